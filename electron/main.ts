@@ -1,0 +1,2 @@
+// Electron shell: filled in with the main-process issue.
+export {};

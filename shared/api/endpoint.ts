@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * One typed binding per endpoint. A binding is data (method, path template, parameter schema,
+ * response decoder) plus an optional feature-level adapter; the generic `toWire` below turns a
+ * call into exactly what goes on the wire, following spec part 1.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** What a binding needs to know about the server it talks to. */
+export interface WireContext {
+  /** `service_feature_level` from GET /server_settings or POST /register; 0 when absent (spec part 9). */
+  featureLevel: number;
+}
+
+/** A request ready for an HTTP client: the path is relative to `{base_url}/api/v1`. */
+export interface WireRequest {
+  method: HttpMethod;
+  path: string;
+  /** Encoded parameters: sent as the query string for GET and DELETE, as a form body otherwise. */
+  fields: Record<string, string>;
+  /** False only for GET /server_settings (spec part 5). */
+  authenticated: boolean;
+}
+
+export interface Endpoint<
+  Name extends string = string,
+  Params extends Record<string, unknown> = Record<string, unknown>,
+  Response = unknown,
+> {
+  readonly name: Name;
+  readonly method: HttpMethod;
+  /** Path template relative to /api/v1 with `{param}` placeholders, e.g. `/messages/{message_id}`. */
+  readonly path: string;
+  readonly authenticated: boolean;
+  /** Validates a caller's parameters (the main process runs it on every renderer call). */
+  readonly params: z.ZodType<Params>;
+  /** Decodes the success body; tolerates unknown fields. */
+  readonly response: z.ZodType<Response>;
+  /**
+   * Rewrites parameters into the form an older server expects (spec part 9), or drops ones it
+   * would not understand. Runs after validation and before encoding.
+   */
+  readonly adapt?: (params: Params, ctx: WireContext) => Record<string, unknown>;
+}
+
+export type ParamsOf<E> = E extends Endpoint<string, infer P, unknown> ? P : never;
+export type ResponseOf<E> = E extends Endpoint<string, Record<string, unknown>, infer R> ? R : never;
+
+export function defineEndpoint<Name extends string, Params extends Record<string, unknown>, Response>(spec: {
+  name: Name;
+  method: HttpMethod;
+  path: string;
+  authenticated?: boolean;
+  params: z.ZodType<Params>;
+  response: z.ZodType<Response>;
+  adapt?: (params: Params, ctx: WireContext) => Record<string, unknown>;
+}): Endpoint<Name, Params, Response> {
+  return { authenticated: true, ...spec };
+}
+
+/** Spec part 1: strings as-is; numbers, booleans, null, lists and objects as JSON text. */
+export function encodeParam(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
+
+export function pathParamNames(pathTemplate: string): string[] {
+  return [...pathTemplate.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+}
+
+/** Builds the wire request for a call. Parameters whose value is `undefined` are omitted. */
+export function toWire<P extends Record<string, unknown>>(
+  endpoint: Endpoint<string, P, unknown>,
+  params: P,
+  ctx: WireContext,
+): WireRequest {
+  const adapted: Record<string, unknown> = endpoint.adapt ? endpoint.adapt(params, ctx) : { ...params };
+  const inPath = new Set(pathParamNames(endpoint.path));
+  const path = endpoint.path.replace(PLACEHOLDER, (_, name: string) => {
+    const value = adapted[name];
+    if (value === undefined || value === null)
+      throw new Error(`${endpoint.name}: missing path parameter ${name}`);
+    return encodeURIComponent(encodeParam(value));
+  });
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(adapted)) {
+    if (inPath.has(key) || value === undefined) continue;
+    fields[key] = encodeParam(value);
+  }
+  return { method: endpoint.method, path, fields, authenticated: endpoint.authenticated };
+}
+
+/** Every success body (spec part 1, rules 2 and 4). */
+export const successEnvelope = {
+  result: z.literal('success'),
+  msg: z.string(),
+  ignored_parameters_unsupported: z.array(z.string()).optional(),
+};
+
+/** A success response with the named extra fields; unknown fields are kept, not rejected. */
+export function successResponse<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.looseObject({ ...successEnvelope, ...shape });
+}
+
+export const emptySuccess = successResponse({});
+export type EmptySuccess = z.infer<typeof emptySuccess>;

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/**
+ * The closed family of failures a call can end in (DESIGN.md). Plain data, so it crosses IPC
+ * unchanged; `ApiCallError` wraps it for code that prefers exceptions.
+ */
+export type CallFailure = NetworkFailure | ApiFailure | ServerFailure | MalformedResponse;
+
+export interface NetworkFailure {
+  kind: 'network';
+  /** `connection_failed`: nothing answered (refused, DNS, reset before a response); `timeout`: no answer in time. */
+  reason: 'connection_failed' | 'timeout' | 'other';
+  message: string;
+}
+
+/** A 4xx with the service's error body (spec parts 1 and 7). */
+export interface ApiFailure {
+  kind: 'api';
+  status: number;
+  code: string;
+  msg: string;
+  /** Every other field of the error body, e.g. `first_message_id_allowed_to_move`. */
+  extra: Record<string, unknown>;
+  /** Seconds from a Retry-After header (or the body's `retry-after`) on RATE_LIMIT_HIT. */
+  retryAfterSeconds?: number;
+}
+
+export interface ServerFailure {
+  kind: 'server';
+  status: number;
+  message: string;
+}
+
+export interface MalformedResponse {
+  kind: 'malformed';
+  status: number;
+  /** What was wrong: not JSON, or a body the decoder rejected (with the decoder's words). */
+  message: string;
+}
+
+// Extra fields of the error rows of spec part 7, decoded on demand from `ApiFailure.extra`.
+export const moveTimeLimitExtra = z.object({
+  first_message_id_allowed_to_move: z.number().int().nullable(),
+  total_messages_in_topic: z.number().int(),
+  total_messages_allowed_to_move: z.number().int(),
+});
+export const invitationFailedExtra = z.object({
+  errors: z.array(z.tuple([z.string(), z.string(), z.boolean()])),
+  sent_invitations: z.boolean(),
+  daily_limit_reached: z.boolean(),
+  license_limit_reached: z.boolean(),
+});
+export const badEventQueueExtra = z.object({ queue_id: z.string() });
+
+export type MoveTimeLimitExtra = z.infer<typeof moveTimeLimitExtra>;
+export type InvitationFailedExtra = z.infer<typeof invitationFailedExtra>;
+
+/** The extra fields of a known error code, or null when the failure is not that code or lacks them. */
+export function errorDetails<S extends z.ZodType>(
+  failure: CallFailure,
+  code: string,
+  schema: S,
+): z.infer<S> | null {
+  if (failure.kind !== 'api' || failure.code !== code) return null;
+  const parsed = schema.safeParse(failure.extra);
+  return parsed.success ? parsed.data : null;
+}
+
+const errorBody = z.looseObject({
+  result: z.literal('error'),
+  msg: z.string(),
+  code: z.string().optional(),
+});
+
+/**
+ * Classifies a non-2xx HTTP response. `retryAfterHeader` is the raw Retry-After header, if any.
+ * A 4xx without a well-formed error body is a malformed response, not an API error.
+ */
+export function classifyErrorResponse(
+  status: number,
+  bodyText: string,
+  retryAfterHeader?: string | null,
+): CallFailure {
+  if (status >= 500) {
+    let message = `Server error (HTTP ${status})`;
+    const parsed = safeJson(bodyText);
+    const body = errorBody.safeParse(parsed);
+    if (body.success && body.data.msg) message = body.data.msg;
+    return { kind: 'server', status, message };
+  }
+  const parsed = safeJson(bodyText);
+  if (parsed === undefined)
+    return { kind: 'malformed', status, message: `HTTP ${status} with a body that is not JSON` };
+  const body = errorBody.safeParse(parsed);
+  if (!body.success) return { kind: 'malformed', status, message: `HTTP ${status} without an error body` };
+  const { result: _result, msg, code, ...extra } = body.data;
+  const failure: ApiFailure = { kind: 'api', status, code: code ?? 'BAD_REQUEST', msg, extra };
+  const retryAfter = parseRetryAfter(retryAfterHeader) ?? numberOrUndefined(extra['retry-after']);
+  if (retryAfter !== undefined) failure.retryAfterSeconds = retryAfter;
+  return failure;
+}
+
+function parseRetryAfter(header: string | null | undefined): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+export function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short sentence for a person, in the user's words rather than the wire's. */
+export function describeFailure(failure: CallFailure): string {
+  switch (failure.kind) {
+    case 'network':
+      return failure.reason === 'timeout'
+        ? 'The server did not answer in time.'
+        : 'Could not reach the server. Check your connection.';
+    case 'api':
+      return failure.msg || failure.code;
+    case 'server':
+      return `The server had a problem (HTTP ${failure.status}). Try again in a moment.`;
+    case 'malformed':
+      return `The server sent a response this app could not read (${failure.message}).`;
+  }
+}
+
+export class ApiCallError extends Error {
+  constructor(readonly failure: CallFailure) {
+    super(describeFailure(failure));
+    this.name = 'ApiCallError';
+  }
+}

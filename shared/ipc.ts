@@ -56,6 +56,34 @@ export interface EventBatch {
 
 export type Unsubscribe = () => void;
 
+/** The accounts and which one is active; pushed whenever either changes. */
+export interface AccountsState {
+  accounts: AccountSummary[];
+  activeId: string | null;
+}
+
+/**
+ * Failures the main process reports itself, before or instead of a server answer. They use the
+ * `api` kind with `status: 0` so the renderer handles them like any API error.
+ */
+export const clientFailureCodes = {
+  /** The endpoint is unknown or not allowed from the renderer. */
+  endpointNotAllowed: 'CLIENT_ENDPOINT_NOT_ALLOWED',
+  /** The parameters failed the binding's schema; nothing was sent. */
+  invalidParams: 'CLIENT_INVALID_PARAMS',
+  /** There is no active account to call on. */
+  noAccount: 'CLIENT_NO_ACCOUNT',
+  /** The server's feature level is below `MIN_FEATURE_LEVEL`. */
+  serverTooOld: 'CLIENT_SERVER_TOO_OLD',
+  /** The server URL could not be understood. */
+  invalidServerUrl: 'CLIENT_INVALID_SERVER_URL',
+  /** The named demo account does not exist (or the app was not started with the demo). */
+  unknownDemoAccount: 'CLIENT_UNKNOWN_DEMO_ACCOUNT',
+} as const;
+
+/** Oldest server this app accepts: `user_settings` events (level 89) are what it keeps settings in sync with. */
+export const MIN_FEATURE_LEVEL = 89;
+
 export interface AccountsApi {
   list(): Promise<AccountSummary[]>;
   /** The active account's id, or null when there is none. */
@@ -86,6 +114,8 @@ export interface ChatBridge {
   onEvents(listener: (batch: EventBatch) => void): Unsubscribe;
   connectionStatus(): Promise<ConnectionStatus>;
   onConnectionStatus(listener: (status: ConnectionStatus) => void): Unsubscribe;
+  /** Fires when an account is added, removed or switched to (including to none). */
+  onAccountsChanged(listener: (state: AccountsState) => void): Unsubscribe;
   accounts: AccountsApi;
   /** Opens an http, https or mailto URL in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;

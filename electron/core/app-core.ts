@@ -1,0 +1,312 @@
+import type { Endpoint } from '../../shared/api/endpoint';
+import { featureLevelOf, getServerSettings, type ServerSettings } from '../../shared/api/server';
+import type { CallFailure } from '../../shared/errors';
+import {
+  clientFailureCodes,
+  MIN_FEATURE_LEVEL,
+  type AccountsState,
+  type AccountSummary,
+  type AddAccountRequest,
+  type CallResult,
+  type ConnectionStatus,
+  type EventBatch,
+  type SessionStarted,
+  type Unsubscribe,
+} from '../../shared/ipc';
+import type { BridgePush } from '../../shared/ipc-wire';
+import type { BackoffPolicy, Clock } from './backoff';
+import { EventLoop } from './event-loop';
+import { HttpClient } from './http-client';
+import { getOwnUserForSignIn } from './own-user';
+import { queueApiFor } from './queue-api';
+import { absoluteUrl, normalizeServerUrl } from './server-url';
+import { Vault, type KeyProtector } from './vault';
+
+/**
+ * The main process without a window: the vault, one HTTP client and one event loop per account,
+ * and the pushes the renderer (through either shell) receives for the active account.
+ */
+
+export interface DemoUser {
+  email: string;
+  apiKey: string;
+  fullName: string;
+  role: number;
+}
+
+export interface DemoConfig {
+  serverUrl: string;
+  users: DemoUser[];
+}
+
+export interface CoreOptions {
+  dataDir: string;
+  protector: KeyProtector;
+  userAgent: string;
+  demo?: DemoConfig | null;
+  /** Never receives a key: messages are built from summaries and failures only. */
+  log?: (message: string) => void;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  random?: () => number;
+  backoff?: BackoffPolicy;
+  requestTimeoutMs?: number;
+}
+
+/** Per-account listeners for the shell (notifications, tray), for every account, active or not. */
+export interface AccountActivity {
+  onSession?(session: SessionStarted): void;
+  onEvents?(batch: EventBatch): void;
+}
+
+interface Running {
+  client: HttpClient;
+  loop: EventLoop;
+}
+
+export class ChatCore {
+  readonly vault: Vault;
+  private readonly running = new Map<string, Running>();
+  private readonly listeners = new Set<(push: BridgePush) => void>();
+  private readonly activity = new Set<AccountActivity>();
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly options: CoreOptions) {
+    this.vault = new Vault(options.dataDir, options.protector);
+    this.log = options.log ?? ((message) => console.log(`[core] ${message}`));
+  }
+
+  /** Starts the event loops of the stored accounts. */
+  start(): void {
+    for (const account of this.vault.list()) this.ensureRunning(account.id);
+  }
+
+  async stop(): Promise<void> {
+    const all = [...this.running.values()];
+    this.running.clear();
+    await Promise.all(all.map(({ loop }) => loop.stop()));
+  }
+
+  subscribe(listener: (push: BridgePush) => void): Unsubscribe {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  watchActivity(listener: AccountActivity): Unsubscribe {
+    this.activity.add(listener);
+    return () => this.activity.delete(listener);
+  }
+
+  /** Cuts every loop's backoff short (system resume, network back). */
+  wake(): void {
+    for (const { loop } of this.running.values()) loop.wake();
+  }
+
+  setOnline(online: boolean): void {
+    for (const { loop } of this.running.values()) loop.setOnline(online);
+  }
+
+  /** A renderer attached or re-attached: it must not start from a stale initial state. */
+  rendererAttached(): void {
+    const id = this.vault.activeId;
+    if (id) this.running.get(id)?.loop.resyncIfStale();
+  }
+
+  // ---- the active account -------------------------------------------------------------------
+
+  session(): SessionStarted | null {
+    const id = this.vault.activeId;
+    return id ? (this.running.get(id)?.loop.session ?? null) : null;
+  }
+
+  connectionStatus(): ConnectionStatus {
+    const id = this.vault.activeId;
+    if (!id) return { state: 'offline', reason: 'No account is signed in.' };
+    return this.running.get(id)?.loop.connectionStatus ?? { state: 'connecting' };
+  }
+
+  /** Calls a binding on the active account; the router has validated the parameters already. */
+  async callActive<P extends Record<string, unknown>, R>(
+    endpoint: Endpoint<string, P, R>,
+    params: P,
+  ): Promise<CallResult<R>> {
+    const id = this.vault.activeId;
+    const running = id ? this.ensureRunning(id) : null;
+    if (!running) return clientFailure(clientFailureCodes.noAccount, 'No account is signed in.');
+    return running.client.call(endpoint, params);
+  }
+
+  // ---- accounts -----------------------------------------------------------------------------
+
+  accountsState(): AccountsState {
+    return { accounts: this.vault.list(), activeId: this.vault.activeId };
+  }
+
+  async probeServer(input: string): Promise<CallResult<ServerSettings>> {
+    const serverUrl = normalizeServerUrl(input);
+    if (!serverUrl)
+      return clientFailure(clientFailureCodes.invalidServerUrl, `"${input}" is not a server address.`);
+    const client = new HttpClient({ ...this.clientOptions(), serverUrl });
+    return client.call(getServerSettings, {});
+  }
+
+  async addAccount(request: AddAccountRequest): Promise<CallResult<AccountSummary>> {
+    const serverUrl = normalizeServerUrl(request.serverUrl);
+    if (!serverUrl)
+      return clientFailure(
+        clientFailureCodes.invalidServerUrl,
+        `"${request.serverUrl}" is not a server address.`,
+      );
+    const probe = await this.probeServer(serverUrl);
+    if (!probe.ok) return probe;
+    const settings = probe.value;
+    const featureLevel = featureLevelOf(settings);
+    if (featureLevel < MIN_FEATURE_LEVEL)
+      return clientFailure(
+        clientFailureCodes.serverTooOld,
+        `This server is too old for this app: it reports feature level ${featureLevel}` +
+          `${settings.service_version ? ` (version ${settings.service_version})` : ''}, and the app needs ` +
+          `${MIN_FEATURE_LEVEL} or newer. Ask the server's administrator to upgrade.`,
+      );
+
+    const email = request.email.trim();
+    const client = new HttpClient({
+      ...this.clientOptions(),
+      serverUrl,
+      credentials: { email, apiKey: request.apiKey.trim() },
+      featureLevel: () => featureLevel,
+    });
+    const me = await client.call(getOwnUserForSignIn, {});
+    if (!me.ok) return me;
+
+    const previous = this.vault.findByLogin(serverUrl, email);
+    if (previous) await this.stopAccount(previous.id);
+    const summary = this.vault.save(
+      {
+        serverUrl,
+        email,
+        realmName: settings.realm_name ?? new URL(serverUrl).host,
+        realmIcon: absoluteUrl(serverUrl, settings.realm_icon),
+        featureLevel,
+      },
+      request.apiKey.trim(),
+    );
+    this.log(`account added: ${email} on ${serverUrl} (feature level ${featureLevel})`);
+    this.ensureRunning(summary.id);
+    this.publishActive();
+    return { ok: true, value: summary };
+  }
+
+  async switchTo(accountId: string): Promise<void> {
+    if (!this.vault.get(accountId)) throw new Error('No such account');
+    this.vault.setActive(accountId);
+    this.ensureRunning(accountId);
+    this.publishActive();
+  }
+
+  async remove(accountId: string): Promise<void> {
+    const summary = this.vault.get(accountId);
+    if (!summary) return;
+    await this.stopAccount(accountId);
+    this.vault.remove(accountId);
+    this.log(`account removed: ${summary.email} on ${summary.serverUrl}`);
+    this.publishActive();
+  }
+
+  demo(): { serverUrl: string; accounts: { email: string; fullName: string; role: number }[] } | null {
+    const demo = this.options.demo;
+    if (!demo) return null;
+    return {
+      serverUrl: demo.serverUrl,
+      accounts: demo.users.map(({ email, fullName, role }) => ({ email, fullName, role })),
+    };
+  }
+
+  async addDemo(email: string): Promise<CallResult<AccountSummary>> {
+    const user = this.options.demo?.users.find((candidate) => candidate.email === email);
+    if (!user || !this.options.demo)
+      return clientFailure(clientFailureCodes.unknownDemoAccount, `No demo account ${email}.`);
+    return this.addAccount({
+      serverUrl: this.options.demo.serverUrl,
+      email: user.email,
+      apiKey: user.apiKey,
+    });
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  private clientOptions() {
+    return {
+      userAgent: this.options.userAgent,
+      fetch: this.options.fetch,
+      clock: this.options.clock,
+      random: this.options.random,
+      timeoutMs: this.options.requestTimeoutMs,
+    };
+  }
+
+  private ensureRunning(accountId: string): Running | null {
+    const existing = this.running.get(accountId);
+    if (existing) return existing;
+    const credentials = this.vault.credentialsOf(accountId);
+    const summary = this.vault.get(accountId);
+    if (!credentials || !summary) return null;
+
+    let loop: EventLoop | null = null;
+    const client = new HttpClient({
+      ...this.clientOptions(),
+      serverUrl: credentials.serverUrl,
+      credentials: { email: credentials.email, apiKey: credentials.apiKey },
+      featureLevel: () => loop?.session?.initialState.service_feature_level ?? summary.featureLevel,
+    });
+    loop = new EventLoop({
+      accountId,
+      api: queueApiFor(client),
+      clock: this.options.clock,
+      random: this.options.random,
+      backoff: this.options.backoff,
+      requestTimeoutMs: this.options.requestTimeoutMs,
+      onSession: (session) => {
+        for (const listener of this.activity) listener.onSession?.(session);
+        if (this.vault.activeId === accountId) this.push({ channel: 'session', payload: session });
+      },
+      onEvents: (batch) => {
+        for (const listener of this.activity) listener.onEvents?.(batch);
+        if (this.vault.activeId === accountId) this.push({ channel: 'events', payload: batch });
+      },
+      onStatus: (status) => {
+        if (status.state === 'fatal' || status.state === 'reconnecting')
+          this.log(`${summary.email} on ${summary.serverUrl}: ${status.state}: ${status.reason}`);
+        if (this.vault.activeId === accountId) this.push({ channel: 'status', payload: status });
+      },
+    });
+    const running = { client, loop };
+    this.running.set(accountId, running);
+    loop.start();
+    return running;
+  }
+
+  private async stopAccount(accountId: string): Promise<void> {
+    const running = this.running.get(accountId);
+    if (!running) return;
+    this.running.delete(accountId);
+    await running.loop.stop();
+  }
+
+  /** After any change of accounts: the list, then the new active account's session and status. */
+  private publishActive(): void {
+    this.push({ channel: 'accounts', payload: this.accountsState() });
+    const session = this.session();
+    if (session) this.push({ channel: 'session', payload: session });
+    this.push({ channel: 'status', payload: this.connectionStatus() });
+  }
+
+  private push(push: BridgePush): void {
+    for (const listener of this.listeners) listener(push);
+  }
+}
+
+export function clientFailure<T>(code: string, msg: string): CallResult<T> {
+  const error: CallFailure = { kind: 'api', status: 0, code, msg, extra: {} };
+  return { ok: false, error };
+}

@@ -1,0 +1,318 @@
+import type { CallFailure } from '../../shared/errors';
+import { describeFailure } from '../../shared/errors';
+import type { ChatEvent } from '../../shared/api/events';
+import type { RegisterResponse } from '../../shared/api/register';
+import type { CallResult, ConnectionStatus, EventBatch, SessionStarted } from '../../shared/ipc';
+import { fullJitterDelay, realClock, type BackoffPolicy, type Clock } from './backoff';
+import type { CallOptions } from './http-client';
+
+/**
+ * One account's event queue (spec 4.5, part 6): register, long-poll, deliver in order, survive
+ * every transient failure, and say what it is doing through the connection status.
+ */
+
+/** The capabilities this client declares on every registration. */
+export const CLIENT_CAPABILITIES = {
+  notification_settings_null: true,
+  bulk_message_deletion: true,
+  user_avatar_url_field_optional: true,
+  stream_typing_notifications: true,
+  user_settings_object: true,
+  linkifier_url_template: true,
+  user_list_incomplete: true,
+  include_deactivated_groups: true,
+  archived_channels: true,
+  empty_topic_name: true,
+} as const;
+
+export interface EventsResponse {
+  events: ChatEvent[];
+  queue_id?: string | null;
+}
+
+/** The three queue calls, as the loop needs them (bound to an account by `queue-api.ts`). */
+export interface QueueApi {
+  register(
+    params: { client_capabilities: typeof CLIENT_CAPABILITIES },
+    options: CallOptions,
+  ): Promise<CallResult<RegisterResponse>>;
+  getEvents(
+    params: { queue_id: string; last_event_id: number; dont_block?: boolean },
+    options: CallOptions,
+  ): Promise<CallResult<EventsResponse>>;
+  deleteQueue(params: { queue_id: string }, options: CallOptions): Promise<CallResult<unknown>>;
+}
+
+export interface EventLoopOptions {
+  accountId: string;
+  api: QueueApi;
+  onSession(session: SessionStarted): void | Promise<void>;
+  /** Awaited: `last_event_id` moves past a batch only after this returns. */
+  onEvents(batch: EventBatch): void | Promise<void>;
+  onStatus(status: ConnectionStatus): void;
+  backoff?: BackoffPolicy;
+  clock?: Clock;
+  random?: () => number;
+  /** Client-side timeout of a blocking GET /events when register did not say (seconds). */
+  defaultLongPollTimeoutSeconds?: number;
+  /** Timeout of register, non-blocking polls and the final DELETE. */
+  requestTimeoutMs?: number;
+}
+
+/** Codes after which retrying cannot help: the user must sign in again. */
+const FATAL_CODES = new Set([
+  'UNAUTHORIZED',
+  'INVALID_API_KEY',
+  'USER_DEACTIVATED',
+  'REALM_DEACTIVATED',
+  'ACCOUNT_DEACTIVATED',
+]);
+
+export function isFatalFailure(failure: CallFailure): boolean {
+  return failure.kind === 'api' && (failure.status === 401 || FATAL_CODES.has(failure.code));
+}
+
+function isBadQueue(failure: CallFailure): boolean {
+  return failure.kind === 'api' && failure.code === 'BAD_EVENT_QUEUE_ID';
+}
+
+/** A re-registration loop this tight means the server keeps losing the queue: back off after this many. */
+const MAX_IMMEDIATE_REREGISTERS = 3;
+
+export class EventLoop {
+  private status: ConnectionStatus = { state: 'connecting' };
+  private current: SessionStarted | null = null;
+  private generation = 0;
+  private queueId: string | null = null;
+  private lastEventId = -1;
+  private longPollTimeoutMs: number;
+  private running = false;
+  private online = true;
+  private stopController = new AbortController();
+  private wakeController = new AbortController();
+  private pollController = new AbortController();
+  private resyncRequested = false;
+  private deliveredThisGeneration = 0;
+  private done: Promise<void> = Promise.resolve();
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly policy: BackoffPolicy;
+
+  constructor(private readonly options: EventLoopOptions) {
+    this.clock = options.clock ?? realClock;
+    this.random = options.random ?? Math.random;
+    this.policy = options.backoff ?? { baseMs: 1000, capMs: 60_000 };
+    this.longPollTimeoutMs = (options.defaultLongPollTimeoutSeconds ?? 90) * 1000;
+  }
+
+  get connectionStatus(): ConnectionStatus {
+    return this.status;
+  }
+
+  /** Null until the first registration, and while a requested resync is under way. */
+  get session(): SessionStarted | null {
+    return this.resyncRequested ? null : this.current;
+  }
+
+  /**
+   * A renderer attached (window loaded, page reloaded, socket reconnected): it holds nothing but the
+   * registration's initial state, so if events were delivered since, start a new session for it.
+   */
+  resyncIfStale(): void {
+    if (!this.running || this.deliveredThisGeneration === 0 || this.resyncRequested) return;
+    this.resyncRequested = true;
+    this.pollController.abort();
+    this.wake();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.stopController = new AbortController();
+    this.done = this.run().catch((error: unknown) => {
+      this.setStatus({ state: 'fatal', reason: `Internal error: ${String(error)}` });
+    });
+  }
+
+  /** Cuts a pending backoff short: the system resumed, or the network came back. */
+  wake(): void {
+    this.wakeController.abort();
+    this.wakeController = new AbortController();
+  }
+
+  /** The shell's view of the network; while offline the loop waits instead of retrying. */
+  setOnline(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    if (!online && this.running) this.setStatus({ state: 'offline', reason: 'The network is unavailable.' });
+    if (online) this.wake();
+  }
+
+  /** Stops polling and deletes the queue on the server (best effort). */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.stopController.abort();
+    this.wake();
+    await this.done;
+    const queueId = this.queueId;
+    this.queueId = null;
+    if (queueId)
+      await this.options.api.deleteQueue(
+        { queue_id: queueId },
+        { timeoutMs: this.options.requestTimeoutMs ?? 5000, maxRetries: 0 },
+      );
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    let immediateReregisters = 0;
+    let recovering = false;
+    const signal = this.stopController.signal;
+
+    while (this.running) {
+      if (this.resyncRequested && this.queueId !== null) {
+        const old = this.queueId;
+        this.queueId = null;
+        void this.options.api.deleteQueue(
+          { queue_id: old },
+          { timeoutMs: this.options.requestTimeoutMs ?? 5000, maxRetries: 0 },
+        );
+      }
+      if (!this.online) {
+        await this.clock.sleep(this.policy.capMs, this.anySignal());
+        continue;
+      }
+
+      if (this.queueId === null) {
+        const result = await this.options.api.register(
+          { client_capabilities: CLIENT_CAPABILITIES },
+          { timeoutMs: this.options.requestTimeoutMs ?? 30_000, maxRetries: 0, signal },
+        );
+        if (!this.running) return;
+        if (!result.ok) {
+          if (this.handleFatal(result.error)) return;
+          failures++;
+          await this.backoff(failures, result.error);
+          continue;
+        }
+        const initialState = result.value;
+        if (!initialState.queue_id) {
+          failures++;
+          await this.backoff(failures, {
+            kind: 'malformed',
+            status: 200,
+            message: 'register returned no queue',
+          });
+          continue;
+        }
+        this.queueId = initialState.queue_id;
+        this.lastEventId = initialState.last_event_id;
+        if (initialState.event_queue_longpoll_timeout_seconds)
+          this.longPollTimeoutMs = initialState.event_queue_longpoll_timeout_seconds * 1000;
+        this.generation++;
+        this.deliveredThisGeneration = 0;
+        this.resyncRequested = false;
+        this.current = { accountId: this.options.accountId, generation: this.generation, initialState };
+        await this.options.onSession(this.current);
+        this.setStatus({ state: 'connected' });
+        failures = 0;
+        recovering = false;
+        continue;
+      }
+
+      this.pollController = new AbortController();
+      const result = await this.options.api.getEvents(
+        {
+          queue_id: this.queueId,
+          last_event_id: this.lastEventId,
+          ...(recovering ? { dont_block: true } : {}),
+        },
+        {
+          timeoutMs: recovering ? (this.options.requestTimeoutMs ?? 30_000) : this.longPollTimeoutMs,
+          maxRetries: 0,
+          signal: AbortSignal.any([signal, this.pollController.signal]),
+        },
+      );
+      if (!this.running) return;
+      if (this.resyncRequested) continue;
+      if (!result.ok) {
+        if (this.handleFatal(result.error)) return;
+        if (isBadQueue(result.error)) {
+          // The server forgot the queue (expiry, restart): a fresh registration is the only way on.
+          this.queueId = null;
+          immediateReregisters++;
+          if (immediateReregisters > MAX_IMMEDIATE_REREGISTERS) {
+            failures++;
+            await this.backoff(failures, result.error);
+          }
+          continue;
+        }
+        failures++;
+        recovering = true;
+        await this.backoff(failures, result.error);
+        continue;
+      }
+
+      immediateReregisters = 0;
+      failures = 0;
+      recovering = false;
+      if (this.status.state !== 'connected') this.setStatus({ state: 'connected' });
+      await this.deliver(result.value.events);
+    }
+  }
+
+  private async deliver(events: ChatEvent[]): Promise<void> {
+    // Never twice: a retried poll may return events already delivered.
+    const fresh = events.filter((event) => event.id > this.lastEventId).sort((a, b) => a.id - b.id);
+    if (fresh.length === 0) return;
+    const visible = fresh.filter((event) => event.type !== 'heartbeat');
+    this.deliveredThisGeneration += visible.length;
+    if (visible.length > 0)
+      await this.options.onEvents({
+        accountId: this.options.accountId,
+        generation: this.generation,
+        events: visible,
+      });
+    this.lastEventId = (fresh[fresh.length - 1] as ChatEvent).id;
+  }
+
+  private handleFatal(failure: CallFailure): boolean {
+    if (!isFatalFailure(failure)) return false;
+    this.running = false;
+    this.queueId = null;
+    this.setStatus({ state: 'fatal', reason: describeFailure(failure) });
+    return true;
+  }
+
+  private async backoff(failures: number, failure: CallFailure): Promise<void> {
+    let delay = fullJitterDelay(failures - 1, this.policy, this.random);
+    if (failure.kind === 'api' && failure.status === 429)
+      delay = Math.max(delay, (failure.retryAfterSeconds ?? 0) * 1000);
+    if (this.online)
+      this.setStatus({ state: 'reconnecting', failures, retryInMs: delay, reason: reasonOf(failure) });
+    await this.clock.sleep(delay, this.anySignal());
+  }
+
+  private anySignal(): AbortSignal {
+    return AbortSignal.any([this.stopController.signal, this.wakeController.signal]);
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    this.status = status;
+    this.options.onStatus(status);
+  }
+}
+
+function reasonOf(failure: CallFailure): string {
+  switch (failure.kind) {
+    case 'network':
+      return failure.reason === 'timeout' ? 'The server did not answer in time.' : 'Cannot reach the server.';
+    case 'api':
+      return failure.status === 429 ? 'Rate limited by the server.' : `${failure.code}: ${failure.msg}`;
+    case 'server':
+      return `Server error (HTTP ${failure.status}).`;
+    case 'malformed':
+      return `Unreadable response (${failure.message}).`;
+  }
+}

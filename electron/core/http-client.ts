@@ -1,0 +1,231 @@
+import { toWire, type Endpoint, type WireRequest } from '../../shared/api/endpoint';
+import { classifyErrorResponse, safeJson, type CallFailure } from '../../shared/errors';
+import type { CallResult } from '../../shared/ipc';
+import { fullJitterDelay, realClock, type Clock } from './backoff';
+
+/**
+ * The one HTTP client of the main process. Every call goes through a binding (shared/api), comes
+ * back as a CallResult (never throws), and carries credentials only to the account's own server.
+ */
+
+export interface Credentials {
+  email: string;
+  apiKey: string;
+}
+
+export interface HttpClientOptions {
+  /** The server's base URL (`{base_url}`); requests go to `{base_url}/api/v1/...`. */
+  serverUrl: string;
+  /** Absent for a client that only probes a server before sign-in. */
+  credentials?: Credentials;
+  userAgent: string;
+  /** Default per-request timeout (connect + full body). */
+  timeoutMs?: number;
+  /** Retries after the first attempt for the cases that are safe to retry. */
+  maxRetries?: number;
+  /** Backoff between those retries. */
+  retryBaseMs?: number;
+  retryCapMs?: number;
+  /** Feature level passed to bindings' `adapt`; read at each call. */
+  featureLevel?: () => number;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  random?: () => number;
+}
+
+export interface CallOptions {
+  timeoutMs?: number;
+  /** Overrides `maxRetries` (the event loop passes 0 and retries on its own terms). */
+  maxRetries?: number;
+  signal?: AbortSignal;
+}
+
+const MAX_REDIRECTS = 3;
+
+export class HttpClient {
+  readonly origin: string;
+  private readonly base: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+
+  constructor(private readonly options: HttpClientOptions) {
+    const url = new URL(options.serverUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new Error(`Unsupported server URL scheme: ${url.protocol}`);
+    this.origin = url.origin;
+    this.base = `${url.origin}${url.pathname.replace(/\/+$/, '')}/api/v1`;
+    this.fetchImpl = options.fetch ?? fetch;
+    this.clock = options.clock ?? realClock;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Calls an endpoint through its binding and decodes the answer. */
+  async call<P extends Record<string, unknown>, R>(
+    endpoint: Endpoint<string, P, R>,
+    params: P,
+    options: CallOptions = {},
+  ): Promise<CallResult<R>> {
+    let wire: WireRequest;
+    try {
+      wire = toWire(endpoint, params, { featureLevel: this.options.featureLevel?.() ?? 0 });
+    } catch (error) {
+      return fail({ kind: 'api', status: 0, code: 'CLIENT_INVALID_PARAMS', msg: String(error), extra: {} });
+    }
+    const raw = await this.sendWithRetries(wire, options);
+    if (!raw.ok) return raw;
+    const json = safeJson(raw.value.body);
+    if (json === undefined)
+      return fail({ kind: 'malformed', status: raw.value.status, message: 'the body is not JSON' });
+    const decoded = endpoint.response.safeParse(json);
+    if (!decoded.success)
+      return fail({
+        kind: 'malformed',
+        status: raw.value.status,
+        message: `unexpected response to ${endpoint.name}: ${decoded.error.issues
+          .slice(0, 3)
+          .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+          .join('; ')}`,
+      });
+    return { ok: true, value: decoded.data };
+  }
+
+  private async sendWithRetries(
+    wire: WireRequest,
+    options: CallOptions,
+  ): Promise<CallResult<{ status: number; body: string }>> {
+    const maxRetries = options.maxRetries ?? this.options.maxRetries ?? 2;
+    for (let attempt = 0; ; attempt++) {
+      const result = await this.sendOnce(wire, options);
+      if (result.ok || attempt >= maxRetries || options.signal?.aborted) return result;
+      const delay = this.retryDelay(wire, result.error, attempt);
+      if (delay === null) return result;
+      await this.clock.sleep(delay, options.signal);
+    }
+  }
+
+  /** Null when the failure must not be retried; otherwise how long to wait first. */
+  private retryDelay(wire: WireRequest, failure: CallFailure, attempt: number): number | null {
+    const backoff = fullJitterDelay(
+      attempt,
+      { baseMs: this.options.retryBaseMs ?? 500, capMs: this.options.retryCapMs ?? 10_000 },
+      this.random,
+    );
+    // A rate-limited request was not processed, so any method may be sent again.
+    if (failure.kind === 'api' && failure.status === 429)
+      return Math.max(backoff, (failure.retryAfterSeconds ?? 0) * 1000);
+    const idempotent = wire.method === 'GET';
+    if (idempotent && (failure.kind === 'network' || failure.kind === 'server')) return backoff;
+    return null;
+  }
+
+  private async sendOnce(
+    wire: WireRequest,
+    options: CallOptions,
+  ): Promise<CallResult<{ status: number; body: string }>> {
+    const hasBody = wire.method !== 'GET' && wire.method !== 'DELETE';
+    const form = new URLSearchParams(wire.fields).toString();
+    let url = `${this.base}${wire.path}${!hasBody && form ? `?${form}` : ''}`;
+    const headers: Record<string, string> = {
+      'User-Agent': this.options.userAgent,
+      Accept: 'application/json',
+    };
+    if (hasBody) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    if (wire.authenticated) {
+      if (!this.options.credentials)
+        return fail({ kind: 'api', status: 0, code: 'CLIENT_NO_ACCOUNT', msg: 'Not signed in', extra: {} });
+      const { email, apiKey } = this.options.credentials;
+      headers['Authorization'] = `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
+    }
+
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const refusal = this.refuseForeignOrigin(url);
+        if (refusal) return fail(refusal);
+        const response = await this.fetchImpl(url, {
+          method: wire.method,
+          headers,
+          body: hasBody ? form : undefined,
+          redirect: 'manual',
+          signal: controller.signal,
+        });
+        if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
+          await response.body?.cancel();
+          // Only a GET may be followed; the next URL is checked against the origin before the loop sends anything.
+          if (wire.method !== 'GET' || redirects >= MAX_REDIRECTS)
+            return fail({ kind: 'malformed', status: response.status, message: 'unexpected redirect' });
+          url = new URL(response.headers.get('location') as string, url).toString();
+          continue;
+        }
+        const body = await response.text();
+        if (response.ok) return { ok: true, value: { status: response.status, body } };
+        return fail(classifyErrorResponse(response.status, body, response.headers.get('retry-after')));
+      }
+    } catch (error) {
+      if (timedOut)
+        return fail({ kind: 'network', reason: 'timeout', message: `no answer within ${timeoutMs} ms` });
+      if (options.signal?.aborted) return fail({ kind: 'network', reason: 'other', message: 'cancelled' });
+      return fail(networkFailure(error));
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Credentials go to the account's own origin only, whatever a path or a redirect says. */
+  private refuseForeignOrigin(url: string): CallFailure | null {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { kind: 'network', reason: 'other', message: 'invalid request URL' };
+    }
+    if (target.origin === this.origin) return null;
+    return {
+      kind: 'network',
+      reason: 'other',
+      message: `refused to send a request for ${this.origin} to ${target.origin}`,
+    };
+  }
+}
+
+function fail<T>(error: CallFailure): CallResult<T> {
+  return { ok: false, error };
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+
+/** Maps a fetch exception to the network part of the failure family. */
+export function networkFailure(error: unknown): CallFailure {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  const code = cause?.code ?? (error as { code?: string } | undefined)?.code;
+  const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
+    return { kind: 'network', reason: 'timeout', message };
+  if (code && CONNECTION_CODES.has(code)) return { kind: 'network', reason: 'connection_failed', message };
+  return { kind: 'network', reason: 'other', message };
+}
+
+/** `TeamChat/0.1.0 (linux; Node 20.20.0)`: names the app and version for the server's logs. */
+export function userAgent(appName: string, version: string, runtime: string): string {
+  return `${appName.replace(/\s+/g, '')}/${version} (${process.platform}; ${runtime})`;
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { endpoints, isRendererEndpoint } from '../../shared/api';
+import type { Endpoint } from '../../shared/api/endpoint';
+import { clientFailureCodes, type Unsubscribe } from '../../shared/ipc';
+import type { BridgeMethod, BridgePush } from '../../shared/ipc-wire';
+import { clientFailure, type ChatCore } from './app-core';
+
+/**
+ * The host side of the bridge, for any transport: every request from a renderer arrives here as a
+ * method name and an argument list, is checked, and only then reaches the core. What goes back is
+ * built from summaries, results and pushes: never a key.
+ */
+
+export interface ShellActions {
+  /** Opens a URL the router has already checked (http, https or mailto). */
+  openExternal(url: string): Promise<void>;
+}
+
+export interface BridgeRouter {
+  handle(method: BridgeMethod, args: readonly unknown[]): Promise<unknown>;
+  subscribe(listener: (push: BridgePush) => void): Unsubscribe;
+}
+
+const id = z.string().min(1).max(200);
+const addAccountRequest = z.object({
+  serverUrl: z.string().min(1).max(2000),
+  email: z.string().min(1).max(500),
+  apiKey: z.string().min(1).max(500),
+});
+
+const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+export function isExternalUrlAllowed(url: string): boolean {
+  try {
+    return EXTERNAL_PROTOCOLS.has(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeRouter {
+  async function call(name: unknown, params: unknown) {
+    if (typeof name !== 'string' || !isRendererEndpoint(name))
+      return clientFailure(clientFailureCodes.endpointNotAllowed, `Endpoint not allowed: ${String(name)}`);
+    const endpoint = endpoints[name] as unknown as Endpoint<string, Record<string, unknown>, unknown>;
+    const parsed = endpoint.params.safeParse(params ?? {});
+    if (!parsed.success)
+      return clientFailure(
+        clientFailureCodes.invalidParams,
+        `Invalid parameters for ${name}: ${parsed.error.issues
+          .slice(0, 3)
+          .map((issue) => `${issue.path.join('.') || '(params)'}: ${issue.message}`)
+          .join('; ')}`,
+      );
+    return core.callActive(endpoint, parsed.data);
+  }
+
+  const handlers: Record<BridgeMethod, (args: readonly unknown[]) => Promise<unknown> | unknown> = {
+    call: ([name, params]) => call(name, params),
+    session: () => core.session(),
+    connectionStatus: () => core.connectionStatus(),
+    openExternal: async ([url]) => {
+      const text = z.string().max(8000).parse(url);
+      if (!isExternalUrlAllowed(text))
+        throw new Error('Only http, https and mailto links open outside the app.');
+      await shell.openExternal(text);
+    },
+    'accounts.list': () => core.vault.list(),
+    'accounts.active': () => core.vault.activeId,
+    'accounts.probeServer': ([serverUrl]) => core.probeServer(z.string().max(2000).parse(serverUrl)),
+    'accounts.add': ([request]) => core.addAccount(addAccountRequest.parse(request)),
+    'accounts.switchTo': ([accountId]) => core.switchTo(id.parse(accountId)),
+    'accounts.remove': ([accountId]) => core.remove(id.parse(accountId)),
+    'accounts.demo': () => core.demo(),
+    'accounts.addDemo': ([email]) => core.addDemo(z.string().max(500).parse(email)),
+  };
+
+  return {
+    async handle(method, args) {
+      const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+      if (!handler) throw new Error(`Unknown bridge method: ${String(method)}`);
+      return handler(args);
+    },
+    subscribe: (listener) => core.subscribe(listener),
+  };
+}

@@ -1,0 +1,261 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { parseRequestFrame, type HostFrame } from '../shared/ipc-wire';
+import { ChatCore, type CoreOptions, type DemoConfig } from './core/app-core';
+import { userAgent } from './core/http-client';
+import { createBridgeRouter } from './core/ipc-router';
+import { fileModeProtector } from './core/vault';
+import { APP_NAME, APP_VERSION } from './core/app-info';
+
+/**
+ * The web host: the same core as the Electron app, in plain Node. It serves the built renderer on
+ * 127.0.0.1 and carries the bridge over a WebSocket that only a page holding the per-launch secret
+ * (given in the page URL) may open.
+ */
+
+export interface WebHostOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  dataDir: string;
+  demo?: DemoConfig | null;
+  /** The built renderer (`electron-vite build`); defaults to out/renderer. */
+  rendererDir?: string;
+  /** Defaults to 32 random bytes; tests may fix it. */
+  token?: string;
+  /** Passed to the core (tests shorten backoff and timeouts). */
+  core?: Partial<Omit<CoreOptions, 'dataDir' | 'protector' | 'demo'>>;
+  log?: (message: string) => void;
+}
+
+export interface WebHost {
+  /** The page URL, secret included: what a person (or a test) opens. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  core: ChatCore;
+  close(): Promise<void>;
+}
+
+const BRIDGE_PATH = '/bridge';
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function contentSecurityPolicy(port: number): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https: http:",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const rendererDir = resolve(options.rendererDir ?? join(process.cwd(), 'out/renderer'));
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const log = options.log ?? ((message: string) => console.log(`[web-host] ${message}`));
+  const core = new ChatCore({
+    userAgent: userAgent(APP_NAME, APP_VERSION, `web host; Node ${process.versions.node}`),
+    log,
+    ...options.core,
+    dataDir: options.dataDir,
+    protector: fileModeProtector,
+    demo: options.demo ?? null,
+  });
+  const router = createBridgeRouter(core, {
+    // The page is already in a browser, which opens links itself; nothing to do on this side.
+    openExternal: async () => {},
+  });
+
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+  const server = createServer((request, response) => {
+    if (!allowedHosts().has(request.headers.host ?? '')) {
+      // A page on another name resolving here (DNS rebinding) gets nothing.
+      response.writeHead(421).end();
+      return;
+    }
+    serveStatic(rendererDir, port, request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = refuseUpgrade(request, token, allowedHosts());
+    if (refusal) {
+      log(`refused a bridge connection: ${refusal}`);
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(ws));
+  });
+
+  function serveBridge(ws: WebSocket): void {
+    const send = (frame: HostFrame) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+    };
+    const unsubscribe = router.subscribe((push) => send({ type: 'push', push }));
+    ws.on('message', (data) => {
+      const frame = parseRequestFrame(data.toString());
+      if (!frame) {
+        ws.close(1008, 'malformed frame');
+        return;
+      }
+      Promise.resolve()
+        .then(() => router.handle(frame.method, frame.args))
+        .then(
+          (value) => send({ type: 'response', id: frame.id, ok: true, value: value ?? null }),
+          (error: unknown) =>
+            send({
+              type: 'response',
+              id: frame.id,
+              ok: false,
+              message: error instanceof Error ? error.message : String(error),
+            }),
+        );
+    });
+    ws.on('close', unsubscribe);
+    ws.on('error', unsubscribe);
+    core.rendererAttached();
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  core.start();
+
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    origin,
+    port,
+    token,
+    core,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      await core.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
+}
+
+/** Null when the upgrade may proceed; otherwise the status line to refuse it with. */
+function refuseUpgrade(request: IncomingMessage, token: string, hosts: Set<string>): string | null {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname !== BRIDGE_PATH) return '404 Not Found';
+  if (!hosts.has(request.headers.host ?? '')) return '421 Misdirected Request';
+  // Browsers always send Origin on WebSocket handshakes: only this host's own pages may connect.
+  const origin = request.headers.origin;
+  if (origin !== undefined && ![...hosts].some((host) => origin === `http://${host}`)) return '403 Forbidden';
+  const given = Buffer.from(url.searchParams.get('token') ?? '');
+  const expected = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return '401 Unauthorized';
+  return null;
+}
+
+async function serveStatic(
+  root: string,
+  port: number,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy(port),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cache-Control': 'no-store',
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, headers).end();
+    return;
+  }
+  const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+  let file = resolve(root, `.${pathname}`);
+  if (file !== root && !file.startsWith(root + sep)) {
+    response.writeHead(404, headers).end();
+    return;
+  }
+  const info = await stat(file).catch(() => null);
+  if (!info || info.isDirectory()) {
+    // Client-side routes get the app; a missing asset is a plain 404.
+    if (extname(pathname)) {
+      response.writeHead(404, headers).end();
+      return;
+    }
+    file = join(root, 'index.html');
+  }
+  const body = await readFile(file).catch(() => null);
+  if (!body) {
+    response
+      .writeHead(503, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('The renderer is not built: run `npx electron-vite build` first.');
+    return;
+  }
+  response
+    .writeHead(200, {
+      ...headers,
+      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    })
+    .end(request.method === 'HEAD' ? undefined : body);
+}
+
+// `npm run web` / `tsx electron/web-host.ts [--port N] [--data-dir DIR]`: the web host on an existing server
+// (add the account in the page); `npm start` runs it with the demo server instead.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const arg = (name: string) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index >= 0 ? process.argv[index + 1] : undefined;
+  };
+  const here = fileURLToPath(new URL('..', import.meta.url));
+  startWebHost({
+    port: Number(arg('port') ?? process.env.WEB_HOST_PORT ?? 0),
+    dataDir: arg('data-dir') ?? process.env.TEAMCHAT_DATA_DIR ?? join(here, '.data/web-host'),
+    rendererDir: join(here, 'out/renderer'),
+  }).then(
+    (host) => {
+      console.log(`Team Chat (web host) is running. Open this URL in a browser:\n\n  ${host.url}\n`);
+      const shutdown = () => void host.close().then(() => process.exit(0));
+      process.on('SIGINT', shutdown);
+      process.on('SIGTERM', shutdown);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import type { ChatBridge } from '../../../shared/ipc';
+import { createBridgeClient } from '../../../shared/ipc-wire';
+import { connectWebSocketTransport } from './websocket-transport';
+
+/**
+ * The renderer's one way to the main process. In the Electron app the preload has put the bridge on
+ * `window.chatBridge`; in the web host the page URL carries the per-launch secret and the bridge runs
+ * over a WebSocket. Nothing else in the renderer knows which shell it is in.
+ */
+
+declare global {
+  interface Window {
+    chatBridge?: ChatBridge;
+  }
+}
+
+const TOKEN_KEY = 'teamchat.bridgeToken';
+let bridge: ChatBridge | null = null;
+
+export function getBridge(): ChatBridge {
+  if (bridge) return bridge;
+  if (window.chatBridge) {
+    bridge = window.chatBridge;
+    return bridge;
+  }
+  const token = readToken();
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge?token=${encodeURIComponent(token)}`;
+  const client = createBridgeClient(connectWebSocketTransport(url));
+  bridge = {
+    ...client,
+    // In a browser the page opens links itself; the same rule as the app: http, https, mailto only.
+    openExternal: async (href) => {
+      if (!isExternalUrl(href)) throw new Error('Only http, https and mailto links open outside the app.');
+      window.open(href, '_blank', 'noopener,noreferrer');
+    },
+  };
+  return bridge;
+}
+
+export function isExternalUrl(href: string): boolean {
+  try {
+    return ['http:', 'https:', 'mailto:'].includes(new URL(href).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The secret from `?token=`, kept for the tab's life so an in-app navigation that drops the query still works. */
+function readToken(): string {
+  const fromUrl = new URLSearchParams(location.search).get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+}

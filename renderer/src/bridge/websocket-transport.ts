@@ -1,0 +1,81 @@
+import type {
+  BridgeMethod,
+  BridgePush,
+  BridgeTransport,
+  HostFrame,
+  RequestFrame,
+} from '../../../shared/ipc-wire';
+
+/**
+ * The bridge over the web host's WebSocket: requests wait for the socket to open; a dropped socket
+ * fails what is pending and reconnects with a growing delay, announcing itself as offline
+ * meanwhile (through the same status push the main process uses). On reconnecting, the host starts
+ * a fresh session if events may have been missed, and pushes it.
+ */
+export function connectWebSocketTransport(url: string): BridgeTransport {
+  const listeners = new Set<(push: BridgePush) => void>();
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let queue: RequestFrame[] = [];
+  let nextId = 1;
+  let socket: WebSocket;
+  let retries = 0;
+
+  const emit = (push: BridgePush) => {
+    for (const listener of listeners) listener(push);
+  };
+
+  function open(): void {
+    socket = new WebSocket(url);
+    socket.addEventListener('open', () => {
+      const reconnected = retries > 0;
+      retries = 0;
+      const waiting = queue;
+      queue = [];
+      for (const frame of waiting) socket.send(JSON.stringify(frame));
+      if (reconnected) emit({ channel: 'status', payload: { state: 'connecting' } });
+    });
+    socket.addEventListener('message', (message) => {
+      let frame: HostFrame;
+      try {
+        frame = JSON.parse(String(message.data)) as HostFrame;
+      } catch {
+        return;
+      }
+      if (frame.type === 'push') {
+        emit(frame.push);
+        return;
+      }
+      const waiter = pending.get(frame.id);
+      if (!waiter) return;
+      pending.delete(frame.id);
+      if (frame.ok) waiter.resolve(frame.value);
+      else waiter.reject(new Error(frame.message));
+    });
+    socket.addEventListener('close', () => {
+      for (const waiter of pending.values()) waiter.reject(new Error('Lost the connection to the app.'));
+      pending.clear();
+      emit({
+        channel: 'status',
+        payload: { state: 'offline', reason: 'Lost the connection to the app. Reconnecting…' },
+      });
+      retries++;
+      setTimeout(open, Math.min(10_000, 250 * 2 ** Math.min(retries, 6)));
+    });
+  }
+  open();
+
+  return {
+    invoke(method: BridgeMethod, args: unknown[]) {
+      return new Promise((resolve, reject) => {
+        const frame: RequestFrame = { type: 'request', id: nextId++, method, args };
+        pending.set(frame.id, { resolve, reject });
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+        else queue.push(frame);
+      });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

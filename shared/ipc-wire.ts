@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type {
+  AccountsState,
+  ChatBridge,
+  ConnectionStatus,
+  EventBatch,
+  SessionStarted,
+  Unsubscribe,
+} from './ipc';
+
+/**
+ * The bridge as messages: one method name and an argument list per call, and pushes for the
+ * streams (session, events, connection status, accounts). Electron IPC and the web host's
+ * WebSocket both carry exactly these; `createBridgeClient` turns a transport back into a
+ * `ChatBridge`, so the preload and the renderer's WebSocket client share one implementation.
+ */
+
+export const bridgeMethods = [
+  'call',
+  'session',
+  'connectionStatus',
+  'openExternal',
+  'accounts.list',
+  'accounts.active',
+  'accounts.probeServer',
+  'accounts.add',
+  'accounts.switchTo',
+  'accounts.remove',
+  'accounts.demo',
+  'accounts.addDemo',
+] as const;
+export type BridgeMethod = (typeof bridgeMethods)[number];
+
+export function isBridgeMethod(name: unknown): name is BridgeMethod {
+  return typeof name === 'string' && (bridgeMethods as readonly string[]).includes(name);
+}
+
+export type BridgePush =
+  | { channel: 'session'; payload: SessionStarted }
+  | { channel: 'events'; payload: EventBatch }
+  | { channel: 'status'; payload: ConnectionStatus }
+  | { channel: 'accounts'; payload: AccountsState };
+
+/** Renderer to host. */
+export interface RequestFrame {
+  type: 'request';
+  id: number;
+  method: BridgeMethod;
+  args: unknown[];
+}
+
+/** Host to renderer. A rejected request carries only a message: failures of calls are data in the value. */
+export type HostFrame =
+  | { type: 'response'; id: number; ok: true; value: unknown }
+  | { type: 'response'; id: number; ok: false; message: string }
+  | { type: 'push'; push: BridgePush };
+
+const requestFrameSchema = z.object({
+  type: z.literal('request'),
+  id: z.number().int().nonnegative(),
+  method: z.enum(bridgeMethods),
+  args: z.array(z.unknown()).max(4),
+});
+
+/** Parses a frame from the renderer; null for anything that is not a well-formed request. */
+export function parseRequestFrame(text: string): RequestFrame | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = requestFrameSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What a shell provides: request/response and a push stream. */
+export interface BridgeTransport {
+  invoke(method: BridgeMethod, args: unknown[]): Promise<unknown>;
+  subscribe(listener: (push: BridgePush) => void): Unsubscribe;
+}
+
+export function createBridgeClient(transport: BridgeTransport): ChatBridge {
+  const invoke = <T>(method: BridgeMethod, ...args: unknown[]) =>
+    transport.invoke(method, args) as Promise<T>;
+  type PayloadOf<C extends BridgePush['channel']> = Extract<BridgePush, { channel: C }>['payload'];
+  function on<C extends BridgePush['channel']>(
+    channel: C,
+    listener: (payload: PayloadOf<C>) => void,
+  ): Unsubscribe {
+    return transport.subscribe((push) => {
+      if (push.channel === channel) (listener as (payload: unknown) => void)(push.payload);
+    });
+  }
+  return {
+    call: (name, params) => invoke('call', name, params),
+    session: () => invoke('session'),
+    onSession: (listener) => on('session', listener),
+    onEvents: (listener) => on('events', listener),
+    connectionStatus: () => invoke('connectionStatus'),
+    onConnectionStatus: (listener) => on('status', listener),
+    onAccountsChanged: (listener) => on('accounts', listener),
+    openExternal: (url) => invoke('openExternal', url),
+    accounts: {
+      list: () => invoke('accounts.list'),
+      active: () => invoke('accounts.active'),
+      probeServer: (serverUrl) => invoke('accounts.probeServer', serverUrl),
+      add: (request) => invoke('accounts.add', request),
+      switchTo: (accountId) => invoke('accounts.switchTo', accountId),
+      remove: (accountId) => invoke('accounts.remove', accountId),
+      demo: () => invoke('accounts.demo'),
+      addDemo: (email) => invoke('accounts.addDemo', email),
+    },
+  };
+}

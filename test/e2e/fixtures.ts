@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startWebHost, type WebHost } from '../../electron/web-host';
+import {
+  pickUser,
+  serverApi,
+  startReferenceServer,
+  type DemoCredentialsUser,
+  type RoleName,
+  type RunningServer,
+} from '../support/reference-server';
+
+/**
+ * The environment every UI test runs in: per test FILE, a fresh reference server (demo seed, short
+ * timings) and a web host with a fresh data directory. Tests in one file share it (and therefore
+ * the server's state), in file order.
+ *
+ *   import { test, expect } from './fixtures';
+ *   test('renames a channel', async ({ page, signIn, chat }) => {
+ *     const me = await signIn(page, 'admin');           // or an email from chat.users
+ *     ...click...
+ *     const { body } = await chat.api('admin').get('/streams/1');   // what the server now holds
+ *   });
+ */
+
+export interface ChatEnvironment {
+  server: RunningServer;
+  host: WebHost;
+  /** The app's page URL, secret included. */
+  appUrl: string;
+  users: DemoCredentialsUser[];
+  user(who: RoleName | string): DemoCredentialsUser;
+  /** Direct calls to the server as a user (Basic auth), bypassing the app. */
+  api(who: RoleName | string): ReturnType<typeof serverApi>;
+}
+
+export type SignIn = (page: Page, who: RoleName | string) => Promise<DemoCredentialsUser>;
+
+async function startEnvironment(): Promise<ChatEnvironment & { close(): Promise<void> }> {
+  const server = await startReferenceServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-'));
+  const host = await startWebHost({
+    port: 0,
+    dataDir,
+    demo: {
+      serverUrl: server.url,
+      users: server.credentials.users
+        .filter((user) => !user.is_bot)
+        .map((user) => ({
+          email: user.email,
+          apiKey: user.api_key,
+          fullName: user.full_name,
+          role: user.role,
+        })),
+    },
+    core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 10_000 },
+    log: () => {},
+  });
+  return {
+    server,
+    host,
+    appUrl: host.url,
+    users: server.credentials.users,
+    user: (who) => pickUser(server, who),
+    api: (who) => serverApi(server, pickUser(server, who)),
+    async close() {
+      await host.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Keeps one environment per test file within a worker (Playwright has no file scope of its own). */
+class EnvironmentPerFile {
+  private file: string | null = null;
+  private current: Promise<ChatEnvironment & { close(): Promise<void> }> | null = null;
+
+  async forFile(file: string): Promise<ChatEnvironment> {
+    if (this.file !== file || !this.current) {
+      await this.close();
+      this.file = file;
+      this.current = startEnvironment();
+    }
+    return this.current;
+  }
+
+  async close(): Promise<void> {
+    const previous = this.current;
+    this.current = null;
+    if (previous) await (await previous).close();
+  }
+}
+
+export const test = base.extend<
+  { chat: ChatEnvironment; signIn: SignIn },
+  { chatEnvironments: EnvironmentPerFile }
+>({
+  chatEnvironments: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pool = new EnvironmentPerFile();
+      await use(pool);
+      await pool.close();
+    },
+    { scope: 'worker' },
+  ],
+  chat: async ({ chatEnvironments }, use, testInfo) => {
+    await use(await chatEnvironments.forFile(testInfo.file));
+  },
+  /**
+   * Signs a demo user in and opens the app. It uses the same main-process path as the sign-in
+   * screen's demo buttons (`accounts.addDemo`), taken directly on the host rather than through
+   * clicks, so every test starts signed in within a second; the sign-in screen has its own spec.
+   */
+  signIn: async ({ chat }, use) => {
+    await use(async (page, who) => {
+      const user = chat.user(who);
+      const added = await chat.host.core.addDemo(user.email);
+      if (!added.ok) throw new Error(`signIn(${who}) failed: ${JSON.stringify(added.error)}`);
+      await page.goto(chat.appUrl);
+      return user;
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startWebHost, type WebHost } from '../../electron/web-host';
+
+// The web host seen from a browser: its page carries a strict CSP, and its bridge socket opens only
+// for the page URL's secret. (The unit suite checks the same refusals from Node, frame by frame.)
+let host: WebHost;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'teamchat-webhost-'));
+  host = await startWebHost({ port: 0, dataDir, log: () => {} });
+});
+
+test.afterAll(async () => {
+  await host.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('serves the app with a strict Content-Security-Policy header', async ({ page }) => {
+  const response = await page.goto(host.url);
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${host.port}`);
+});
+
+test('the bridge socket opens with the secret and is refused without it or with a wrong one', async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  const outcome = (query: string) =>
+    page.evaluate(
+      (url) =>
+        new Promise<string>((resolve) => {
+          const socket = new WebSocket(url);
+          socket.onopen = () => {
+            socket.send(JSON.stringify({ type: 'request', id: 1, method: 'accounts.list', args: [] }));
+          };
+          socket.onmessage = (message) => resolve(`answered ${String(message.data)}`);
+          socket.onerror = () => resolve('refused');
+        }),
+      `ws://127.0.0.1:${host.port}/bridge${query}`,
+    );
+  expect(await outcome(`?token=${encodeURIComponent(host.token)}`)).toBe(
+    'answered {"type":"response","id":1,"ok":true,"value":[]}',
+  );
+  expect(await outcome('')).toBe('refused');
+  expect(await outcome('?token=wrong')).toBe('refused');
+  expect(await outcome(`?token=${encodeURIComponent(host.token.slice(0, -1))}x`)).toBe('refused');
+});

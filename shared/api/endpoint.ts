@@ -43,6 +43,31 @@ export interface Endpoint<
    * would not understand. Runs after validation and before encoding.
    */
   readonly adapt?: (params: Params, ctx: WireContext) => Record<string, unknown>;
+  /**
+   * Sends the call to another method or path on servers that predate this one (spec part 9),
+   * e.g. a deprecated endpoint that did the same job. Undefined keeps `method` and `path`.
+   */
+  readonly route?: (params: Params, ctx: WireContext) => WireRoute | undefined;
+}
+
+export interface WireRoute {
+  method: HttpMethod;
+  path: string;
+}
+
+/**
+ * Thrown by `adapt` or `route` when the server's feature level cannot express the call: sending
+ * it anyway would fail or, worse, mean something else.
+ */
+export class UnsupportedFeatureError extends Error {
+  constructor(
+    readonly endpointName: string,
+    readonly requiredLevel: number,
+    detail: string,
+  ) {
+    super(`${endpointName}: ${detail} needs service_feature_level ${requiredLevel} or later`);
+    this.name = 'UnsupportedFeatureError';
+  }
 }
 
 export type ParamsOf<E> = E extends Endpoint<string, infer P, unknown> ? P : never;
@@ -56,6 +81,7 @@ export function defineEndpoint<Name extends string, Params extends Record<string
   params: z.ZodType<Params>;
   response: z.ZodType<Response>;
   adapt?: (params: Params, ctx: WireContext) => Record<string, unknown>;
+  route?: (params: Params, ctx: WireContext) => WireRoute | undefined;
 }): Endpoint<Name, Params, Response> {
   return { authenticated: true, ...spec };
 }
@@ -77,9 +103,10 @@ export function toWire<P extends Record<string, unknown>>(
   params: P,
   ctx: WireContext,
 ): WireRequest {
+  const route = endpoint.route?.(params, ctx) ?? { method: endpoint.method, path: endpoint.path };
   const adapted: Record<string, unknown> = endpoint.adapt ? endpoint.adapt(params, ctx) : { ...params };
-  const inPath = new Set(pathParamNames(endpoint.path));
-  const path = endpoint.path.replace(PLACEHOLDER, (_, name: string) => {
+  const inPath = new Set(pathParamNames(route.path));
+  const path = route.path.replace(PLACEHOLDER, (_, name: string) => {
     const value = adapted[name];
     if (value === undefined || value === null)
       throw new Error(`${endpoint.name}: missing path parameter ${name}`);
@@ -90,7 +117,7 @@ export function toWire<P extends Record<string, unknown>>(
     if (inPath.has(key) || value === undefined) continue;
     fields[key] = encodeParam(value);
   }
-  return { method: endpoint.method, path, fields, authenticated: endpoint.authenticated };
+  return { method: route.method, path, fields, authenticated: endpoint.authenticated };
 }
 
 /** Every success body (spec part 1, rules 2 and 4). */

@@ -1,14 +1,102 @@
+import {
+  getStreamById,
+  getStreams,
+  getStreamTopics,
+  getSubscriptions,
+  subscribe,
+  unsubscribe,
+  updateMutedTopic,
+  updateStream,
+  updateSubscriptionSettings,
+  updateUserTopic,
+} from './channels';
+import {
+  createDrafts,
+  createSavedSnippet,
+  deleteDraft,
+  deleteSavedSnippet,
+  getDrafts,
+  getSavedSnippets,
+  updateDraft,
+} from './drafts';
 import type { ParamsOf, ResponseOf } from './endpoint';
 import { deleteQueue, getEvents } from './events';
+import { getInvites, sendInvites } from './invites';
+import {
+  addReaction,
+  checkMessagesMatchNarrow,
+  getMessageHistory,
+  getMessages,
+  markTopicAsRead,
+  removeReaction,
+  sendMessage,
+  updateMessage,
+  updateMessageFlags,
+  updateMessageFlagsForNarrow,
+} from './messages';
+import { getLinkifiers, getRealmEmoji, updateLinkifier, updateRealm } from './realm';
 import { register } from './register';
 import { getServerSettings } from './server';
+import { getUserStatus, updateRealmUserSettingsDefaults, updateSettings, updateStatus } from './settings';
+import { setTypingStatus } from './typing';
+import { createUserGroup, getOwnUser, getUsers, getUserGroups } from './users';
 
 /** Every binding, by operation name. */
 export const endpoints = {
+  // Server and event queue (spec 4.5, 4.21)
   getServerSettings,
   register,
   getEvents,
   deleteQueue,
+  // Messages (4.1, 4.8, 4.13, 4.15, 4.16, 4.17)
+  getMessages,
+  sendMessage,
+  updateMessage,
+  getMessageHistory,
+  checkMessagesMatchNarrow,
+  updateMessageFlags,
+  updateMessageFlagsForNarrow,
+  markTopicAsRead,
+  addReaction,
+  removeReaction,
+  // Typing (4.4)
+  setTypingStatus,
+  // Channels, subscriptions and topics (4.2, 4.7, 4.9, 4.18, 4.22)
+  getStreams,
+  getStreamById,
+  updateStream,
+  getStreamTopics,
+  getSubscriptions,
+  subscribe,
+  unsubscribe,
+  updateSubscriptionSettings,
+  updateMutedTopic,
+  updateUserTopic,
+  // Settings and status (4.3, 4.6, 4.11)
+  updateSettings,
+  updateRealmUserSettingsDefaults,
+  updateStatus,
+  getUserStatus,
+  // Users and groups (4.14)
+  getUsers,
+  getOwnUser,
+  getUserGroups,
+  createUserGroup,
+  // Drafts and saved snippets (4.12, 4.19)
+  getDrafts,
+  createDrafts,
+  updateDraft,
+  deleteDraft,
+  getSavedSnippets,
+  createSavedSnippet,
+  deleteSavedSnippet,
+  // Organization (4.10, 4.20)
+  getLinkifiers,
+  updateLinkifier,
+  getRealmEmoji,
+  updateRealm,
+  sendInvites,
+  getInvites,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

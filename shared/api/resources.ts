@@ -284,8 +284,9 @@ export type UserStatus = z.infer<typeof userStatusSchema>;
 export const draftInputSchema = z.object({
   type: z.enum(['', 'stream', 'private']),
   to: z.array(int),
-  topic: z.string().refine((s) => !s.includes('\0'), 'must not contain null bytes'),
-  content: z.string().refine((s) => !s.includes('\0'), 'must not contain null bytes'),
+  /** Must not contain null bytes; the server enforces it. */
+  topic: z.string(),
+  content: z.string(),
   timestamp: int.optional(),
 });
 export type DraftInput = z.infer<typeof draftInputSchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { FeatureLevel, renameKey } from './compat';
+import { defineEndpoint, successResponse } from './endpoint';
+import { groupSettingValueSchema, userGroupSchema, userSchema } from './resources';
+
+const int = z.number().int();
+
+// ---- Users (public API) -----------------------------------------------------------------------
+
+export const getUsers = defineEndpoint({
+  name: 'getUsers',
+  method: 'GET',
+  path: '/users',
+  params: z.object({
+    client_gravatar: z.boolean().optional(),
+    include_custom_profile_fields: z.boolean().optional(),
+  }),
+  response: successResponse({ members: z.array(userSchema) }),
+});
+
+/** GET /users/me: the user's own fields sit at the top level of the response. */
+export const getOwnUser = defineEndpoint({
+  name: 'getOwnUser',
+  method: 'GET',
+  path: '/users/me',
+  params: z.object({}),
+  response: successResponse(userSchema.shape),
+});
+
+// ---- User groups ------------------------------------------------------------------------------
+
+export const getUserGroups = defineEndpoint({
+  name: 'getUserGroups',
+  method: 'GET',
+  path: '/user_groups',
+  params: z.object({ include_deactivated_groups: z.boolean().optional() }),
+  response: successResponse({ user_groups: z.array(userGroupSchema) }),
+});
+
+export const createUserGroupParamsSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  members: z.array(int),
+  subgroups: z.array(int).optional(),
+  can_add_members_group: groupSettingValueSchema.optional(),
+  can_join_group: groupSettingValueSchema.optional(),
+  can_leave_group: groupSettingValueSchema.optional(),
+  can_manage_group: groupSettingValueSchema.optional(),
+  can_mention_group: groupSettingValueSchema.optional(),
+  can_remove_members_group: groupSettingValueSchema.optional(),
+});
+export type CreateUserGroupParams = z.infer<typeof createUserGroupParamsSchema>;
+
+/** 4.14 POST /user_groups/create. */
+export const createUserGroup = defineEndpoint({
+  name: 'createUserGroup',
+  method: 'POST',
+  path: '/user_groups/create',
+  params: createUserGroupParamsSchema,
+  // `group_id` came with level 317; older servers answer with the success object only.
+  response: successResponse({ group_id: int.optional() }),
+  adapt: (params, ctx) =>
+    ctx.featureLevel < FeatureLevel.canMentionGroupRenamed
+      ? renameKey({ ...params }, 'can_mention_group', 'can_mention_group_id')
+      : { ...params },
+});

@@ -51,9 +51,25 @@ export const invitationFailedExtra = z.object({
   license_limit_reached: z.boolean(),
 });
 export const badEventQueueExtra = z.object({ queue_id: z.string() });
+/** RATE_LIMIT_HIT carries the wait in its body too; `ApiFailure.retryAfterSeconds` already prefers the header. */
+export const rateLimitExtra = z.object({ 'retry-after': z.number().nonnegative() });
+
+/** The error codes of spec part 7 and the public API that the client reacts to. */
+export const ErrorCode = {
+  badRequest: 'BAD_REQUEST',
+  moveMessagesTimeLimitExceeded: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+  streamWildcardMentionNotAllowed: 'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+  topicWildcardMentionNotAllowed: 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+  invitationFailed: 'INVITATION_FAILED',
+  reactionAlreadyExists: 'REACTION_ALREADY_EXISTS',
+  badEventQueueId: 'BAD_EVENT_QUEUE_ID',
+  rateLimitHit: 'RATE_LIMIT_HIT',
+} as const;
 
 export type MoveTimeLimitExtra = z.infer<typeof moveTimeLimitExtra>;
 export type InvitationFailedExtra = z.infer<typeof invitationFailedExtra>;
+export type BadEventQueueExtra = z.infer<typeof badEventQueueExtra>;
+export type RateLimitExtra = z.infer<typeof rateLimitExtra>;
 
 /** The extra fields of a known error code, or null when the failure is not that code or lacks them. */
 export function errorDetails<S extends z.ZodType>(

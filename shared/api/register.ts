@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { narrowForWire } from './compat';
 import { defineEndpoint, successResponse } from './endpoint';
 import {
   draftSchema,
@@ -204,4 +205,6 @@ export const register = defineEndpoint({
   path: '/register',
   params: registerParamsSchema,
   response: registerResponseSchema,
+  adapt: (params, ctx) =>
+    params.narrow ? { ...params, narrow: narrowForWire(params.narrow, ctx) } : { ...params },
 });

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../http/errors';
+import type { EventPayload, EventSink, Realm } from '../realm/realm';
+import { DISPLAY_SETTINGS } from '../realm/user-settings';
+import { EventQueue, type DeliveredEvent, type QueueOptions } from './queue';
+
+export interface EventTimings {
+  heartbeatSeconds: number;
+  queueIdleTimeoutSeconds: number;
+}
+
+export function badEventQueueId(queueId: string): ApiError {
+  return new ApiError(`Bad event queue ID: ${queueId}`, 'BAD_EVENT_QUEUE_ID', 400, { queue_id: queueId });
+}
+
+/**
+ * All event queues of the server. The realm publishes through `sink`; each event is copied into the
+ * queues of the users allowed to see it that asked for its type, adapted to each client's declared
+ * capabilities.
+ */
+export class EventQueueManager {
+  private readonly queues = new Map<string, EventQueue>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly realm: Realm,
+    readonly timings: EventTimings,
+  ) {
+    const every = Math.max(200, Math.min(60_000, (timings.queueIdleTimeoutSeconds * 1000) / 4));
+    this.sweeper = setInterval(() => this.expireIdle(), every);
+    this.sweeper.unref();
+  }
+
+  readonly sink: EventSink = {
+    publish: (userIds, event) => {
+      for (const userId of new Set(userIds)) {
+        const payload = typeof event === 'function' ? event(userId) : event;
+        if (!payload) continue;
+        for (const queue of this.queues.values()) {
+          if (queue.options.userId !== userId) continue;
+          const adapted = adaptForQueue(this.realm, queue, payload);
+          if (adapted && queue.wants(adapted.type)) queue.push(adapted);
+        }
+      }
+    },
+  };
+
+  register(options: QueueOptions): EventQueue {
+    const id = `${Date.now().toString(36)}:${randomBytes(6).toString('hex')}`;
+    const queue = new EventQueue(id, options, Date.now());
+    this.queues.set(id, queue);
+    return queue;
+  }
+
+  get(queueId: string, userId: number): EventQueue {
+    this.expireIdle();
+    const queue = this.queues.get(queueId);
+    if (!queue || queue.options.userId !== userId) throw badEventQueueId(queueId);
+    return queue;
+  }
+
+  delete(queueId: string, userId: number): void {
+    const queue = this.get(queueId, userId);
+    queue.wake();
+    this.queues.delete(queueId);
+  }
+
+  /**
+   * GET /events: return pending events, or block until one arrives or the heartbeat period passes, in
+   * which case a heartbeat event is added and returned.
+   */
+  async getEvents(
+    queue: EventQueue,
+    lastEventId: number | undefined,
+    dontBlock: boolean,
+  ): Promise<DeliveredEvent[]> {
+    queue.lastTouched = Date.now();
+    if (lastEventId !== undefined) queue.acknowledge(lastEventId);
+    const after = lastEventId ?? -1;
+    let events = queue.pending(after);
+    if (events.length > 0 || dontBlock) return events;
+    const deadline = Date.now() + this.timings.heartbeatSeconds * 1000;
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) {
+        queue.push({ type: 'heartbeat' });
+        events = queue.pending(after);
+        break;
+      }
+      const reason = await queue.wait(remaining);
+      if (!this.queues.has(queue.id)) throw badEventQueueId(queue.id);
+      events = queue.pending(after);
+      if (events.length > 0 || reason === 'superseded') break;
+    }
+    queue.lastTouched = Date.now();
+    return events;
+  }
+
+  /** Queues not polled for the idle timeout are garbage collected. */
+  expireIdle(): void {
+    const cutoff = Date.now() - this.timings.queueIdleTimeoutSeconds * 1000;
+    for (const [id, q] of this.queues) {
+      if (!q.isPolling && q.lastTouched < cutoff) this.queues.delete(id);
+    }
+  }
+
+  queuesOf(userId: number): EventQueue[] {
+    return [...this.queues.values()].filter((q) => q.options.userId === userId);
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const q of this.queues.values()) q.wake();
+    this.queues.clear();
+  }
+}
+
+function emptyTopicFields(realm: Realm, event: Record<string, unknown>, keys: string[]): void {
+  for (const key of keys) if (event[key] === '') event[key] = realm.emptyTopicDisplayName;
+}
+
+/**
+ * Adapt one event to one client: drop internal fields (`__` prefix), apply `apply_markdown`,
+ * `client_gravatar`, the `empty_topic_name`, `stream_typing_notifications` and `user_settings_object`
+ * capabilities. Returns null when this client must not get the event.
+ */
+export function adaptForQueue(realm: Realm, queue: EventQueue, payload: EventPayload): EventPayload | null {
+  const caps = queue.options.capabilities;
+  const event: Record<string, unknown> = structuredClone(payload);
+  const internal: Record<string, unknown> = {};
+  for (const key of Object.keys(event)) {
+    if (key.startsWith('__')) {
+      internal[key] = event[key];
+      delete event[key];
+    }
+  }
+  switch (event.type) {
+    case 'message': {
+      const message = event.message as Record<string, unknown>;
+      if (!queue.options.applyMarkdown && typeof internal.__raw_content === 'string') {
+        message.content = internal.__raw_content;
+        message.content_type = 'text/x-markdown';
+      }
+      if (queue.options.clientGravatar) message.avatar_url = null;
+      if (!caps.empty_topic_name && message.type === 'stream') emptyTopicFields(realm, message, ['subject']);
+      if (internal.__sender_queue_id === queue.id && internal.__local_id !== undefined) {
+        event.local_message_id = internal.__local_id;
+      }
+      break;
+    }
+    case 'typing':
+      if (event.message_type === 'stream' && !caps.stream_typing_notifications) return null;
+      if (!caps.empty_topic_name) emptyTopicFields(realm, event, ['topic']);
+      break;
+    case 'update_message':
+      if (!caps.empty_topic_name) emptyTopicFields(realm, event, ['subject', 'orig_subject', 'topic']);
+      if (!queue.options.applyMarkdown && typeof internal.__raw_content === 'string') {
+        event.content = internal.__raw_content;
+      }
+      break;
+    case 'user_settings':
+      if (!caps.user_settings_object) {
+        const property = event.property as string;
+        if (DISPLAY_SETTINGS.has(property)) {
+          return {
+            type: 'update_display_settings',
+            user: internal.__email,
+            setting_name: property,
+            setting: event.value,
+            ...(event.language_name !== undefined ? { language_name: event.language_name } : {}),
+          };
+        }
+        return {
+          type: 'update_global_notifications',
+          user: internal.__email,
+          notification_name: property,
+          setting: event.value,
+        };
+      }
+      break;
+  }
+  return event as EventPayload;
+}

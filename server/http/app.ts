@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { ApiError } from './errors';
+import { authenticate } from './auth';
+import { parseParams } from './params';
+import type { RouteDef } from './route';
+import type { ServerContext } from './context';
+import type { User } from '../realm/users';
+
+export const API_PREFIX = '/api/v1';
+
+/** Flatten query and body into name → string (last value wins; uploaded files are not parameters). */
+function rawParams(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  const add = (source: unknown) => {
+    if (!source || typeof source !== 'object') return;
+    for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
+      const value = Array.isArray(v) ? v.at(-1) : v;
+      if (typeof value === 'string') out[k] = value;
+      else if (typeof value === 'number' || typeof value === 'boolean') out[k] = String(value);
+    }
+  };
+  add(request.query);
+  add(request.body);
+  return out;
+}
+
+export async function buildApp(
+  server: ServerContext,
+  routes: RouteDef[],
+  opts: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 30 * 1024 * 1024 });
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 25 * 1024 * 1024 } });
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof ApiError) {
+      void reply.status(error.status).send(error.toBody());
+      return;
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      void reply.status(status).send({ result: 'error', msg: (error as Error).message, code: 'BAD_REQUEST' });
+      return;
+    }
+    console.error(error);
+    void reply
+      .status(500)
+      .send({ result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.status(404).send({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+  });
+
+  for (const def of routes) {
+    app.route({
+      method: def.method,
+      url: API_PREFIX + def.path,
+      handler: async (request, reply) => {
+        const user =
+          def.auth === false ? (undefined as unknown as User) : authenticate(server.realm, request);
+        const pathParams = (request.params ?? {}) as Record<string, string>;
+        const { values, ignored } = parseParams(def.params, rawParams(request), pathParams);
+        const result = await def.handler({ server, realm: server.realm, user, request }, values);
+        const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
+        if (ignored.length > 0) body.ignored_parameters_unsupported = ignored;
+        void reply.status(200).send(body);
+      },
+    });
+  }
+
+  // Avatars: a generated initial on a colour, so clients have an image to show.
+  app.get('/avatar/:userId', async (request, reply) => {
+    const id = Number((request.params as { userId: string }).userId);
+    const user = server.realm.users.get(id);
+    const initial = (user?.full_name.trim()[0] ?? '?').toUpperCase().replace(/[<&>]/g, '');
+    const hue = (id * 47) % 360;
+    void reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="hsl(${hue},45%,55%)"/><text x="50" y="66" font-size="48" text-anchor="middle" fill="#fff" font-family="sans-serif">${initial}</text></svg>`,
+      );
+  });
+  return app;
+}

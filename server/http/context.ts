@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { Realm } from '../realm/realm';
+import type { User } from '../realm/users';
+import type { EventQueueManager } from '../events/manager';
+
+export interface Timings {
+  heartbeatSeconds: number;
+  longpollTimeoutSeconds: number;
+  queueIdleTimeoutSeconds: number;
+  typingStartedWaitMs: number;
+  typingStoppedWaitMs: number;
+  typingStartedExpiryMs: number;
+}
+
+/** What every route can reach: the model, the event system, the configured timings. */
+export interface ServerContext {
+  realm: Realm;
+  events: EventQueueManager;
+  timings: Timings;
+}
+
+export interface RouteContext {
+  server: ServerContext;
+  realm: Realm;
+  /** The authenticated user. Routes declared with `auth: false` must not read it. */
+  user: User;
+  request: FastifyRequest;
+}

@@ -1,0 +1,95 @@
+import { buildApp } from './http/app';
+import type { ServerContext, Timings } from './http/context';
+import { EventQueueManager } from './events/manager';
+import { Realm } from './realm/realm';
+import { listedUsers } from './realm/users';
+import { seed, type SeedName } from './seed';
+import { allRoutes } from './routes';
+
+export type { Timings } from './http/context';
+export { Realm } from './realm/realm';
+
+export interface ServerOptions {
+  /** 0 = any free port. Default 0. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 'demo'. */
+  seed?: SeedName;
+  timings?: Partial<Timings>;
+  /** Do not log internal errors to stderr. */
+  quiet?: boolean;
+}
+
+export interface CredentialsFile {
+  url: string;
+  realm_name: string;
+  users: {
+    user_id: number;
+    email: string;
+    api_key: string;
+    full_name: string;
+    role: number;
+    is_bot: boolean;
+  }[];
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:9991; the API is at url + '/api/v1'. */
+  url: string;
+  credentials: CredentialsFile;
+  /** The live model, for tests. */
+  realm: Realm;
+  context: ServerContext;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMINGS: Timings = {
+  heartbeatSeconds: 50,
+  longpollTimeoutSeconds: 90,
+  queueIdleTimeoutSeconds: 600,
+  typingStartedWaitMs: 10000,
+  typingStoppedWaitMs: 5000,
+  typingStartedExpiryMs: 15000,
+};
+
+export function credentialsOf(realm: Realm): CredentialsFile {
+  return {
+    url: realm.url,
+    realm_name: realm.settings.name,
+    users: listedUsers(realm).map((u) => ({
+      user_id: u.user_id,
+      email: u.email,
+      api_key: u.api_key,
+      full_name: u.full_name,
+      role: u.role,
+      is_bot: u.is_bot,
+    })),
+  };
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
+  const realm = new Realm();
+  seed(realm, options.seed ?? 'demo');
+  const events = new EventQueueManager(realm, timings);
+  realm.events = events.sink;
+  const context: ServerContext = { realm, events, timings };
+  const app = await buildApp(context, allRoutes);
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  realm.url = `http://${urlHost}:${port}`;
+  return {
+    url: realm.url,
+    credentials: credentialsOf(realm),
+    realm,
+    context,
+    close: async () => {
+      events.close();
+      await app.close();
+    },
+  };
+}

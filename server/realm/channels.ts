@@ -1,0 +1,179 @@
+import { SYSTEM_GROUPS, type GroupSettingValue, userInGroupSetting } from './groups';
+import type { Realm } from './realm';
+import { renderMarkdown } from '../render/markdown';
+import { isAdmin, isGuest, type User } from './users';
+import { isSubscribed, subscriptionOf, type Subscription } from './subscriptions';
+
+export const CHANNEL_GROUP_SETTINGS = [
+  'can_add_subscribers_group',
+  'can_remove_subscribers_group',
+  'can_administer_channel_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+] as const;
+export type ChannelGroupSetting = (typeof CHANNEL_GROUP_SETTINGS)[number];
+
+/** Channel (spec 2.2), plus who is subscribed. */
+export interface Channel {
+  stream_id: number;
+  name: string;
+  description: string;
+  date_created: number;
+  creator_id: number | null;
+  invite_only: boolean;
+  is_web_public: boolean;
+  is_archived: boolean;
+  history_public_to_subscribers: boolean;
+  message_retention_days: number | null;
+  is_default: boolean;
+  is_recently_active: boolean;
+  can_add_subscribers_group: GroupSettingValue;
+  can_remove_subscribers_group: GroupSettingValue;
+  can_administer_channel_group: GroupSettingValue;
+  can_send_message_group: GroupSettingValue;
+  can_subscribe_group: GroupSettingValue;
+  /** Every user who was ever subscribed; `active` false means unsubscribed. */
+  subscriptions: Map<number, Subscription>;
+}
+
+export function createChannel(
+  realm: Realm,
+  init: Pick<Channel, 'name'> &
+    Partial<Omit<Channel, 'stream_id' | 'name' | 'subscriptions'>> & { stream_id?: number },
+): Channel {
+  const stream_id = init.stream_id ?? realm.nextId('channel');
+  realm.reserveId('channel', stream_id);
+  const invite_only = init.invite_only ?? false;
+  const channel: Channel = {
+    stream_id,
+    name: init.name,
+    description: init.description ?? '',
+    date_created: init.date_created ?? realm.now(),
+    creator_id: init.creator_id ?? null,
+    invite_only,
+    is_web_public: init.is_web_public ?? false,
+    is_archived: init.is_archived ?? false,
+    history_public_to_subscribers: init.history_public_to_subscribers ?? !invite_only,
+    message_retention_days: init.message_retention_days ?? null,
+    is_default: init.is_default ?? false,
+    is_recently_active: init.is_recently_active ?? true,
+    can_add_subscribers_group: init.can_add_subscribers_group ?? SYSTEM_GROUPS.nobody,
+    can_remove_subscribers_group: init.can_remove_subscribers_group ?? SYSTEM_GROUPS.administrators,
+    can_administer_channel_group: init.can_administer_channel_group ?? {
+      direct_members: init.creator_id ? [init.creator_id] : [],
+      direct_subgroups: [],
+    },
+    can_send_message_group: init.can_send_message_group ?? SYSTEM_GROUPS.everyone,
+    can_subscribe_group: init.can_subscribe_group ?? SYSTEM_GROUPS.nobody,
+    subscriptions: new Map(),
+  };
+  realm.channels.set(stream_id, channel);
+  return channel;
+}
+
+export function channelByName(realm: Realm, name: string): Channel | undefined {
+  const lower = name.toLowerCase();
+  for (const c of realm.channels.values()) if (c.name.toLowerCase() === lower) return c;
+  return undefined;
+}
+
+/** Organization administrators act as members of these two settings without being listed (2.2). */
+export function canAdministerChannel(realm: Realm, user: User, channel: Channel): boolean {
+  return isAdmin(user) || userInGroupSetting(realm, user, channel.can_administer_channel_group);
+}
+
+export function canRemoveSubscribers(realm: Realm, user: User, channel: Channel): boolean {
+  return isAdmin(user) || userInGroupSetting(realm, user, channel.can_remove_subscribers_group);
+}
+
+/** Content access: may read the channel's messages (subject to protected history, see messages). */
+export function canAccessContent(realm: Realm, user: User, channel: Channel): boolean {
+  if (isSubscribed(channel, user.user_id)) return true;
+  if (!channel.invite_only && !isGuest(user)) return true;
+  if (channel.invite_only && userInGroupSetting(realm, user, channel.can_subscribe_group)) return true;
+  return false;
+}
+
+/** Metadata access: may see that the channel exists and its settings. */
+export function canAccessMetadata(realm: Realm, user: User, channel: Channel): boolean {
+  if (canAccessContent(realm, user, channel)) return true;
+  if (isAdmin(user)) return true;
+  if (subscriptionOf(channel, user.user_id)) return !channel.invite_only ? !isGuest(user) : false;
+  return userInGroupSetting(realm, user, channel.can_administer_channel_group);
+}
+
+export function canSendToChannel(realm: Realm, user: User, channel: Channel): boolean {
+  if (channel.is_archived) return false;
+  return userInGroupSetting(realm, user, channel.can_send_message_group);
+}
+
+/** Deprecated `stream_post_policy` derived from `can_send_message_group` (2.2). */
+export function streamPostPolicy(channel: Channel): number {
+  switch (channel.can_send_message_group) {
+    case SYSTEM_GROUPS.administrators:
+      return 2;
+    case SYSTEM_GROUPS.fullmembers:
+      return 3;
+    case SYSTEM_GROUPS.moderators:
+      return 4;
+    default:
+      return 1;
+  }
+}
+
+export function activeSubscriberIds(channel: Channel): number[] {
+  return [...channel.subscriptions.values()]
+    .filter((s) => s.active)
+    .map((s) => s.user_id)
+    .sort((a, b) => a - b);
+}
+
+/** Weekly traffic estimate from the last four weeks of messages. */
+export function weeklyTraffic(realm: Realm, channel: Channel): number | null {
+  const cutoff = realm.now() - 28 * 86400;
+  let count = 0;
+  for (let i = realm.messages.length - 1; i >= 0; i--) {
+    const m = realm.messages[i]!;
+    if (m.timestamp < cutoff) break;
+    if (m.stream_id === channel.stream_id) count++;
+  }
+  return Math.round(count / 4);
+}
+
+export function firstMessageId(realm: Realm, channel: Channel): number | null {
+  for (const m of realm.messages) if (m.stream_id === channel.stream_id) return m.id;
+  return null;
+}
+
+/** Channel object (2.2). */
+export function channelToWire(
+  realm: Realm,
+  channel: Channel,
+  opts: { includeDefault?: boolean } = {},
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    stream_id: channel.stream_id,
+    name: channel.name,
+    is_archived: channel.is_archived,
+    description: channel.description,
+    rendered_description: renderMarkdown(realm, channel.description).html,
+    date_created: channel.date_created,
+    creator_id: channel.creator_id,
+    invite_only: channel.invite_only,
+    is_web_public: channel.is_web_public,
+    stream_post_policy: streamPostPolicy(channel),
+    is_announcement_only: streamPostPolicy(channel) === 2,
+    message_retention_days: channel.message_retention_days,
+    history_public_to_subscribers: channel.history_public_to_subscribers,
+    first_message_id: firstMessageId(realm, channel),
+    is_recently_active: channel.is_recently_active,
+    can_add_subscribers_group: channel.can_add_subscribers_group,
+    can_remove_subscribers_group: channel.can_remove_subscribers_group,
+    can_administer_channel_group: channel.can_administer_channel_group,
+    can_send_message_group: channel.can_send_message_group,
+    can_subscribe_group: channel.can_subscribe_group,
+    stream_weekly_traffic: weeklyTraffic(realm, channel),
+  };
+  if (opts.includeDefault) out.is_default = channel.is_default;
+  return out;
+}

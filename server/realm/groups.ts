@@ -1,0 +1,227 @@
+import { badRequest } from '../http/errors';
+import type { Realm } from './realm';
+import { ROLE, type User } from './users';
+
+/** Group-setting value (spec 2.1): a group id, or an anonymous collection. */
+export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
+export const SYSTEM_GROUPS = {
+  internet: 1,
+  everyone: 2,
+  members: 3,
+  fullmembers: 4,
+  moderators: 5,
+  administrators: 6,
+  owners: 7,
+  nobody: 8,
+} as const;
+export type SystemGroupName = keyof typeof SYSTEM_GROUPS;
+
+export const GROUP_PERMISSIONS = [
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
+] as const;
+export type GroupPermission = (typeof GROUP_PERMISSIONS)[number];
+
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  /** Direct members. System groups compute theirs from roles (see directMembers). */
+  members: Set<number>;
+  subgroups: Set<number>;
+  is_system_group: boolean;
+  /** For system groups: which role(s) are direct members. */
+  roles?: number[];
+  creator_id: number | null;
+  date_created: number | null;
+  deactivated: boolean;
+  can_add_members_group: GroupSettingValue;
+  can_join_group: GroupSettingValue;
+  can_leave_group: GroupSettingValue;
+  can_manage_group: GroupSettingValue;
+  can_mention_group: GroupSettingValue;
+  can_remove_members_group: GroupSettingValue;
+}
+
+/** System groups nest: owners ⊂ administrators ⊂ moderators ⊂ full members ⊂ members ⊂ everyone ⊂ internet. */
+export function createSystemGroups(realm: Realm): void {
+  const defs: [SystemGroupName, string, number[], number[]][] = [
+    ['internet', 'Everyone on the internet', [], [SYSTEM_GROUPS.everyone]],
+    ['everyone', 'Everyone including guests', [ROLE.guest], [SYSTEM_GROUPS.members]],
+    ['members', 'Everyone except guests', [], [SYSTEM_GROUPS.fullmembers]],
+    [
+      'fullmembers',
+      'Members of this organization, not including new accounts and guests',
+      [ROLE.member],
+      [SYSTEM_GROUPS.moderators],
+    ],
+    [
+      'moderators',
+      'Moderators of this organization, including administrators',
+      [ROLE.moderator],
+      [SYSTEM_GROUPS.administrators],
+    ],
+    [
+      'administrators',
+      'Administrators of this organization, including owners',
+      [ROLE.administrator],
+      [SYSTEM_GROUPS.owners],
+    ],
+    ['owners', 'Owners of this organization', [ROLE.owner], []],
+    ['nobody', 'Nobody', [], []],
+  ];
+  for (const [name, description, roles, subgroups] of defs) {
+    const id = SYSTEM_GROUPS[name];
+    realm.reserveId('group', id);
+    realm.groups.set(id, {
+      id,
+      name: `role:${name}`,
+      description,
+      members: new Set(),
+      subgroups: new Set(subgroups),
+      is_system_group: true,
+      roles,
+      creator_id: null,
+      date_created: null,
+      deactivated: false,
+      can_add_members_group: SYSTEM_GROUPS.nobody,
+      can_join_group: SYSTEM_GROUPS.nobody,
+      can_leave_group: SYSTEM_GROUPS.nobody,
+      can_manage_group: SYSTEM_GROUPS.nobody,
+      can_mention_group: SYSTEM_GROUPS.everyone,
+      can_remove_members_group: SYSTEM_GROUPS.nobody,
+    });
+  }
+}
+
+export function directMembers(realm: Realm, group: UserGroup): number[] {
+  if (group.roles) {
+    const roles = group.roles;
+    return [...realm.users.values()]
+      .filter((u) => u.is_active && !u.is_system_bot && roles.includes(u.role))
+      .map((u) => u.user_id)
+      .sort((a, b) => a - b);
+  }
+  return [...group.members].sort((a, b) => a - b);
+}
+
+/** All user ids in a group, following subgroups recursively (cycles tolerated). */
+export function groupMemberIds(realm: Realm, groupId: number, seen = new Set<number>()): Set<number> {
+  const out = new Set<number>();
+  if (seen.has(groupId)) return out;
+  seen.add(groupId);
+  const group = realm.groups.get(groupId);
+  if (!group || group.deactivated) return out;
+  for (const id of directMembers(realm, group)) out.add(id);
+  for (const sub of group.subgroups) for (const id of groupMemberIds(realm, sub, seen)) out.add(id);
+  return out;
+}
+
+/** Resolve a group-setting value (2.1) to the set of users holding the permission. */
+export function resolveGroupSetting(realm: Realm, value: GroupSettingValue): Set<number> {
+  if (typeof value === 'number') return groupMemberIds(realm, value);
+  const out = new Set<number>(value.direct_members);
+  for (const g of value.direct_subgroups) for (const id of groupMemberIds(realm, g)) out.add(id);
+  return out;
+}
+
+export function userInGroupSetting(realm: Realm, user: User, value: GroupSettingValue): boolean {
+  return resolveGroupSetting(realm, value).has(user.user_id);
+}
+
+/** Validate a group-setting value from a request: group ids must exist, users must exist. */
+export function checkGroupSettingValue(realm: Realm, value: unknown, name: string): GroupSettingValue {
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    if (!realm.groups.has(value)) throw badRequest(`Invalid user group ID: ${value}`);
+    return value;
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const v = value as Record<string, unknown>;
+    const members = v.direct_members;
+    const subgroups = v.direct_subgroups;
+    if (
+      Array.isArray(members) &&
+      Array.isArray(subgroups) &&
+      members.every((m) => Number.isInteger(m)) &&
+      subgroups.every((s) => Number.isInteger(s))
+    ) {
+      for (const m of members as number[]) if (!realm.users.has(m)) throw badRequest(`Invalid user ID: ${m}`);
+      for (const s of subgroups as number[])
+        if (!realm.groups.has(s)) throw badRequest(`Invalid user group ID: ${s}`);
+      return { direct_members: [...(members as number[])], direct_subgroups: [...(subgroups as number[])] };
+    }
+  }
+  throw badRequest(`${name} is not a valid group-setting value`);
+}
+
+export function groupSettingsEqual(a: GroupSettingValue, b: GroupSettingValue): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return a === b;
+  const same = (x: number[], y: number[]) =>
+    x.length === y.length && [...x].sort().every((v, i) => v === [...y].sort()[i]);
+  return same(a.direct_members, b.direct_members) && same(a.direct_subgroups, b.direct_subgroups);
+}
+
+export function systemGroupByName(realm: Realm, name: string): UserGroup | undefined {
+  for (const g of realm.groups.values()) if (g.is_system_group && g.name === name) return g;
+  return undefined;
+}
+
+export function createUserGroup(
+  realm: Realm,
+  init: Pick<UserGroup, 'name' | 'description'> & {
+    members?: number[];
+    subgroups?: number[];
+    creator_id?: number | null;
+  } & Partial<Pick<UserGroup, GroupPermission>>,
+): UserGroup {
+  const id = realm.nextId('group');
+  const creator = init.creator_id ?? null;
+  const group: UserGroup = {
+    id,
+    name: init.name,
+    description: init.description,
+    members: new Set(init.members ?? []),
+    subgroups: new Set(init.subgroups ?? []),
+    is_system_group: false,
+    creator_id: creator,
+    date_created: realm.now(),
+    deactivated: false,
+    can_add_members_group: init.can_add_members_group ?? id,
+    can_join_group: init.can_join_group ?? SYSTEM_GROUPS.nobody,
+    can_leave_group: init.can_leave_group ?? SYSTEM_GROUPS.everyone,
+    can_manage_group: init.can_manage_group ?? {
+      direct_members: creator === null ? [] : [creator],
+      direct_subgroups: [],
+    },
+    can_mention_group: init.can_mention_group ?? SYSTEM_GROUPS.everyone,
+    can_remove_members_group: init.can_remove_members_group ?? id,
+  };
+  realm.groups.set(id, group);
+  return group;
+}
+
+/** The wire form used by POST /register `realm_user_groups` and user_group events. */
+export function groupToWire(realm: Realm, group: UserGroup): Record<string, unknown> {
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    members: directMembers(realm, group),
+    direct_subgroup_ids: [...group.subgroups].sort((a, b) => a - b),
+    is_system_group: group.is_system_group,
+    creator_id: group.creator_id,
+    date_created: group.date_created,
+    deactivated: group.deactivated,
+    can_add_members_group: group.can_add_members_group,
+    can_join_group: group.can_join_group,
+    can_leave_group: group.can_leave_group,
+    can_manage_group: group.can_manage_group,
+    can_mention_group: group.can_mention_group,
+    can_remove_members_group: group.can_remove_members_group,
+  };
+}

@@ -1,0 +1,67 @@
+import type { Realm } from './realm';
+
+/** An uploaded file (spec 2.5). `create_time` is milliseconds. */
+export interface Attachment {
+  id: number;
+  name: string;
+  path_id: string;
+  size: number;
+  create_time: number;
+  owner_id: number;
+  message_ids: Set<number>;
+}
+
+export function createAttachment(realm: Realm, ownerId: number, name: string, size: number): Attachment {
+  const id = realm.nextId('attachment');
+  const a: Attachment = {
+    id,
+    name,
+    path_id: `${ownerId}/${id.toString(16).padStart(4, '0')}/${encodeURIComponent(name)}`,
+    size,
+    create_time: realm.clock(),
+    owner_id: ownerId,
+    message_ids: new Set(),
+  };
+  realm.attachments.set(id, a);
+  return a;
+}
+
+/** path_ids referenced as `/user_uploads/<path_id>` in content. */
+export function referencedPathIds(content: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of content.matchAll(/\/user_uploads\/([^\s)\]"'>]+)/g)) out.add(m[1]!);
+  return out;
+}
+
+/**
+ * Re-link a message's attachments after its content is set. Only the sender's own uploads are linked.
+ * Returns attachments that lost this message.
+ */
+export function relinkAttachments(
+  realm: Realm,
+  messageId: number,
+  senderId: number,
+  content: string,
+): Attachment[] {
+  const refs = referencedPathIds(content);
+  const removed: Attachment[] = [];
+  for (const a of realm.attachments.values()) {
+    const referenced = a.owner_id === senderId && refs.has(a.path_id);
+    if (referenced) a.message_ids.add(messageId);
+    else if (a.message_ids.delete(messageId)) removed.push(a);
+  }
+  return removed;
+}
+
+export function attachmentToWire(realm: Realm, a: Attachment): Record<string, unknown> {
+  return {
+    id: a.id,
+    name: a.name,
+    path_id: a.path_id,
+    size: a.size,
+    create_time: a.create_time,
+    messages: [...a.message_ids]
+      .sort((x, y) => x - y)
+      .map((id) => ({ id, date_sent: (realm.messagesById.get(id)?.timestamp ?? 0) * 1000 })),
+  };
+}

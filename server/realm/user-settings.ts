@@ -1,0 +1,159 @@
+/**
+ * Per-user preferences (spec 4.6). The organization keeps a copy as the defaults for new users.
+ */
+export interface UserSettings {
+  twenty_four_hour_time: boolean;
+  starred_message_counts: boolean;
+  receives_typing_notifications: boolean;
+  web_suggest_update_timezone: boolean;
+  fluid_layout_width: boolean;
+  high_contrast_mode: boolean;
+  web_mark_read_on_scroll_policy: number;
+  web_channel_default_view: number;
+  web_font_size_px: number;
+  web_line_height_percent: number;
+  color_scheme: number;
+  enable_drafts_synchronization: boolean;
+  translate_emoticons: boolean;
+  display_emoji_reaction_users: boolean;
+  default_language: string;
+  web_home_view: string;
+  web_escape_navigates_to_home_view: boolean;
+  left_side_userlist: boolean;
+  emojiset: string;
+  demote_inactive_streams: number;
+  user_list_style: number;
+  web_animate_image_previews: string;
+  web_stream_unreads_count_display_policy: number;
+  hide_ai_features: boolean;
+  timezone: string;
+  enable_stream_desktop_notifications: boolean;
+  enable_stream_email_notifications: boolean;
+  enable_stream_push_notifications: boolean;
+  enable_stream_audible_notifications: boolean;
+  notification_sound: string;
+  enable_desktop_notifications: boolean;
+  enable_sounds: boolean;
+  email_notifications_batching_period_seconds: number;
+  enable_offline_email_notifications: boolean;
+  enable_offline_push_notifications: boolean;
+  enable_online_push_notifications: boolean;
+  enable_followed_topic_desktop_notifications: boolean;
+  enable_followed_topic_email_notifications: boolean;
+  enable_followed_topic_push_notifications: boolean;
+  enable_followed_topic_audible_notifications: boolean;
+  enable_digest_emails: boolean;
+  enable_marketing_emails: boolean;
+  enable_login_emails: boolean;
+  message_content_in_email_notifications: boolean;
+  pm_content_in_desktop_notifications: boolean;
+  wildcard_mentions_notify: boolean;
+  enable_followed_topic_wildcard_mentions_notify: boolean;
+  desktop_icon_count_display: number;
+  realm_name_in_email_notifications_policy: number;
+  automatically_follow_topics_policy: number;
+  automatically_unmute_topics_in_muted_streams_policy: number;
+  automatically_follow_topics_where_mentioned: boolean;
+  presence_enabled: boolean;
+  enter_sends: boolean;
+  send_private_typing_notifications: boolean;
+  send_stream_typing_notifications: boolean;
+  send_read_receipts: boolean;
+  email_address_visibility: number;
+  web_navigate_to_sent_message: boolean;
+  allow_private_data_export: boolean;
+}
+
+export function defaultUserSettings(): UserSettings {
+  return {
+    twenty_four_hour_time: false,
+    starred_message_counts: true,
+    receives_typing_notifications: true,
+    web_suggest_update_timezone: true,
+    fluid_layout_width: false,
+    high_contrast_mode: false,
+    web_mark_read_on_scroll_policy: 1,
+    web_channel_default_view: 1,
+    web_font_size_px: 16,
+    web_line_height_percent: 140,
+    color_scheme: 1,
+    enable_drafts_synchronization: true,
+    translate_emoticons: false,
+    display_emoji_reaction_users: true,
+    default_language: 'en',
+    web_home_view: 'inbox',
+    web_escape_navigates_to_home_view: true,
+    left_side_userlist: false,
+    emojiset: 'vendorA',
+    demote_inactive_streams: 1,
+    user_list_style: 2,
+    web_animate_image_previews: 'on_hover',
+    web_stream_unreads_count_display_policy: 2,
+    hide_ai_features: false,
+    timezone: '',
+    enable_stream_desktop_notifications: false,
+    enable_stream_email_notifications: false,
+    enable_stream_push_notifications: false,
+    enable_stream_audible_notifications: false,
+    notification_sound: 'chime',
+    enable_desktop_notifications: true,
+    enable_sounds: true,
+    email_notifications_batching_period_seconds: 120,
+    enable_offline_email_notifications: true,
+    enable_offline_push_notifications: true,
+    enable_online_push_notifications: true,
+    enable_followed_topic_desktop_notifications: true,
+    enable_followed_topic_email_notifications: true,
+    enable_followed_topic_push_notifications: true,
+    enable_followed_topic_audible_notifications: true,
+    enable_digest_emails: true,
+    enable_marketing_emails: true,
+    enable_login_emails: true,
+    message_content_in_email_notifications: true,
+    pm_content_in_desktop_notifications: true,
+    wildcard_mentions_notify: true,
+    enable_followed_topic_wildcard_mentions_notify: true,
+    desktop_icon_count_display: 1,
+    realm_name_in_email_notifications_policy: 1,
+    automatically_follow_topics_policy: 3,
+    automatically_unmute_topics_in_muted_streams_policy: 4,
+    automatically_follow_topics_where_mentioned: true,
+    presence_enabled: true,
+    enter_sends: false,
+    send_private_typing_notifications: true,
+    send_stream_typing_notifications: true,
+    send_read_receipts: true,
+    email_address_visibility: 1,
+    web_navigate_to_sent_message: true,
+    allow_private_data_export: false,
+  };
+}
+
+/** Settings the deprecated `update_display_settings` event carried (others went as notification settings). */
+export const DISPLAY_SETTINGS: ReadonlySet<string> = new Set([
+  'twenty_four_hour_time',
+  'starred_message_counts',
+  'receives_typing_notifications',
+  'web_suggest_update_timezone',
+  'fluid_layout_width',
+  'high_contrast_mode',
+  'web_mark_read_on_scroll_policy',
+  'web_channel_default_view',
+  'web_font_size_px',
+  'web_line_height_percent',
+  'color_scheme',
+  'translate_emoticons',
+  'display_emoji_reaction_users',
+  'default_language',
+  'web_home_view',
+  'web_escape_navigates_to_home_view',
+  'left_side_userlist',
+  'emojiset',
+  'demote_inactive_streams',
+  'user_list_style',
+  'web_animate_image_previews',
+  'web_stream_unreads_count_display_policy',
+  'hide_ai_features',
+  'timezone',
+  'enable_drafts_synchronization',
+]);

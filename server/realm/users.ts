@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { Realm } from './realm';
+import { defaultUserSettings, type UserSettings } from './user-settings';
+
+/** Role numbers (spec 4.10). */
+export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
+export type Role = (typeof ROLE)[keyof typeof ROLE];
+
+export interface UserStatus {
+  status_text: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+  away: boolean;
+}
+
+export interface User {
+  user_id: number;
+  email: string;
+  delivery_email: string;
+  full_name: string;
+  role: Role;
+  is_bot: boolean;
+  /** 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded; null for humans. */
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  /** Internal notification bot: not listed among realm users, sends move/resolve notices. */
+  is_system_bot: boolean;
+  is_active: boolean;
+  api_key: string;
+  date_joined: string;
+  timezone: string;
+  avatar_version: number;
+  settings: UserSettings;
+  status: UserStatus;
+  alert_words: string[];
+}
+
+export function newApiKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function createUser(
+  realm: Realm,
+  init: Pick<User, 'email' | 'full_name'> &
+    Partial<
+      Pick<User, 'role' | 'is_bot' | 'bot_type' | 'bot_owner_id' | 'is_system_bot' | 'api_key' | 'timezone'>
+    > & {
+      user_id?: number;
+      date_joined?: number;
+    },
+): User {
+  const user_id = init.user_id ?? realm.nextId('user');
+  realm.reserveId('user', user_id);
+  const user: User = {
+    user_id,
+    email: init.email,
+    delivery_email: init.email,
+    full_name: init.full_name,
+    role: init.role ?? ROLE.member,
+    is_bot: init.is_bot ?? false,
+    bot_type: init.is_bot ? (init.bot_type ?? 1) : null,
+    bot_owner_id: init.bot_owner_id ?? null,
+    is_system_bot: init.is_system_bot ?? false,
+    is_active: true,
+    api_key: init.api_key ?? newApiKey(),
+    date_joined: new Date((init.date_joined ?? realm.now()) * 1000).toISOString(),
+    timezone: init.timezone ?? '',
+    avatar_version: 1,
+    settings: { ...(realm.userSettingsDefaults ?? defaultUserSettings()) },
+    status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '', away: false },
+    alert_words: [],
+  };
+  if (init.timezone) user.settings.timezone = init.timezone;
+  realm.users.set(user_id, user);
+  realm.usersByEmail.set(user.email.toLowerCase(), user);
+  return user;
+}
+
+export const isAdmin = (u: User): boolean => u.role <= ROLE.administrator;
+export const isOwner = (u: User): boolean => u.role === ROLE.owner;
+export const isModeratorOrAbove = (u: User): boolean => u.role <= ROLE.moderator;
+export const isGuest = (u: User): boolean => u.role === ROLE.guest;
+
+export function getUserByEmail(realm: Realm, email: string): User | undefined {
+  return realm.usersByEmail.get(email.toLowerCase());
+}
+
+/** Users listed to clients (realm_users): everyone but the internal notification bot. */
+export function listedUsers(realm: Realm): User[] {
+  return [...realm.users.values()].filter((u) => !u.is_system_bot);
+}
+
+export function avatarUrl(realm: Realm, u: User): string {
+  return `${realm.url}/avatar/${u.user_id}?v=${u.avatar_version}`;
+}
+
+/** Whether `viewer` may see `target`'s delivery email under `email_address_visibility`. */
+export function canSeeDeliveryEmail(viewer: User, target: User): boolean {
+  if (viewer.user_id === target.user_id) return true;
+  switch (target.settings.email_address_visibility) {
+    case 1:
+      return true;
+    case 2:
+      return viewer.role !== ROLE.guest;
+    case 3:
+      return isAdmin(viewer);
+    case 5:
+      return isModeratorOrAbove(viewer);
+    default:
+      return false;
+  }
+}
+
+export function userToWire(realm: Realm, viewer: User, u: User): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    user_id: u.user_id,
+    email: u.email,
+    full_name: u.full_name,
+    role: u.role,
+    is_admin: isAdmin(u),
+    is_owner: isOwner(u),
+    is_guest: isGuest(u),
+    is_billing_admin: false,
+    is_bot: u.is_bot,
+    bot_type: u.bot_type,
+    is_active: u.is_active,
+    timezone: u.timezone,
+    avatar_url: avatarUrl(realm, u),
+    avatar_version: u.avatar_version,
+    date_joined: u.date_joined,
+    delivery_email: canSeeDeliveryEmail(viewer, u) ? u.delivery_email : null,
+    profile_data: {},
+  };
+  if (u.is_bot) out.bot_owner_id = u.bot_owner_id;
+  return out;
+}
+
+/** The `user` object embedded in reactions and typing events. */
+export function userRef(u: User): {
+  user_id: number;
+  email: string;
+  full_name: string;
+  is_mirror_dummy: boolean;
+} {
+  return { user_id: u.user_id, email: u.email, full_name: u.full_name, is_mirror_dummy: false };
+}
+
+export function activeHumanIds(realm: Realm): number[] {
+  return [...realm.users.values()].filter((u) => u.is_active && !u.is_system_bot).map((u) => u.user_id);
+}

@@ -1,0 +1,18 @@
+import type { Realm } from '../realm/realm';
+import { createSystemGroups } from '../realm/groups';
+import { createUser, ROLE } from '../realm/users';
+import { seedDemo } from './demo';
+import { seedLarge } from './large';
+
+export type SeedName = 'demo' | 'large' | 'empty';
+
+/** Fill a fresh realm. "empty" is an organization with just its owner. */
+export function seed(realm: Realm, name: SeedName): void {
+  if (name === 'demo') seedDemo(realm);
+  else if (name === 'large') seedLarge(realm);
+  else {
+    realm.settings.name = 'Empty Organization';
+    createSystemGroups(realm);
+    createUser(realm, { email: 'owner@example.org', full_name: 'Owner', role: ROLE.owner });
+  }
+}

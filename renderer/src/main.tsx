@@ -1,12 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return <p>Team Chat is starting…</p>;
-}
+import { App } from './app/App';
+import { getBridge } from './bridge';
+import './styles/app.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App />
+    <App bridge={getBridge()} />
   </StrictMode>,
 );

@@ -1,0 +1,70 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { SessionStarted } from '../../../shared/ipc';
+import type { GetMessagesResponse, InitialState, Message } from './model';
+import type { Narrow } from './narrow';
+
+/** Query keys: each GET is keyed by [operation, params]; the session is the register state. */
+export const sessionKey = ['session'] as const;
+export const feedKey = (narrow: Narrow, anchor: number | null = null) =>
+  ['getMessages', { narrow, anchor }] as const;
+export const feedRootKey = ['getMessages'] as const;
+
+export type FeedPageParam = {
+  anchor: number | 'newest' | 'oldest' | 'first_unread';
+  before: number;
+  after: number;
+  includeAnchor: boolean;
+};
+export type FeedData = InfiniteData<GetMessagesResponse, FeedPageParam>;
+
+export function getSession(queryClient: QueryClient): SessionStarted | undefined {
+  return queryClient.getQueryData<SessionStarted>(sessionKey);
+}
+
+export function getInitialState(queryClient: QueryClient): InitialState | undefined {
+  return getSession(queryClient)?.initialState as InitialState | undefined;
+}
+
+/** Replaces the register state with `update(state)`; a no-op before the first session. */
+export function updateInitialState(
+  queryClient: QueryClient,
+  update: (state: InitialState) => InitialState,
+): void {
+  queryClient.setQueryData<SessionStarted>(sessionKey, (session) => {
+    if (!session) return session;
+    const next = update(session.initialState as InitialState);
+    return next === session.initialState
+      ? session
+      : { ...session, initialState: next as SessionStarted['initialState'] };
+  });
+}
+
+/** Maps every cached message of every feed; `map` returns the same object for "unchanged". */
+export function updateCachedMessages(queryClient: QueryClient, map: (message: Message) => Message): void {
+  queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      let pageChanged = false;
+      const messages = page.messages.map((m) => {
+        const next = map(m);
+        if (next !== m) pageChanged = true;
+        return next;
+      });
+      if (!pageChanged) return page;
+      changed = true;
+      return { ...page, messages };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
+
+export function findCachedMessage(queryClient: QueryClient, id: number): Message | undefined {
+  for (const [, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.messages.find((m) => m.id === id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ChatBridge } from '../../../shared/ipc';
+import { ApiCallError } from '../../../shared/errors';
+import { SignIn } from '../features/sign-in/SignIn';
+import { ChatShell } from './ChatShell';
+import { BridgeContext, useBridge } from './bridge-context';
+import { useSessionSync } from './session';
+import { setServerBase } from '../components/SafeHtml';
+import { Loading } from '../components/states';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Events keep the cache current; nothing goes stale by time.
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        retry: (count, error) =>
+          count < 2 && !(error instanceof ApiCallError && error.failure.kind === 'api'),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function App({ bridge, queryClient }: { bridge: ChatBridge; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <BridgeContext.Provider value={bridge}>
+      <QueryClientProvider client={client}>
+        <Root />
+      </QueryClientProvider>
+    </BridgeContext.Provider>
+  );
+}
+
+function Root() {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  useSessionSync(queryClient);
+  const active = useQuery({ queryKey: ['accounts', 'active'], queryFn: () => bridge.accounts.active() });
+  const accounts = useQuery({ queryKey: ['accounts', 'list'], queryFn: () => bridge.accounts.list() });
+  const account = accounts.data?.find((a) => a.id === active.data);
+  useEffect(() => setServerBase(account?.serverUrl ?? null), [account?.serverUrl]);
+  useEffect(
+    () =>
+      bridge.onAccountsChanged((state) => {
+        queryClient.setQueryData(['accounts', 'list'], state.accounts);
+        queryClient.setQueryData(['accounts', 'active'], state.activeId);
+      }),
+    [bridge, queryClient],
+  );
+
+  if (active.isPending || accounts.isPending) return <Loading label="Starting…" />;
+  if (!active.data || !account) return <SignIn />;
+  return <ChatShell account={account} />;
+}

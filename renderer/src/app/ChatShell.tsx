@@ -1,0 +1,127 @@
+import { useEffect } from 'react';
+import type { AccountSummary } from '../../../shared/ipc';
+import { narrowKey } from '../api/narrow';
+import { ConnectionBanner } from '../components/ConnectionBanner';
+import { Loading } from '../components/states';
+import { BrowseChannels } from '../features/channels/BrowseChannels';
+import { ChannelSidebar } from '../features/channels/ChannelSidebar';
+import { ChannelSettingsDialog } from '../features/channel-settings/ChannelSettingsDialog';
+import { DmSidebar } from '../features/direct-messages/DmSidebar';
+import { NewDmDialog } from '../features/direct-messages/NewDmDialog';
+import { EditHistoryDialog } from '../features/edit-history/EditHistoryDialog';
+import { EditMessageDialog } from '../features/edit-message/EditMessageDialog';
+import { MarkAllReadDialog } from '../features/flags/MarkAllReadDialog';
+import { ConversationView, DetailsPane } from '../features/messages/ConversationView';
+import { SearchBox } from '../features/search/SearchBox';
+import { AccountSwitcher } from '../features/sign-in/AccountSwitcher';
+import { useDialogStore } from '../state/dialogs';
+import { useNarrowStore } from '../state/narrow';
+import { useUserSetting } from './realm';
+import { useSession } from './session';
+
+/** color_scheme: 1 automatic, 2 dark, 3 light (spec 4.6). */
+function useColorScheme() {
+  const scheme = useUserSetting<number>('color_scheme', 1);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (scheme === 2) root.dataset.theme = 'dark';
+    else if (scheme === 3) root.dataset.theme = 'light';
+    else delete root.dataset.theme;
+  }, [scheme]);
+}
+
+function Dialogs() {
+  const dialog = useDialogStore((s) => s.dialog);
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'edit-message':
+      return <EditMessageDialog messageId={dialog.messageId} />;
+    case 'edit-history':
+      return <EditHistoryDialog messageId={dialog.messageId} />;
+    case 'channel-settings':
+      return <ChannelSettingsDialog streamId={dialog.streamId} />;
+    case 'new-dm':
+      return <NewDmDialog />;
+    case 'browse-channels':
+      return <BrowseChannels />;
+    case 'accounts':
+      return <AccountSwitcher />;
+    case 'mark-all-read':
+      return <MarkAllReadDialog scope={dialog.scope} />;
+  }
+}
+
+/** The three-pane layout: channels/topics/DMs, the conversation, its details. */
+export function ChatShell({ account }: { account: AccountSummary }) {
+  const session = useSession();
+  const narrow = useNarrowStore((s) => s.narrow);
+  const anchor = useNarrowStore((s) => s.anchor);
+  const open = useDialogStore((s) => s.open);
+  useColorScheme();
+
+  if (!session.data) return <Loading label={`Connecting to ${account.realmName}…`} />;
+  return (
+    <div className="shell" data-testid="chat-shell">
+      <ConnectionBanner />
+      <header className="topbar">
+        <div className="realm">
+          {account.realmIcon && <img src={account.realmIcon} alt="" width={24} height={24} />}
+          <strong data-testid="realm-title">{account.realmName}</strong>
+        </div>
+        <SearchBox key={narrow?.kind === 'search' ? narrowKey(narrow) : 'search'} />
+        <div className="topbar-actions">
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="mark-all-read"
+            onClick={() => open({ kind: 'mark-all-read', scope: { kind: 'all' } })}
+          >
+            Mark all read
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="starred"
+            onClick={() => useNarrowStore.getState().select({ kind: 'starred' })}
+          >
+            ★ Starred
+          </button>
+          <button
+            type="button"
+            className="btn btn-small account-button"
+            data-testid="account-switcher"
+            onClick={() => open({ kind: 'accounts' })}
+          >
+            {account.email}
+          </button>
+        </div>
+      </header>
+      <nav className="pane pane-left" aria-label="Conversations">
+        <button
+          type="button"
+          className={`row-main all-messages${narrow?.kind === 'all' ? ' selected' : ''}`}
+          data-testid="all-messages"
+          onClick={() => useNarrowStore.getState().select({ kind: 'all' })}
+        >
+          All messages
+        </button>
+        <ChannelSidebar />
+        <DmSidebar />
+      </nav>
+      <main className="pane pane-center">
+        {narrow ? (
+          <ConversationView key={`${narrowKey(narrow)}@${anchor ?? ''}`} narrow={narrow} anchor={anchor} />
+        ) : (
+          <div className="welcome" data-testid="welcome">
+            <h1>Welcome to {account.realmName}</h1>
+            <p className="muted">Pick a channel, a topic or a conversation on the left.</p>
+          </div>
+        )}
+      </main>
+      <aside className="pane pane-right" aria-label="Details">
+        <DetailsPane narrow={narrow} />
+      </aside>
+      <Dialogs />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import type { User } from '../api/model';
+import { useInitialState } from './session';
+
+/** Users by id (active and not), from the register state kept current by realm_user events. */
+export function useUsers(): Map<number, User> {
+  const active = useInitialState((s) => s.realm_users);
+  const inactive = useInitialState((s) => s.realm_non_active_users);
+  const bots = useInitialState((s) => s.cross_realm_bots);
+  return useMemo(() => {
+    const map = new Map<number, User>();
+    for (const u of [...(bots ?? []), ...(inactive ?? []), ...(active ?? [])]) map.set(u.user_id, u);
+    return map;
+  }, [active, inactive, bots]);
+}
+
+export function useSelfId(): number | undefined {
+  return useInitialState((s) => s.user_id);
+}
+
+/** Role numbers from the spec's invitation table: 100 owner, 200 administrator, 300 moderator. */
+export function useIsAdmin(): boolean {
+  return (
+    useInitialState((s) => {
+      if (s.is_admin !== undefined) return s.is_admin;
+      const self = s.realm_users?.find((u) => u.user_id === s.user_id);
+      const role = s.role ?? self?.role;
+      return role !== undefined && role <= 200;
+    }) ?? false
+  );
+}
+
+export function useUserSetting<T>(name: string, fallback: T): T {
+  const value = useInitialState((s) => s.user_settings?.[name] ?? s[name]);
+  return (value as T | undefined) ?? fallback;
+}
+
+export function useEmptyTopicName(): string {
+  return useInitialState((s) => s.realm_empty_topic_display_name) ?? 'general chat';
+}
+
+/** How a topic is shown: the empty topic under realm_empty_topic_display_name (spec part 1.5). */
+export function topicLabel(topic: string, emptyName: string): string {
+  return topic === '' ? emptyName : topic;
+}

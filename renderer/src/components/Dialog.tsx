@@ -1,0 +1,53 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A modal dialog: Esc and the backdrop close it, focus moves into it and returns on close. */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  testId,
+  wide = false,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const first = ref.current?.querySelector<HTMLElement>(
+      'input, textarea, select, button:not(.dialog-close), [tabindex="0"]',
+    );
+    (first ?? ref.current)?.focus();
+    return () => previous?.focus?.();
+  }, []);
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        className={wide ? 'dialog dialog-wide' : 'dialog'}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        data-testid={testId}
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          }
+        }}
+      >
+        <header className="dialog-header">
+          <h2>{title}</h2>
+          <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <div className="dialog-body">{children}</div>
+      </div>
+    </div>
+  );
+}

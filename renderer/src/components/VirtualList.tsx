@@ -1,0 +1,90 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+/**
+ * A virtualized, keyboard-navigable list for the sidebars (channels, topics, DMs, users): only
+ * visible rows are in the DOM; ArrowUp/ArrowDown/Home/End move focus between rows.
+ */
+export function VirtualList<T>({
+  items,
+  getKey,
+  renderRow,
+  estimateSize = 32,
+  label,
+  testId,
+  className,
+}: {
+  items: readonly T[];
+  getKey: (item: T, index: number) => string | number;
+  renderRow: (item: T, index: number) => ReactNode;
+  estimateSize?: number | ((index: number) => number);
+  label: string;
+  testId?: string;
+  className?: string;
+}) {
+  const parentRef = useRef<HTMLDivElement>(null);
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: typeof estimateSize === 'number' ? () => estimateSize : estimateSize,
+    getItemKey: (index) => getKey(items[index] as T, index),
+    overscan: 8,
+    // jsdom has no layout: give the first rows a size so tests see them.
+    initialRect: { width: 300, height: 600 },
+  });
+
+  useEffect(() => {
+    if (focusIndex === null) return;
+    const row = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
+    row?.querySelector<HTMLElement>('button, [tabindex]')?.focus();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const rowEl = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const current = rowEl ? Number(rowEl.dataset.index) : -1;
+    let next: number | null = null;
+    if (event.key === 'ArrowDown') next = Math.min(items.length - 1, current + 1);
+    else if (event.key === 'ArrowUp') next = Math.max(0, current - 1);
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = items.length - 1;
+    if (next === null || items.length === 0) return;
+    event.preventDefault();
+    virtualizer.scrollToIndex(next);
+    setFocusIndex(next);
+  };
+
+  return (
+    <div
+      ref={parentRef}
+      className={`vlist ${className ?? ''}`}
+      role="list"
+      aria-label={label}
+      data-testid={testId}
+      onKeyDown={onKeyDown}
+      onBlur={() => setFocusIndex(null)}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            role="listitem"
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className="vlist-row"
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${row.start}px)`,
+            }}
+          >
+            {renderRow(items[row.index] as T, row.index)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { feedRootKey, updateInitialState, type FeedData } from '../../api/keys';
+import type { EventReducer } from '../types';
+import { removeUnread } from '../unread';
+
+/** `delete_message`: removes the messages from every feed and from the unread counts. */
+export const deleteMessage: EventReducer = ({ queryClient }, event) => {
+  const ids = new Set(
+    (event.message_ids as number[] | undefined) ??
+      (typeof event.message_id === 'number' ? [event.message_id] : []),
+  );
+  queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => !ids.has(m.id)) })),
+    };
+  });
+  updateInitialState(queryClient, (s) => removeUnread(s, ids));
+};

@@ -1,0 +1,63 @@
+import { feedRootKey, getInitialState, updateInitialState, type FeedData } from '../../api/keys';
+import type { Message } from '../../api/model';
+import { messageInNarrow, type Narrow } from '../../api/narrow';
+import type { EventReducer } from '../types';
+import { addUnread } from '../unread';
+
+/** `message`: a new message. Appended to every loaded feed it belongs to, counted unread if unread. */
+export const message: EventReducer = ({ queryClient }, event) => {
+  const raw = event.message as Message | undefined;
+  if (!raw) return;
+  const flags = (event.flags as string[] | undefined) ?? raw.flags ?? [];
+  const msg: Message = { ...raw, flags, reactions: raw.reactions ?? [] };
+  const state = getInitialState(queryClient);
+  const selfId = state?.user_id;
+  const recipientIds = Array.isArray(msg.display_recipient) ? msg.display_recipient.map((r) => r.id) : [];
+
+  for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
+    const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;
+    if (!data || !narrow) continue;
+    if (messageInNarrow(narrow, msg, recipientIds, selfId) !== true) continue;
+    const last = data.pages[data.pages.length - 1];
+    // Only a feed that already shows the newest messages can take it; others fetch it on scroll.
+    if (!last || !last.found_newest) continue;
+    if (last.messages.some((m) => m.id === msg.id)) continue;
+    const pages = [...data.pages];
+    pages[pages.length - 1] = { ...last, messages: [...last.messages, msg] };
+    queryClient.setQueryData<FeedData>(key, { ...data, pages });
+  }
+
+  updateInitialState(queryClient, (s) => {
+    let next = s;
+    if (!flags.includes('read')) {
+      next = addUnread(next, msg.id, {
+        type: msg.type,
+        stream_id: msg.stream_id,
+        topic: msg.subject,
+        otherUserIds: recipientIds.filter((id) => id !== selfId),
+      });
+    }
+    if (msg.type === 'private') {
+      const others = recipientIds.filter((id) => id !== selfId).sort((a, b) => a - b);
+      const recents = [...(next.recent_private_conversations ?? [])];
+      const index = recents.findIndex(
+        (r) => [...r.user_ids].sort((a, b) => a - b).join(',') === others.join(','),
+      );
+      if (index >= 0) recents.splice(index, 1);
+      recents.unshift({ max_message_id: msg.id, user_ids: others });
+      next = { ...next, recent_private_conversations: recents };
+    }
+    return next;
+  });
+
+  if (msg.type === 'stream' && msg.stream_id !== undefined) {
+    queryClient.setQueriesData<{ topics: { name: string; max_id: number }[] }>(
+      { queryKey: ['getStreamTopics', { stream_id: msg.stream_id }] },
+      (data) => {
+        if (!data) return data;
+        const rest = data.topics.filter((t) => t.name.toLowerCase() !== msg.subject.toLowerCase());
+        return { ...data, topics: [{ name: msg.subject, max_id: msg.id }, ...rest] };
+      },
+    );
+  }
+};

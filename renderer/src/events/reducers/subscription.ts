@@ -1,0 +1,68 @@
+import { updateInitialState } from '../../api/keys';
+import type { Subscription } from '../../api/model';
+import type { EventReducer } from '../types';
+
+/** `subscription`: the user's subscriptions and their properties (spec part 6). */
+export const subscription: EventReducer = ({ queryClient }, event) => {
+  const op = event.op as string | undefined;
+  updateInitialState(queryClient, (s) => {
+    const subs = s.subscriptions ?? [];
+    switch (op) {
+      case 'add': {
+        const added = (event.subscriptions as Subscription[]) ?? [];
+        const addedIds = new Set(added.map((a) => a.stream_id));
+        return {
+          ...s,
+          subscriptions: [...subs.filter((x) => !addedIds.has(x.stream_id)), ...added],
+          unsubscribed: (s.unsubscribed ?? []).filter((x) => !addedIds.has(x.stream_id)),
+          never_subscribed: (s.never_subscribed ?? []).filter((x) => !addedIds.has(x.stream_id)),
+        };
+      }
+      case 'remove': {
+        const removedIds = new Set(
+          ((event.subscriptions as { stream_id: number }[]) ?? []).map((x) => x.stream_id),
+        );
+        return {
+          ...s,
+          subscriptions: subs.filter((x) => !removedIds.has(x.stream_id)),
+          unsubscribed: [...(s.unsubscribed ?? []), ...subs.filter((x) => removedIds.has(x.stream_id))],
+        };
+      }
+      case 'update': {
+        const property = event.property as string;
+        const value = event.value;
+        return {
+          ...s,
+          subscriptions: subs.map((x) => {
+            if (x.stream_id !== event.stream_id) return x;
+            const next: Subscription = { ...x, [property]: value };
+            if (property === 'in_home_view') next.is_muted = !value;
+            if (property === 'is_muted') next.in_home_view = !value;
+            return next;
+          }),
+        };
+      }
+      case 'peer_add':
+      case 'peer_remove': {
+        const streamIds = new Set((event.stream_ids as number[]) ?? []);
+        const userIds = (event.user_ids as number[]) ?? [];
+        return {
+          ...s,
+          subscriptions: subs.map((x) => {
+            if (!streamIds.has(x.stream_id) || !x.subscribers) return x;
+            const set = new Set(x.subscribers);
+            for (const u of userIds)
+              if (op === 'peer_add') set.add(u);
+              else set.delete(u);
+            return { ...x, subscribers: [...set] };
+          }),
+        };
+      }
+      default:
+        // Older servers send the whole subscription list without op.
+        if (Array.isArray(event.subscriptions))
+          return { ...s, subscriptions: event.subscriptions as Subscription[] };
+        return s;
+    }
+  });
+};

@@ -1,0 +1,77 @@
+import {
+  feedRootKey,
+  getInitialState,
+  updateCachedMessages,
+  updateInitialState,
+  type FeedData,
+} from '../../api/keys';
+import type { Narrow } from '../../api/narrow';
+import type { EventReducer } from '../types';
+import { addUnread, clearAllUnread, removeUnread } from '../unread';
+
+interface MessageDetails {
+  type: 'stream' | 'private';
+  stream_id?: number;
+  topic?: string;
+  user_ids?: number[];
+}
+
+/** `update_message_flags`: read and starred (and any other flag) on the cached messages and counts. */
+export const updateMessageFlags: EventReducer = ({ queryClient }, event) => {
+  const flag = event.flag as string;
+  const op = event.op as 'add' | 'remove';
+  const all = event.all === true;
+  const ids = new Set((event.messages as number[] | undefined) ?? []);
+
+  updateCachedMessages(queryClient, (m) => {
+    if (!all && !ids.has(m.id)) return m;
+    const has = m.flags.includes(flag);
+    if (op === 'add' && !has) return { ...m, flags: [...m.flags, flag] };
+    if (op === 'remove' && has) return { ...m, flags: m.flags.filter((f) => f !== flag) };
+    return m;
+  });
+
+  if (flag === 'read') {
+    if (op === 'add')
+      updateInitialState(queryClient, (s) => (all ? clearAllUnread(s) : removeUnread(s, ids)));
+    else {
+      const details = (event.message_details as Record<string, MessageDetails> | undefined) ?? {};
+      const selfId = getInitialState(queryClient)?.user_id;
+      updateInitialState(queryClient, (s) => {
+        let next = s;
+        for (const id of ids) {
+          const d = details[String(id)];
+          if (!d) continue;
+          next = addUnread(next, id, {
+            type: d.type,
+            stream_id: d.stream_id,
+            topic: d.topic,
+            otherUserIds: (d.user_ids ?? []).filter((u) => u !== selfId),
+          });
+        }
+        return next;
+      });
+    }
+  }
+
+  if (flag === 'starred') {
+    updateInitialState(queryClient, (s) => {
+      const starred = new Set(s.starred_messages ?? []);
+      for (const id of ids)
+        if (op === 'add') starred.add(id);
+        else starred.delete(id);
+      return { ...s, starred_messages: [...starred] };
+    });
+    // Unstarred messages leave the starred view; newly starred ones appear on refetch.
+    for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
+      const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;
+      if (narrow?.kind !== 'starred' || !data) continue;
+      if (op === 'add') void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      else
+        queryClient.setQueryData<FeedData>(key, {
+          ...data,
+          pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => !ids.has(m.id)) })),
+        });
+    }
+  }
+};

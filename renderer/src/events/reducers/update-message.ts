@@ -1,0 +1,90 @@
+import {
+  feedRootKey,
+  getInitialState,
+  updateCachedMessages,
+  updateInitialState,
+  type FeedData,
+} from '../../api/keys';
+import type { Message } from '../../api/model';
+import { messageInNarrow, type Narrow } from '../../api/narrow';
+import type { EventReducer } from '../types';
+import { moveUnread } from '../unread';
+
+interface UpdateMessageEvent {
+  message_id?: number;
+  message_ids?: number[];
+  rendered_content?: string;
+  edit_timestamp?: number;
+  stream_id?: number;
+  new_stream_id?: number;
+  orig_subject?: string;
+  subject?: string;
+  topic?: string;
+  propagate_mode?: string;
+  rendering_only?: boolean;
+}
+
+/** `update_message`: content edits and moves (topic and/or channel) of one or many messages. */
+export const updateMessage: EventReducer = ({ queryClient }, raw) => {
+  const event = raw as unknown as UpdateMessageEvent;
+  const ids = new Set(event.message_ids ?? (event.message_id !== undefined ? [event.message_id] : []));
+  const newTopic = event.subject ?? event.topic;
+  const moved =
+    (newTopic !== undefined && newTopic !== event.orig_subject) || event.new_stream_id !== undefined;
+
+  updateCachedMessages(queryClient, (m) => {
+    let next = m;
+    if (m.id === event.message_id && event.rendered_content !== undefined) {
+      next = { ...next, content: event.rendered_content };
+      if (!event.rendering_only && event.edit_timestamp) next.last_edit_timestamp = event.edit_timestamp;
+    }
+    if (moved && ids.has(m.id)) {
+      next = { ...next };
+      if (newTopic !== undefined) next.subject = newTopic;
+      if (event.new_stream_id !== undefined) next.stream_id = event.new_stream_id;
+      if (event.edit_timestamp) next.last_moved_timestamp = event.edit_timestamp;
+    }
+    return next;
+  });
+
+  if (!moved) return;
+  const selfId = getInitialState(queryClient)?.user_id;
+  // Moved messages leave the feeds they no longer belong to; destination feeds refetch.
+  for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
+    const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;
+    if (!data || !narrow) continue;
+    let removed = false;
+    const pages = data.pages.map((page) => {
+      const messages = page.messages.filter(
+        (m: Message) => !ids.has(m.id) || messageInNarrow(narrow, m, [], selfId) !== false,
+      );
+      if (messages.length !== page.messages.length) removed = true;
+      return messages.length === page.messages.length ? page : { ...page, messages };
+    });
+    if (removed) queryClient.setQueryData<FeedData>(key, { ...data, pages });
+    else if (destinationOf(narrow, event, newTopic))
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+
+  const targetStream = event.new_stream_id ?? event.stream_id;
+  if (targetStream !== undefined) {
+    updateInitialState(queryClient, (s) =>
+      moveUnread(s, [...ids], targetStream, newTopic ?? event.orig_subject ?? ''),
+    );
+  }
+  for (const streamId of new Set([event.stream_id, event.new_stream_id])) {
+    if (streamId !== undefined)
+      void queryClient.invalidateQueries({ queryKey: ['getStreamTopics', { stream_id: streamId }] });
+  }
+};
+
+function destinationOf(narrow: Narrow, event: UpdateMessageEvent, newTopic: string | undefined): boolean {
+  const streamId = event.new_stream_id ?? event.stream_id;
+  if (narrow.kind === 'channel') return narrow.streamId === streamId;
+  if (narrow.kind === 'topic')
+    return (
+      narrow.streamId === streamId &&
+      narrow.topic.toLowerCase() === (newTopic ?? event.orig_subject ?? '').toLowerCase()
+    );
+  return false;
+}

@@ -1,0 +1,290 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { callApi, errorText } from '../../api/call';
+import { ep } from '../../api/endpoints';
+import type { Channel, GroupSettingValue } from '../../api/model';
+import { useApiQuery } from '../../api/queries';
+import { useBridge } from '../../app/bridge-context';
+import { useUsers } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { Dialog } from '../../components/Dialog';
+import { ErrorState, Loading } from '../../components/states';
+import { useDialogStore } from '../../state/dialogs';
+import { groupSettingUpdate } from './group-setting';
+import { GroupSettingEditor } from './GroupSettingEditor';
+
+export const GROUP_SETTINGS = [
+  ['can_send_message_group', 'Who can post'],
+  ['can_administer_channel_group', 'Who can administer the channel'],
+  ['can_add_subscribers_group', 'Who can add subscribers'],
+  ['can_remove_subscribers_group', 'Who can remove subscribers'],
+  ['can_subscribe_group', 'Who can subscribe themselves'],
+] as const;
+type GroupSettingName = (typeof GROUP_SETTINGS)[number][0];
+
+export type Retention = { mode: 'realm_default' } | { mode: 'unlimited' } | { mode: 'days'; days: number };
+
+export function retentionOf(days: number | null | undefined): Retention {
+  if (days === null || days === undefined) return { mode: 'realm_default' };
+  if (days === -1) return { mode: 'unlimited' };
+  return { mode: 'days', days };
+}
+
+/** Spec 4.2: an integer number of days, or `realm_default`, or `unlimited`. */
+export function retentionParam(r: Retention): number | string {
+  return r.mode === 'days' ? r.days : r.mode;
+}
+
+export interface ChannelForm {
+  new_name: string;
+  description: string;
+  privacy: 'public' | 'private' | 'web-public';
+  history_public_to_subscribers: boolean;
+  is_default_stream: boolean;
+  retention: Retention;
+  groups: Partial<Record<GroupSettingName, GroupSettingValue>>;
+}
+
+export function formOf(c: Channel, isDefault: boolean): ChannelForm {
+  return {
+    new_name: c.name,
+    description: c.description,
+    privacy: c.invite_only ? 'private' : c.is_web_public ? 'web-public' : 'public',
+    history_public_to_subscribers: c.history_public_to_subscribers ?? true,
+    is_default_stream: isDefault,
+    retention: retentionOf(c.message_retention_days),
+    groups: Object.fromEntries(GROUP_SETTINGS.map(([name]) => [name, c[name]])),
+  };
+}
+
+/** The PATCH /streams/{id} body for what changed between two forms. */
+export function channelUpdateParams(
+  streamId: number,
+  before: ChannelForm,
+  after: ChannelForm,
+): Record<string, unknown> {
+  const p: Record<string, unknown> = { stream_id: streamId };
+  if (after.new_name !== before.new_name) p.new_name = after.new_name;
+  if (after.description !== before.description) p.description = after.description;
+  if (after.privacy !== before.privacy) {
+    p.is_private = after.privacy === 'private';
+    p.is_web_public = after.privacy === 'web-public';
+  }
+  if (after.history_public_to_subscribers !== before.history_public_to_subscribers)
+    p.history_public_to_subscribers = after.history_public_to_subscribers;
+  if (after.is_default_stream !== before.is_default_stream) p.is_default_stream = after.is_default_stream;
+  if (JSON.stringify(after.retention) !== JSON.stringify(before.retention))
+    p.message_retention_days = retentionParam(after.retention);
+  for (const [name] of GROUP_SETTINGS) {
+    const next = after.groups[name];
+    if (next === undefined) continue;
+    const update = groupSettingUpdate(before.groups[name], next);
+    if (update) p[name] = update;
+  }
+  return p;
+}
+
+/** Every channel parameter of spec 4.2, for administrators. */
+export function ChannelSettingsDialog({ streamId }: { streamId: number }) {
+  const close = useDialogStore((s) => s.close);
+  const channel = useApiQuery<{ stream: Channel }>(ep.streamById, { stream_id: streamId }, { staleTime: 0 });
+  const defaults = useApiQuery<{ streams: Channel[] }>(
+    ep.streams,
+    { include_all: true, include_default: true },
+    { staleTime: 0 },
+  );
+  return (
+    <Dialog title="Channel settings" onClose={close} testId="channel-settings-dialog" wide>
+      {(channel.isPending || defaults.isPending) && <Loading />}
+      {channel.isError && <ErrorState error={channel.error} retry={() => void channel.refetch()} />}
+      {channel.isSuccess && !defaults.isPending && (
+        <SettingsForm
+          channel={channel.data.stream}
+          isDefault={defaults.data?.streams.find((s) => s.stream_id === streamId)?.is_default ?? false}
+          onDone={close}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function SettingsForm({
+  channel,
+  isDefault,
+  onDone,
+}: {
+  channel: Channel;
+  isDefault: boolean;
+  onDone: () => void;
+}) {
+  const bridge = useBridge();
+  const users = useUsers();
+  const groupsList = useInitialState((s) => s.realm_user_groups);
+  const realmRetention = useInitialState((s) => s.realm_message_retention_days);
+  const maxName = useInitialState((s) => s.max_stream_name_length);
+  const maxDescription = useInitialState((s) => s.max_stream_description_length);
+  const groups = useMemo(() => (groupsList ?? []).filter((g) => !g.deactivated), [groupsList]);
+  const initial = useMemo(() => formOf(channel, isDefault), [channel, isDefault]);
+  const [form, setForm] = useState<ChannelForm>(initial);
+  const save = useMutation({
+    mutationFn: (params: Record<string, unknown>) => callApi(bridge, ep.updateStream, params),
+    onSuccess: onDone,
+  });
+  const params = channelUpdateParams(channel.stream_id, initial, form);
+  const changed = Object.keys(params).length > 1;
+  const set = (patch: Partial<ChannelForm>) => setForm((f) => ({ ...f, ...patch }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (changed) save.mutate(params);
+  };
+  void users;
+
+  return (
+    <form className="settings-form" onSubmit={submit}>
+      <label className="field">
+        <span>Name</span>
+        <input
+          data-testid="cs-name"
+          value={form.new_name}
+          maxLength={maxName}
+          onChange={(e) => set({ new_name: e.target.value })}
+          required
+        />
+      </label>
+      <label className="field">
+        <span>Description (markdown)</span>
+        <textarea
+          data-testid="cs-description"
+          rows={3}
+          value={form.description}
+          maxLength={maxDescription}
+          onChange={(e) => set({ description: e.target.value })}
+        />
+      </label>
+      <fieldset className="field">
+        <legend>Who can access the channel</legend>
+        {(
+          [
+            ['public', 'Public: anyone in the organization can join'],
+            ['private', 'Private: only subscribers'],
+            ['web-public', 'Web-public: anyone on the internet can read'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="check">
+            <input
+              type="radio"
+              name="privacy"
+              data-testid={`cs-privacy-${value}`}
+              checked={form.privacy === value}
+              onChange={() => set({ privacy: value })}
+            />
+            {label}
+          </label>
+        ))}
+        {form.privacy === 'private' && (
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="cs-history"
+              checked={form.history_public_to_subscribers}
+              onChange={(e) => set({ history_public_to_subscribers: e.target.checked })}
+            />
+            New subscribers can see the channel's past messages
+          </label>
+        )}
+      </fieldset>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="cs-default"
+          checked={form.is_default_stream}
+          onChange={(e) => set({ is_default_stream: e.target.checked })}
+        />
+        Default channel for new users
+      </label>
+      <fieldset className="field">
+        <legend>Message retention</legend>
+        <label className="check">
+          <input
+            type="radio"
+            name="retention"
+            data-testid="cs-retention-default"
+            checked={form.retention.mode === 'realm_default'}
+            onChange={() => set({ retention: { mode: 'realm_default' } })}
+          />
+          Organization default (
+          {realmRetention === undefined || realmRetention === null || realmRetention === -1
+            ? 'forever'
+            : `${realmRetention} days`}
+          )
+        </label>
+        <label className="check">
+          <input
+            type="radio"
+            name="retention"
+            data-testid="cs-retention-forever"
+            checked={form.retention.mode === 'unlimited'}
+            onChange={() => set({ retention: { mode: 'unlimited' } })}
+          />
+          Forever
+        </label>
+        <label className="check">
+          <input
+            type="radio"
+            name="retention"
+            data-testid="cs-retention-days"
+            checked={form.retention.mode === 'days'}
+            onChange={() =>
+              set({
+                retention: { mode: 'days', days: form.retention.mode === 'days' ? form.retention.days : 30 },
+              })
+            }
+          />
+          For
+          <input
+            type="number"
+            min={1}
+            className="days"
+            aria-label="Days"
+            data-testid="cs-retention-days-value"
+            disabled={form.retention.mode !== 'days'}
+            value={form.retention.mode === 'days' ? form.retention.days : 30}
+            onChange={(e) =>
+              set({ retention: { mode: 'days', days: Math.max(1, Number(e.target.value) || 1) } })
+            }
+          />
+          days
+        </label>
+      </fieldset>
+      <h3>Permissions</h3>
+      {GROUP_SETTINGS.map(([name, label]) => (
+        <GroupSettingEditor
+          key={name}
+          name={name}
+          label={label}
+          value={form.groups[name]}
+          groups={groups}
+          onChange={(value) => set({ groups: { ...form.groups, [name]: value } })}
+        />
+      ))}
+      {save.isError && (
+        <p className="form-error" role="alert" data-testid="cs-error">
+          {errorText(save.error)}
+        </p>
+      )}
+      <div className="dialog-actions sticky">
+        <button type="button" className="btn" onClick={onDone}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          data-testid="cs-save"
+          disabled={!changed || save.isPending}
+        >
+          {save.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

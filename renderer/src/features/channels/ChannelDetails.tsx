@@ -1,0 +1,94 @@
+import type { Channel } from '../../api/model';
+import { useApiQuery } from '../../api/queries';
+import { ep } from '../../api/endpoints';
+import { useIsAdmin, useUsers } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { SafeHtml } from '../../components/SafeHtml';
+import { ErrorState, Loading } from '../../components/states';
+import { useDialogStore } from '../../state/dialogs';
+
+export function retentionText(days: number | null | undefined, realmDays: number | null | undefined): string {
+  if (days === -1) return 'Forever';
+  if (days === null || days === undefined)
+    return `Organization default (${realmDays === null || realmDays === undefined || realmDays === -1 ? 'forever' : `${realmDays} days`})`;
+  return `${days} days`;
+}
+
+/** Right pane for a channel: GET /streams/{stream_id}. */
+export function ChannelDetails({ streamId }: { streamId: number }) {
+  const isAdmin = useIsAdmin();
+  const users = useUsers();
+  const open = useDialogStore((s) => s.open);
+  const realmRetention = useInitialState((s) => s.realm_message_retention_days);
+  const query = useApiQuery<{ stream: Channel }>(ep.streamById, { stream_id: streamId });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  const c = query.data.stream;
+  const creator = c.creator_id ? users.get(c.creator_id)?.full_name : null;
+  return (
+    <section className="details" data-testid="channel-details" aria-label="Channel details">
+      <h2>
+        {c.invite_only ? '🔒 ' : c.is_web_public ? '🌐 ' : '# '}
+        {c.name}
+      </h2>
+      {c.rendered_description ? (
+        <SafeHtml className="rendered" html={c.rendered_description} testId="channel-description" />
+      ) : (
+        <p className="muted">No description.</p>
+      )}
+      <dl className="facts">
+        <dt>Privacy</dt>
+        <dd data-testid="channel-privacy">
+          {c.invite_only ? 'Private' : c.is_web_public ? 'Web-public' : 'Public'}
+        </dd>
+        {c.invite_only && (
+          <>
+            <dt>History</dt>
+            <dd>{c.history_public_to_subscribers ? 'Visible to new subscribers' : 'Protected'}</dd>
+          </>
+        )}
+        <dt>Message retention</dt>
+        <dd data-testid="channel-retention">{retentionText(c.message_retention_days, realmRetention)}</dd>
+        {c.date_created !== undefined && (
+          <>
+            <dt>Created</dt>
+            <dd>
+              {new Date(c.date_created * 1000).toLocaleDateString()}
+              {creator ? ` by ${creator}` : ''}
+            </dd>
+          </>
+        )}
+        {c.stream_weekly_traffic !== undefined && c.stream_weekly_traffic !== null && (
+          <>
+            <dt>Traffic</dt>
+            <dd>{c.stream_weekly_traffic} messages a week</dd>
+          </>
+        )}
+        {c.is_archived && (
+          <>
+            <dt>Status</dt>
+            <dd>Archived</dd>
+          </>
+        )}
+      </dl>
+      {isAdmin && (
+        <button
+          type="button"
+          className="btn"
+          data-testid="open-channel-settings"
+          onClick={() => open({ kind: 'channel-settings', streamId })}
+        >
+          Channel settings
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-link"
+        data-testid="mark-channel-read"
+        onClick={() => open({ kind: 'mark-all-read', scope: { kind: 'channel', streamId } })}
+      >
+        Mark channel as read
+      </button>
+    </section>
+  );
+}

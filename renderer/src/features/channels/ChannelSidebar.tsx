@@ -1,0 +1,142 @@
+import { useMemo } from 'react';
+import type { Subscription, TopicEntry } from '../../api/model';
+import { useInitialState } from '../../app/session';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { VirtualList } from '../../components/VirtualList';
+import { topicCountKey, unreadCounts } from '../../events/unread';
+import { useDialogStore } from '../../state/dialogs';
+import { useNarrowStore } from '../../state/narrow';
+import { TopicRow } from '../topics/TopicRow';
+import { useTopics } from '../topics/hooks';
+import { useSubscriptions } from './hooks';
+
+type Row =
+  | { kind: 'channel'; channel: Subscription; unread: number; expanded: boolean }
+  | { kind: 'topic'; streamId: number; topic: TopicEntry; unread: number }
+  | {
+      kind: 'topics-state';
+      streamId: number;
+      state: 'loading' | 'empty' | 'error';
+      error?: unknown;
+      retry?: () => void;
+    };
+
+/** Left pane: subscribed channels with unread counts; the selected channel expands to its topics. */
+export function ChannelSidebar() {
+  const subs = useSubscriptions();
+  const state = useInitialState((s) => s);
+  const counts = useMemo(() => unreadCounts(state), [state]);
+  const narrow = useNarrowStore((s) => s.narrow);
+  const select = useNarrowStore((s) => s.select);
+  const openDialog = useDialogStore((s) => s.open);
+  const expandedId =
+    narrow && (narrow.kind === 'channel' || narrow.kind === 'topic') ? narrow.streamId : null;
+  const topics = useTopics(expandedId);
+
+  const rows: Row[] = [];
+  for (const channel of subs) {
+    const expanded = channel.stream_id === expandedId;
+    rows.push({ kind: 'channel', channel, unread: counts.byChannel.get(channel.stream_id) ?? 0, expanded });
+    if (!expanded) continue;
+    if (topics.isPending) rows.push({ kind: 'topics-state', streamId: channel.stream_id, state: 'loading' });
+    else if (topics.isError)
+      rows.push({
+        kind: 'topics-state',
+        streamId: channel.stream_id,
+        state: 'error',
+        error: topics.error,
+        retry: () => void topics.refetch(),
+      });
+    else if (topics.data.topics.length === 0)
+      rows.push({ kind: 'topics-state', streamId: channel.stream_id, state: 'empty' });
+    else
+      for (const topic of topics.data.topics)
+        rows.push({
+          kind: 'topic',
+          streamId: channel.stream_id,
+          topic,
+          unread: counts.byTopic.get(topicCountKey(channel.stream_id, topic.name)) ?? 0,
+        });
+  }
+
+  return (
+    <section className="sidebar-section channels-section" aria-label="Channels">
+      <header className="sidebar-header">
+        <h2>Channels</h2>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="browse-channels"
+          onClick={() => openDialog({ kind: 'browse-channels' })}
+        >
+          Browse
+        </button>
+      </header>
+      {subs.length === 0 ? (
+        <Empty>You are not subscribed to any channel yet.</Empty>
+      ) : (
+        <VirtualList
+          items={rows}
+          label="Subscribed channels"
+          testId="channel-list"
+          estimateSize={(i) => (rows[i]?.kind === 'channel' ? 34 : 30)}
+          getKey={(row) =>
+            row.kind === 'channel'
+              ? `c${row.channel.stream_id}`
+              : row.kind === 'topic'
+                ? `t${row.streamId}:${row.topic.name}`
+                : `s${row.streamId}`
+          }
+          renderRow={(row) => {
+            if (row.kind === 'topic')
+              return (
+                <TopicRow
+                  streamId={row.streamId}
+                  topic={row.topic.name}
+                  maxId={row.topic.max_id}
+                  unread={row.unread}
+                />
+              );
+            if (row.kind === 'topics-state')
+              return (
+                <div className="topic-state">
+                  {row.state === 'loading' && <Loading label="Loading topics…" />}
+                  {row.state === 'empty' && <Empty>No topics yet.</Empty>}
+                  {row.state === 'error' && <ErrorState error={row.error} retry={row.retry} />}
+                </div>
+              );
+            const c = row.channel;
+            const selected = narrow?.kind === 'channel' && narrow.streamId === c.stream_id;
+            return (
+              <div className={`channel-row${selected ? ' selected' : ''}${c.is_muted ? ' muted' : ''}`}>
+                <button
+                  type="button"
+                  className="row-main"
+                  data-testid={`channel-${c.name}`}
+                  aria-expanded={row.expanded}
+                  aria-current={selected ? 'true' : undefined}
+                  onClick={() => select({ kind: 'channel', streamId: c.stream_id })}
+                >
+                  <span
+                    className="channel-dot"
+                    style={{ background: c.color ?? 'var(--accent)' }}
+                    aria-hidden="true"
+                  />
+                  <span className="channel-name">
+                    {c.invite_only ? '🔒 ' : c.is_web_public ? '🌐 ' : '# '}
+                    {c.name}
+                  </span>
+                  {row.unread > 0 && (
+                    <span className="unread-count" data-testid={`channel-unread-${c.name}`}>
+                      {row.unread}
+                    </span>
+                  )}
+                </button>
+              </div>
+            );
+          }}
+        />
+      )}
+    </section>
+  );
+}

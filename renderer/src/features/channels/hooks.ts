@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { useInitialState } from '../../app/session';
+import type { Subscription } from '../../api/model';
+
+/** Subscribed channels, pinned first, then by name; archived ones last. */
+export function useSubscriptions(): Subscription[] {
+  const subs = useInitialState((s) => s.subscriptions);
+  return useMemo(
+    () =>
+      [...(subs ?? [])].sort(
+        (a, b) =>
+          Number(Boolean(b.pin_to_top)) - Number(Boolean(a.pin_to_top)) ||
+          Number(Boolean(a.is_archived)) - Number(Boolean(b.is_archived)) ||
+          a.name.localeCompare(b.name),
+      ),
+    [subs],
+  );
+}
+
+/** Any channel the register state knows (subscribed or not), by id. */
+export function useChannelIndex(): Map<number, Subscription> {
+  const subs = useInitialState((s) => s.subscriptions);
+  const unsub = useInitialState((s) => s.unsubscribed);
+  const never = useInitialState((s) => s.never_subscribed);
+  return useMemo(() => {
+    const map = new Map<number, Subscription>();
+    for (const c of [...(never ?? []), ...(unsub ?? []), ...(subs ?? [])]) map.set(c.stream_id, c);
+    return map;
+  }, [subs, unsub, never]);
+}
+
+export function useIsTopicMuted(): (streamId: number, topic: string) => boolean {
+  const userTopics = useInitialState((s) => s.user_topics);
+  return useMemo(() => {
+    const muted = new Set(
+      (userTopics ?? [])
+        .filter((t) => t.visibility_policy === 1)
+        .map((t) => `${t.stream_id}\u0000${t.topic_name.toLowerCase()}`),
+    );
+    return (streamId, topic) => muted.has(`${streamId}\u0000${topic.toLowerCase()}`);
+  }, [userTopics]);
+}
+
+export const RESOLVED_PREFIX = '✔ ';
+
+export function isResolved(topic: string): boolean {
+  return topic.startsWith(RESOLVED_PREFIX);
+}
+
+export function toggleResolved(topic: string): string {
+  return isResolved(topic) ? topic.slice(RESOLVED_PREFIX.length) : RESOLVED_PREFIX + topic;
+}

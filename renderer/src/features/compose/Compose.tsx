@@ -1,0 +1,161 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { callApi, errorText } from '../../api/call';
+import { ep } from '../../api/endpoints';
+import { narrowKey, type Narrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { useComposeStore } from '../../state/compose';
+import { useTypingNotifier, type TypingTarget } from '../typing/useTypingNotifier';
+import { TypingIndicator } from '../typing/TypingIndicator';
+
+export function typingKeyFor(narrow: Narrow, topic: string, selfId: number | undefined): string | null {
+  if (narrow.kind === 'topic') return `topic:${narrow.streamId}:${narrow.topic.toLowerCase()}`;
+  if (narrow.kind === 'channel') return topic ? `topic:${narrow.streamId}:${topic.toLowerCase()}` : null;
+  if (narrow.kind === 'dm')
+    return `dm:${narrow.userIds
+      .filter((id) => id !== selfId)
+      .sort((a, b) => a - b)
+      .join(',')}`;
+  return null;
+}
+
+/** Whether Enter (without modifiers) sends, or Ctrl/Cmd+Enter, per the `enter_sends` setting. */
+export function isSendKey(
+  event: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean },
+  enterSends: boolean,
+): boolean {
+  if (event.key !== 'Enter' || event.shiftKey) return false;
+  return enterSends || event.ctrlKey || event.metaKey;
+}
+
+/**
+ * The compose box of a conversation. Its text lives in the compose store under the
+ * conversation's key, so switching away and back keeps it, and it is cleared only after the
+ * server accepted the message: a failed send never loses what was typed.
+ */
+export function Compose({ narrow }: { narrow: Narrow }) {
+  const bridge = useBridge();
+  const selfId = useSelfId();
+  const emptyName = useEmptyTopicName();
+  const enterSends = useUserSetting('enter_sends', true);
+  const maxLength = useInitialState((s) => s.max_message_length);
+  const maxTopic = useInitialState((s) => s.max_topic_length);
+  const key = narrowKey(narrow);
+  const text = useComposeStore((s) => s.drafts[key] ?? '');
+  const channelTopic = useComposeStore((s) => s.topics[key] ?? '');
+  const setText = useComposeStore((s) => s.setText);
+  const setTopic = useComposeStore((s) => s.setTopic);
+  const clear = useComposeStore((s) => s.clear);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  const topic = narrow.kind === 'topic' ? narrow.topic : channelTopic;
+  const target: TypingTarget =
+    narrow.kind === 'topic' || (narrow.kind === 'channel' && channelTopic)
+      ? { kind: 'channel', streamId: narrow.streamId, topic }
+      : narrow.kind === 'dm'
+        ? {
+            kind: 'direct',
+            userIds: narrow.userIds.length ? narrow.userIds : selfId !== undefined ? [selfId] : [],
+          }
+        : null;
+  const typing = useTypingNotifier(target);
+
+  const send = useMutation({
+    mutationFn: (content: string) => {
+      if (narrow.kind === 'dm')
+        return callApi(bridge, ep.sendMessage, {
+          type: 'direct',
+          to: narrow.userIds.length ? narrow.userIds : [selfId],
+          content,
+        });
+      if (narrow.kind === 'topic' || narrow.kind === 'channel')
+        return callApi(bridge, ep.sendMessage, { type: 'channel', to: narrow.streamId, topic, content });
+      throw new Error('Pick a channel and topic, or a person, to send a message.');
+    },
+    onSuccess: (_data, content) => {
+      // Only clear what was sent: text typed while sending stays.
+      if ((useComposeStore.getState().drafts[key] ?? '') === content) clear(key);
+      textarea.current?.focus();
+    },
+  });
+
+  if (narrow.kind !== 'topic' && narrow.kind !== 'channel' && narrow.kind !== 'dm')
+    return <div className="compose compose-hint muted">Open a topic or a direct message to write.</div>;
+
+  const tooLong = maxLength !== undefined && text.length > maxLength;
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    const content = text.trim();
+    if (!content || tooLong || send.isPending) return;
+    typing?.stop();
+    send.mutate(content);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    if (isSendKey(e, enterSends)) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  const placeholder =
+    narrow.kind === 'topic'
+      ? `Message ${topicLabel(narrow.topic, emptyName)}`
+      : narrow.kind === 'dm'
+        ? 'Write a direct message'
+        : 'Message this channel';
+
+  return (
+    <form className="compose" onSubmit={submit} data-testid="compose">
+      <TypingIndicator conversationKey={typingKeyFor(narrow, topic, selfId)} />
+      {narrow.kind === 'channel' && (
+        <input
+          className="compose-topic"
+          aria-label="Topic"
+          placeholder={`Topic (empty: ${emptyName})`}
+          data-testid="compose-topic"
+          maxLength={maxTopic}
+          value={channelTopic}
+          onChange={(e) => setTopic(key, e.target.value)}
+        />
+      )}
+      <div className="compose-row">
+        <textarea
+          ref={textarea}
+          aria-label="Message"
+          data-testid="compose-input"
+          placeholder={placeholder}
+          rows={2}
+          value={text}
+          onChange={(e) => {
+            setText(key, e.target.value);
+            if (e.target.value) typing?.keystroke();
+            else typing?.stop();
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          data-testid="compose-send"
+          disabled={!text.trim() || tooLong || send.isPending}
+        >
+          {send.isPending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+      <div className="compose-foot">
+        {tooLong && <span className="form-error">Too long: at most {maxLength} characters.</span>}
+        {send.isError && (
+          <span className="form-error" role="alert" data-testid="compose-error">
+            Not sent: {errorText(send.error)} Your text is kept.
+          </span>
+        )}
+        <span className="muted small">
+          {enterSends ? 'Enter sends · Shift+Enter new line' : 'Ctrl+Enter sends'}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,339 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
+import { callApi, errorText } from '../../api/call';
+import { ep } from '../../api/endpoints';
+import { findCachedMessage } from '../../api/keys';
+import type { GetMessagesResponse } from '../../api/model';
+import { useBridge } from '../../app/bridge-context';
+import { useSelfId, useEmptyTopicName } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { Dialog } from '../../components/Dialog';
+import { ErrorState, Loading } from '../../components/states';
+import { useComposeStore } from '../../state/compose';
+import { useDialogStore } from '../../state/dialogs';
+import { useSubscriptions } from '../channels/hooks';
+
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+export interface EditForm {
+  content: string;
+  topic: string;
+  streamId: number | undefined;
+  propagateMode: PropagateMode;
+  notifyOld: boolean;
+  notifyNew: boolean;
+}
+
+export interface Original {
+  content: string;
+  topic: string;
+  streamId: number | undefined;
+}
+
+/**
+ * The PATCH /messages/{id} parameters for a form: only what changed; the propagate mode only for
+ * moves (spec 4.1: content-only edits are change_one); content and channel never together.
+ */
+export function editParams(messageId: number, original: Original, form: EditForm): Record<string, unknown> {
+  const params: Record<string, unknown> = { message_id: messageId };
+  const contentChanged = form.content !== original.content;
+  const topicChanged = form.topic !== original.topic;
+  const channelChanged = form.streamId !== original.streamId;
+  if (contentChanged && channelChanged)
+    throw new Error(
+      'Edit the content and move the message in two steps: the server does not accept both at once.',
+    );
+  if (contentChanged) params.content = form.content;
+  if (topicChanged) params.topic = form.topic;
+  if (channelChanged) params.stream_id = form.streamId;
+  if (topicChanged || channelChanged) {
+    params.propagate_mode = form.propagateMode;
+    params.send_notification_to_old_thread = form.notifyOld;
+    params.send_notification_to_new_thread = form.notifyNew;
+  }
+  return params;
+}
+
+/** Edit a message: content, topic, channel, which messages move, and who is notified (spec 4.1). */
+export function EditMessageDialog({ messageId }: { messageId: number }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const close = useDialogStore((s) => s.close);
+  const selfId = useSelfId();
+  const emptyName = useEmptyTopicName();
+  const subs = useSubscriptions();
+  const maxTopic = useInitialState((s) => s.max_topic_length);
+  const cached = findCachedMessage(queryClient, messageId);
+
+  // The raw markdown: the feed holds only the rendered HTML.
+  const raw = useQuery({
+    queryKey: [ep.messages, { raw: messageId }],
+    queryFn: () =>
+      callApi<GetMessagesResponse>(bridge, ep.messages, {
+        anchor: messageId,
+        num_before: 0,
+        num_after: 0,
+        include_anchor: true,
+        narrow: [{ operator: 'id', operand: messageId }],
+        apply_markdown: false,
+        allow_empty_topic_name: true,
+      }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const source = raw.data?.messages.find((m) => m.id === messageId) ?? null;
+
+  if (raw.isPending)
+    return (
+      <Dialog title="Edit message" onClose={close}>
+        <Loading />
+      </Dialog>
+    );
+  if (raw.isError || !source)
+    return (
+      <Dialog title="Edit message" onClose={close}>
+        <ErrorState
+          error={raw.error ?? new Error('This message is no longer available.')}
+          retry={() => void raw.refetch()}
+        />
+      </Dialog>
+    );
+  const original: Original = {
+    content: source.content,
+    topic: source.subject,
+    streamId: source.type === 'stream' ? source.stream_id : undefined,
+  };
+  return (
+    <EditForm
+      messageId={messageId}
+      original={original}
+      isOwn={(cached ?? source).sender_id === selfId}
+      isChannelMessage={source.type === 'stream'}
+      channels={subs.map((s) => ({ id: s.stream_id, name: s.name }))}
+      emptyName={emptyName}
+      maxTopic={maxTopic}
+      onDone={close}
+    />
+  );
+}
+
+function EditForm({
+  messageId,
+  original,
+  isOwn,
+  isChannelMessage,
+  channels,
+  emptyName,
+  maxTopic,
+  onDone,
+}: {
+  messageId: number;
+  original: Original;
+  isOwn: boolean;
+  isChannelMessage: boolean;
+  channels: { id: number; name: string }[];
+  emptyName: string;
+  maxTopic: number | undefined;
+  onDone: () => void;
+}) {
+  const bridge = useBridge();
+  const stashKey = `edit:${messageId}`;
+  const stashed = useComposeStore((s) => s.drafts[stashKey]);
+  const setText = useComposeStore((s) => s.setText);
+  const clearStash = useComposeStore((s) => s.clear);
+  const [form, setForm] = useState<EditForm>({
+    content: stashed ?? original.content,
+    topic: original.topic,
+    streamId: original.streamId,
+    propagateMode: 'change_one',
+    notifyOld: false,
+    notifyNew: true,
+  });
+  const [partial, setPartial] = useState<{ firstId: number; allowed: number; total: number } | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+
+  const edit = useMutation({
+    mutationFn: (params: Record<string, unknown>) => callApi(bridge, ep.updateMessage, params),
+    onSuccess: () => {
+      clearStash(stashKey);
+      onDone();
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiCallError)) return;
+      const limit = errorDetails(error.failure, 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', moveTimeLimitExtra);
+      if (limit && limit.first_message_id_allowed_to_move !== null)
+        setPartial({
+          firstId: limit.first_message_id_allowed_to_move,
+          allowed: limit.total_messages_allowed_to_move,
+          total: limit.total_messages_in_topic,
+        });
+    },
+  });
+
+  const moving = form.topic !== original.topic || form.streamId !== original.streamId;
+  const contentChanged = form.content !== original.content;
+  const update = (patch: Partial<EditForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setPartial(null);
+    setClientError(null);
+    if (patch.content !== undefined) setText(stashKey, patch.content);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      edit.mutate(editParams(messageId, original, form));
+    } catch (error) {
+      setClientError(errorText(error));
+    }
+  };
+  // Spec 4.1 rule 9: retry from the oldest movable message with change_later.
+  const movePartially = () => {
+    if (!partial) return;
+    const params = editParams(messageId, original, { ...form, propagateMode: 'change_later' });
+    edit.mutate({ ...params, message_id: partial.firstId, propagate_mode: 'change_later' });
+  };
+
+  return (
+    <Dialog
+      title={isOwn ? 'Edit message' : 'Move message'}
+      onClose={onDone}
+      testId="edit-message-dialog"
+      wide
+    >
+      <form className="edit-form" onSubmit={submit}>
+        {isOwn && (
+          <label className="field">
+            <span>Content</span>
+            <textarea
+              data-testid="edit-content"
+              rows={6}
+              value={form.content}
+              onChange={(e) => update({ content: e.target.value })}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
+              }}
+            />
+          </label>
+        )}
+        {isChannelMessage && (
+          <div className="field-row">
+            <label className="field">
+              <span>Topic</span>
+              <input
+                data-testid="edit-topic"
+                value={form.topic}
+                maxLength={maxTopic}
+                placeholder={emptyName}
+                onChange={(e) => update({ topic: e.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span>Channel</span>
+              <select
+                data-testid="edit-channel"
+                value={form.streamId}
+                onChange={(e) => update({ streamId: Number(e.target.value) })}
+              >
+                {channels.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
+        {moving && (
+          <fieldset className="field">
+            <legend>Which messages move</legend>
+            {(
+              [
+                ['change_one', 'Only this message'],
+                ['change_later', 'This message and the ones after it'],
+                ['change_all', 'The whole topic'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="check">
+                <input
+                  type="radio"
+                  name="propagate_mode"
+                  data-testid={`propagate-${value}`}
+                  checked={form.propagateMode === value}
+                  onChange={() => update({ propagateMode: value })}
+                />
+                {label}
+              </label>
+            ))}
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid="notify-old"
+                checked={form.notifyOld}
+                onChange={(e) => update({ notifyOld: e.target.checked })}
+              />
+              Notify the old topic
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid="notify-new"
+                checked={form.notifyNew}
+                onChange={(e) => update({ notifyNew: e.target.checked })}
+              />
+              Notify the new topic
+            </label>
+          </fieldset>
+        )}
+        {contentChanged && form.streamId !== original.streamId && (
+          <p className="form-error">Content and channel cannot change together: save one, then the other.</p>
+        )}
+        {clientError && (
+          <p className="form-error" role="alert">
+            {clientError}
+          </p>
+        )}
+        {edit.isError && !partial && (
+          <p className="form-error" role="alert" data-testid="edit-error">
+            {errorText(edit.error)} Your changes are kept.
+          </p>
+        )}
+        {partial && (
+          <div className="notice" role="alert" data-testid="partial-move">
+            <p>
+              The time limit for moving has passed for older messages: {partial.allowed} of {partial.total}{' '}
+              messages in this topic can still be moved.
+            </p>
+            <button
+              type="button"
+              className="btn"
+              data-testid="move-partial"
+              onClick={movePartially}
+              disabled={edit.isPending}
+            >
+              Move the {partial.allowed} newer messages
+            </button>
+          </div>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onDone}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            data-testid="edit-save"
+            disabled={
+              edit.isPending ||
+              (!contentChanged && !moving) ||
+              (contentChanged && form.streamId !== original.streamId)
+            }
+          >
+            {edit.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

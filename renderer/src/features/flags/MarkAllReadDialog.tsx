@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { errorText } from '../../api/call';
+import { narrowTerms, type Narrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { Dialog } from '../../components/Dialog';
+import { useDialogStore, type MarkReadScope } from '../../state/dialogs';
+import { updateFlagOverNarrow, type MarkProgress } from './mark-read';
+import { useChannelIndex } from '../channels/hooks';
+
+function scopeNarrow(scope: MarkReadScope): Narrow {
+  if (scope.kind === 'all') return { kind: 'all' };
+  if (scope.kind === 'channel') return { kind: 'channel', streamId: scope.streamId };
+  return { kind: 'topic', streamId: scope.streamId, topic: scope.topic };
+}
+
+/** Mark all as read for everything, a channel or a topic, batch by batch with progress (spec 4.13). */
+export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
+  const bridge = useBridge();
+  const close = useDialogStore((s) => s.close);
+  const channels = useChannelIndex();
+  const [progress, setProgress] = useState<MarkProgress | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [running, setRunning] = useState(false);
+  const signal = useRef({ cancelled: false });
+  useEffect(() => {
+    const s = signal.current;
+    return () => {
+      s.cancelled = true;
+    };
+  }, []);
+
+  const what =
+    scope.kind === 'all'
+      ? 'all messages'
+      : scope.kind === 'channel'
+        ? `#${channels.get(scope.streamId)?.name ?? scope.streamId}`
+        : `the topic “${scope.topic}”`;
+
+  const run = async () => {
+    setRunning(true);
+    setError(null);
+    try {
+      await updateFlagOverNarrow(
+        bridge,
+        narrowTerms(scopeNarrow(scope)),
+        'read',
+        'add',
+        setProgress,
+        signal.current,
+      );
+    } catch (e) {
+      setError(e);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Dialog title="Mark as read" onClose={close} testId="mark-read-dialog">
+      <p>Mark {what} as read?</p>
+      {progress && (
+        <p data-testid="mark-read-progress" aria-live="polite">
+          {progress.done ? 'Done: ' : 'Working: '}
+          {progress.updated} marked read, {progress.processed} checked in {progress.batches} batch
+          {progress.batches === 1 ? '' : 'es'}.
+        </p>
+      )}
+      {error !== null && (
+        <p className="form-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={close}>
+          {progress?.done ? 'Close' : 'Cancel'}
+        </button>
+        {!progress?.done && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="mark-read-confirm"
+            disabled={running}
+            onClick={() => void run()}
+          >
+            {running ? 'Marking…' : 'Mark as read'}
+          </button>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Narrow } from '../../api/narrow';
+import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { Avatar } from '../../components/Avatar';
+import { resolveServerUrl } from '../../components/SafeHtml';
+import { useDialogStore } from '../../state/dialogs';
+import { ChannelDetails } from '../channels/ChannelDetails';
+import { useChannelIndex } from '../channels/hooks';
+import { Compose } from '../compose/Compose';
+import { StatusLine } from '../users/UserPicker';
+import { MessageFeed } from './MessageFeed';
+
+function useNarrowTitle(narrow: Narrow): string {
+  const channels = useChannelIndex();
+  const users = useUsers();
+  const emptyName = useEmptyTopicName();
+  switch (narrow.kind) {
+    case 'all':
+      return 'All messages';
+    case 'starred':
+      return 'Starred messages';
+    case 'search':
+      return `Search: ${narrow.query}`;
+    case 'channel':
+      return `# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`;
+    case 'topic':
+      return `# ${channels.get(narrow.streamId)?.name ?? narrow.streamId} › ${topicLabel(narrow.topic, emptyName)}`;
+    case 'dm':
+      return narrow.userIds.length
+        ? narrow.userIds.map((id) => users.get(id)?.full_name ?? `User ${id}`).join(', ')
+        : 'Notes to self';
+  }
+}
+
+/** The center pane: title bar, virtualized feed, compose box. */
+export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: number | null }) {
+  const title = useNarrowTitle(narrow);
+  const open = useDialogStore((s) => s.open);
+  return (
+    <section className="conversation" aria-label={title}>
+      <header className="conversation-header">
+        <h1 data-testid="conversation-title">{title}</h1>
+        {(narrow.kind === 'channel' || narrow.kind === 'topic') && (
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="mark-conversation-read"
+            onClick={() =>
+              open({
+                kind: 'mark-all-read',
+                scope:
+                  narrow.kind === 'topic'
+                    ? { kind: 'topic', streamId: narrow.streamId, topic: narrow.topic }
+                    : { kind: 'channel', streamId: narrow.streamId },
+              })
+            }
+          >
+            Mark as read
+          </button>
+        )}
+      </header>
+      <MessageFeed narrow={narrow} anchor={anchor} />
+      <Compose narrow={narrow} />
+    </section>
+  );
+}
+
+/** The right pane: channel details, the people of a DM, or the organization. */
+export function DetailsPane({ narrow }: { narrow: Narrow | null }) {
+  const users = useUsers();
+  const statuses = useInitialState((s) => s.user_status);
+  const realmName = useInitialState((s) => s.realm_name);
+  if (narrow && (narrow.kind === 'channel' || narrow.kind === 'topic'))
+    return <ChannelDetails streamId={narrow.streamId} />;
+  if (narrow?.kind === 'dm')
+    return (
+      <section className="details" aria-label="People">
+        <h2>People</h2>
+        <ul className="people">
+          {narrow.userIds.map((id) => {
+            const u = users.get(id);
+            return (
+              <li key={id}>
+                <Avatar
+                  name={u?.full_name ?? '?'}
+                  url={u?.avatar_url ? resolveServerUrl(u.avatar_url) : null}
+                  size={32}
+                />
+                <span className="user-text">
+                  <strong>{u?.full_name ?? `User ${id}`}</strong>
+                  <span className="muted small">{u?.email}</span>
+                  <StatusLine status={statuses?.[String(id)]} />
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    );
+  return (
+    <section className="details">
+      <h2>{realmName ?? 'Organization'}</h2>
+      <p className="muted">{users.size} people</p>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { Message } from '../../api/model';
+import { narrowTerms, type Narrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { useSelfId, useUserSetting } from '../../app/realm';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { useChannelIndex } from '../channels/hooks';
+import { useSearchHighlights } from '../search/highlights';
+import { markReadAllowed, markSeenAsRead } from './mark-seen';
+import { MessageRow } from './MessageRow';
+import { useFeed } from './useFeed';
+
+/** Rows this close to an end of the loaded range trigger fetching the next page that way. */
+const PREFETCH_ROWS = 10;
+/** Same sender within this many seconds: no repeated name and avatar. */
+const GROUP_SECONDS = 5 * 60;
+
+function sameConversation(a: Message, b: Message): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === 'stream') return a.stream_id === b.stream_id && a.subject === b.subject;
+  const ids = (m: Message) =>
+    Array.isArray(m.display_recipient)
+      ? m.display_recipient
+          .map((r) => r.id)
+          .sort()
+          .join(',')
+      : '';
+  return ids(a) === ids(b);
+}
+
+/**
+ * The message feed of a narrow: virtualized (only visible rows in the DOM), opened at the anchor
+ * (first unread by default), extended by anchors as the user scrolls, marking seen messages read.
+ */
+export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number | null }) {
+  const bridge = useBridge();
+  const selfId = useSelfId();
+  const channels = useChannelIndex();
+  const twentyFour = useUserSetting<boolean>('twenty_four_hour_time', false);
+  const markPolicy = useUserSetting<number>('web_mark_read_on_scroll_policy', 1);
+  const { query, messages, initialAnchor } = useFeed(narrow, anchor);
+  const highlights = useSearchHighlights(narrow, messages);
+  const parentRef = useRef<HTMLDivElement>(null);
+  const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => 64,
+    getItemKey: (index) => messages[index]?.id ?? index,
+    overscan: 6,
+    initialRect: { width: 800, height: 600 },
+  });
+
+  // Keep the view still when older messages are prepended: remember the first visible message
+  // and its offset, then restore them once the new rows are in.
+  const keep = useRef<{ id: number; delta: number } | null>(null);
+  const firstId = messages[0]?.id;
+  useLayoutEffect(() => {
+    const kept = keep.current;
+    if (!kept) return;
+    const index = messages.findIndex((m) => m.id === kept.id);
+    keep.current = null;
+    if (index <= 0) return;
+    const start = virtualizer.getOffsetForIndex(index, 'start')?.[0];
+    if (start !== undefined) virtualizer.scrollToOffset(start - kept.delta);
+  }, [firstId, messages, virtualizer]);
+
+  // Open at the anchor once the first page is in.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !query.isSuccess || messages.length === 0) return;
+    opened.current = true;
+    const target = anchor ?? initialAnchor;
+    const index = target === null ? -1 : messages.findIndex((m) => m.id === target);
+    const firstUnread = messages.findIndex((m) => !m.flags.includes('read'));
+    if (anchor !== null && index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    else if (firstUnread >= 0) virtualizer.scrollToIndex(firstUnread, { align: 'start' });
+    else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [query.isSuccess, messages, anchor, initialAnchor, virtualizer]);
+
+  // Follow new messages when the user is at the bottom.
+  const atBottom = useRef(true);
+  const lastId = messages[messages.length - 1]?.id;
+  useEffect(() => {
+    if (opened.current && atBottom.current && messages.length > 0 && !query.hasNextPage)
+      virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [lastId, messages.length, query.hasNextPage, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const firstVisible = items[0]?.index ?? 0;
+  const lastVisible = items[items.length - 1]?.index ?? 0;
+
+  // Fetch by anchors near either end.
+  const {
+    hasPreviousPage,
+    hasNextPage,
+    isFetchingPreviousPage,
+    isFetchingNextPage,
+    fetchPreviousPage,
+    fetchNextPage,
+  } = query;
+  useEffect(() => {
+    if (!opened.current || messages.length === 0) return;
+    if (firstVisible < PREFETCH_ROWS && hasPreviousPage && !isFetchingPreviousPage) {
+      const el = parentRef.current;
+      const item = items.find((i) => i.start >= (el?.scrollTop ?? 0)) ?? items[0];
+      const m = item ? messages[item.index] : undefined;
+      if (m && item && el) keep.current = { id: m.id, delta: item.start - el.scrollTop };
+      void fetchPreviousPage();
+    }
+    if (lastVisible > messages.length - PREFETCH_ROWS && hasNextPage && !isFetchingNextPage)
+      void fetchNextPage();
+  }, [
+    firstVisible,
+    lastVisible,
+    messages,
+    hasPreviousPage,
+    hasNextPage,
+    isFetchingPreviousPage,
+    isFetchingNextPage,
+    fetchPreviousPage,
+    fetchNextPage,
+    items,
+  ]);
+
+  // Mark what is on screen as read, in one call per pause in scrolling.
+  const conversationView = narrow.kind === 'topic' || narrow.kind === 'dm';
+  const pending = useRef(new Set<number>());
+  const sent = useRef(new Set<number>());
+  const flush = useCallback(() => {
+    const ids = [...pending.current];
+    pending.current.clear();
+    if (ids.length === 0) return;
+    for (const id of ids) sent.current.add(id);
+    markSeenAsRead(bridge, narrowTerms(narrow), ids).catch(() => {
+      for (const id of ids) sent.current.delete(id);
+    });
+  }, [bridge, narrow]);
+  useEffect(() => {
+    if (!opened.current || !markReadAllowed(markPolicy, conversationView) || !document.hasFocus?.()) return;
+    const el = parentRef.current;
+    if (!el) return;
+    const top = el.scrollTop;
+    const bottom = top + el.clientHeight;
+    for (const item of items) {
+      const m = messages[item.index];
+      if (!m || m.flags.includes('read') || sent.current.has(m.id)) continue;
+      if (item.start >= top - 4 && item.end <= bottom + 4) pending.current.add(m.id);
+    }
+    const timer = setTimeout(flush, 400);
+    return () => clearTimeout(timer);
+  }, [items, messages, markPolicy, conversationView, flush]);
+
+  const onScroll = () => {
+    const el = parentRef.current;
+    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  };
+
+  const rows = useMemo(
+    () =>
+      messages.map((m, i) => {
+        const prev = messages[i - 1];
+        const newConversation = !prev || !sameConversation(prev, m);
+        return {
+          recipientHeader: showHeaders && newConversation,
+          showSender:
+            newConversation ||
+            !prev ||
+            prev.sender_id !== m.sender_id ||
+            m.timestamp - prev.timestamp > GROUP_SECONDS,
+        };
+      }),
+    [messages, showHeaders],
+  );
+
+  if (query.isPending) return <Loading label="Loading messages…" />;
+  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  if (messages.length === 0)
+    return (
+      <Empty>
+        {narrow.kind === 'search' ? 'No messages match this search.' : 'No messages here yet. Say hello!'}
+      </Empty>
+    );
+
+  return (
+    <div
+      ref={parentRef}
+      className="feed"
+      data-testid="message-feed"
+      onScroll={onScroll}
+      tabIndex={0}
+      aria-label="Messages"
+    >
+      {isFetchingPreviousPage && <div className="feed-loading">Loading older messages…</div>}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {items.map((item) => {
+          const m = messages[item.index] as Message;
+          const row = rows[item.index];
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              <MessageRow
+                message={m}
+                showSender={row?.showSender ?? true}
+                recipientHeader={row?.recipientHeader ?? false}
+                isOwn={m.sender_id === selfId}
+                channelName={m.stream_id !== undefined ? channels.get(m.stream_id)?.name : undefined}
+                twentyFour={twentyFour}
+                highlightHtml={highlights.get(m.id)}
+              />
+            </div>
+          );
+        })}
+      </div>
+      {isFetchingNextPage && <div className="feed-loading">Loading newer messages…</div>}
+    </div>
+  );
+}

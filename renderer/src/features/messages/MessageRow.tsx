@@ -1,0 +1,180 @@
+import { useMutation } from '@tanstack/react-query';
+import { memo } from 'react';
+import { callApi, errorText } from '../../api/call';
+import { ep } from '../../api/endpoints';
+import type { Message } from '../../api/model';
+import { useBridge } from '../../app/bridge-context';
+import { topicLabel, useEmptyTopicName } from '../../app/realm';
+import { Avatar } from '../../components/Avatar';
+import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
+import { useDialogStore } from '../../state/dialogs';
+import { useNarrowStore } from '../../state/narrow';
+import { Reactions } from '../reactions/Reactions';
+
+export function formatTime(timestamp: number, twentyFour: boolean): string {
+  return new Date(timestamp * 1000).toLocaleTimeString([], {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: !twentyFour,
+  });
+}
+
+/** Sets or clears a flag on one message: the narrow endpoint anchored on it with no neighbours. */
+export function useToggleFlag(messageId: number) {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: ({ flag, on }: { flag: string; on: boolean }) =>
+      callApi(bridge, ep.flagsForNarrow, {
+        anchor: messageId,
+        include_anchor: true,
+        num_before: 0,
+        num_after: 0,
+        narrow: [],
+        op: on ? 'add' : 'remove',
+        flag,
+      }),
+  });
+}
+
+export const MessageRow = memo(function MessageRow({
+  message,
+  showSender,
+  recipientHeader,
+  isOwn,
+  channelName,
+  twentyFour,
+  highlightHtml,
+}: {
+  message: Message;
+  showSender: boolean;
+  recipientHeader: boolean;
+  isOwn: boolean;
+  channelName?: string;
+  twentyFour: boolean;
+  highlightHtml?: string;
+}) {
+  const open = useDialogStore((s) => s.open);
+  const select = useNarrowStore((s) => s.select);
+  const emptyName = useEmptyTopicName();
+  const star = useToggleFlag(message.id);
+  const starred = message.flags.includes('starred');
+  const unread = !message.flags.includes('read');
+  const edited = message.last_edit_timestamp !== undefined;
+  const moved = message.last_moved_timestamp !== undefined;
+
+  return (
+    <article
+      className={`message${unread ? ' unread' : ''}${showSender ? ' with-sender' : ''}`}
+      data-testid={`message-${message.id}`}
+      data-message-id={message.id}
+      aria-label={`Message from ${message.sender_full_name}`}
+    >
+      {recipientHeader && (
+        <header className="recipient-header">
+          {message.type === 'stream' && message.stream_id !== undefined ? (
+            <button
+              type="button"
+              className="btn-link"
+              onClick={() =>
+                select({ kind: 'topic', streamId: message.stream_id as number, topic: message.subject })
+              }
+            >
+              # {channelName ?? message.stream_id} › {topicLabel(message.subject, emptyName)}
+            </button>
+          ) : (
+            <span>
+              Direct message with{' '}
+              {Array.isArray(message.display_recipient)
+                ? message.display_recipient.map((r) => r.full_name).join(', ')
+                : ''}
+            </span>
+          )}
+        </header>
+      )}
+      <div className="message-body">
+        <div className="message-gutter">
+          {showSender ? (
+            <Avatar
+              name={message.sender_full_name}
+              url={message.avatar_url ? resolveServerUrl(message.avatar_url) : null}
+              size={36}
+            />
+          ) : (
+            <time className="gutter-time">{formatTime(message.timestamp, twentyFour)}</time>
+          )}
+        </div>
+        <div className="message-main">
+          {showSender && (
+            <div className="message-meta">
+              <strong className="sender">{message.sender_full_name}</strong>
+              <time dateTime={new Date(message.timestamp * 1000).toISOString()}>
+                {formatTime(message.timestamp, twentyFour)}
+              </time>
+            </div>
+          )}
+          <SafeHtml
+            className="rendered message-content"
+            html={highlightHtml ?? message.content}
+            testId={`content-${message.id}`}
+          />
+          {(edited || moved) && (
+            <button
+              type="button"
+              className="edited-mark"
+              data-testid={`history-${message.id}`}
+              onClick={() => open({ kind: 'edit-history', messageId: message.id })}
+            >
+              {edited ? '(edited)' : '(moved)'}
+            </button>
+          )}
+          <Reactions message={message} />
+          {star.isError && (
+            <span className="row-error" role="alert">
+              {errorText(star.error)}
+            </span>
+          )}
+        </div>
+        <div className="message-actions" role="toolbar" aria-label="Message actions">
+          <button
+            type="button"
+            aria-label={starred ? 'Unstar' : 'Star'}
+            aria-pressed={starred}
+            className={starred ? 'star starred' : 'star'}
+            data-testid={`star-${message.id}`}
+            onClick={() => star.mutate({ flag: 'starred', on: !starred })}
+          >
+            {starred ? '★' : '☆'}
+          </button>
+          {isOwn && (
+            <button
+              type="button"
+              aria-label="Edit message"
+              data-testid={`edit-${message.id}`}
+              onClick={() => open({ kind: 'edit-message', messageId: message.id })}
+            >
+              ✎
+            </button>
+          )}
+          {!isOwn && message.type === 'stream' && (
+            <button
+              type="button"
+              aria-label="Move message"
+              data-testid={`move-${message.id}`}
+              onClick={() => open({ kind: 'edit-message', messageId: message.id })}
+            >
+              ⇄
+            </button>
+          )}
+          <button
+            type="button"
+            aria-label="Edit history"
+            data-testid={`open-history-${message.id}`}
+            onClick={() => open({ kind: 'edit-history', messageId: message.id })}
+          >
+            ⟲
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+});

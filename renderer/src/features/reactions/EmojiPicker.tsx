@@ -1,0 +1,67 @@
+import { useMemo, useState } from 'react';
+import { useInitialState } from '../../app/session';
+import { EXTRA_EMOJI, realmEmojiChoices, searchEmoji, unicodeEmoji, type EmojiChoice } from './emoji';
+import { resolveServerUrl } from '../../components/SafeHtml';
+
+/** Searchable emoji grid: custom (realm) emoji, the service's extra emoji, then Unicode. */
+export function EmojiPicker({
+  onPick,
+  onClose,
+}: {
+  onPick: (emoji: EmojiChoice) => void;
+  onClose: () => void;
+}) {
+  const realmEmoji = useInitialState((s) => s.realm_emoji);
+  const [query, setQuery] = useState('');
+  const all = useMemo(
+    () => [...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...unicodeEmoji()],
+    [realmEmoji],
+  );
+  const shown = useMemo(() => searchEmoji(all, query, 240), [all, query]);
+  return (
+    <div
+      className="emoji-picker"
+      role="dialog"
+      aria-label="Pick an emoji"
+      data-testid="emoji-picker"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <input
+        autoFocus
+        type="search"
+        placeholder="Search emoji"
+        aria-label="Search emoji"
+        data-testid="emoji-search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && shown[0]) {
+            e.preventDefault();
+            onPick(shown[0]);
+          }
+        }}
+      />
+      <div className="emoji-grid">
+        {shown.map((e) => (
+          <button
+            key={`${e.reaction_type}:${e.code}`}
+            type="button"
+            className="emoji-choice"
+            title={`:${e.name}:`}
+            aria-label={e.name.replace(/_/g, ' ')}
+            data-testid={`emoji-${e.name}`}
+            onClick={() => onPick(e)}
+          >
+            {e.imageUrl ? <img src={resolveServerUrl(e.imageUrl)} alt="" width={20} height={20} /> : e.glyph}
+          </button>
+        ))}
+        {shown.length === 0 && <p className="muted">No emoji named like that.</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiErrorCode, callApi, errorText } from '../../api/call';
+import { ep } from '../../api/endpoints';
+import type { Message, Reaction } from '../../api/model';
+import { useBridge } from '../../app/bridge-context';
+import { useSelfId, useUsers } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { resolveServerUrl } from '../../components/SafeHtml';
+import { glyphFromCode, type EmojiChoice } from './emoji';
+import { EmojiPicker } from './EmojiPicker';
+
+export interface ReactionGroup {
+  key: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+  userIds: number[];
+}
+
+/** Reactions grouped by emoji (code + type), in first-reacted order. */
+export function groupReactions(reactions: Reaction[]): ReactionGroup[] {
+  const groups = new Map<string, ReactionGroup>();
+  for (const r of reactions) {
+    const key = `${r.reaction_type}:${r.emoji_code}`;
+    const group = groups.get(key) ?? {
+      key,
+      emoji_name: r.emoji_name,
+      emoji_code: r.emoji_code,
+      reaction_type: r.reaction_type,
+      userIds: [],
+    };
+    if (!group.userIds.includes(r.user_id)) group.userIds.push(r.user_id);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+export function useReactionMutations(messageId: number) {
+  const bridge = useBridge();
+  const add = useMutation({
+    mutationFn: async (e: { emoji_name: string; emoji_code: string; reaction_type: string }) => {
+      try {
+        await callApi(bridge, ep.addReaction, { message_id: messageId, ...e });
+      } catch (error) {
+        // Already there (a double click, or another device): the state the user wanted holds.
+        if (apiErrorCode(error) !== 'REACTION_ALREADY_EXISTS') throw error;
+      }
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (e: { emoji_name: string; emoji_code: string; reaction_type: string }) =>
+      callApi(bridge, ep.removeReaction, { message_id: messageId, ...e }),
+  });
+  return { add, remove };
+}
+
+export function EmojiGlyph({ name, code, type }: { name: string; code: string; type: string }) {
+  const realmEmoji = useInitialState((s) => s.realm_emoji);
+  if (type === 'realm_emoji') {
+    const custom = realmEmoji?.[code];
+    if (custom)
+      return (
+        <img
+          className="emoji-img"
+          src={resolveServerUrl(custom.source_url)}
+          alt={`:${name}:`}
+          width={18}
+          height={18}
+        />
+      );
+    return <span>:{name}:</span>;
+  }
+  if (type === 'service_extra_emoji') return <span title={`:${name}:`}>◆</span>;
+  return <span>{glyphFromCode(code)}</span>;
+}
+
+/** The reaction chips under a message, and the button that opens the picker. */
+export function Reactions({ message }: { message: Message }) {
+  const selfId = useSelfId();
+  const users = useUsers();
+  const [picking, setPicking] = useState(false);
+  const { add, remove } = useReactionMutations(message.id);
+  const groups = groupReactions(message.reactions);
+  const failure = add.error ?? remove.error;
+
+  const toggle = (g: ReactionGroup) => {
+    const e = { emoji_name: g.emoji_name, emoji_code: g.emoji_code, reaction_type: g.reaction_type };
+    if (selfId !== undefined && g.userIds.includes(selfId)) remove.mutate(e);
+    else add.mutate(e);
+  };
+  const pick = (choice: EmojiChoice) => {
+    setPicking(false);
+    const mine = groups.find((g) => g.reaction_type === choice.reaction_type && g.emoji_code === choice.code);
+    if (mine && selfId !== undefined && mine.userIds.includes(selfId)) return;
+    add.mutate({ emoji_name: choice.name, emoji_code: choice.code, reaction_type: choice.reaction_type });
+  };
+
+  return (
+    <div className="reactions" data-testid={`reactions-${message.id}`}>
+      {groups.map((g) => {
+        const mine = selfId !== undefined && g.userIds.includes(selfId);
+        const names = g.userIds.map((id) => users.get(id)?.full_name ?? 'Someone').join(', ');
+        return (
+          <button
+            key={g.key}
+            type="button"
+            className={`reaction${mine ? ' mine' : ''}`}
+            aria-pressed={mine}
+            title={`${names} reacted with :${g.emoji_name}:`}
+            data-testid={`reaction-${g.emoji_name}`}
+            onClick={() => toggle(g)}
+          >
+            <EmojiGlyph name={g.emoji_name} code={g.emoji_code} type={g.reaction_type} />
+            <span className="reaction-count">{g.userIds.length}</span>
+          </button>
+        );
+      })}
+      <span className="picker-anchor">
+        <button
+          type="button"
+          className="reaction add-reaction"
+          aria-label="Add reaction"
+          data-testid={`add-reaction-${message.id}`}
+          onClick={() => setPicking((p) => !p)}
+        >
+          ☺+
+        </button>
+        {picking && <EmojiPicker onPick={pick} onClose={() => setPicking(false)} />}
+      </span>
+      {failure && (
+        <span className="row-error" role="alert">
+          {errorText(failure)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ApiCallError } from '../../../../shared/errors';
+import type { ServerSettings } from '../../../../shared/api/server';
+import { errorText } from '../../api/call';
+import { useBridge } from '../../app/bridge-context';
+import { SafeHtml, setServerBase } from '../../components/SafeHtml';
+
+const ROLE_NAMES: Record<number, string> = {
+  100: 'Owner',
+  200: 'Administrator',
+  300: 'Moderator',
+  400: 'Member',
+  600: 'Guest',
+};
+
+/**
+ * Sign-in: server URL → the server's public settings → email + API key, or one click per demo
+ * account when the app runs on the embedded demo server. The key goes straight to the main process.
+ */
+export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: () => void }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const demo = useQuery({ queryKey: ['accounts', 'demo'], queryFn: () => bridge.accounts.demo() });
+  const [serverUrl, setServerUrl] = useState('');
+  const [settings, setSettings] = useState<{ url: string; value: ServerSettings } | null>(null);
+  const [email, setEmail] = useState('');
+  const [apiKey, setApiKey] = useState('');
+
+  const signedIn = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+    onDone?.();
+  };
+
+  const probe = useMutation({
+    mutationFn: async (url: string) => {
+      const result = await bridge.accounts.probeServer(url);
+      if (!result.ok) throw new ApiCallError(result.error);
+      return { url, value: result.value };
+    },
+    onSuccess: (found) => {
+      setServerBase(found.url);
+      setSettings(found);
+    },
+  });
+  const add = useMutation({
+    mutationFn: async () => {
+      const result = await bridge.accounts.add({ serverUrl: settings?.url ?? serverUrl, email, apiKey });
+      if (!result.ok) throw new ApiCallError(result.error);
+      return result.value;
+    },
+    onSuccess: signedIn,
+  });
+  const addDemo = useMutation({
+    mutationFn: async (demoEmail: string) => {
+      const result = await bridge.accounts.addDemo(demoEmail);
+      if (!result.ok) throw new ApiCallError(result.error);
+      return result.value;
+    },
+    onSuccess: signedIn,
+  });
+
+  const submitUrl = (e: FormEvent) => {
+    e.preventDefault();
+    const url = normalizeUrl(serverUrl);
+    if (url) probe.mutate(url);
+  };
+  const submitKey = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate();
+  };
+
+  const s = settings?.value;
+  return (
+    <main className="sign-in" data-testid="sign-in">
+      <div className="sign-in-card">
+        <h1>Sign in to Team Chat</h1>
+
+        {demo.data && demo.data.accounts.length > 0 && (
+          <section className="demo-accounts" aria-label="Demo accounts">
+            <h2>Demo organization</h2>
+            <p className="muted">Running on the embedded server at {demo.data.serverUrl}. Pick a person:</p>
+            <ul>
+              {demo.data.accounts.map((a) => (
+                <li key={a.email}>
+                  <button
+                    type="button"
+                    className="btn demo-account"
+                    data-testid={`demo-account-${a.email}`}
+                    disabled={addDemo.isPending}
+                    onClick={() => addDemo.mutate(a.email)}
+                  >
+                    <strong>{a.fullName}</strong>
+                    <span className="muted">
+                      {a.email} · {ROLE_NAMES[a.role] ?? `role ${a.role}`}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {addDemo.isError && (
+              <p className="form-error" role="alert">
+                {errorText(addDemo.error)}
+              </p>
+            )}
+            <hr />
+          </section>
+        )}
+
+        <form onSubmit={submitUrl} className="form-row">
+          <label htmlFor="server-url">Organization URL</label>
+          <div className="inline">
+            <input
+              id="server-url"
+              data-testid="server-url"
+              type="url"
+              placeholder="https://chat.example.com"
+              value={serverUrl}
+              onChange={(e) => {
+                setServerUrl(e.target.value);
+                setSettings(null);
+              }}
+              required
+            />
+            <button type="submit" className="btn" data-testid="server-continue" disabled={probe.isPending}>
+              {probe.isPending ? 'Checking…' : 'Continue'}
+            </button>
+          </div>
+          {probe.isError && (
+            <p className="form-error" role="alert" data-testid="server-error">
+              {errorText(probe.error)}
+            </p>
+          )}
+        </form>
+
+        {s && (
+          <>
+            <section className="realm-card" data-testid="realm-card">
+              {s.realm_icon && (
+                <img src={resolveIcon(s.realm_icon, settings.url)} alt="" width={48} height={48} />
+              )}
+              <div>
+                <h2 data-testid="realm-name">{s.realm_name ?? settings.url}</h2>
+                {s.realm_description && <SafeHtml className="realm-description" html={s.realm_description} />}
+                <p className="muted small" data-testid="realm-version">
+                  Version {s.service_version ?? 'unknown'} · feature level {s.service_feature_level ?? 0}
+                </p>
+                <p className="muted small" data-testid="auth-methods">
+                  Sign-in methods: {authMethods(s).join(', ') || 'none listed'}
+                </p>
+                {s.is_incompatible && (
+                  <p className="form-error">This server considers this app incompatible.</p>
+                )}
+              </div>
+            </section>
+            <form onSubmit={submitKey} className="form-grid">
+              <label htmlFor="email">Email</label>
+              <input
+                id="email"
+                data-testid="email"
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+              />
+              <label htmlFor="api-key">API key</label>
+              <input
+                id="api-key"
+                data-testid="api-key"
+                type="password"
+                autoComplete="current-password"
+                value={apiKey}
+                onChange={(e) => setApiKey(e.target.value)}
+                required
+              />
+              <div />
+              <button
+                type="submit"
+                className="btn btn-primary"
+                data-testid="sign-in-submit"
+                disabled={add.isPending}
+              >
+                {add.isPending ? 'Signing in…' : 'Sign in'}
+              </button>
+              {add.isError && (
+                <p className="form-error span-2" role="alert" data-testid="sign-in-error">
+                  {errorText(add.error)}
+                </p>
+              )}
+            </form>
+          </>
+        )}
+        {onCancel && (
+          <button type="button" className="btn btn-link" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export function normalizeUrl(input: string): string | null {
+  const trimmed = input.trim().replace(/\/+$/, '');
+  if (!trimmed) return null;
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+function resolveIcon(icon: string, base: string): string {
+  try {
+    return new URL(icon, base).toString();
+  } catch {
+    return icon;
+  }
+}
+
+export function authMethods(s: ServerSettings): string[] {
+  const names = Object.entries(s.authentication_methods ?? {})
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+  for (const ext of s.external_authentication_methods ?? []) {
+    if (!names.includes(ext.display_name)) names.push(ext.display_name);
+  }
+  return names;
+}

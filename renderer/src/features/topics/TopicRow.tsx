@@ -1,0 +1,142 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callApi, errorText } from '../../api/call';
+import { ep } from '../../api/endpoints';
+import { sameNarrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { topicLabel, useEmptyTopicName } from '../../app/realm';
+import { useNarrowStore } from '../../state/narrow';
+import { isResolved, toggleResolved, useIsTopicMuted } from '../channels/hooks';
+import { updateFlagOverNarrow } from '../flags/mark-read';
+import { narrowTerms } from '../../api/narrow';
+
+/** One topic in the sidebar: select, unread count, and its actions (mute, mark read, resolve). */
+export function TopicRow({
+  streamId,
+  topic,
+  maxId,
+  unread,
+}: {
+  streamId: number;
+  topic: string;
+  maxId: number;
+  unread: number;
+}) {
+  const bridge = useBridge();
+  const emptyName = useEmptyTopicName();
+  const narrow = useNarrowStore((s) => s.narrow);
+  const select = useNarrowStore((s) => s.select);
+  const isMuted = useIsTopicMuted()(streamId, topic);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const selected = sameNarrow(narrow, { kind: 'topic', streamId, topic });
+
+  const mute = useMutation({
+    mutationFn: () =>
+      callApi(bridge, ep.mutedTopic, { stream_id: streamId, topic, op: isMuted ? 'remove' : 'add' }),
+  });
+  const markRead = useMutation({
+    mutationFn: () =>
+      updateFlagOverNarrow(bridge, narrowTerms({ kind: 'topic', streamId, topic }), 'read', 'add'),
+  });
+  const resolve = useMutation({
+    mutationFn: () =>
+      callApi(bridge, ep.updateMessage, {
+        message_id: maxId,
+        topic: toggleResolved(topic),
+        propagate_mode: 'change_all',
+      }),
+    onSuccess: () => {
+      if (selected) select({ kind: 'topic', streamId, topic: toggleResolved(topic) });
+    },
+  });
+  const failure = mute.error ?? markRead.error ?? resolve.error;
+  const label = topicLabel(topic, emptyName);
+
+  return (
+    <div
+      className={`topic-row${selected ? ' selected' : ''}${isMuted ? ' muted' : ''}`}
+      data-testid={`topic-row-${topic}`}
+    >
+      <button
+        type="button"
+        className="row-main"
+        data-testid={`topic-${topic}`}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => select({ kind: 'topic', streamId, topic })}
+      >
+        <span className={topic === '' ? 'topic-name empty-topic' : 'topic-name'}>
+          {isResolved(topic) ? (
+            <span className="resolved-mark" aria-label="resolved">
+              ✔
+            </span>
+          ) : null}
+          {isResolved(topic) ? label.slice(2) : label}
+        </span>
+        {isMuted && (
+          <span className="badge-muted" title="Muted">
+            muted
+          </span>
+        )}
+        {unread > 0 && (
+          <span className="unread-count" data-testid={`topic-unread-${topic}`}>
+            {unread}
+          </span>
+        )}
+      </button>
+      <button
+        type="button"
+        className="row-menu-button"
+        aria-label={`Actions for topic ${label}`}
+        aria-expanded={menuOpen}
+        data-testid={`topic-menu-${topic}`}
+        onClick={() => setMenuOpen((o) => !o)}
+      >
+        ⋯
+      </button>
+      {menuOpen && (
+        <div className="row-menu" role="menu" onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}>
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="topic-mute"
+            onClick={() => {
+              mute.mutate();
+              setMenuOpen(false);
+            }}
+          >
+            {isMuted ? 'Unmute topic' : 'Mute topic'}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="topic-mark-read"
+            onClick={() => {
+              markRead.mutate();
+              setMenuOpen(false);
+            }}
+          >
+            Mark topic as read
+          </button>
+          {topic !== '' && (
+            <button
+              type="button"
+              role="menuitem"
+              data-testid="topic-resolve"
+              onClick={() => {
+                resolve.mutate();
+                setMenuOpen(false);
+              }}
+            >
+              {isResolved(topic) ? 'Mark as unresolved' : 'Mark as resolved'}
+            </button>
+          )}
+        </div>
+      )}
+      {failure && (
+        <p className="row-error" role="alert">
+          {errorText(failure)}
+        </p>
+      )}
+    </div>
+  );
+}

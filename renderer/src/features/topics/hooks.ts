@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { TopicEntry } from '../../api/model';
+import { useApiQuery } from '../../api/queries';
+import { ep } from '../../api/endpoints';
+
+export function topicsKey(streamId: number) {
+  return [ep.streamTopics, { stream_id: streamId, allow_empty_topic_name: true }] as const;
+}
+
+/** Topics of a channel by recency (spec 4.18), the empty topic kept as the empty string. */
+export function useTopics(streamId: number | null) {
+  return useApiQuery<{ topics: TopicEntry[] }>(
+    ep.streamTopics,
+    { stream_id: streamId ?? -1, allow_empty_topic_name: true },
+    { enabled: streamId !== null },
+  );
+}
+
+export function useRefreshTopics() {
+  const queryClient = useQueryClient();
+  return (streamId: number) => queryClient.invalidateQueries({ queryKey: topicsKey(streamId) });
+}

@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import type { User, UserStatus } from '../../api/model';
+import { useSelfId, useUsers } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { Avatar } from '../../components/Avatar';
+import { resolveServerUrl } from '../../components/SafeHtml';
+import { Empty } from '../../components/states';
+import { VirtualList } from '../../components/VirtualList';
+import { EmojiGlyph } from '../reactions/Reactions';
+
+export function StatusLine({ status }: { status: UserStatus | undefined }) {
+  if (!status || (!status.status_text && !status.emoji_name)) return null;
+  return (
+    <span className="status muted small">
+      {status.emoji_name && status.emoji_code && (
+        <EmojiGlyph
+          name={status.emoji_name}
+          code={status.emoji_code}
+          type={status.reaction_type ?? 'unicode_emoji'}
+        />
+      )}{' '}
+      {status.status_text}
+    </span>
+  );
+}
+
+/** Searchable list of active users with avatar and status; toggles a selection. */
+export function UserPicker({
+  selected,
+  onToggle,
+  includeSelf = false,
+}: {
+  selected: number[];
+  onToggle: (userId: number) => void;
+  includeSelf?: boolean;
+}) {
+  const users = useUsers();
+  const selfId = useSelfId();
+  const statuses = useInitialState((s) => s.user_status);
+  const [query, setQuery] = useState('');
+  const list = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return [...users.values()]
+      .filter((u: User) => u.is_active !== false && (includeSelf || u.user_id !== selfId))
+      .filter((u) => !q || u.full_name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q))
+      .sort((a, b) => a.full_name.localeCompare(b.full_name));
+  }, [users, query, selfId, includeSelf]);
+  return (
+    <div className="user-picker">
+      <input
+        type="search"
+        placeholder="Search people"
+        aria-label="Search people"
+        data-testid="user-search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {list.length === 0 ? (
+        <Empty>Nobody matches.</Empty>
+      ) : (
+        <VirtualList
+          items={list}
+          label="People"
+          className="user-list"
+          testId="user-list"
+          estimateSize={44}
+          getKey={(u) => u.user_id}
+          renderRow={(u) => {
+            const on = selected.includes(u.user_id);
+            return (
+              <button
+                type="button"
+                className={`user-row row-main${on ? ' selected' : ''}`}
+                aria-pressed={on}
+                data-testid={`user-${u.email}`}
+                onClick={() => onToggle(u.user_id)}
+              >
+                <Avatar
+                  name={u.full_name}
+                  url={u.avatar_url ? resolveServerUrl(u.avatar_url) : null}
+                  size={28}
+                />
+                <span className="user-text">
+                  <span>
+                    {u.full_name} {u.is_bot && <span className="tag">bot</span>}
+                  </span>
+                  <StatusLine status={statuses?.[String(u.user_id)]} />
+                </span>
+                {on && <span aria-hidden="true">✓</span>}
+              </button>
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { create } from 'zustand';
+
+/**
+ * Compose-box text per conversation (narrowKey). Text is only cleared after the server accepted
+ * the message, so a failed send never loses it.
+ */
+interface ComposeState {
+  drafts: Record<string, string>;
+  /** The topic typed in a channel's compose box (channel view only). */
+  topics: Record<string, string>;
+  setText(key: string, text: string): void;
+  setTopic(key: string, topic: string): void;
+  clear(key: string): void;
+}
+
+export const useComposeStore = create<ComposeState>((set) => ({
+  drafts: {},
+  topics: {},
+  setText: (key, text) => set((s) => ({ drafts: { ...s.drafts, [key]: text } })),
+  setTopic: (key, topic) => set((s) => ({ topics: { ...s.topics, [key]: topic } })),
+  clear: (key) =>
+    set((s) => {
+      const drafts = { ...s.drafts };
+      delete drafts[key];
+      return { drafts };
+    }),
+}));

@@ -1,0 +1,28 @@
+import { create } from 'zustand';
+
+/** Which dialog is open; only one at a time. */
+export type OpenDialog =
+  | { kind: 'edit-message'; messageId: number }
+  | { kind: 'edit-history'; messageId: number }
+  | { kind: 'channel-settings'; streamId: number }
+  | { kind: 'new-dm' }
+  | { kind: 'browse-channels' }
+  | { kind: 'accounts' }
+  | { kind: 'mark-all-read'; scope: MarkReadScope };
+
+export type MarkReadScope =
+  | { kind: 'all' }
+  | { kind: 'channel'; streamId: number }
+  | { kind: 'topic'; streamId: number; topic: string };
+
+interface DialogState {
+  dialog: OpenDialog | null;
+  open(dialog: OpenDialog): void;
+  close(): void;
+}
+
+export const useDialogStore = create<DialogState>((set) => ({
+  dialog: null,
+  open: (dialog) => set({ dialog }),
+  close: () => set({ dialog: null }),
+}));

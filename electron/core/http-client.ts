@@ -183,18 +183,21 @@ export class HttpClient {
 
   /** Credentials go to the account's own origin only, whatever a path or a redirect says. */
   private refuseForeignOrigin(url: string): CallFailure | null {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return { kind: 'network', reason: 'other', message: 'invalid request URL' };
-    }
-    if (target.origin === this.origin) return null;
+    if (isSameOrigin(this.origin, url)) return null;
     return {
       kind: 'network',
       reason: 'other',
-      message: `refused to send a request for ${this.origin} to ${target.origin}`,
+      message: `refused to send a request for ${this.origin} elsewhere (${url.slice(0, 200)})`,
     };
+  }
+}
+
+/** True only when `url` parses to exactly `origin` (scheme, host and port). */
+export function isSameOrigin(origin: string, url: string): boolean {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
   }
 }
 

@@ -40,7 +40,8 @@ export function isExternalUrlAllowed(url: string): boolean {
 
 export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeRouter {
   async function call(name: unknown, params: unknown) {
-    if (typeof name !== 'string' || !isRendererEndpoint(name))
+    // hasOwn as well: `in` would also accept inherited names such as `toString`.
+    if (typeof name !== 'string' || !Object.hasOwn(endpoints, name) || !isRendererEndpoint(name))
       return clientFailure(clientFailureCodes.endpointNotAllowed, `Endpoint not allowed: ${String(name)}`);
     const endpoint = endpoints[name] as unknown as Endpoint<string, Record<string, unknown>, unknown>;
     const parsed = endpoint.params.safeParse(params ?? {});

@@ -34,6 +34,14 @@ function emitTyping(count: number): number[] {
   return Array.from({ length: count }, (_, index) => server.emit('typing', { op: 'start', n: index }));
 }
 
+/** Waits until `count` injected faults have hit requests, so events emitted next come after them. */
+async function faultsApplied(count: number) {
+  await waitUntil(
+    () => proxy.requests.filter((request) => request.fault !== 'forwarded').length >= count,
+    'the fault',
+  );
+}
+
 const eventPolls = () =>
   proxy.requests.filter((request) => request.path.endsWith('/events') && request.method === 'GET');
 
@@ -100,6 +108,7 @@ describe('event loop: transient failures', () => {
     await started();
     proxy.next({ kind: 'status', status: 500, body: '{"result":"error","msg":"boom"}' }, '/events');
     proxy.next({ kind: 'status', status: 502, body: 'Bad gateway' }, '/events');
+    await faultsApplied(1);
     const ids = emitTyping(4);
     await waitUntil(() => harness.delivered.length === 4, 'four events');
     expect(idsOf(harness.delivered)).toEqual(ids);
@@ -128,6 +137,7 @@ describe('event loop: transient failures', () => {
       },
       '/events',
     );
+    await faultsApplied(1);
     const ids = emitTyping(2);
     await waitUntil(() => harness.delivered.length === 2, 'two events');
     expect(idsOf(harness.delivered)).toEqual(ids);
@@ -171,6 +181,7 @@ describe('event loop: transient failures', () => {
   it('treats a malformed body as transient', async () => {
     await started();
     proxy.next({ kind: 'malformed' }, '/events');
+    await faultsApplied(1);
     const ids = emitTyping(2);
     await waitUntil(() => harness.delivered.length === 2, 'two events');
     expect(idsOf(harness.delivered)).toEqual(ids);

@@ -112,5 +112,5 @@ export const mainOnlyEndpoints = [
 export type RendererEndpointName = Exclude<EndpointName, (typeof mainOnlyEndpoints)[number]>;
 
 export function isRendererEndpoint(name: string): name is RendererEndpointName {
-  return name in endpoints && !(mainOnlyEndpoints as readonly string[]).includes(name);
+  return Object.hasOwn(endpoints, name) && !(mainOnlyEndpoints as readonly string[]).includes(name);
 }

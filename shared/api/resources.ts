@@ -277,6 +277,8 @@ export const userStatusSchema = z.looseObject({
   away: z.boolean().optional(),
 });
 export type UserStatus = z.infer<typeof userStatusSchema>;
+/** Spec 2.7's name for a user's status. */
+export type Status = UserStatus;
 
 // ---- Drafts, snippets, realm content ----------------------------------------------------------
 
@@ -363,3 +365,5 @@ export type ScheduledMessage = z.infer<typeof scheduledMessageSchema>;
 /** A tolerant record of user settings (spec 4.6 lists the known ones; see settings-table.ts). */
 export const userSettingsRecordSchema = z.record(z.string(), z.unknown());
 export type UserSettingsRecord = z.infer<typeof userSettingsRecordSchema>;
+/** The user's settings as POST /register sends them (`user_settings`); see settings-table.ts for the known ones. */
+export type UserSettings = UserSettingsRecord;

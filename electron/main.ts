@@ -1,2 +1,326 @@
-// Electron shell: filled in with the main-process issue.
-export {};
+// The Electron shell: one sandboxed window around the renderer, the core (accounts, HTTP, event
+// loops) behind the bridge, and the desktop integration (tray, notifications, power events).
+// All logic lives in electron/core/; this file only wires it to Electron.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  nativeImage,
+  net,
+  Notification,
+  powerMonitor,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  Tray,
+  type IpcMainInvokeEvent,
+  type Rectangle,
+  type WebContents,
+} from 'electron';
+import { isBridgeMethod, type BridgeMethod } from '../shared/ipc-wire';
+import { AccountActivity } from './core/activity';
+import { ChatCore, type DemoConfig } from './core/app-core';
+import { APP_NAME, APP_VERSION } from './core/app-info';
+import { BRIDGE_INVOKE_CHANNEL, BRIDGE_PUSH_CHANNEL } from './core/channels';
+import { userAgent } from './core/http-client';
+import { createBridgeRouter, isExternalUrlAllowed } from './core/ipc-router';
+import type { KeyProtector } from './core/vault';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const RENDERER_DEV_URL = process.env.ELECTRON_RENDERER_URL;
+const RENDERER_FILE = join(here, '../renderer/index.html');
+const PRELOAD = join(here, '../preload/preload.cjs');
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https: http:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-src 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void run();
+}
+
+/** The OS keychain through safeStorage. On Linux without a keyring Electron falls back to a fixed key. */
+function safeStorageProtector(): KeyProtector {
+  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os';
+  return {
+    description:
+      backend === 'basic_text'
+        ? 'encrypted with a fixed key (no system keyring found): barely better than plain text'
+        : 'encrypted with a key held by the system keychain',
+    seal: (plain) => safeStorage.encryptString(plain).toString('base64'),
+    unseal: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
+  };
+}
+
+/** `npm start` passes the embedded demo server's accounts in a 0600 file named by this variable. */
+function loadDemo(): DemoConfig | null {
+  const file = process.env.TEAMCHAT_DEMO_FILE;
+  if (!file || !existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as DemoConfig;
+  } catch {
+    return null;
+  }
+}
+
+async function run(): Promise<void> {
+  await app.whenReady();
+  const dataDir = app.getPath('userData');
+  const protector = safeStorageProtector();
+  const core = new ChatCore({
+    dataDir,
+    protector,
+    demo: loadDemo(),
+    userAgent: userAgent(APP_NAME, APP_VERSION, `Electron ${process.versions.electron}`),
+  });
+  console.log(`[main] API keys are ${protector.description}.`);
+
+  const router = createBridgeRouter(core, {
+    openExternal: (url) => shell.openExternal(url),
+  });
+
+  hardenSessions(core);
+  let window: BrowserWindow | null = createWindow(dataDir);
+
+  const pageHref = RENDERER_DEV_URL ? new URL(RENDERER_DEV_URL).origin : pathToFileURL(RENDERER_FILE).href;
+  const isOurPage = (url: string) =>
+    RENDERER_DEV_URL ? safeOrigin(url) === pageHref : url.split(/[?#]/)[0] === pageHref;
+
+  ipcMain.handle(BRIDGE_INVOKE_CHANNEL, (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
+    // Only our own window's top frame, showing our own page, speaks to the core.
+    if (!window || event.sender !== window.webContents || event.senderFrame !== window.webContents.mainFrame)
+      throw new Error('Refused: not the app window');
+    if (!isOurPage(event.senderFrame.url)) throw new Error('Refused: not the app page');
+    if (!isBridgeMethod(method) || !Array.isArray(args)) throw new Error('Refused: unknown bridge method');
+    return router.handle(method as BridgeMethod, args);
+  });
+  router.subscribe((push) => {
+    if (window && !window.isDestroyed()) window.webContents.send(BRIDGE_PUSH_CHANNEL, push);
+  });
+
+  // Desktop integration: unread count in the tray, notifications for DMs and mentions.
+  const activity = new Map<string, AccountActivity>();
+  const tray = createTray(() => showWindow());
+  const refreshUnread = () => {
+    const total = [...activity.values()].reduce((sum, item) => sum + item.unreadCount, 0);
+    tray.setToolTip(total > 0 ? `${APP_NAME}: ${total} unread` : APP_NAME);
+    if (process.platform === 'darwin') tray.setTitle(total > 0 ? String(total) : '');
+    app.setBadgeCount(total);
+  };
+  core.watchActivity({
+    onSession: (started) => {
+      activity.set(started.accountId, new AccountActivity(started.accountId, started));
+      refreshUnread();
+    },
+    onEvents: (batch) => {
+      const tracker = activity.get(batch.accountId);
+      if (!tracker) return;
+      for (const item of tracker.apply(batch)) {
+        if (!Notification.isSupported()) break;
+        const notification = new Notification({ title: item.title, body: item.body, silent: false });
+        notification.on('click', () => {
+          showWindow();
+          if (core.vault.activeId !== item.accountId) void core.switchTo(item.accountId);
+        });
+        notification.show();
+      }
+      refreshUnread();
+    },
+  });
+
+  function showWindow(): void {
+    if (!window || window.isDestroyed()) window = createWindow(dataDir);
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  }
+
+  app.on('second-instance', showWindow);
+  app.on('activate', showWindow);
+  powerMonitor.on('resume', () => core.wake());
+  powerMonitor.on('unlock-screen', () => core.wake());
+  let online = net.isOnline();
+  setInterval(() => {
+    const now = net.isOnline();
+    if (now !== online) {
+      online = now;
+      core.setOnline(now);
+    }
+  }, 5000).unref();
+
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    quitting = true;
+    // Delete the event queues on the servers, but never hang the quit on a dead network.
+    void Promise.race([core.stop(), new Promise((resolve) => setTimeout(resolve, 3000))]).then(() =>
+      app.quit(),
+    );
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  core.start();
+
+  function createWindow(directory: string): BrowserWindow {
+    const bounds = loadBounds(directory);
+    const created = new BrowserWindow({
+      ...bounds,
+      minWidth: 720,
+      minHeight: 480,
+      show: false,
+      title: APP_NAME,
+      webPreferences: {
+        preload: PRELOAD,
+        contextIsolation: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        sandbox: true,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        navigateOnDragDrop: false,
+        spellcheck: true,
+      },
+    });
+    created.once('ready-to-show', () => created.show());
+    created.webContents.on('did-finish-load', () => core.rendererAttached());
+    const save = () => {
+      if (!created.isDestroyed() && !created.isMinimized() && !created.isMaximized())
+        saveBounds(directory, created.getBounds());
+    };
+    created.on('resized', save);
+    created.on('moved', save);
+    created.on('close', save);
+    if (RENDERER_DEV_URL) void created.loadURL(RENDERER_DEV_URL);
+    else void created.loadFile(RENDERER_FILE);
+    return created;
+  }
+}
+
+/** Window and session rules for every web contents the app ever creates. */
+function hardenSessions(core: ChatCore): void {
+  const accountOrigins = () => new Set(core.vault.list().map((account) => new URL(account.serverUrl).origin));
+
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...details.responseHeaders };
+    if (details.resourceType === 'mainFrame' || details.resourceType === 'subFrame')
+      headers['Content-Security-Policy'] = [CSP];
+    callback({ responseHeaders: headers });
+  });
+
+  // Notifications only, and only for the app page or an account's own server; everything else is denied.
+  const allowed = (permission: string, origin: string) =>
+    permission === 'notifications' &&
+    (origin.startsWith('file://') ||
+      (RENDERER_DEV_URL !== undefined && origin.startsWith(new URL(RENDERER_DEV_URL).origin)) ||
+      accountOrigins().has(safeOrigin(origin)));
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowed(permission, details.requestingUrl)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    allowed(permission, requestingOrigin),
+  );
+
+  app.on('web-contents-created', (_event, contents: WebContents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isExternalUrlAllowed(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+    contents.on('will-navigate', (event, url) => {
+      if (url === contents.getURL()) return;
+      event.preventDefault();
+      if (isExternalUrlAllowed(url)) void shell.openExternal(url);
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (url !== contents.getURL()) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  // Never trust a certificate Chromium rejected: answer "no" explicitly, without preventDefault.
+  app.on('certificate-error', (_event, _contents, _url, _error, _certificate, callback) => callback(false));
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
+function createTray(onOpen: () => void): Tray {
+  // A 16x16 dot, generated rather than shipped, so the tray works from a plain build.
+  const size = 16;
+  const pixels = Buffer.alloc(size * size * 4);
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const inside = (x - 7.5) ** 2 + (y - 7.5) ** 2 <= 49;
+      pixels.set(inside ? [0xd8, 0x7a, 0x2c, 0xff] : [0, 0, 0, 0], (y * size + x) * 4);
+    }
+  const tray = new Tray(nativeImage.createFromBitmap(pixels, { width: size, height: size }));
+  tray.setToolTip(APP_NAME);
+  tray.setContextMenu(
+    Menu.buildFromTemplate([
+      { label: `Open ${APP_NAME}`, click: onOpen },
+      { type: 'separator' },
+      { label: 'Quit', role: 'quit' },
+    ]),
+  );
+  tray.on('click', onOpen);
+  return tray;
+}
+
+interface Bounds {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+}
+
+function loadBounds(directory: string): Bounds {
+  const fallback = { width: 1200, height: 800 };
+  try {
+    const saved = JSON.parse(readFileSync(join(directory, 'window-state.json'), 'utf8')) as Rectangle;
+    // Only reuse a position that is still on a connected display.
+    const visible = screen.getAllDisplays().some(({ workArea }) => {
+      return (
+        saved.x >= workArea.x - 50 &&
+        saved.y >= workArea.y - 50 &&
+        saved.x < workArea.x + workArea.width - 50 &&
+        saved.y < workArea.y + workArea.height - 50
+      );
+    });
+    const size = { width: Math.max(720, saved.width), height: Math.max(480, saved.height) };
+    return visible ? { ...size, x: saved.x, y: saved.y } : size;
+  } catch {
+    return fallback;
+  }
+}
+
+function saveBounds(directory: string, bounds: Rectangle): void {
+  try {
+    writeFileSync(join(directory, 'window-state.json'), JSON.stringify(bounds));
+  } catch {
+    // losing a window position is not worth an error
+  }
+}

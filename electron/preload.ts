@@ -1,2 +1,18 @@
-// Preload: exposes the IPC contract with contextBridge; filled in with the main-process issue.
-export {};
+// Preload (sandboxed, context-isolated): exposes exactly the bridge contract as `window.chatBridge`,
+// carried over two IPC channels. No Electron or Node object crosses into the page.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { createBridgeClient, type BridgePush } from '../shared/ipc-wire';
+import { BRIDGE_INVOKE_CHANNEL, BRIDGE_PUSH_CHANNEL } from './core/channels';
+
+const bridge = createBridgeClient({
+  invoke: (method, args) => ipcRenderer.invoke(BRIDGE_INVOKE_CHANNEL, method, args),
+  subscribe(listener) {
+    const handler = (_event: IpcRendererEvent, push: BridgePush) => listener(push);
+    ipcRenderer.on(BRIDGE_PUSH_CHANNEL, handler);
+    return () => {
+      ipcRenderer.removeListener(BRIDGE_PUSH_CHANNEL, handler);
+    };
+  },
+});
+
+contextBridge.exposeInMainWorld('chatBridge', bridge);

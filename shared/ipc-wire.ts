@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type {
   AccountsState,
   ChatBridge,
@@ -13,6 +12,7 @@ import type {
  * streams (session, events, connection status, accounts). Electron IPC and the web host's
  * WebSocket both carry exactly these; `createBridgeClient` turns a transport back into a
  * `ChatBridge`, so the preload and the renderer's WebSocket client share one implementation.
+ * (No zod here: the preload bundles this file. The host validates frames in electron/core/frames.ts.)
  */
 
 export const bridgeMethods = [
@@ -54,25 +54,6 @@ export type HostFrame =
   | { type: 'response'; id: number; ok: true; value: unknown }
   | { type: 'response'; id: number; ok: false; message: string }
   | { type: 'push'; push: BridgePush };
-
-const requestFrameSchema = z.object({
-  type: z.literal('request'),
-  id: z.number().int().nonnegative(),
-  method: z.enum(bridgeMethods),
-  args: z.array(z.unknown()).max(4),
-});
-
-/** Parses a frame from the renderer; null for anything that is not a well-formed request. */
-export function parseRequestFrame(text: string): RequestFrame | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = requestFrameSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
-}
 
 /** What a shell provides: request/response and a push stream. */
 export interface BridgeTransport {

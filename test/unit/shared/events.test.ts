@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEvent, decodeEvents, eventSchemas, type ChatEvent } from '../../../shared/api/events';
+import {
+  decodeEvent,
+  decodeEvents,
+  eventSchemas,
+  settingChangeOf,
+  type ChatEvent,
+} from '../../../shared/api/events';
 import { knownEventFixtures, malformedKnownEvents } from './events.fixtures';
 
 /** The `op` values a schema accepts: the options of a discriminated union, or its one literal. */
@@ -116,5 +122,48 @@ describe('decodeEvent: anything else becomes unknown, never an exception', () =>
       [2, 'unknown'],
       [3, 'known'],
     ]);
+  });
+});
+
+describe('settingChangeOf (level 89 unified the settings events)', () => {
+  it.each([
+    [
+      {
+        id: 1,
+        type: 'user_settings',
+        op: 'update',
+        property: 'default_language',
+        value: 'fr',
+        language_name: 'French',
+      },
+      { property: 'default_language', value: 'fr', languageName: 'French' },
+    ],
+    [
+      {
+        id: 2,
+        type: 'update_display_settings',
+        user: 'ada@example.com',
+        setting_name: 'color_scheme',
+        setting: 2,
+      },
+      { property: 'color_scheme', value: 2 },
+    ],
+    [
+      {
+        id: 3,
+        type: 'update_global_notifications',
+        user: 'ada@example.com',
+        notification_name: 'enable_sounds',
+        setting: false,
+      },
+      { property: 'enable_sounds', value: false },
+    ],
+  ])('reads %o', (raw, expected) => {
+    expect(settingChangeOf(decodeEvent(raw))).toEqual(expected);
+  });
+
+  it('is null for other events and for unknown ones', () => {
+    expect(settingChangeOf(decodeEvent({ id: 4, type: 'heartbeat' }))).toBeNull();
+    expect(settingChangeOf(decodeEvent({ id: 5, type: 'user_settings', op: 'update' }))).toBeNull();
   });
 });

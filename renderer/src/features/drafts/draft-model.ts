@@ -1,0 +1,79 @@
+import type { DraftInput } from '../../../../shared/api/resources';
+import { narrowKey, type Narrow } from '../../api/narrow';
+
+export type { DraftInput };
+
+/** A draft as the server returns it (spec 2.6). */
+export interface ServerDraft extends DraftInput {
+  id: number;
+}
+
+export function nowSeconds(now = Date.now()): number {
+  return Math.floor(now / 1000);
+}
+
+/**
+ * The draft of a compose box (spec 2.6): a channel draft names exactly one channel and its topic;
+ * a direct-message draft names the recipients (yourself for a note to self). Null where no message
+ * can be written (the combined feed, search).
+ */
+export function draftOf(
+  narrow: Narrow,
+  channelTopic: string,
+  content: string,
+  selfId: number | undefined,
+  now = Date.now(),
+): DraftInput | null {
+  const timestamp = nowSeconds(now);
+  if (narrow.kind === 'topic')
+    return { type: 'stream', to: [narrow.streamId], topic: narrow.topic, content, timestamp };
+  if (narrow.kind === 'channel')
+    return { type: 'stream', to: [narrow.streamId], topic: channelTopic, content, timestamp };
+  if (narrow.kind === 'dm') {
+    const to = narrow.userIds.length ? narrow.userIds : selfId !== undefined ? [selfId] : [];
+    return { type: 'private', to: [...to].sort((a, b) => a - b), topic: '', content, timestamp };
+  }
+  return null;
+}
+
+/** The conversation a draft belongs to, for restoring it; null for an unaddressed draft. */
+export function narrowOfDraft(
+  draft: Pick<DraftInput, 'type' | 'to' | 'topic'>,
+  selfId?: number,
+): Narrow | null {
+  if (draft.type === 'stream' && draft.to[0] !== undefined)
+    return { kind: 'topic', streamId: draft.to[0], topic: draft.topic };
+  if (draft.type === 'private' && draft.to.length > 0) {
+    // A note to self is the DM narrow with only yourself.
+    const others = draft.to.filter((id) => id !== selfId);
+    return { kind: 'dm', userIds: others.length ? others : [...draft.to] };
+  }
+  return null;
+}
+
+/** The compose-box key a draft restores into. */
+export function composeKeyOfDraft(
+  draft: Pick<DraftInput, 'type' | 'to' | 'topic'>,
+  selfId?: number,
+): string | null {
+  const narrow = narrowOfDraft(draft, selfId);
+  return narrow ? narrowKey(narrow) : null;
+}
+
+/** Whether two drafts say the same thing (the timestamp aside). */
+export function sameDraft(a: DraftInput, b: DraftInput): boolean {
+  return (
+    a.type === b.type &&
+    a.topic === b.topic &&
+    a.content === b.content &&
+    a.to.length === b.to.length &&
+    a.to.every((id, i) => id === b.to[i])
+  );
+}
+
+/** Only what the server accepts in a draft object (spec 2.6: no `id`). */
+export function draftInput(d: DraftInput): DraftInput {
+  const out: DraftInput = { type: d.type, to: [...d.to], topic: d.topic, content: d.content };
+  if (d.timestamp !== undefined) out.timestamp = d.timestamp;
+  return out;
+}

@@ -1,0 +1,41 @@
+import type { DraftInput, ServerDraft } from './draft-model';
+import { localByServerId, type LocalDraft, type LocalDrafts } from './local-drafts';
+
+/** One line of the drafts screen: a server draft, or a draft only this computer holds. */
+export interface DraftRow {
+  rowKey: string;
+  draft: DraftInput;
+  serverId?: number;
+  local?: LocalDraft;
+  /** True when the newest text has not reached the server (offline, sync off, or not yet sent). */
+  localOnly: boolean;
+}
+
+/**
+ * Server drafts (kept current by drafts events) merged with local ones: a local draft linked to a
+ * server draft shows its newer text while the push is pending; a local draft the server does not
+ * hold is listed on its own, unless it had been synced and is gone (deleted by another client).
+ * Newest first.
+ */
+export function draftRows(server: readonly ServerDraft[], local: LocalDrafts, syncOn: boolean): DraftRow[] {
+  const rows: DraftRow[] = [];
+  const serverIds = new Set(server.map((d) => d.id));
+  for (const s of server) {
+    const linked = localByServerId(local, s.id);
+    const pendingNewer = linked && !linked.synced && (linked.draft.timestamp ?? 0) >= (s.timestamp ?? 0);
+    rows.push({
+      rowKey: `server:${s.id}`,
+      draft: pendingNewer ? linked.draft : s,
+      serverId: s.id,
+      local: linked,
+      localOnly: Boolean(pendingNewer),
+    });
+  }
+  for (const l of Object.values(local)) {
+    if (l.serverId !== undefined && serverIds.has(l.serverId)) continue;
+    // Synced, yet gone from the server: another client deleted it.
+    if (syncOn && l.serverId !== undefined && l.synced) continue;
+    rows.push({ rowKey: `local:${l.key}`, draft: l.draft, local: l, localOnly: true });
+  }
+  return rows.sort((a, b) => (b.draft.timestamp ?? 0) - (a.draft.timestamp ?? 0));
+}

@@ -1,0 +1,95 @@
+import { create } from 'zustand';
+import type { DraftInput } from './draft-model';
+
+/**
+ * Every compose box's draft, kept in localStorage per account whatever the sync setting says, so a
+ * draft survives a crash, an unreachable server and a restart. `serverId` links it to its copy on
+ * the server; `synced` says whether that copy has the latest text.
+ */
+export interface LocalDraft {
+  /** The compose box's key (narrowKey). */
+  key: string;
+  draft: DraftInput;
+  serverId?: number;
+  synced: boolean;
+}
+
+export type LocalDrafts = Record<string, LocalDraft>;
+
+export const STORAGE_PREFIX = 'teamchat.drafts.';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readLocalDrafts(accountId: string): LocalDrafts {
+  const raw = storage()?.getItem(STORAGE_PREFIX + accountId);
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (!parsed || typeof parsed !== 'object') return {};
+    const out: LocalDrafts = {};
+    for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+      const d = value as Partial<LocalDraft>;
+      if (d && typeof d === 'object' && d.draft && typeof d.draft.content === 'string')
+        out[key] = { key, draft: d.draft, serverId: d.serverId, synced: d.synced === true };
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+function writeLocalDrafts(accountId: string, drafts: LocalDrafts): void {
+  try {
+    storage()?.setItem(STORAGE_PREFIX + accountId, JSON.stringify(drafts));
+  } catch {
+    // Storage full or unavailable: the server copy (if any) is all there is.
+  }
+}
+
+interface LocalDraftState {
+  accountId: string | null;
+  drafts: LocalDrafts;
+  /** Loads the account's drafts (a no-op when it is already loaded). */
+  load(accountId: string): void;
+  put(draft: LocalDraft): void;
+  patch(key: string, change: Partial<LocalDraft>): void;
+  remove(key: string): void;
+}
+
+export const useLocalDrafts = create<LocalDraftState>((set, get) => {
+  const commit = (drafts: LocalDrafts) => {
+    const { accountId } = get();
+    if (accountId) writeLocalDrafts(accountId, drafts);
+    set({ drafts });
+  };
+  return {
+    accountId: null,
+    drafts: {},
+    load: (accountId) => {
+      if (get().accountId === accountId) return;
+      set({ accountId, drafts: readLocalDrafts(accountId) });
+    },
+    put: (draft) => commit({ ...get().drafts, [draft.key]: draft }),
+    patch: (key, change) => {
+      const current = get().drafts[key];
+      if (current) commit({ ...get().drafts, [key]: { ...current, ...change } });
+    },
+    remove: (key) => {
+      if (!(key in get().drafts)) return;
+      const drafts = { ...get().drafts };
+      delete drafts[key];
+      commit(drafts);
+    },
+  };
+});
+
+/** The local draft linked to a server draft, if any. */
+export function localByServerId(drafts: LocalDrafts, serverId: number): LocalDraft | undefined {
+  return Object.values(drafts).find((d) => d.serverId === serverId);
+}

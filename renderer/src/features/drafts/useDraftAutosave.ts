@@ -1,0 +1,105 @@
+import { useEffect, useRef } from 'react';
+import { narrowKey, type Narrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { useSelfId, useUserSetting } from '../../app/realm';
+import { useInitialState, useSession } from '../../app/session';
+import { useComposeStore } from '../../state/compose';
+import { useConnectionStore } from '../../state/connection';
+import { draftOf, sameDraft, type ServerDraft } from './draft-model';
+import { discardServerDraft, enqueue, syncDraft } from './draft-sync';
+import { useLocalDrafts } from './local-drafts';
+
+/** How long typing must pause before the draft goes to the server. */
+export const DRAFT_PUSH_DELAY_MS = 800;
+
+/**
+ * Keeps a compose box's draft: in localStorage at every keystroke, and on the server (spec 4.12)
+ * when `enable_drafts_synchronization` is on, after a pause in typing. An emptied box (a message
+ * sent, or text deleted) discards the draft. On opening a box with no text, its saved draft
+ * returns. Drafts that could not reach the server are sent again once the connection is back.
+ */
+export function useDraftAutosave(narrow: Narrow, text: string, channelTopic: string): void {
+  const bridge = useBridge();
+  const accountId = useSession().data?.accountId;
+  const selfId = useSelfId();
+  const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
+  const serverDrafts = useInitialState((s) => s.drafts as ServerDraft[] | undefined);
+  const loadedFor = useLocalDrafts((s) => s.accountId);
+  const key = narrowKey(narrow);
+  const restoredKey = useRef<string | null>(null);
+  const last = useRef<{ key: string; text: string; topic: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const ready = accountId !== undefined && loadedFor === accountId;
+
+  useEffect(() => {
+    if (accountId) useLocalDrafts.getState().load(accountId);
+  }, [accountId]);
+
+  // Bring back the saved draft when the box opens empty.
+  useEffect(() => {
+    if (!ready || restoredKey.current === key) return;
+    restoredKey.current = key;
+    const local = useLocalDrafts.getState().drafts[key];
+    const compose = useComposeStore.getState();
+    if (!local || compose.drafts[key]) return;
+    const server =
+      local.serverId !== undefined ? serverDrafts?.find((d) => d.id === local.serverId) : undefined;
+    const newer = server && (server.timestamp ?? 0) > (local.draft.timestamp ?? 0) ? server : null;
+    compose.setText(key, newer?.content ?? local.draft.content);
+    if (narrow.kind === 'channel') compose.setTopic(key, newer?.topic ?? local.draft.topic);
+  }, [ready, key, narrow, serverDrafts]);
+
+  // Save each change.
+  useEffect(() => {
+    if (!ready) return;
+    const previous = last.current;
+    last.current = { key, text, topic: channelTopic };
+    // The first look at a box only records what it holds.
+    if (!previous || previous.key !== key) return;
+    if (previous.text === text && previous.topic === channelTopic) return;
+    const store = useLocalDrafts.getState();
+    const local = store.drafts[key];
+    if (!text.trim()) {
+      if (timer.current) clearTimeout(timer.current);
+      if (!local) return;
+      store.remove(key);
+      const serverId = local.serverId;
+      if (serverId !== undefined) void enqueue(key, () => discardServerDraft(bridge, serverId));
+      return;
+    }
+    const draft = draftOf(narrow, channelTopic, text, selfId);
+    if (!draft || (local && sameDraft(local.draft, draft))) return;
+    store.put({ key, draft, serverId: local?.serverId, synced: !syncOn });
+    if (!syncOn) return;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void syncDraft(bridge, key);
+    }, DRAFT_PUSH_DELAY_MS);
+  }, [ready, key, text, channelTopic, narrow, selfId, syncOn, bridge]);
+
+  // Leaving the box sends what is pending at once rather than dropping the timer.
+  useEffect(
+    () => () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        timer.current = null;
+        void syncDraft(bridge, key);
+      }
+    },
+    [bridge, key],
+  );
+
+  // Retry unsynced drafts when the box opens and whenever the connection comes back.
+  useEffect(() => {
+    if (!ready || !syncOn) return;
+    const retry = () => {
+      const local = useLocalDrafts.getState().drafts[key];
+      if (local && !local.synced && !timer.current) void syncDraft(bridge, key);
+    };
+    retry();
+    return useConnectionStore.subscribe((state, prev) => {
+      if (state.status.state === 'connected' && prev.status.state !== 'connected') retry();
+    });
+  }, [ready, syncOn, key, bridge]);
+}

@@ -1,0 +1,190 @@
+import { useId, useState } from 'react';
+import type { SettingEntry } from '../../../../shared/api/settings-table';
+import { choiceValue, COMMON_LANGUAGES, controlKind, parseInteger, timeZones } from './setting-controls';
+import type { SettingValue } from './useSettingsEditor';
+
+/**
+ * One preference, with the control its type calls for: a checkbox for booleans, a select for a
+ * fixed set of values, a number field for integers and a text field (with suggestions) for strings.
+ * Number and text fields send on Enter or when focus leaves; the others at once.
+ */
+export function SettingControl({
+  entry,
+  value,
+  pending,
+  error,
+  suggestions,
+  onChange,
+  testPrefix = 'setting',
+}: {
+  entry: SettingEntry;
+  value: unknown;
+  pending: boolean;
+  error?: string;
+  /** Values to offer for free strings (e.g. the server's notification sounds). */
+  suggestions?: readonly string[];
+  onChange: (value: SettingValue) => void;
+  testPrefix?: string;
+}) {
+  const id = useId();
+  const kind = controlKind(entry);
+  const testId = `${testPrefix}-${entry.name}`;
+  const hint = entry.meaning && entry.meaning !== entry.label ? entry.meaning : undefined;
+  const describedBy = error ? `${id}-error` : undefined;
+
+  let control;
+  if (kind === 'toggle') {
+    control = (
+      <input
+        id={id}
+        type="checkbox"
+        data-testid={testId}
+        checked={value === true}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    );
+  } else if (kind === 'choice') {
+    const known = entry.choices?.some((c) => c.value === value) ?? false;
+    control = (
+      <select
+        id={id}
+        data-testid={testId}
+        value={value === undefined || value === null ? '' : String(value)}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(choiceValue(entry, e.target.value))}
+      >
+        {!known && <option value={value === undefined || value === null ? '' : String(value)}>—</option>}
+        {entry.choices?.map((c) => (
+          <option key={String(c.value)} value={String(c.value)}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <FreeField
+        id={id}
+        testId={testId}
+        entry={entry}
+        value={value}
+        suggestions={suggestions ?? defaultSuggestions(entry)}
+        describedBy={describedBy}
+        onChange={onChange}
+      />
+    );
+  }
+
+  return (
+    <div className={`setting-row${kind === 'toggle' ? ' setting-toggle' : ''}`} data-setting={entry.name}>
+      {kind === 'toggle' && control}
+      <label htmlFor={id} className="setting-label">
+        <span>{entry.label}</span>
+        {hint && <span className="muted small setting-hint">{hint}</span>}
+      </label>
+      {kind !== 'toggle' && control}
+      {pending && (
+        <span className="muted small setting-status" role="status">
+          Saving…
+        </span>
+      )}
+      {error && (
+        <span
+          id={`${id}-error`}
+          className="form-error setting-error"
+          role="alert"
+          data-testid={`${testId}-error`}
+        >
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function defaultSuggestions(entry: SettingEntry): readonly string[] {
+  if (entry.name === 'timezone') return timeZones();
+  if (entry.name === 'default_language') return COMMON_LANGUAGES;
+  return [];
+}
+
+function FreeField({
+  id,
+  testId,
+  entry,
+  value,
+  suggestions,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  testId: string;
+  entry: SettingEntry;
+  value: unknown;
+  suggestions: readonly string[];
+  describedBy: string | undefined;
+  onChange: (value: SettingValue) => void;
+}) {
+  const current = value === undefined || value === null ? '' : String(value);
+  // What is being typed; null when the field shows the server's value.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const listId = `${id}-list`;
+  const commit = () => {
+    if (draft === null || draft === current) {
+      setDraft(null);
+      return;
+    }
+    if (entry.type === 'integer') {
+      const n = parseInteger(draft);
+      if (n === null) {
+        setInvalid(true);
+        return;
+      }
+      onChange(n);
+    } else {
+      onChange(draft);
+    }
+    setInvalid(false);
+    setDraft(null);
+  };
+  return (
+    <>
+      <input
+        id={id}
+        data-testid={testId}
+        type={entry.type === 'integer' ? 'number' : 'text'}
+        inputMode={entry.type === 'integer' ? 'numeric' : undefined}
+        className={entry.type === 'integer' ? 'setting-number' : 'setting-text'}
+        list={suggestions.length ? listId : undefined}
+        value={draft ?? current}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          setInvalid(false);
+        }}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          } else if (e.key === 'Escape' && draft !== null) {
+            e.stopPropagation();
+            setDraft(null);
+            setInvalid(false);
+          }
+        }}
+      />
+      {suggestions.length > 0 && (
+        <datalist id={listId}>
+          {suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      )}
+      {invalid && <span className="form-error">Enter a whole number.</span>}
+    </>
+  );
+}

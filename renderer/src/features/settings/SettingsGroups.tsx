@@ -1,0 +1,41 @@
+import type { SettingEntry } from '../../../../shared/api/settings-table';
+import { useInitialState } from '../../app/session';
+import { GROUP_TITLES, groupedSettings } from './setting-controls';
+import { SettingControl } from './SettingControl';
+import type { SettingsEditor } from './useSettingsEditor';
+
+/** Every preference `include` accepts, grouped as the service groups them (display, notifications, privacy). */
+export function SettingsGroups({
+  editor,
+  include,
+  testPrefix,
+}: {
+  editor: SettingsEditor;
+  include: (entry: SettingEntry) => boolean;
+  testPrefix: string;
+}) {
+  const featureLevel = useInitialState((s) => s.service_feature_level) ?? 0;
+  const sounds = useInitialState((s) => s.available_notification_sounds as string[] | undefined);
+  const groups = groupedSettings(include, featureLevel);
+  return (
+    <>
+      {groups.map(({ group, entries }) => (
+        <section key={group} className="settings-group" aria-labelledby={`${testPrefix}-group-${group}`}>
+          <h3 id={`${testPrefix}-group-${group}`}>{GROUP_TITLES[group]}</h3>
+          {entries.map((entry) => (
+            <SettingControl
+              key={entry.name}
+              entry={entry}
+              testPrefix={testPrefix}
+              value={entry.name in editor.pending ? editor.pending[entry.name] : editor.values?.[entry.name]}
+              pending={entry.name in editor.pending}
+              error={editor.errors[entry.name]}
+              suggestions={entry.name === 'notification_sound' ? ['none', ...(sounds ?? [])] : undefined}
+              onChange={(value) => void editor.change(entry.name, value)}
+            />
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { callApi, errorText } from '../../api/call';
+import { updateInitialState } from '../../api/keys';
+import { useBridge } from '../../app/bridge-context';
+import { useInitialState } from '../../app/session';
+
+export type SettingValue = boolean | number | string;
+
+/** The two preference records of POST /register and the endpoint that changes each (spec 4.3, 4.6). */
+export const SETTINGS_TARGETS = {
+  personal: { endpoint: 'updateSettings', record: 'user_settings' },
+  orgDefaults: { endpoint: 'updateRealmUserSettingsDefaults', record: 'realm_user_settings_defaults' },
+} as const;
+export type SettingsTarget = keyof typeof SETTINGS_TARGETS;
+
+export interface SettingsEditor {
+  /** The values the server holds, kept current by events. */
+  values: Record<string, unknown> | undefined;
+  /** Values sent and not yet answered: shown so the control does not jump back meanwhile. */
+  pending: Record<string, SettingValue>;
+  errors: Record<string, string>;
+  change(name: string, value: SettingValue): Promise<boolean>;
+}
+
+/**
+ * Applies each change at once. The server's answer is written to the register state (the event
+ * that follows says the same, and keeps other windows in step); a refusal is shown beside the
+ * control and the control returns to the server's value.
+ */
+export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
+  const { endpoint, record } = SETTINGS_TARGETS[target];
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const values = useInitialState((s) => s[record] as Record<string, unknown> | undefined);
+  const [pending, setPending] = useState<Record<string, SettingValue>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const change = useCallback(
+    async (name: string, value: SettingValue) => {
+      setPending((p) => ({ ...p, [name]: value }));
+      setErrors((e) => without(e, name));
+      let ok = false;
+      try {
+        const response = await callApi<{ ignored_parameters_unsupported?: string[] }>(bridge, endpoint, {
+          [name]: value,
+        });
+        if (response.ignored_parameters_unsupported?.includes(name)) {
+          setErrors((e) => ({ ...e, [name]: 'This server does not support this setting.' }));
+        } else {
+          ok = true;
+          updateInitialState(queryClient, (s) => ({
+            ...s,
+            [record]: { ...(s[record] as Record<string, unknown> | undefined), [name]: value },
+          }));
+        }
+      } catch (error) {
+        setErrors((e) => ({ ...e, [name]: errorText(error) }));
+      } finally {
+        setPending((p) => without(p, name));
+      }
+      return ok;
+    },
+    [bridge, endpoint, queryClient, record],
+  );
+
+  return { values, pending, errors, change };
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record;
+  const next = { ...record };
+  delete next[key];
+  return next;
+}

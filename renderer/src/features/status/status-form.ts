@@ -1,0 +1,53 @@
+import type { UserStatus } from '../../api/model';
+
+/** Spec part 8: status_text is at most 60 characters. */
+export const STATUS_TEXT_LIMIT = 60;
+
+/** Characters as the server counts them: code points, not UTF-16 units. */
+export function statusLength(text: string): number {
+  return [...text].length;
+}
+
+export interface StatusEmoji {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+}
+
+export interface StatusForm {
+  text: string;
+  emoji: StatusEmoji | null;
+}
+
+export function formOfStatus(status: UserStatus | undefined): StatusForm {
+  const emoji =
+    status?.emoji_name && status.emoji_code
+      ? {
+          emoji_name: status.emoji_name,
+          emoji_code: status.emoji_code,
+          reaction_type: (status.reaction_type ?? 'unicode_emoji') as StatusEmoji['reaction_type'],
+        }
+      : null;
+  return { text: status?.status_text ?? '', emoji };
+}
+
+/**
+ * The POST /users/me/status body for what changed (spec 4.11: only passed parameters change).
+ * An emoji that was removed is cleared with an empty `emoji_name`. Null when nothing changed.
+ */
+export function statusUpdate(before: StatusForm, after: StatusForm): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  if (after.text !== before.text) params.status_text = after.text;
+  const sameEmoji =
+    before.emoji?.emoji_code === after.emoji?.emoji_code &&
+    before.emoji?.reaction_type === after.emoji?.reaction_type &&
+    before.emoji?.emoji_name === after.emoji?.emoji_name;
+  if (!sameEmoji) {
+    if (after.emoji) Object.assign(params, after.emoji);
+    else params.emoji_name = '';
+  }
+  return Object.keys(params).length ? params : null;
+}
+
+/** Clearing the status: no text, no emoji. */
+export const CLEAR_STATUS = { status_text: '', emoji_name: '' } as const;

@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures';
+
+// Sign-in: demo accounts in one click, and the long way (server URL → public settings → email + key).
+test('a demo account signs in with one click and the shell opens', async ({ page, chat }) => {
+  await page.goto(chat.appUrl);
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  const member = chat.user('member');
+  await page.getByTestId(`demo-account-${member.email}`).click();
+  await expect(page.getByTestId('chat-shell')).toBeVisible();
+  await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
+});
+
+test('signs in with server URL, email and API key after showing the public settings', async ({
+  page,
+  chat,
+}) => {
+  await page.goto(chat.appUrl);
+  // A fresh page of the same host: remove the account of the previous test first.
+  const switcher = page.getByTestId('account-switcher');
+  if (await switcher.isVisible().catch(() => false)) {
+    await switcher.click();
+    await page
+      .getByRole('button', { name: /^Remove / })
+      .first()
+      .click();
+  }
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  await page.getByTestId('server-url').fill(chat.server.url);
+  await page.getByTestId('server-continue').click();
+  const settings = (await (await fetch(`${chat.server.url}/api/v1/server_settings`)).json()) as {
+    realm_name: string;
+    service_feature_level: number;
+  };
+  await expect(page.getByTestId('realm-name')).toHaveText(settings.realm_name);
+  await expect(page.getByTestId('realm-version')).toContainText(
+    `feature level ${settings.service_feature_level}`,
+  );
+  await page.screenshot({ path: 'test-results/screens/sign-in.png' });
+
+  const admin = chat.user('admin');
+  await page.getByTestId('email').fill(admin.email);
+  await page.getByTestId('api-key').fill('wrong-key');
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('sign-in-error')).toBeVisible();
+
+  await page.getByTestId('api-key').fill(admin.api_key);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('chat-shell')).toBeVisible();
+  await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
+  await page.screenshot({ path: 'test-results/screens/shell.png' });
+});

@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SafeHtml, setServerBase } from '../../../renderer/src/components/SafeHtml';
+import { Compose } from '../../../renderer/src/features/compose/Compose';
+import { EditMessageDialog } from '../../../renderer/src/features/edit-message/EditMessageDialog';
+import { ConnectionBanner } from '../../../renderer/src/components/ConnectionBanner';
+import { useComposeStore } from '../../../renderer/src/state/compose';
+import { useConnectionStore } from '../../../renderer/src/state/connection';
+import { useDialogStore } from '../../../renderer/src/state/dialogs';
+import { apiError, FailWith } from './fake-bridge';
+import { channelMessage, SELF } from './fixtures';
+import { setup } from './render-helpers';
+
+afterEach(cleanup);
+beforeEach(() => {
+  useComposeStore.setState({ drafts: {}, topics: {} });
+  setServerBase(null);
+});
+
+describe('SafeHtml', () => {
+  it('strips scripts and handlers, resolves relative links, and opens links through the bridge', () => {
+    setServerBase('https://chat.example');
+    const { bridge, render } = setup();
+    render(
+      <SafeHtml
+        testId="html"
+        html={
+          '<p onclick="x()">hi<script>alert(1)</script><img src="/user_uploads/a.png" onerror="y()"><a href="/help">help</a><a href="javascript:alert(1)">bad</a></p>'
+        }
+      />,
+    );
+    const el = screen.getByTestId('html');
+    expect(el.innerHTML).not.toMatch(/script|onclick|onerror|javascript:/);
+    expect(el.querySelector('img')!.getAttribute('src')).toBe('https://chat.example/user_uploads/a.png');
+    fireEvent.click(screen.getByText('help'));
+    expect(bridge.opened).toEqual(['https://chat.example/help']);
+    fireEvent.click(screen.getByText('bad'));
+    expect(bridge.opened).toHaveLength(1);
+  });
+});
+
+describe('Compose', () => {
+  const narrow = { kind: 'topic' as const, streamId: 1, topic: 'greetings' };
+
+  it('keeps the text when the send fails and clears it when the server accepts', async () => {
+    const { bridge, render } = setup();
+    let fail = true;
+    bridge.handlers.sendMessage = () => {
+      if (fail) throw new FailWith(apiError('BAD_REQUEST', 'Not allowed to post'));
+      return { id: 1 };
+    };
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={narrow} />);
+    const input = screen.getByTestId('compose-input');
+    fireEvent.change(input, { target: { value: 'hello there' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((await screen.findByTestId('compose-error')).textContent).toContain('Not allowed to post');
+    expect((input as HTMLTextAreaElement).value).toBe('hello there');
+    expect(bridge.callsTo('sendMessage')[0]).toEqual({
+      type: 'channel',
+      to: 1,
+      topic: 'greetings',
+      content: 'hello there',
+    });
+
+    fail = false;
+    fireEvent.click(screen.getByTestId('compose-send'));
+    await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('keeps separate text per conversation', () => {
+    const { render, bridge } = setup();
+    bridge.handlers.setTypingStatus = () => ({});
+    const view = render(<Compose narrow={narrow} />);
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'for greetings' } });
+    view.unmount();
+    const other = render(<Compose narrow={{ kind: 'dm', userIds: [11] }} />);
+    expect((screen.getByTestId('compose-input') as HTMLTextAreaElement).value).toBe('');
+    other.unmount();
+    render(<Compose narrow={narrow} />);
+    expect((screen.getByTestId('compose-input') as HTMLTextAreaElement).value).toBe('for greetings');
+  });
+
+  it('with enter_sends off, Enter does not send and Ctrl+Enter does', async () => {
+    const { bridge, render } = setup({ ...{ user_id: SELF, user_settings: { enter_sends: false } } });
+    bridge.handlers.sendMessage = () => ({ id: 1 });
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={narrow} />);
+    const input = screen.getByTestId('compose-input');
+    fireEvent.change(input, { target: { value: 'x' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(bridge.callsTo('sendMessage')).toHaveLength(0);
+    fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(bridge.callsTo('sendMessage')).toHaveLength(1));
+  });
+
+  it('sends typing start on the first keystroke to the topic', () => {
+    const { bridge, render } = setup();
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={narrow} />);
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'a' } });
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'ab' } });
+    expect(bridge.callsTo('setTypingStatus')).toEqual([
+      { type: 'channel', stream_id: 1, topic: 'greetings', op: 'start' },
+    ]);
+  });
+
+  it('respects send_stream_typing_notifications = false', () => {
+    const { bridge, render } = setup({
+      user_id: SELF,
+      user_settings: { send_stream_typing_notifications: false },
+    });
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={narrow} />);
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'a' } });
+    expect(bridge.callsTo('setTypingStatus')).toHaveLength(0);
+  });
+});
+
+describe('EditMessageDialog', () => {
+  it('offers a partial move after MOVE_MESSAGES_TIME_LIMIT_EXCEEDED and retries with change_later', async () => {
+    const { bridge, render } = setup();
+    const m = channelMessage({ id: 42, sender_id: SELF, content: 'raw **text**', subject: 'old' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    let calls = 0;
+    bridge.handlers.updateMessage = () => {
+      calls++;
+      if (calls === 1)
+        throw new FailWith(
+          apiError('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 'too late', {
+            first_message_id_allowed_to_move: 40,
+            total_messages_in_topic: 5,
+            total_messages_allowed_to_move: 2,
+          }),
+        );
+      return {};
+    };
+    useDialogStore.setState({ dialog: { kind: 'edit-message', messageId: 42 } });
+    render(<EditMessageDialog messageId={42} />);
+    const topic = await screen.findByTestId('edit-topic');
+    expect((screen.getByTestId('edit-content') as HTMLTextAreaElement).value).toBe('raw **text**');
+    fireEvent.change(topic, { target: { value: 'new' } });
+    fireEvent.click(screen.getByTestId('propagate-change_all'));
+    fireEvent.click(screen.getByTestId('edit-save'));
+    expect((await screen.findByTestId('partial-move')).textContent).toContain('2 of 5');
+    expect(bridge.callsTo('updateMessage')[0]).toMatchObject({
+      message_id: 42,
+      topic: 'new',
+      propagate_mode: 'change_all',
+    });
+    fireEvent.click(screen.getByTestId('move-partial'));
+    await waitFor(() => expect(useDialogStore.getState().dialog).toBeNull());
+    expect(bridge.callsTo('updateMessage')[1]).toMatchObject({
+      message_id: 40,
+      topic: 'new',
+      propagate_mode: 'change_later',
+    });
+  });
+
+  it('keeps the edited text when the edit fails', async () => {
+    const { bridge, render } = setup();
+    const m = channelMessage({ id: 43, sender_id: SELF, content: 'before' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    bridge.handlers.updateMessage = () => {
+      throw new FailWith(apiError('BAD_REQUEST', "You don't have permission to edit this message"));
+    };
+    render(<EditMessageDialog messageId={43} />);
+    const content = await screen.findByTestId('edit-content');
+    fireEvent.change(content, { target: { value: 'after' } });
+    fireEvent.click(screen.getByTestId('edit-save'));
+    expect((await screen.findByTestId('edit-error')).textContent).toContain("You don't have permission");
+    expect((screen.getByTestId('edit-content') as HTMLTextAreaElement).value).toBe('after');
+    expect(bridge.callsTo('updateMessage')[0]).toEqual({ message_id: 43, content: 'after' });
+  });
+});
+
+describe('ConnectionBanner', () => {
+  it('stays hidden for the first failures and appears after several', () => {
+    const { render } = setup();
+    render(<ConnectionBanner />);
+    act(() =>
+      useConnectionStore
+        .getState()
+        .setStatus({ state: 'reconnecting', failures: 1, retryInMs: 1000, reason: 'timeout' }),
+    );
+    expect(screen.queryByTestId('connection-banner')).toBeNull();
+    act(() =>
+      useConnectionStore
+        .getState()
+        .setStatus({ state: 'reconnecting', failures: 3, retryInMs: 2000, reason: 'timeout' }),
+    );
+    expect(screen.getByTestId('connection-banner').textContent).toContain('Retrying in 2 s');
+  });
+});

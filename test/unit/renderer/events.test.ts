@@ -1,0 +1,310 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../renderer/src/api/keys';
+import type { Message } from '../../../renderer/src/api/model';
+import type { Narrow } from '../../../renderer/src/api/narrow';
+import { applyEvents } from '../../../renderer/src/events/apply';
+import { topicCountKey, unreadCounts } from '../../../renderer/src/events/unread';
+import { useTypingStore } from '../../../renderer/src/state/typing';
+import { baseState, channelMessage, dmMessage, OTHER, SELF, THIRD } from './fixtures';
+
+let qc: QueryClient;
+let eventId = 0;
+const ev = (type: string, fields: Record<string, unknown>) => ({ id: ++eventId, type, ...fields });
+
+function seedFeed(narrow: Narrow, messages: Message[], foundNewest = true) {
+  const data: FeedData = {
+    pages: [{ messages, found_oldest: true, found_newest: foundNewest, anchor: messages[0]?.id }],
+    pageParams: [{ anchor: 'first_unread', before: 50, after: 50, includeAnchor: true }],
+  };
+  qc.setQueryData(feedKey(narrow), data);
+}
+const feed = (narrow: Narrow) =>
+  qc.getQueryData<FeedData>(feedKey(narrow))?.pages.flatMap((p) => p.messages) ?? [];
+const state = () => getInitialState(qc)!;
+
+beforeEach(() => {
+  qc = new QueryClient();
+  qc.setQueryData(sessionKey, { accountId: 'a', generation: 1, initialState: baseState() });
+  useTypingStore.getState().reset();
+});
+
+describe('message', () => {
+  it('appends to matching feeds that reached the newest message, and counts it unread', () => {
+    const topic: Narrow = { kind: 'topic', streamId: 1, topic: 'greetings' };
+    const other: Narrow = { kind: 'topic', streamId: 1, topic: 'elsewhere' };
+    const notNewest: Narrow = { kind: 'channel', streamId: 1 };
+    seedFeed(topic, []);
+    seedFeed(other, []);
+    seedFeed(notNewest, [], false);
+    const m = channelMessage();
+    applyEvents(qc, [ev('message', { message: m, flags: [] })]);
+    expect(feed(topic).map((x) => x.id)).toEqual([m.id]);
+    expect(feed(other)).toEqual([]);
+    expect(feed(notNewest)).toEqual([]);
+    const counts = unreadCounts(state());
+    expect(counts.byChannel.get(1)).toBe(1);
+    expect(counts.byTopic.get(topicCountKey(1, 'greetings'))).toBe(1);
+  });
+
+  it('does not count a message already read (own messages) and updates recent DMs', () => {
+    const m = dmMessage([SELF, OTHER], { sender_id: SELF });
+    applyEvents(qc, [ev('message', { message: m, flags: ['read'] })]);
+    expect(unreadCounts(state()).total).toBe(0);
+    expect(state().recent_private_conversations).toEqual([{ max_message_id: m.id, user_ids: [OTHER] }]);
+  });
+
+  it('counts group DMs under the other participants', () => {
+    const m = dmMessage([SELF, OTHER, THIRD]);
+    applyEvents(qc, [ev('message', { message: m, flags: [] })]);
+    expect(unreadCounts(state()).byDm.get(`${OTHER},${THIRD}`)).toBe(1);
+  });
+});
+
+describe('update_message', () => {
+  it('replaces rendered content and marks the message edited', () => {
+    const m = channelMessage();
+    seedFeed({ kind: 'all' }, [m]);
+    applyEvents(qc, [
+      ev('update_message', {
+        message_id: m.id,
+        message_ids: [m.id],
+        rendered_content: '<p>new</p>',
+        edit_timestamp: 5,
+      }),
+    ]);
+    expect(feed({ kind: 'all' })[0]).toMatchObject({ content: '<p>new</p>', last_edit_timestamp: 5 });
+  });
+
+  it('moves messages out of the old topic feed and moves their unread ids', () => {
+    const a = channelMessage({ subject: 'old' });
+    const b = channelMessage({ subject: 'old' });
+    const narrow: Narrow = { kind: 'topic', streamId: 1, topic: 'old' };
+    seedFeed(narrow, [a, b]);
+    applyEvents(qc, [ev('message', { message: { ...a }, flags: [] })]); // a is unread
+    applyEvents(qc, [
+      ev('update_message', {
+        message_id: a.id,
+        message_ids: [a.id],
+        stream_id: 1,
+        orig_subject: 'old',
+        subject: 'new',
+        propagate_mode: 'change_one',
+      }),
+    ]);
+    expect(feed(narrow).map((m) => m.id)).toEqual([b.id]);
+    const counts = unreadCounts(state());
+    expect(counts.byTopic.get(topicCountKey(1, 'new'))).toBe(1);
+    expect(counts.byTopic.get(topicCountKey(1, 'old'))).toBeUndefined();
+  });
+});
+
+describe('reaction', () => {
+  it('adds once and removes only that user’s reaction', () => {
+    const m = channelMessage();
+    seedFeed({ kind: 'all' }, [m]);
+    const r = {
+      message_id: m.id,
+      emoji_name: 'octopus',
+      emoji_code: '1f419',
+      reaction_type: 'unicode_emoji',
+    };
+    applyEvents(qc, [
+      ev('reaction', { op: 'add', user_id: OTHER, ...r }),
+      ev('reaction', { op: 'add', user_id: OTHER, ...r }),
+      ev('reaction', { op: 'add', user_id: THIRD, ...r }),
+      ev('reaction', { op: 'remove', user_id: OTHER, ...r }),
+    ]);
+    expect(feed({ kind: 'all' })[0]!.reactions.map((x) => x.user_id)).toEqual([THIRD]);
+  });
+});
+
+describe('update_message_flags', () => {
+  it('read add removes unread ids and sets the flag on cached messages', () => {
+    const m = channelMessage();
+    seedFeed({ kind: 'all' }, [m]);
+    applyEvents(qc, [ev('message', { message: m, flags: [] })]);
+    expect(unreadCounts(state()).total).toBe(1);
+    applyEvents(qc, [ev('update_message_flags', { op: 'add', flag: 'read', messages: [m.id], all: false })]);
+    expect(unreadCounts(state()).total).toBe(0);
+    expect(feed({ kind: 'all' })[0]!.flags).toContain('read');
+  });
+
+  it('read remove restores unread from message_details', () => {
+    applyEvents(qc, [
+      ev('update_message_flags', {
+        op: 'remove',
+        flag: 'read',
+        messages: [500],
+        message_details: { '500': { type: 'stream', stream_id: 2, topic: 't' } },
+      }),
+    ]);
+    expect(unreadCounts(state()).byChannel.get(2)).toBe(1);
+  });
+
+  it('starred keeps starred_messages and the starred feed current', () => {
+    const m = channelMessage({ flags: ['starred'] });
+    seedFeed({ kind: 'starred' }, [m]);
+    applyEvents(qc, [ev('update_message_flags', { op: 'remove', flag: 'starred', messages: [m.id] })]);
+    expect(feed({ kind: 'starred' })).toEqual([]);
+    applyEvents(qc, [ev('update_message_flags', { op: 'add', flag: 'starred', messages: [7] })]);
+    expect(state().starred_messages).toEqual([7]);
+  });
+});
+
+describe('typing', () => {
+  it('start shows the typist until stop; the expiry comes from register', () => {
+    const start = ev('typing', {
+      op: 'start',
+      message_type: 'stream',
+      stream_id: 1,
+      topic: 'Greetings',
+      sender: { user_id: OTHER },
+    });
+    applyEvents(qc, [start], 1000);
+    const list = useTypingStore.getState().typists['topic:1:greetings'];
+    expect(list).toEqual([{ userId: OTHER, expiresAt: 16000 }]);
+    useTypingStore.getState().expire(15999);
+    expect(useTypingStore.getState().typists['topic:1:greetings']).toHaveLength(1);
+    useTypingStore.getState().expire(16000);
+    expect(useTypingStore.getState().typists['topic:1:greetings']).toBeUndefined();
+
+    applyEvents(qc, [start], 20000);
+    applyEvents(qc, [
+      ev('typing', {
+        op: 'stop',
+        message_type: 'stream',
+        stream_id: 1,
+        topic: 'greetings',
+        sender: { user_id: OTHER },
+      }),
+    ]);
+    expect(useTypingStore.getState().typists['topic:1:greetings']).toEqual([]);
+  });
+
+  it('keys DMs by the other participants and ignores the user’s own typing', () => {
+    applyEvents(qc, [
+      ev('typing', {
+        op: 'start',
+        message_type: 'direct',
+        sender: { user_id: OTHER },
+        recipients: [{ user_id: SELF }, { user_id: OTHER }],
+      }),
+      ev('typing', {
+        op: 'start',
+        message_type: 'direct',
+        sender: { user_id: SELF },
+        recipients: [{ user_id: SELF }, { user_id: THIRD }],
+      }),
+    ]);
+    expect(Object.keys(useTypingStore.getState().typists)).toEqual([`dm:${OTHER}`]);
+  });
+});
+
+describe('subscription, stream, user_topic, realm_user, user_group, settings', () => {
+  it('subscription add, update and remove', () => {
+    applyEvents(qc, [
+      ev('subscription', { op: 'add', subscriptions: [{ stream_id: 3, name: 'new', color: '#fff' }] }),
+    ]);
+    expect(state().subscriptions!.map((s) => s.stream_id)).toEqual([1, 2, 3]);
+    applyEvents(qc, [ev('subscription', { op: 'update', stream_id: 3, property: 'is_muted', value: true })]);
+    expect(state().subscriptions!.find((s) => s.stream_id === 3)).toMatchObject({
+      is_muted: true,
+      in_home_view: false,
+    });
+    applyEvents(qc, [ev('subscription', { op: 'remove', subscriptions: [{ stream_id: 3 }] })]);
+    expect(state().subscriptions!.map((s) => s.stream_id)).toEqual([1, 2]);
+    expect(state().unsubscribed!.map((s) => s.stream_id)).toEqual([3]);
+  });
+
+  it('stream update renames in subscriptions and in cached channel queries', () => {
+    qc.setQueryData(['getStreamById', { stream_id: 1 }], {
+      stream: { stream_id: 1, name: 'general', description: '' },
+    });
+    applyEvents(qc, [
+      ev('stream', {
+        op: 'update',
+        stream_id: 1,
+        property: 'description',
+        value: 'd',
+        rendered_description: '<p>d</p>',
+      }),
+    ]);
+    applyEvents(qc, [
+      ev('stream', { op: 'update', stream_id: 1, property: 'name', value: 'lobby', name: 'general' }),
+    ]);
+    expect(state().subscriptions![0]).toMatchObject({
+      name: 'lobby',
+      description: 'd',
+      rendered_description: '<p>d</p>',
+    });
+    expect(
+      qc.getQueryData<{ stream: { name: string } }>(['getStreamById', { stream_id: 1 }])!.stream.name,
+    ).toBe('lobby');
+  });
+
+  it('user_topic adds a muted topic and removes it at policy 0', () => {
+    applyEvents(qc, [
+      ev('user_topic', { stream_id: 1, topic_name: 'T', last_updated: 1, visibility_policy: 1 }),
+    ]);
+    expect(state().user_topics).toEqual([
+      { stream_id: 1, topic_name: 'T', last_updated: 1, visibility_policy: 1 },
+    ]);
+    applyEvents(qc, [
+      ev('user_topic', { stream_id: 1, topic_name: 't', last_updated: 2, visibility_policy: 0 }),
+    ]);
+    expect(state().user_topics).toEqual([]);
+  });
+
+  it('realm_user update renames and changes the API email', () => {
+    applyEvents(qc, [
+      ev('realm_user', {
+        op: 'update',
+        person: { user_id: OTHER, full_name: 'Renamed', new_email: 'n@x.example' },
+      }),
+    ]);
+    expect(state().realm_users!.find((u) => u.user_id === OTHER)).toMatchObject({
+      full_name: 'Renamed',
+      email: 'n@x.example',
+    });
+  });
+
+  it('user_group membership changes', () => {
+    applyEvents(qc, [
+      ev('user_group', {
+        op: 'add',
+        group: { id: 5, name: 'g', description: '', members: [SELF], direct_subgroup_ids: [] },
+      }),
+      ev('user_group', { op: 'add_members', group_id: 5, user_ids: [OTHER] }),
+      ev('user_group', { op: 'remove_members', group_id: 5, user_ids: [SELF] }),
+      ev('user_group', { op: 'add_subgroups', group_id: 5, direct_subgroup_ids: [9] }),
+    ]);
+    expect(state().realm_user_groups![0]).toMatchObject({ members: [OTHER], direct_subgroup_ids: [9] });
+  });
+
+  it('user_settings, realm and realm_user_settings_defaults', () => {
+    applyEvents(qc, [
+      ev('user_settings', { op: 'update', property: 'enter_sends', value: false }),
+      ev('realm', {
+        op: 'update_dict',
+        property: 'default',
+        data: { name: 'New name', message_retention_days: 30 },
+      }),
+      ev('realm_user_settings_defaults', { op: 'update', property: 'color_scheme', value: 2 }),
+    ]);
+    expect(state().user_settings!.enter_sends).toBe(false);
+    expect(state().realm_name).toBe('New name');
+    expect(state().realm_message_retention_days).toBe(30);
+    expect(state().realm_user_settings_defaults).toEqual({ color_scheme: 2 });
+  });
+
+  it('skips unknown and undecodable events without stopping the batch', () => {
+    applyEvents(qc, [
+      { id: 1, type: 'brand_new_type', whatever: 1 },
+      { kind: 'unknown', id: 2, type: 'message', raw: {} },
+      ev('user_settings', { op: 'update', property: 'twenty_four_hour_time', value: true }),
+    ]);
+    expect(state().user_settings!.twenty_four_hour_time).toBe(true);
+  });
+});

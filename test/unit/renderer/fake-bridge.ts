@@ -1,0 +1,125 @@
+import type { CallFailure } from '../../../shared/errors';
+import type {
+  AccountSummary,
+  AccountsState,
+  CallResult,
+  ChatBridge,
+  ConnectionStatus,
+  EventBatch,
+  SessionStarted,
+} from '../../../shared/ipc';
+import type { InitialState } from '../../../renderer/src/api/model';
+
+type Handler = (params: Record<string, unknown>) => unknown | Promise<unknown>;
+
+/** An API failure as the main process would report it. */
+export function apiError(code: string, msg: string, extra: Record<string, unknown> = {}): CallFailure {
+  return { kind: 'api', status: 400, code, msg, extra };
+}
+
+export class FailWith {
+  constructor(readonly failure: CallFailure) {}
+}
+
+/**
+ * A ChatBridge for renderer tests: each endpoint answers from a handler (a thrown FailWith
+ * becomes a failed CallResult), every call is recorded, and tests push sessions and events.
+ */
+export class FakeBridge implements ChatBridge {
+  calls: { name: string; params: Record<string, unknown> }[] = [];
+  handlers: Record<string, Handler> = {};
+  opened: string[] = [];
+  private sessionListeners = new Set<(s: SessionStarted) => void>();
+  private eventListeners = new Set<(b: EventBatch) => void>();
+  private statusListeners = new Set<(s: ConnectionStatus) => void>();
+  private accountListeners = new Set<(s: AccountsState) => void>();
+  current: SessionStarted | null = null;
+  accountList: AccountSummary[] = [];
+  activeId: string | null = null;
+
+  async call(name: string, params: unknown): Promise<CallResult<never>> {
+    const p = params as Record<string, unknown>;
+    this.calls.push({ name, params: p });
+    const handler = this.handlers[name];
+    if (!handler) return { ok: false, error: apiError('BAD_REQUEST', `no handler for ${name}`) };
+    try {
+      return { ok: true, value: (await handler(p)) as never };
+    } catch (error) {
+      if (error instanceof FailWith) return { ok: false, error: error.failure };
+      throw error;
+    }
+  }
+
+  callsTo(name: string) {
+    return this.calls.filter((c) => c.name === name).map((c) => c.params);
+  }
+
+  async session() {
+    return this.current;
+  }
+  onSession(listener: (s: SessionStarted) => void) {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
+  }
+  onEvents(listener: (b: EventBatch) => void) {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+  async connectionStatus(): Promise<ConnectionStatus> {
+    return { state: 'connected' };
+  }
+  onConnectionStatus(listener: (s: ConnectionStatus) => void) {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+  onAccountsChanged(listener: (s: AccountsState) => void) {
+    this.accountListeners.add(listener);
+    return () => this.accountListeners.delete(listener);
+  }
+  async openExternal(url: string) {
+    this.opened.push(url);
+  }
+
+  startSession(initialState: Partial<InitialState>, generation = 1) {
+    this.current = {
+      accountId: 'acc',
+      generation,
+      initialState: {
+        queue_id: 'q',
+        last_event_id: -1,
+        msg: '',
+        result: 'success',
+        ...initialState,
+      } as never,
+    };
+    for (const l of this.sessionListeners) l(this.current);
+  }
+  pushEvents(events: Record<string, unknown>[], generation = this.current?.generation ?? 1) {
+    for (const l of this.eventListeners) l({ accountId: 'acc', generation, events: events as never });
+  }
+  setStatus(status: ConnectionStatus) {
+    for (const l of this.statusListeners) l(status);
+  }
+
+  accounts = {
+    list: async () => this.accountList,
+    active: async () => this.activeId,
+    probeServer: async (): Promise<CallResult<never>> => ({
+      ok: false,
+      error: apiError('BAD_REQUEST', 'no'),
+    }),
+    add: async (): Promise<CallResult<AccountSummary>> => ({
+      ok: false,
+      error: apiError('BAD_REQUEST', 'no'),
+    }),
+    switchTo: async (id: string) => {
+      this.activeId = id;
+    },
+    remove: async () => undefined,
+    demo: async () => null as Awaited<ReturnType<ChatBridge['accounts']['demo']>>,
+    addDemo: async (): Promise<CallResult<AccountSummary>> => ({
+      ok: false,
+      error: apiError('BAD_REQUEST', 'no'),
+    }),
+  };
+}

@@ -3,6 +3,8 @@ import type { Realm } from './realm';
 import { renderMarkdown } from '../render/markdown';
 import { isAdmin, isGuest, type User } from './users';
 import { isSubscribed, subscriptionOf, type Subscription } from './subscriptions';
+import { badRequest } from '../http/errors';
+import { MAX_STREAM_DESCRIPTION_LENGTH, MAX_STREAM_NAME_LENGTH } from './limits';
 
 export const CHANNEL_GROUP_SETTINGS = [
   'can_add_subscribers_group',
@@ -176,4 +178,59 @@ export function channelToWire(
   };
   if (opts.includeDefault) out.is_default = channel.is_default;
   return out;
+}
+
+/** Active users (bots included, the internal notification bot not) who may see the channel's metadata. */
+export function metadataViewerIds(realm: Realm, channel: Channel): number[] {
+  return [...realm.users.values()]
+    .filter((u) => u.is_active && !u.is_system_bot && canAccessMetadata(realm, u, channel))
+    .map((u) => u.user_id);
+}
+
+/** Channel name rules (part 8 `max_stream_name_length`); returns the trimmed name. */
+export function checkChannelName(realm: Realm, raw: string, except?: Channel): string {
+  const name = raw.trim();
+  if (name === '') throw badRequest("Channel name can't be empty.");
+  if ([...name].length > MAX_STREAM_NAME_LENGTH)
+    throw badRequest(`Channel name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
+  for (const [i, ch] of [...name].entries()) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x20 || cp === 0x7f || (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe)
+      throw badRequest(`Invalid character in channel name, at position ${i + 1}.`);
+  }
+  const existing = channelByName(realm, name);
+  if (existing && existing !== except) throw badRequest(`Channel '${existing.name}' already exists`);
+  return name;
+}
+
+export function checkChannelDescription(raw: string): string {
+  if ([...raw].length > MAX_STREAM_DESCRIPTION_LENGTH)
+    throw badRequest(`description is too long (limit: ${MAX_STREAM_DESCRIPTION_LENGTH} characters)`);
+  // Descriptions are one paragraph: line breaks become spaces.
+  return raw.replace(/\r?\n/g, ' ');
+}
+
+/** May `user` subscribe themselves (2.2 `can_subscribe_group`; everyone but guests for public channels)? */
+export function canSubscribeSelf(realm: Realm, user: User, channel: Channel): boolean {
+  if (channel.is_archived) return false;
+  if (!channel.invite_only && !isGuest(user)) return true;
+  return (
+    canAdministerChannel(realm, user, channel) ||
+    userInGroupSetting(realm, user, channel.can_subscribe_group) ||
+    userInGroupSetting(realm, user, channel.can_add_subscribers_group)
+  );
+}
+
+/**
+ * May `user` subscribe other users: the channel's `can_add_subscribers_group`, its administrators, or
+ * the organization's `can_add_subscribers_group` for channels whose content they can access.
+ */
+export function canAddSubscribers(realm: Realm, user: User, channel: Channel): boolean {
+  if (channel.is_archived) return false;
+  if (canAdministerChannel(realm, user, channel)) return true;
+  if (userInGroupSetting(realm, user, channel.can_add_subscribers_group)) return true;
+  return (
+    userInGroupSetting(realm, user, realm.settings.can_add_subscribers_group) &&
+    canAccessContent(realm, user, channel)
+  );
 }

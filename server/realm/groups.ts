@@ -225,3 +225,51 @@ export function groupToWire(realm: Realm, group: UserGroup): Record<string, unkn
     can_remove_members_group: group.can_remove_members_group,
   };
 }
+
+/** A group setting's change in an update request (spec 4.2): `new`, and optionally the expected `old`. */
+export interface GroupSettingUpdate {
+  new: GroupSettingValue;
+  old?: GroupSettingValue;
+}
+
+/**
+ * The server's canonical form: a collection with no direct members and exactly one subgroup is that
+ * group's id.
+ */
+export function canonicalGroupSetting(value: GroupSettingValue): GroupSettingValue {
+  if (typeof value === 'number') return value;
+  if (value.direct_members.length === 0 && value.direct_subgroups.length === 1)
+    return value.direct_subgroups[0]!;
+  return value;
+}
+
+/** Validate a `{new, old}` object from a request. */
+export function checkGroupSettingUpdate(realm: Realm, value: unknown, name: string): GroupSettingUpdate {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !('new' in value))
+    throw badRequest(`${name} is not a valid group-setting update`);
+  const v = value as Record<string, unknown>;
+  const out: GroupSettingUpdate = { new: canonicalGroupSetting(checkGroupSettingValue(realm, v.new, name)) };
+  if (v.old !== undefined) out.old = canonicalGroupSetting(checkGroupSettingValue(realm, v.old, name));
+  return out;
+}
+
+/** Refuse `old` when it is not the current value (a concurrent change happened). */
+export function checkExpectedGroupSetting(update: GroupSettingUpdate, current: GroupSettingValue): void {
+  if (update.old !== undefined && !groupSettingsEqual(update.old, canonicalGroupSetting(current)))
+    throw badRequest("'old' value does not match the expected value.");
+}
+
+/** Refuse the listed system groups as a setting's value (as the id, or as a collection's subgroup). */
+export function forbidSystemGroups(
+  realm: Realm,
+  value: GroupSettingValue,
+  setting: string,
+  forbidden: readonly SystemGroupName[],
+): void {
+  const ids = typeof value === 'number' ? [value] : value.direct_subgroups;
+  for (const name of forbidden) {
+    if (ids.includes(SYSTEM_GROUPS[name]))
+      throw badRequest(`'${setting}' setting cannot be set to 'role:${name}' group.`);
+  }
+  void realm;
+}

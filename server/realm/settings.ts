@@ -39,6 +39,8 @@ export interface RealmSettings {
   new_stream_announcements_stream_id: number;
   signup_announcements_stream_id: number;
   zulip_update_announcements_stream_id: number;
+  /** The private channel moderation requests go to (-1 = none); it can never be made public. */
+  moderation_request_channel_id: number;
   want_advertise_in_communities_directory: boolean;
   can_resolve_topics_group: GroupSettingValue;
   can_move_messages_between_channels_group: GroupSettingValue;
@@ -126,6 +128,7 @@ export function defaultRealmSettings(): RealmSettings {
     new_stream_announcements_stream_id: -1,
     signup_announcements_stream_id: -1,
     zulip_update_announcements_stream_id: -1,
+    moderation_request_channel_id: -1,
     want_advertise_in_communities_directory: false,
     can_resolve_topics_group: g.everyone,
     can_move_messages_between_channels_group: g.members,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import { defaultUserSettings, type UserSettings } from './user-settings';
 
@@ -34,7 +35,14 @@ export interface User {
   settings: UserSettings;
   status: UserStatus;
   alert_words: string[];
+  /** Login password (PATCH /settings checks `old_password` against it). */
+  password: string;
+  /** A new email address waiting for confirmation (PATCH /settings `email`); null when none. */
+  pending_email: string | null;
 }
+
+/** Every seeded account's password, so `old_password` can be tested (documented in server/README.md). */
+export const DEMO_PASSWORD = 'northwind-demo';
 
 export function newApiKey(): string {
   return randomBytes(16).toString('hex');
@@ -70,6 +78,8 @@ export function createUser(
     settings: { ...(realm.userSettingsDefaults ?? defaultUserSettings()) },
     status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '', away: false },
     alert_words: [],
+    password: DEMO_PASSWORD,
+    pending_email: null,
   };
   if (init.timezone) user.settings.timezone = init.timezone;
   realm.users.set(user_id, user);
@@ -81,6 +91,11 @@ export const isAdmin = (u: User): boolean => u.role <= ROLE.administrator;
 export const isOwner = (u: User): boolean => u.role === ROLE.owner;
 export const isModeratorOrAbove = (u: User): boolean => u.role <= ROLE.moderator;
 export const isGuest = (u: User): boolean => u.role === ROLE.guest;
+
+/** The generic refusal for organization-administrator-only operations. */
+export function requireAdmin(u: User): void {
+  if (!isAdmin(u)) throw badRequest('Must be an organization administrator');
+}
 
 export function getUserByEmail(realm: Realm, email: string): User | undefined {
   return realm.usersByEmail.get(email.toLowerCase());

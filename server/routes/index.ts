@@ -1,6 +1,21 @@
 import type { RouteDef } from '../http/route';
 import { serverSettingsRoutes } from './server-settings';
 import { eventRoutes } from './events';
+import { messageRoutes } from './messages';
+import { messageFlagRoutes } from './message-flags';
+import { reactionRoutes } from './reactions';
+import { typingRoutes } from './typing';
+import { streamRoutes } from './streams';
+import { subscriptionRoutes } from './subscriptions';
 
 /** Every endpoint of the server, by spec area. Add a new area's array here. */
-export const allRoutes: RouteDef[] = [...serverSettingsRoutes, ...eventRoutes];
+export const allRoutes: RouteDef[] = [
+  ...serverSettingsRoutes,
+  ...eventRoutes,
+  ...messageRoutes,
+  ...messageFlagRoutes,
+  ...reactionRoutes,
+  ...typingRoutes,
+  ...streamRoutes,
+  ...subscriptionRoutes,
+];

@@ -119,3 +119,26 @@ export function demoUsers(server: RunningServer) {
     bot: byEmail('deploy-bot@northwind.example'),
   };
 }
+
+/** Send a channel message through the API; returns its id. */
+export async function sendToChannel(
+  client: Client,
+  channel: string,
+  topic: string,
+  content: string,
+): Promise<number> {
+  const body = await client.ok('POST', '/messages', { type: 'stream', to: channel, topic, content });
+  return body.id as number;
+}
+
+export function channelId(server: RunningServer, name: string): number {
+  const c = [...server.realm.channels.values()].find((x) => x.name === name);
+  if (!c) throw new Error(`no channel ${name}`);
+  return c.stream_id;
+}
+
+/** Make a message look `seconds` older than it is. */
+export function age(server: RunningServer, messageId: number, seconds: number): void {
+  const m = server.realm.messagesById.get(messageId)!;
+  m.timestamp -= seconds;
+}

@@ -13,11 +13,9 @@ describe('POST /register', () => {
 
   it('returns the queue and the initial state a client needs', async () => {
     const { member } = demoUsers(h.server);
-    const state = await h
-      .as(member)
-      .ok('POST', '/register', {
-        client_capabilities: { user_settings_object: true, empty_topic_name: true },
-      });
+    const state = await h.as(member).ok('POST', '/register', {
+      client_capabilities: { user_settings_object: true, empty_topic_name: true },
+    });
     expect(typeof state.queue_id).toBe('string');
     expect(state.last_event_id).toBe(-1);
     expect(state).toMatchObject({
@@ -141,12 +139,10 @@ describe('POST /register', () => {
     const topics = (legacy.unread_msgs as { streams: { topic: string }[] }).streams.map((s) => s.topic);
     expect(topics).toContain('general chat');
     expect(topics).not.toContain('');
-    const modern = await h
-      .as(member)
-      .ok('POST', '/register', {
-        fetch_event_types: ['message'],
-        client_capabilities: { empty_topic_name: true },
-      });
+    const modern = await h.as(member).ok('POST', '/register', {
+      fetch_event_types: ['message'],
+      client_capabilities: { empty_topic_name: true },
+    });
     expect((modern.unread_msgs as { streams: { topic: string }[] }).streams.map((s) => s.topic)).toContain(
       '',
     );

@@ -1,0 +1,72 @@
+import { badRequest } from '../http/errors';
+import type { Realm } from './realm';
+import type { User } from './users';
+
+/** The anchor of GET /messages and POST /messages/flags/narrow. */
+export type Anchor = number | 'newest' | 'oldest' | 'first_unread';
+export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
+export const MAX_MESSAGES_PER_FETCH = 5000;
+
+export function parseAnchor(value: number | string | undefined): Anchor {
+  if (value === undefined) throw badRequest("Missing 'anchor' argument");
+  if (typeof value === 'number') return value;
+  if (value === 'newest' || value === 'oldest' || value === 'first_unread') return value;
+  if (/^\d+$/.test(value)) return Number(value);
+  throw badRequest('Invalid anchor');
+}
+
+export interface FetchWindow {
+  ids: number[];
+  anchor: number;
+  found_anchor: boolean;
+  found_oldest: boolean;
+  found_newest: boolean;
+}
+
+function lowerBound(ids: number[], value: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Choose up to `numBefore` ids below the anchor, the anchor itself (when present and included), and up
+ * to `numAfter` above it, from the ascending `matching` ids.
+ */
+export function fetchWindow(
+  realm: Realm,
+  user: User,
+  matching: number[],
+  anchorSpec: Anchor,
+  includeAnchor: boolean,
+  numBefore: number,
+  numAfter: number,
+): FetchWindow {
+  let anchor: number;
+  if (anchorSpec === 'newest') anchor = LARGER_THAN_MAX_MESSAGE_ID;
+  else if (anchorSpec === 'oldest') anchor = 0;
+  else if (anchorSpec === 'first_unread') {
+    const unread = realm.flagStates.get(user.user_id)?.unread;
+    const first = unread ? matching.find((id) => unread.has(id)) : undefined;
+    anchor = first ?? LARGER_THAN_MAX_MESSAGE_ID;
+  } else anchor = anchorSpec;
+
+  const idx = lowerBound(matching, anchor);
+  const present = matching[idx] === anchor;
+  const before = matching.slice(Math.max(0, idx - numBefore), idx);
+  const afterStart = present ? idx + 1 : idx;
+  const after = matching.slice(afterStart, afterStart + numAfter);
+  const ids = [...before, ...(present && includeAnchor ? [anchor] : []), ...after];
+  return {
+    ids,
+    anchor,
+    found_anchor: present && includeAnchor,
+    found_oldest: idx - before.length === 0,
+    found_newest: afterStart + after.length >= matching.length,
+  };
+}

@@ -1,0 +1,203 @@
+import { ApiError, badRequest } from '../http/errors';
+import type { Realm } from './realm';
+import { activeSubscriberIds, canAccessContent, canSendToChannel, type Channel } from './channels';
+import { isSubscribed } from './subscriptions';
+import { userInGroupSetting } from './groups';
+import { isGuest, type User } from './users';
+import { insertMessage, markUnreadForRecipients, messageToWire, type Message } from './messages';
+import { relinkAttachments } from './uploads';
+import { truncateContent, truncateTopic } from './limits';
+import { topicsRequired } from './settings';
+import { renderMarkdown, type MentionInfo } from '../render/markdown';
+
+export interface SendOptions {
+  /** The sending client's queue and local id, echoed as `local_message_id` to that queue. */
+  queueId?: string;
+  localId?: string;
+  readBySender?: boolean;
+  client?: string;
+  /** Internal senders (the notification bot) skip the posting permission checks. */
+  internal?: boolean;
+}
+
+/**
+ * A topic as the client sent it: trimmed, `realm_empty_topic_display_name` read as the empty topic
+ * (spec part 1 rule 5), and refused when topics are required.
+ */
+export function normalizeTopic(realm: Realm, raw: string, opts: { noTopicAlias?: boolean } = {}): string {
+  let topic = raw.trim();
+  if (topic.includes('\0')) throw badRequest('Topic must not contain null bytes');
+  if (topic === realm.emptyTopicDisplayName) topic = '';
+  if (opts.noTopicAlias && topic === '(no topic)') topic = '';
+  if (topicsRequired(realm.settings) && (topic === '' || topic === '(no topic)')) {
+    throw badRequest('Topics are required in this organization.');
+  }
+  return truncateTopic(topic);
+}
+
+export function topicParticipants(realm: Realm, streamId: number, topic: string): Set<number> {
+  const out = new Set<number>();
+  const lower = topic.toLowerCase();
+  for (const m of realm.messages) {
+    if (m.stream_id !== streamId || m.topic.toLowerCase() !== lower) continue;
+    out.add(m.sender_id);
+    for (const r of m.reactions) out.add(r.user_id);
+  }
+  return out;
+}
+
+/**
+ * Channel and topic wildcard mentions need `can_mention_many_users_group` when the channel has many
+ * subscribers or the topic many participants (spec 4.1 rule 8, part 7).
+ */
+export function checkWildcardMentions(
+  realm: Realm,
+  user: User,
+  channel: Channel,
+  topic: string,
+  mentions: MentionInfo,
+): void {
+  const limit = realm.server.wildcardMentionThreshold;
+  const allowed = () => userInGroupSetting(realm, user, realm.settings.can_mention_many_users_group);
+  if (mentions.streamWildcard && activeSubscriberIds(channel).length > limit && !allowed()) {
+    throw new ApiError(
+      'You do not have permission to use channel wildcard mentions in this channel.',
+      'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+    );
+  }
+  if (mentions.topicWildcard) {
+    const participants = topicParticipants(realm, channel.stream_id, topic);
+    participants.add(user.user_id);
+    if (participants.size > limit && !allowed()) {
+      throw new ApiError(
+        'You do not have permission to use topic wildcard mentions in this topic.',
+        'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+      );
+    }
+  }
+}
+
+function checkContent(content: string): string {
+  if (content.includes('\0')) throw badRequest('Message must not contain null bytes');
+  if (content.trim() === '') throw badRequest('Message must not be empty');
+  return truncateContent(content);
+}
+
+/** Publish the message event to every holder of a copy, each with their own flags. */
+export function publishMessage(realm: Realm, message: Message, opts: SendOptions): void {
+  realm.events.publish(message.recipients, (userId) => {
+    const viewer = realm.users.get(userId);
+    if (!viewer) return null;
+    const wire = messageToWire(realm, viewer, message, { allowEmptyTopicName: true });
+    const flags = wire.flags;
+    delete wire.flags;
+    return {
+      type: 'message',
+      message: wire,
+      flags,
+      __raw_content: message.content,
+      ...(opts.queueId !== undefined ? { __sender_queue_id: opts.queueId } : {}),
+      ...(opts.localId !== undefined ? { __local_id: opts.localId } : {}),
+    };
+  });
+}
+
+function newMessage(
+  realm: Realm,
+  init: Omit<
+    Message,
+    'id' | 'timestamp' | 'last_edit_timestamp' | 'last_moved_timestamp' | 'edits' | 'reactions'
+  >,
+): Message {
+  return {
+    ...init,
+    id: realm.nextId('message'),
+    timestamp: realm.now(),
+    last_edit_timestamp: null,
+    last_moved_timestamp: null,
+    edits: [],
+    reactions: [],
+  };
+}
+
+export function sendChannelMessage(
+  realm: Realm,
+  sender: User,
+  channel: Channel,
+  rawTopic: string,
+  rawContent: string,
+  opts: SendOptions = {},
+): Message {
+  const content = checkContent(rawContent);
+  const topic = normalizeTopic(realm, rawTopic);
+  if (!opts.internal) {
+    if (isGuest(sender) && !isSubscribed(channel, sender.user_id)) {
+      throw badRequest(`Not authorized to send to channel '${channel.name}'`);
+    }
+    if (channel.is_archived) throw badRequest(`Not authorized to send to channel '${channel.name}'`);
+    if (!canSendToChannel(realm, sender, channel))
+      throw badRequest('You do not have permission to post in this channel.');
+    checkWildcardMentions(realm, sender, channel, topic, renderMarkdown(realm, content).mentions);
+  }
+  const recipients = [
+    ...new Set([...activeSubscriberIds(channel), ...(opts.internal ? [] : [sender.user_id])]),
+  ].sort((a, b) => a - b);
+  const message = newMessage(realm, {
+    sender_id: sender.user_id,
+    type: 'stream',
+    stream_id: channel.stream_id,
+    topic,
+    dm_user_ids: [],
+    recipients,
+    content,
+    client: opts.client ?? 'website',
+  });
+  insertMessage(realm, message);
+  relinkAttachments(realm, message.id, sender.user_id, content);
+  markUnreadForRecipients(realm, message, opts.readBySender === false ? -1 : sender.user_id);
+  publishMessage(realm, message, opts);
+  return message;
+}
+
+export function sendDirectMessage(
+  realm: Realm,
+  sender: User,
+  recipientIds: number[],
+  rawContent: string,
+  opts: SendOptions = {},
+): Message {
+  const content = checkContent(rawContent);
+  for (const id of recipientIds) {
+    const u = realm.users.get(id);
+    if (!u || u.is_system_bot) throw badRequest(`Invalid user ID ${id}`);
+    if (!u.is_active) throw badRequest(`'${u.email}' is no longer using ${realm.settings.name}.`);
+  }
+  const users = [...new Set([sender.user_id, ...recipientIds])].sort((a, b) => a - b);
+  const message = newMessage(realm, {
+    sender_id: sender.user_id,
+    type: 'private',
+    stream_id: null,
+    topic: '',
+    dm_user_ids: users,
+    recipients: users,
+    content,
+    client: opts.client ?? 'website',
+  });
+  insertMessage(realm, message);
+  relinkAttachments(realm, message.id, sender.user_id, content);
+  markUnreadForRecipients(realm, message, opts.readBySender === false ? -1 : sender.user_id);
+  publishMessage(realm, message, opts);
+  return message;
+}
+
+/** Resolve a channel named by id or name, as the sender may see it. */
+export function channelForSending(realm: Realm, sender: User, to: string | number): Channel {
+  const byId = typeof to === 'number' || /^\d+$/.test(String(to));
+  const channel = byId
+    ? realm.channels.get(Number(to))
+    : [...realm.channels.values()].find((c) => c.name.toLowerCase() === String(to).toLowerCase());
+  if (!channel || !canAccessContent(realm, sender, channel)) {
+    throw badRequest(byId ? `Channel with ID '${to}' does not exist` : `Channel '${to}' does not exist`);
+  }
+  return channel;
+}

@@ -1,0 +1,88 @@
+import { badRequest } from '../http/errors';
+import { p } from '../http/params';
+import { route } from '../http/route';
+import { compileNarrow, matchingMessageIds, parseNarrow } from '../realm/narrow';
+import { fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
+import { checkFlag, readableMessages, updateFlags } from '../realm/flag-updates';
+import { canAccessContent } from '../realm/channels';
+import { topicMessages } from '../realm/messages';
+import { hasCopy } from '../realm/message-flags';
+
+export const messageFlagRoutes = [
+  route({
+    method: 'POST',
+    path: '/messages/flags',
+    params: {
+      messages: p.intList().required(),
+      op: p.oneOf(['add', 'remove']).required(),
+      flag: p.string().required(),
+    },
+    handler: ({ realm, user }, params) => {
+      const flag = checkFlag(params.flag);
+      const messages = readableMessages(realm, user, params.messages);
+      const result = updateFlags(realm, user, messages, params.op, flag);
+      return { messages: result.updated };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/messages/flags/narrow',
+    params: {
+      anchor: p.intOrString().required(),
+      include_anchor: p.bool().default(true),
+      num_before: p.int().required(),
+      num_after: p.int().required(),
+      narrow: p.json((v) => parseNarrow(v)).default([]),
+      op: p.oneOf(['add', 'remove']).required(),
+      flag: p.string().required(),
+    },
+    handler: ({ realm, user }, params) => {
+      if (params.num_before < 0) throw badRequest('Invalid num_before');
+      if (params.num_after < 0) throw badRequest('Invalid num_after');
+      const flag = checkFlag(params.flag);
+      // The server bounds the transaction size (4.13, part 8).
+      const numBefore = Math.min(params.num_before, MAX_MESSAGES_PER_FETCH);
+      const numAfter = Math.min(params.num_after, MAX_MESSAGES_PER_FETCH);
+      const narrow = compileNarrow(realm, user, params.narrow);
+      const window = fetchWindow(
+        realm,
+        user,
+        matchingMessageIds(realm, user, narrow),
+        parseAnchor(params.anchor),
+        params.include_anchor,
+        numBefore,
+        numAfter,
+      );
+      const messages = window.ids.map((id) => realm.messagesById.get(id)!);
+      const result = updateFlags(realm, user, messages, params.op, flag);
+      const body: Record<string, unknown> = {
+        processed_count: window.ids.length,
+        updated_count: result.updated.length,
+        first_processed_id: window.ids[0] ?? null,
+        last_processed_id: window.ids.at(-1) ?? null,
+        found_oldest: window.found_oldest,
+        found_newest: window.found_newest,
+      };
+      if (flag === 'read' && params.op === 'remove') {
+        body.ignored_because_not_subscribed_channels = result.ignoredChannels;
+      }
+      return body;
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/mark_topic_as_read',
+    params: { stream_id: p.int().required(), topic_name: p.string().required() },
+    handler: ({ realm, user }, params) => {
+      const channel = realm.channels.get(params.stream_id);
+      if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
+      const topic = params.topic_name === realm.emptyTopicDisplayName ? '' : params.topic_name;
+      const inTopic = topicMessages(realm, channel.stream_id, topic);
+      if (inTopic.length === 0) throw badRequest(`No such topic '${params.topic_name}'`);
+      const unread = realm.flagStates.get(user.user_id)?.unread;
+      const targets = inTopic.filter((m) => hasCopy(m, user.user_id) && (unread?.has(m.id) ?? false));
+      updateFlags(realm, user, targets, 'add', 'read');
+      return {};
+    },
+  }),
+];

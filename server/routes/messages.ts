@@ -1,0 +1,240 @@
+import { badRequest } from '../http/errors';
+import { p } from '../http/params';
+import { route } from '../http/route';
+import type { Realm } from '../realm/realm';
+import type { User } from '../realm/users';
+import { compileNarrow, matchFields, matchingMessageIds, parseNarrow } from '../realm/narrow';
+import { fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
+import { canReadMessage, displayTopic, messageToWire } from '../realm/messages';
+import { channelForSending, sendChannelMessage, sendDirectMessage } from '../realm/message-send';
+import { editMessage, invalidMessage } from '../realm/message-edit';
+import { messageHistory } from '../realm/edit-history';
+import { getUserByEmail } from '../realm/users';
+
+const narrowParam = () => p.json((v) => parseNarrow(v));
+
+function count(name: string) {
+  return p.int().check((v) => {
+    if (v < 0) throw badRequest(`Invalid ${name}`);
+    return v;
+  });
+}
+
+/** `to` of a direct message: a JSON list of user ids or emails, or comma-separated emails. */
+function directRecipients(realm: Realm, raw: string): number[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    list = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  }
+  if (typeof list === 'number') list = [list];
+  if (typeof list === 'string') list = [list];
+  if (!Array.isArray(list)) throw badRequest('Invalid recipients');
+  return list.map((item) => {
+    if (typeof item === 'number') return item;
+    if (typeof item === 'string') {
+      const u = getUserByEmail(realm, item);
+      if (!u) throw badRequest(`Invalid email '${item}'`);
+      return u.user_id;
+    }
+    throw badRequest('Invalid recipients');
+  });
+}
+
+/** `to` of a channel message: a channel id or name, possibly JSON-encoded or in a one-item list. */
+function channelTarget(raw: string): string | number {
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (typeof v === 'number' || typeof v === 'string') return v;
+    if (Array.isArray(v) && v.length === 1 && (typeof v[0] === 'number' || typeof v[0] === 'string'))
+      return v[0];
+  } catch {
+    /* a bare channel name */
+  }
+  return raw;
+}
+
+function wireList(
+  realm: Realm,
+  user: User,
+  ids: number[],
+  opts: { applyMarkdown: boolean; clientGravatar: boolean; allowEmptyTopicName: boolean; search: string[] },
+) {
+  return ids.map((id) => {
+    const m = realm.messagesById.get(id)!;
+    const wire = messageToWire(realm, user, m, opts);
+    if (opts.search.length > 0) {
+      Object.assign(
+        wire,
+        matchFields(realm, m, opts.search, displayTopic(realm, m.topic, opts.allowEmptyTopicName)),
+      );
+    }
+    return wire;
+  });
+}
+
+export const messageRoutes = [
+  route({
+    method: 'GET',
+    path: '/messages',
+    params: {
+      anchor: p.intOrString(),
+      include_anchor: p.bool().default(true),
+      num_before: count('num_before'),
+      num_after: count('num_after'),
+      narrow: narrowParam().default([]),
+      client_gravatar: p.bool().default(true),
+      apply_markdown: p.bool().default(true),
+      allow_empty_topic_name: p.bool().default(false),
+      message_ids: p.intList(),
+      use_first_unread_anchor: p.bool().default(false),
+    },
+    handler: ({ realm, user }, params) => {
+      const narrow = compileNarrow(realm, user, params.narrow);
+      const opts = {
+        applyMarkdown: params.apply_markdown,
+        clientGravatar: params.client_gravatar,
+        allowEmptyTopicName: params.allow_empty_topic_name,
+        search: narrow.search,
+      };
+      if (params.message_ids !== undefined) {
+        if (params.anchor !== undefined)
+          throw badRequest('Unsupported parameter combination: anchor, message_ids');
+        const ids = params.message_ids.filter((id) => {
+          const m = realm.messagesById.get(id);
+          return m && canReadMessage(realm, user, m) && narrow.matches(m);
+        });
+        return {
+          messages: wireList(
+            realm,
+            user,
+            ids.sort((a, b) => a - b),
+            opts,
+          ),
+          history_limited: false,
+        };
+      }
+      if (params.num_before === undefined) throw badRequest("Missing 'num_before' argument");
+      if (params.num_after === undefined) throw badRequest("Missing 'num_after' argument");
+      if (params.num_before + params.num_after > MAX_MESSAGES_PER_FETCH) {
+        throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+      }
+      const anchor = params.use_first_unread_anchor ? 'first_unread' : parseAnchor(params.anchor);
+      const window = fetchWindow(
+        realm,
+        user,
+        matchingMessageIds(realm, user, narrow),
+        anchor,
+        params.include_anchor,
+        params.num_before,
+        params.num_after,
+      );
+      return {
+        anchor: window.anchor,
+        found_anchor: window.found_anchor,
+        found_oldest: window.found_oldest,
+        found_newest: window.found_newest,
+        history_limited: false,
+        messages: wireList(realm, user, window.ids, opts),
+      };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/messages',
+    params: {
+      type: p.oneOf(['stream', 'channel', 'private', 'direct']).required(),
+      to: p.string().required(),
+      topic: p.string().alias('subject'),
+      content: p.string().required(),
+      queue_id: p.string(),
+      local_id: p.string(),
+      read_by_sender: p.bool(),
+    },
+    handler: ({ realm, user }, params) => {
+      const opts = {
+        queueId: params.queue_id,
+        localId: params.local_id,
+        readBySender: params.read_by_sender,
+      };
+      if (params.type === 'stream' || params.type === 'channel') {
+        const channel = channelForSending(realm, user, channelTarget(params.to));
+        const m = sendChannelMessage(realm, user, channel, params.topic ?? '', params.content, opts);
+        return { id: m.id };
+      }
+      const recipients = directRecipients(realm, params.to);
+      if (recipients.length === 0) throw badRequest('Message must have recipients');
+      const m = sendDirectMessage(realm, user, recipients, params.content, opts);
+      return { id: m.id };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/messages/matches_narrow',
+    params: { msg_ids: p.intList().required(), narrow: narrowParam().required() },
+    handler: ({ realm, user }, params) => {
+      const narrow = compileNarrow(realm, user, params.narrow);
+      const messages: Record<string, unknown> = {};
+      for (const id of params.msg_ids) {
+        const m = realm.messagesById.get(id);
+        if (!m || !canReadMessage(realm, user, m) || !narrow.matches(m)) continue;
+        messages[String(id)] = matchFields(realm, m, narrow.search, displayTopic(realm, m.topic, false));
+      }
+      return { messages };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/messages/:message_id',
+    params: {
+      message_id: p.int().required(),
+      apply_markdown: p.bool().default(true),
+      allow_empty_topic_name: p.bool().default(false),
+    },
+    handler: ({ realm, user }, params) => {
+      const m = realm.messagesById.get(params.message_id);
+      if (!m || !canReadMessage(realm, user, m)) throw invalidMessage();
+      return {
+        raw_content: m.content,
+        message: messageToWire(realm, user, m, {
+          applyMarkdown: params.apply_markdown,
+          allowEmptyTopicName: params.allow_empty_topic_name,
+        }),
+      };
+    },
+  }),
+  route({
+    method: 'PATCH',
+    path: '/messages/:message_id',
+    params: {
+      message_id: p.int().required(),
+      topic: p.string().alias('subject'),
+      propagate_mode: p.oneOf(['change_one', 'change_later', 'change_all']).default('change_one'),
+      send_notification_to_old_thread: p.bool().default(false),
+      send_notification_to_new_thread: p.bool().default(true),
+      content: p.string(),
+      stream_id: p.int(),
+    },
+    handler: ({ realm, user }, params) =>
+      editMessage(realm, user, params.message_id, {
+        topic: params.topic,
+        propagateMode: params.propagate_mode,
+        sendNotificationToOldThread: params.send_notification_to_old_thread,
+        sendNotificationToNewThread: params.send_notification_to_new_thread,
+        content: params.content,
+        streamId: params.stream_id,
+      }),
+  }),
+  route({
+    method: 'GET',
+    path: '/messages/:message_id/history',
+    params: { message_id: p.int().required(), allow_empty_topic_name: p.bool().default(false) },
+    handler: ({ realm, user }, params) => ({
+      message_history: messageHistory(realm, user, params.message_id, params.allow_empty_topic_name),
+    }),
+  }),
+];

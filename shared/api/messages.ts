@@ -12,14 +12,20 @@ import {
 const int = z.number().int();
 
 /** A message ID, or one of the named anchors (spec 4.13). */
-export const anchorSchema = z.union([int.nonnegative(), z.enum(['newest', 'oldest', 'first_unread'])]);
+export const anchorSchema = z.union([
+  int.nonnegative(),
+  z.enum(['newest', 'oldest', 'first_unread']),
+  /** A message ID already written as text, as the spec words it. */
+  z.string().regex(/^\d+$/),
+]);
 export type Anchor = z.infer<typeof anchorSchema>;
 
 /** Before level 1, anchors were numbers only; these are the numbers that meant the same. */
 const LEGACY_NEWEST_ANCHOR = 10_000_000_000_000_000;
 
 function anchorForWire(anchor: Anchor, ctx: WireContext): Record<string, unknown> {
-  if (ctx.featureLevel >= FeatureLevel.stringAnchors || typeof anchor === 'number') return { anchor };
+  if (ctx.featureLevel >= FeatureLevel.stringAnchors || typeof anchor === 'number' || /^\d+$/.test(anchor))
+    return { anchor };
   if (anchor === 'newest') return { anchor: LEGACY_NEWEST_ANCHOR };
   if (anchor === 'oldest') return { anchor: 0 };
   return { anchor: 0, use_first_unread_anchor: true };

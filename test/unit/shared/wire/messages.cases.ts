@@ -95,6 +95,17 @@ export const messageCases: WireCase[] = [
   },
   {
     name: 'getMessages',
+    title: 'a message ID written as text is sent as it is, even at level 0',
+    level: 0,
+    params: { anchor: '1234', num_before: 1, num_after: 1 },
+    expected: {
+      method: 'GET',
+      path: '/messages',
+      fields: { anchor: '1234', num_before: '1', num_after: '1' },
+    },
+  },
+  {
+    name: 'getMessages',
     title: 'level 0 first_unread uses use_first_unread_anchor',
     level: 0,
     params: { anchor: 'first_unread', num_before: 20, num_after: 20 },

@@ -54,7 +54,8 @@ export type GetMessagesParams = z.infer<typeof getMessagesParamsSchema>;
 
 export const getMessagesResponseSchema = successResponse({
   messages: z.array(messageSchema),
-  anchor: int.optional(),
+  /** For `newest` servers answer with a sentinel above the safe-integer range, so no int check. */
+  anchor: z.number().optional(),
   found_anchor: z.boolean().optional(),
   found_oldest: z.boolean().optional(),
   found_newest: z.boolean().optional(),

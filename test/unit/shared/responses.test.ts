@@ -392,6 +392,15 @@ describe('response decoders', () => {
     },
   );
 
+  it('getMessages: the anchor sentinel for `newest` is above the safe-integer range and still decodes', () => {
+    const decoded = endpoints.getMessages.response.parse(
+      JSON.parse(
+        '{"result":"success","msg":"","messages":[],"anchor":10000000000000000,"found_newest":true}',
+      ),
+    );
+    expect(decoded.anchor).toBe(1e16);
+  });
+
   it('register: only the queue identity is required', () => {
     const minimal = endpoints.register.response.parse({
       result: 'success',

@@ -122,7 +122,8 @@ export function editMessage(
   }
 
   // Topic and channel moves: group permissions (rule 3), then time limits (rule 4).
-  if (resolve === 'resolve' && oldTopic === '') {
+  // The empty topic cannot be resolved; trimming leaves the bare check mark as its "resolved" form.
+  if (oldTopic === '' && newTopic === RESOLVED_TOPIC_PREFIX.trim() && !newChannel) {
     throw badRequest(`${realm.emptyTopicDisplayName} cannot be marked as resolved`);
   }
   if (newTopic !== undefined) {

@@ -7,6 +7,8 @@ import { reactionRoutes } from './reactions';
 import { typingRoutes } from './typing';
 import { streamRoutes } from './streams';
 import { subscriptionRoutes } from './subscriptions';
+import { topicRoutes } from './topics';
+import { userTopicRoutes } from './user-topics';
 
 /** Every endpoint of the server, by spec area. Add a new area's array here. */
 export const allRoutes: RouteDef[] = [
@@ -18,4 +20,6 @@ export const allRoutes: RouteDef[] = [
   ...typingRoutes,
   ...streamRoutes,
   ...subscriptionRoutes,
+  ...topicRoutes,
+  ...userTopicRoutes,
 ];

@@ -137,14 +137,12 @@ describe('GET /messages', () => {
   it('includes channel history the user never received when narrowed to a public channel', async () => {
     const { member3 } = demoUsers(h.server);
     // Farid is not subscribed to #engineering.
-    const body = await h
-      .as(member3)
-      .ok('GET', '/messages', {
-        anchor: 'newest',
-        num_before: 5,
-        num_after: 0,
-        narrow: [['stream', 'engineering']],
-      });
+    const body = await h.as(member3).ok('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: [['stream', 'engineering']],
+    });
     const list = body.messages as Msg[];
     expect(list).toHaveLength(5);
     for (const m of list) expect(m.flags).toEqual(expect.arrayContaining(['read', 'historical']));
@@ -173,40 +171,34 @@ describe('GET /messages', () => {
   it('narrows to direct messages with a user, is:unread and is:starred', async () => {
     const { member, owner } = demoUsers(h.server);
     const dms = (
-      await h
-        .as(member)
-        .ok('GET', '/messages', {
-          anchor: 'newest',
-          num_before: 50,
-          num_after: 0,
-          narrow: [{ operator: 'dm', operand: [owner.user_id] }],
-        })
+      await h.as(member).ok('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 50,
+        num_after: 0,
+        narrow: [{ operator: 'dm', operand: [owner.user_id] }],
+      })
     ).messages as Msg[];
     expect(dms.map((m) => m.content)).toEqual([
       '<p>Can we talk about the roadmap tomorrow?</p>',
       '<p>Sure, 10am works for me.</p>',
     ]);
     const unread = (
-      await h
-        .as(member)
-        .ok('GET', '/messages', {
-          anchor: 'newest',
-          num_before: 500,
-          num_after: 0,
-          narrow: [{ operator: 'is', operand: 'unread' }],
-        })
+      await h.as(member).ok('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 500,
+        num_after: 0,
+        narrow: [{ operator: 'is', operand: 'unread' }],
+      })
     ).messages as Msg[];
     expect(unread.length).toBe(h.server.realm.flagStates.get(member.user_id)!.unread.size);
     for (const m of unread) expect(m.flags).not.toContain('read');
     const starred = (
-      await h
-        .as(member)
-        .ok('GET', '/messages', {
-          anchor: 'newest',
-          num_before: 50,
-          num_after: 0,
-          narrow: [{ operator: 'is', operand: 'starred' }],
-        })
+      await h.as(member).ok('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 50,
+        num_after: 0,
+        narrow: [{ operator: 'is', operand: 'starred' }],
+      })
     ).messages as Msg[];
     expect(starred).toHaveLength(1);
     expect(starred[0]!.flags).toContain('starred');
@@ -214,14 +206,12 @@ describe('GET /messages', () => {
 
   it('searches content and topics, highlighting matches', async () => {
     const { member } = demoUsers(h.server);
-    const body = await h
-      .as(member)
-      .ok('GET', '/messages', {
-        anchor: 'newest',
-        num_before: 50,
-        num_after: 0,
-        narrow: [{ operator: 'search', operand: 'rollback' }],
-      });
+    const body = await h.as(member).ok('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 50,
+      num_after: 0,
+      narrow: [{ operator: 'search', operand: 'rollback' }],
+    });
     const list = body.messages as Msg[];
     expect(list.length).toBeGreaterThan(0);
     for (const m of list) {
@@ -229,14 +219,12 @@ describe('GET /messages', () => {
       expect(m).toHaveProperty('match_subject');
     }
     const negated = (
-      await h
-        .as(member)
-        .ok('GET', '/messages', {
-          anchor: 'newest',
-          num_before: 5000,
-          num_after: 0,
-          narrow: [{ operator: 'search', operand: 'rollback', negated: true }],
-        })
+      await h.as(member).ok('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 5000,
+        num_after: 0,
+        narrow: [{ operator: 'search', operand: 'rollback', negated: true }],
+      })
     ).messages as Msg[];
     expect(negated.some((m) => String(m.content).toLowerCase().includes('rollback'))).toBe(false);
   });
@@ -255,24 +243,20 @@ describe('GET /messages', () => {
 
   it('rejects an unknown operator with BAD_NARROW and a bad anchor', async () => {
     const { member } = demoUsers(h.server);
-    const r = await h
-      .as(member)
-      .call('GET', '/messages', {
-        anchor: 'newest',
-        num_before: 1,
-        num_after: 0,
-        narrow: [{ operator: 'bogus', operand: 'x' }],
-      });
+    const r = await h.as(member).call('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'bogus', operand: 'x' }],
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('BAD_NARROW');
-    const c = await h
-      .as(member)
-      .call('GET', '/messages', {
-        anchor: 'newest',
-        num_before: 1,
-        num_after: 0,
-        narrow: [{ operator: 'channel', operand: 'nope' }],
-      });
+    const c = await h.as(member).call('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: 'nope' }],
+    });
     expect(c.body.code).toBe('BAD_NARROW');
     const a = await h
       .as(member)

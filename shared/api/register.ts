@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { narrowForWire } from './compat';
 import { defineEndpoint, successResponse } from './endpoint';
 import {
+  channelSchema,
   draftSchema,
   groupSettingValueSchema,
   linkifierSchema,
   narrowSchema,
   realmEmojiMapSchema,
   savedSnippetSchema,
+  scheduledMessageSchema,
   subscriptionSchema,
   userGroupSchema,
   userSchema,
@@ -163,6 +165,8 @@ export const registerResponseSchema = successResponse({
   realm_user_settings_defaults: userSettingsRecordSchema.optional(),
 
   subscriptions: z.array(subscriptionSchema).optional(),
+  /** Every channel the user can see (the `stream` fetch type). */
+  streams: z.array(channelSchema).optional(),
   unsubscribed: z.array(subscriptionSchema).optional(),
   never_subscribed: z.array(subscriptionSchema).optional(),
   realm_users: z.array(userSchema).optional(),
@@ -181,6 +185,9 @@ export const registerResponseSchema = successResponse({
     .optional(),
   alert_words: z.array(z.string()).optional(),
   muted_users: z.array(z.looseObject({ id: int, timestamp: int.optional() })).optional(),
+  scheduled_messages: z.array(scheduledMessageSchema).optional(),
+  server_timestamp: z.number().optional(),
+  max_file_upload_size_mib: int.optional(),
 
   ...realmSettingsInRegister,
 

@@ -58,7 +58,11 @@ describe('GET /users/me/{stream_id}/topics (4.18)', () => {
   it('protected history: only topics of messages sent after the user subscribed', async () => {
     const { owner, member } = demoUsers(h.server);
     const realm = h.server.realm;
-    const c = createChannel(realm, { name: 'protected-topics', invite_only: true, history_public_to_subscribers: false });
+    const c = createChannel(realm, {
+      name: 'protected-topics',
+      invite_only: true,
+      history_public_to_subscribers: false,
+    });
     subscribe(realm, c, owner.user_id);
     await sendToChannel(h.as(owner), c.name, 'before', 'old news');
     subscribe(realm, c, member.user_id);

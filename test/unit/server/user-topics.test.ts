@@ -64,7 +64,9 @@ describe('PATCH /users/me/subscriptions/muted_topics (4.7)', () => {
 
   it('exactly one of stream_id and stream', async () => {
     const { member } = demoUsers(h.server);
-    const none = await h.as(member).call('PATCH', '/users/me/subscriptions/muted_topics', { topic: 't', op: 'add' });
+    const none = await h
+      .as(member)
+      .call('PATCH', '/users/me/subscriptions/muted_topics', { topic: 't', op: 'add' });
     expect(none.body).toMatchObject({ result: 'error', msg: "Please supply 'stream'." });
     const both = await h.as(member).call('PATCH', '/users/me/subscriptions/muted_topics', {
       stream_id: id('general'),
@@ -80,7 +82,9 @@ describe('PATCH /users/me/subscriptions/muted_topics (4.7)', () => {
     const call = (params: Record<string, unknown>) =>
       h.as(member).call('PATCH', '/users/me/subscriptions/muted_topics', params);
     expect((await call({ stream_id: id('general'), topic: 't', op: 'toggle' })).body.result).toBe('error');
-    expect((await call({ stream_id: id('leadership'), topic: 't', op: 'add' })).body.msg).toBe('Invalid channel ID');
+    expect((await call({ stream_id: id('leadership'), topic: 't', op: 'add' })).body.msg).toBe(
+      'Invalid channel ID',
+    );
     expect((await call({ stream: 'leadership', topic: 't', op: 'add' })).body.msg).toBe(
       "Invalid channel name 'leadership'",
     );
@@ -108,7 +112,11 @@ describe('POST /user_topics', () => {
     const client = h.as(moderator);
     const q = await client.register({ event_types: ['user_topic'] });
     for (const visibility_policy of [3, 2, 1, 0]) {
-      await client.ok('POST', '/user_topics', { stream_id: id('engineering'), topic: 'code review', visibility_policy });
+      await client.ok('POST', '/user_topics', {
+        stream_id: id('engineering'),
+        topic: 'code review',
+        visibility_policy,
+      });
       expect(policy(moderator.user_id, 'engineering', 'code review')).toBe(visibility_policy);
     }
     expect((await q.drain()).map((e) => e.visibility_policy)).toEqual([3, 2, 1, 0]);
@@ -133,7 +141,9 @@ describe('POST /user_topics', () => {
   it("events go only to the acting user's clients", async () => {
     const { member, member2 } = demoUsers(h.server);
     const other = await h.as(member2).register({ event_types: ['user_topic'] });
-    await h.as(member).ok('POST', '/user_topics', { stream_id: id('general'), topic: 'welcome', visibility_policy: 3 });
+    await h
+      .as(member)
+      .ok('POST', '/user_topics', { stream_id: id('general'), topic: 'welcome', visibility_policy: 3 });
     expect(await other.drain()).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { EditMessageDialog } from '../features/edit-message/EditMessageDialog';
 import { MarkAllReadDialog } from '../features/flags/MarkAllReadDialog';
 import { ConversationView, DetailsPane } from '../features/messages/ConversationView';
 import { SearchBox } from '../features/search/SearchBox';
+import { SettingsButton, SettingsScreen } from '../features/settings/SettingsScreen';
 import { AccountSwitcher } from '../features/sign-in/AccountSwitcher';
 import { useDialogStore } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
@@ -70,6 +71,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
         </div>
         <SearchBox key={narrow?.kind === 'search' ? narrowKey(narrow) : 'search'} />
         <div className="topbar-actions">
+          <SettingsButton />
           <button
             type="button"
             className="btn btn-small"
@@ -122,6 +124,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
         <DetailsPane narrow={narrow} />
       </aside>
       <Dialogs />
+      <SettingsScreen />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { useInitialState } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
 import { useTypingNotifier, type TypingTarget } from '../typing/useTypingNotifier';
 import { TypingIndicator } from '../typing/TypingIndicator';
+import { useDraftAutosave } from '../drafts/useDraftAutosave';
+import { ComposeSnippets } from '../snippets/ComposeSnippets';
 
 export function typingKeyFor(narrow: Narrow, topic: string, selfId: number | undefined): string | null {
   if (narrow.kind === 'topic') return `topic:${narrow.streamId}:${narrow.topic.toLowerCase()}`;
@@ -61,6 +63,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
           }
         : null;
   const typing = useTypingNotifier(target);
+  useDraftAutosave(narrow, text, channelTopic);
 
   const send = useMutation({
     mutationFn: (content: string) => {
@@ -146,6 +149,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         </button>
       </div>
       <div className="compose-foot">
+        <ComposeSnippets composeKey={key} textarea={textarea} />
         {tooLong && <span className="form-error">Too long: at most {maxLength} characters.</span>}
         {send.isError && (
           <span className="form-error" role="alert" data-testid="compose-error">

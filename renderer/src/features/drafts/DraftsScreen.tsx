@@ -59,7 +59,8 @@ function useConversationLabel(draft: DraftInput): string {
       (c) => c.stream_id === id,
     )?.name;
   });
-  if (draft.type === 'stream') return `#${channelName ?? `channel ${draft.to[0]}`} › ${topicLabel(draft.topic, emptyName)}`;
+  if (draft.type === 'stream')
+    return `#${channelName ?? `channel ${draft.to[0]}`} › ${topicLabel(draft.topic, emptyName)}`;
   if (draft.type === 'private') {
     const others = draft.to.filter((id) => id !== selfId);
     if (others.length === 0) return 'Note to self';
@@ -188,7 +189,11 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
               className="btn btn-small btn-primary"
               data-testid="draft-restore"
               disabled={!narrow || busy}
-              title={narrow ? 'Open the conversation with this text in its compose box' : 'This draft has no recipient'}
+              title={
+                narrow
+                  ? 'Open the conversation with this text in its compose box'
+                  : 'This draft has no recipient'
+              }
               onClick={restore}
             >
               Restore

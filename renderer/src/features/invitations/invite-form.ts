@@ -1,0 +1,89 @@
+import type { InvitationFailedExtra } from '../../../../shared/errors';
+
+/** Roles of spec 4.10, most powerful first. */
+export const ROLE_CHOICES = [
+  { value: 100, label: 'Owner' },
+  { value: 200, label: 'Administrator' },
+  { value: 300, label: 'Moderator' },
+  { value: 400, label: 'Member' },
+  { value: 600, label: 'Guest' },
+] as const;
+
+/** A user may invite to their own role or a stricter one (a larger number). */
+export function allowedInviteRoles(ownRole: number | undefined) {
+  const own = ownRole ?? 400;
+  return ROLE_CHOICES.filter((r) => r.value >= own);
+}
+
+export function roleLabel(role: number | undefined): string {
+  return (
+    ROLE_CHOICES.find((r) => r.value === role)?.label ?? (role === undefined ? 'Member' : `Role ${role}`)
+  );
+}
+
+/** Addresses separated by commas or newlines (spec 4.10), blanks dropped. */
+export function parseEmails(text: string): string[] {
+  return text
+    .split(/[,\n]/)
+    .map((e) => e.trim())
+    .filter(Boolean);
+}
+
+export function looksLikeEmail(address: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(address);
+}
+
+/** Expiry choices: the server default (nothing sent), never (null), or minutes. */
+export type Expiry = { kind: 'default' } | { kind: 'never' } | { kind: 'minutes'; minutes: number };
+
+export const EXPIRY_PRESETS: { key: string; label: string; expiry: Expiry }[] = [
+  { key: 'default', label: 'Server default', expiry: { kind: 'default' } },
+  { key: '30m', label: '30 minutes', expiry: { kind: 'minutes', minutes: 30 } },
+  { key: '1d', label: '1 day', expiry: { kind: 'minutes', minutes: 24 * 60 } },
+  { key: '10d', label: '10 days', expiry: { kind: 'minutes', minutes: 10 * 24 * 60 } },
+  { key: '30d', label: '30 days', expiry: { kind: 'minutes', minutes: 30 * 24 * 60 } },
+  { key: 'never', label: 'Never expires', expiry: { kind: 'never' } },
+];
+
+export interface InviteForm {
+  emails: string;
+  role: number;
+  streamIds: number[];
+  groupIds: number[];
+  includeDefaultChannels: boolean;
+  expiry: Expiry;
+  notifyReferrer: boolean;
+}
+
+export function inviteParams(form: InviteForm): Record<string, unknown> {
+  const params: Record<string, unknown> = {
+    invitee_emails: parseEmails(form.emails).join(','),
+    invite_as: form.role,
+    stream_ids: form.streamIds,
+    include_realm_default_subscriptions: form.includeDefaultChannels,
+    notify_referrer_on_join: form.notifyReferrer,
+  };
+  if (form.groupIds.length) params.group_ids = form.groupIds;
+  if (form.expiry.kind === 'never') params.invite_expires_in_minutes = null;
+  else if (form.expiry.kind === 'minutes') params.invite_expires_in_minutes = form.expiry.minutes;
+  return params;
+}
+
+/** INVITATION_FAILED (spec part 7) in the user's words: who failed and why, and what happened to the rest. */
+export function invitationFailureSummary(extra: InvitationFailedExtra): {
+  failed: { email: string; reason: string }[];
+  outcome: string;
+} {
+  const failed = extra.errors.map(([email, reason]) => ({ email, reason }));
+  let outcome = extra.sent_invitations ? 'The other invitations were sent.' : 'No invitations were sent.';
+  if (extra.daily_limit_reached)
+    outcome += ' The organization has reached its daily limit of invitations; try again tomorrow.';
+  if (extra.license_limit_reached) outcome += ' The organization has no more licences for new users.';
+  return { failed, outcome };
+}
+
+export function expiryText(expiry: number | null | undefined): string {
+  if (expiry === null) return 'never expires';
+  if (expiry === undefined) return '';
+  return `expires ${new Date(expiry * 1000).toLocaleString()}`;
+}

@@ -1,0 +1,192 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import type { Linkifier } from '../../../../shared/api/resources';
+import { callApi, errorText } from '../../api/call';
+import { useBridge } from '../../app/bridge-context';
+import { useIsAdmin } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { Empty, Loading } from '../../components/states';
+import { compilePattern, previewSegments, templateProblems } from './preview';
+
+/** Spec 4.20: the organization's linkifiers; administrators edit pattern and URL template. */
+export function LinkifiersScreen() {
+  const linkifiers = useInitialState((s) => s.realm_linkifiers as Linkifier[] | undefined);
+  const isAdmin = useIsAdmin();
+  const [editing, setEditing] = useState<number | null>(null);
+  return (
+    <div className="settings-page" data-testid="linkifiers-screen">
+      <h2>Linkifiers</h2>
+      <p className="muted small">
+        Text in messages that matches a pattern becomes a link. Patterns use Python-style named groups such as{' '}
+        <code>(?P&lt;id&gt;[0-9]+)</code>, which the URL template uses as <code>{'{id}'}</code>.
+      </p>
+      {!isAdmin && (
+        <p className="notice" role="note">
+          Only organization administrators can change linkifiers.
+        </p>
+      )}
+      {linkifiers === undefined ? (
+        <Loading />
+      ) : linkifiers.length === 0 ? (
+        <Empty>This organization has no linkifiers.</Empty>
+      ) : (
+        <ul className="card-list" data-testid="linkifiers-list">
+          {linkifiers.map((l) => (
+            <li key={l.id} className="card" data-testid={`linkifier-${l.id}`}>
+              {editing === l.id ? (
+                <LinkifierForm linkifier={l} onDone={() => setEditing(null)} />
+              ) : (
+                <div className="linkifier-row">
+                  <code className="ellipsis" data-testid="linkifier-pattern">
+                    {l.pattern}
+                  </code>
+                  <span aria-hidden="true">→</span>
+                  <code className="ellipsis" data-testid="linkifier-template">
+                    {l.url_template ?? l.url_format}
+                  </code>
+                  {isAdmin && (
+                    <button
+                      type="button"
+                      className="btn btn-small card-time"
+                      data-testid="linkifier-edit"
+                      onClick={() => setEditing(l.id)}
+                    >
+                      Edit
+                    </button>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function LinkifierForm({ linkifier, onDone }: { linkifier: Linkifier; onDone: () => void }) {
+  const bridge = useBridge();
+  const [pattern, setPattern] = useState(linkifier.pattern);
+  const [template, setTemplate] = useState(linkifier.url_template ?? linkifier.url_format ?? '');
+  const [sample, setSample] = useState('');
+  const compiled = useMemo(() => compilePattern(pattern), [pattern]);
+  const problems = [...(compiled.ok ? [] : [compiled.error]), ...templateProblems(compiled, template)];
+  const segments = useMemo(() => previewSegments(sample, compiled, template), [sample, compiled, template]);
+  const save = useMutation({
+    mutationFn: () =>
+      callApi(bridge, 'updateLinkifier', { filter_id: linkifier.id, pattern, url_template: template }),
+    onSuccess: onDone,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (problems.length || save.isPending) return;
+    save.mutate();
+  };
+  const matches = segments.filter((s) => s.url !== undefined);
+
+  return (
+    <form
+      className="linkifier-form"
+      onSubmit={submit}
+      data-testid="linkifier-form"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onDone();
+        }
+      }}
+    >
+      <label className="field">
+        <span>Pattern</span>
+        <input
+          className="mono"
+          data-testid="linkifier-pattern-input"
+          autoFocus
+          spellCheck={false}
+          value={pattern}
+          onChange={(e) => {
+            setPattern(e.target.value);
+            save.reset();
+          }}
+        />
+      </label>
+      <label className="field">
+        <span>URL template</span>
+        <input
+          className="mono"
+          data-testid="linkifier-template-input"
+          spellCheck={false}
+          value={template}
+          onChange={(e) => {
+            setTemplate(e.target.value);
+            save.reset();
+          }}
+        />
+      </label>
+      {problems.length > 0 && (
+        <ul className="form-error" data-testid="linkifier-problems">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      <fieldset className="field tester">
+        <legend>Try it</legend>
+        <textarea
+          data-testid="linkifier-sample"
+          aria-label="Sample message"
+          rows={2}
+          placeholder="Type a message to see what would become a link"
+          value={sample}
+          onChange={(e) => setSample(e.target.value)}
+        />
+        {sample && (
+          <div className="tester-output" aria-live="polite">
+            <p className="tester-preview" data-testid="linkifier-preview">
+              {segments.map((s, i) =>
+                s.url !== undefined ? (
+                  <mark key={i} className="tester-link" title={s.url}>
+                    {s.text}
+                  </mark>
+                ) : (
+                  <span key={i}>{s.text}</span>
+                ),
+              )}
+            </p>
+            {matches.length === 0 ? (
+              <p className="muted small" data-testid="linkifier-no-match">
+                Nothing in this text would become a link.
+              </p>
+            ) : (
+              <ul className="tester-matches" data-testid="linkifier-matches">
+                {matches.map((m, i) => (
+                  <li key={i}>
+                    <code>{m.text}</code> → <span className="mono">{m.url}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </fieldset>
+      {save.isError && (
+        <p className="form-error" role="alert" data-testid="linkifier-error">
+          Not saved: {errorText(save.error)}
+        </p>
+      )}
+      <div className="inline">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          data-testid="linkifier-save"
+          disabled={problems.length > 0 || save.isPending}
+        >
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react';
+import { AboutScreen } from '../about/AboutScreen';
+import { DraftsScreen } from '../drafts/DraftsScreen';
+import { InvitationsScreen } from '../invitations/InvitationsScreen';
+import { LinkifiersScreen } from '../linkifiers/LinkifiersScreen';
+import { OrgDefaults } from '../org-defaults/OrgDefaults';
+import { SnippetsScreen } from '../snippets/SnippetsScreen';
+import { StatusEditor } from '../status/StatusEditor';
+import { UserGroupsScreen } from '../user-groups/UserGroupsScreen';
+import { PersonalSettings } from './PersonalSettings';
+import type { SectionId } from './screen-store';
+
+export interface Section {
+  id: SectionId;
+  label: string;
+  heading: 'You' | 'Organization';
+  component: ComponentType;
+  /** Who sees the entry; the screen itself still works (and shows the server's refusal) for others. */
+  visible: (who: { isAdmin: boolean; isGuest: boolean }) => boolean;
+}
+
+const everyone = () => true;
+
+export const SECTIONS: readonly Section[] = [
+  {
+    id: 'personal',
+    label: 'Personal settings',
+    heading: 'You',
+    component: PersonalSettings,
+    visible: everyone,
+  },
+  { id: 'status', label: 'Status', heading: 'You', component: StatusEditor, visible: everyone },
+  { id: 'drafts', label: 'Drafts', heading: 'You', component: DraftsScreen, visible: everyone },
+  { id: 'snippets', label: 'Saved snippets', heading: 'You', component: SnippetsScreen, visible: everyone },
+  {
+    id: 'user-groups',
+    label: 'User groups',
+    heading: 'Organization',
+    component: UserGroupsScreen,
+    visible: everyone,
+  },
+  {
+    id: 'invitations',
+    label: 'Invite people',
+    heading: 'Organization',
+    component: InvitationsScreen,
+    visible: (w) => !w.isGuest,
+  },
+  {
+    id: 'org-defaults',
+    label: 'Default settings',
+    heading: 'Organization',
+    component: OrgDefaults,
+    visible: (w) => w.isAdmin,
+  },
+  {
+    id: 'linkifiers',
+    label: 'Linkifiers',
+    heading: 'Organization',
+    component: LinkifiersScreen,
+    visible: (w) => w.isAdmin,
+  },
+  { id: 'about', label: 'About', heading: 'Organization', component: AboutScreen, visible: everyone },
+];

@@ -75,7 +75,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const events = new EventQueueManager(realm, timings);
   realm.events = events.sink;
   const context: ServerContext = { realm, events, timings };
-  const app = await buildApp(context, allRoutes);
+  const app = await buildApp(context, allRoutes, { quiet: options.quiet });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();

@@ -29,7 +29,7 @@ function rawParams(request: FastifyRequest): Record<string, string> {
 export async function buildApp(
   server: ServerContext,
   routes: RouteDef[],
-  opts: { logger?: boolean } = {},
+  opts: { logger?: boolean; quiet?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 30 * 1024 * 1024 });
   await app.register(formbody);
@@ -45,7 +45,7 @@ export async function buildApp(
       void reply.status(status).send({ result: 'error', msg: (error as Error).message, code: 'BAD_REQUEST' });
       return;
     }
-    console.error(error);
+    if (!opts.quiet) console.error(error);
     void reply
       .status(500)
       .send({ result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });

@@ -9,6 +9,8 @@ import { streamRoutes } from './streams';
 import { subscriptionRoutes } from './subscriptions';
 import { topicRoutes } from './topics';
 import { userTopicRoutes } from './user-topics';
+import { settingsRoutes } from './settings';
+import { realmRoutes } from './realm';
 
 /** Every endpoint of the server, by spec area. Add a new area's array here. */
 export const allRoutes: RouteDef[] = [
@@ -22,4 +24,6 @@ export const allRoutes: RouteDef[] = [
   ...subscriptionRoutes,
   ...topicRoutes,
   ...userTopicRoutes,
+  ...settingsRoutes,
+  ...realmRoutes,
 ];

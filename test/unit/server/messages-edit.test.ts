@@ -137,13 +137,11 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
 
     const all = await topicOf3();
     const q = await h.as(member2).register();
-    await h
-      .as(member)
-      .ok('PATCH', `/messages/${all.ids[1]}`, {
-        topic: 'moved all',
-        propagate_mode: 'change_all',
-        send_notification_to_new_thread: false,
-      });
+    await h.as(member).ok('PATCH', `/messages/${all.ids[1]}`, {
+      topic: 'moved all',
+      propagate_mode: 'change_all',
+      send_notification_to_new_thread: false,
+    });
     expect(all.ids.map(topicOfId)).toEqual(['moved all', 'moved all', 'moved all']);
     const [event] = await q.ofType('update_message');
     expect(event).toMatchObject({
@@ -162,13 +160,11 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     const { member } = demoUsers(h.server);
     const general = channelId(h.server, 'general');
     const a = await topicOf3();
-    await h
-      .as(member)
-      .ok('PATCH', `/messages/${a.ids[0]}`, {
-        topic: 'notice target',
-        propagate_mode: 'change_all',
-        send_notification_to_old_thread: true,
-      });
+    await h.as(member).ok('PATCH', `/messages/${a.ids[0]}`, {
+      topic: 'notice target',
+      propagate_mode: 'change_all',
+      send_notification_to_old_thread: true,
+    });
     const inNew = h.server.realm.messages.filter(
       (m) => m.stream_id === general && m.topic === 'notice target',
     );
@@ -180,13 +176,11 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
       `This topic was moved to #**general>notice target** by @_**Dmitri Ivanov|${member.user_id}**.`,
     ]);
     const b = await topicOf3();
-    await h
-      .as(member)
-      .ok('PATCH', `/messages/${b.ids[0]}`, {
-        topic: 'quiet target',
-        propagate_mode: 'change_all',
-        send_notification_to_new_thread: false,
-      });
+    await h.as(member).ok('PATCH', `/messages/${b.ids[0]}`, {
+      topic: 'quiet target',
+      propagate_mode: 'change_all',
+      send_notification_to_new_thread: false,
+    });
     expect(h.server.realm.messages.filter((m) => m.topic === 'quiet target').map((m) => m.id)).toEqual(b.ids);
   });
 
@@ -195,13 +189,11 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     const a = await topicOf3();
     const random = channelId(h.server, 'random');
     const q = await h.as(member3).register(); // subscribed to #random and #general
-    await h
-      .as(member)
-      .ok('PATCH', `/messages/${a.ids[0]}`, {
-        stream_id: random,
-        propagate_mode: 'change_all',
-        send_notification_to_new_thread: false,
-      });
+    await h.as(member).ok('PATCH', `/messages/${a.ids[0]}`, {
+      stream_id: random,
+      propagate_mode: 'change_all',
+      send_notification_to_new_thread: false,
+    });
     for (const id of a.ids) expect(h.server.realm.messagesById.get(id)!.stream_id).toBe(random);
     const [event] = await q.ofType('update_message');
     expect(event).toMatchObject({
@@ -212,12 +204,10 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     });
     expect(event).not.toHaveProperty('subject');
     const b = await topicOf3();
-    const ann = await h
-      .as(member)
-      .call('PATCH', `/messages/${b.ids[0]}`, {
-        stream_id: channelId(h.server, 'announcements'),
-        propagate_mode: 'change_all',
-      });
+    const ann = await h.as(member).call('PATCH', `/messages/${b.ids[0]}`, {
+      stream_id: channelId(h.server, 'announcements'),
+      propagate_mode: 'change_all',
+    });
     expect(ann.body.msg).toBe('You do not have permission to post in this channel.');
     const bad = await h.as(member).call('PATCH', `/messages/${b.ids[0]}`, { stream_id: 9999 });
     expect(bad.body.msg).toBe('Invalid channel ID');
@@ -269,12 +259,10 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
       total_messages_allowed_to_move: 2,
     });
     expect(a.ids.map(topicOfId)).toEqual([a.topic, a.topic, a.topic]);
-    await h
-      .as(member)
-      .ok('PATCH', `/messages/${r.body.first_message_id_allowed_to_move}`, {
-        topic: 'in time',
-        propagate_mode: 'change_later',
-      });
+    await h.as(member).ok('PATCH', `/messages/${r.body.first_message_id_allowed_to_move}`, {
+      topic: 'in time',
+      propagate_mode: 'change_later',
+    });
     expect(a.ids.map(topicOfId)).toEqual([a.topic, 'in time', 'in time']);
     // A single old message.
     const one = await h
@@ -293,12 +281,10 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     for (const u of [moderator, admin]) {
       const a = await topicOf3();
       age(h.server, a.ids[0]!, 30 * DAY);
-      await h
-        .as(u)
-        .ok('PATCH', `/messages/${a.ids[0]}`, {
-          topic: `old moved by ${u.user_id}`,
-          propagate_mode: 'change_all',
-        });
+      await h.as(u).ok('PATCH', `/messages/${a.ids[0]}`, {
+        topic: `old moved by ${u.user_id}`,
+        propagate_mode: 'change_all',
+      });
       expect(topicOfId(a.ids[0]!)).toBe(`old moved by ${u.user_id}`);
     }
   });
@@ -309,12 +295,10 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     try {
       const a = await topicOf3();
       age(h.server, a.ids[0]!, 120);
-      const r = await h
-        .as(member)
-        .call('PATCH', `/messages/${a.ids[0]}`, {
-          stream_id: channelId(h.server, 'random'),
-          propagate_mode: 'change_all',
-        });
+      const r = await h.as(member).call('PATCH', `/messages/${a.ids[0]}`, {
+        stream_id: channelId(h.server, 'random'),
+        propagate_mode: 'change_all',
+      });
       expect(r.body).toMatchObject({
         code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
         total_messages_in_topic: 3,
@@ -420,13 +404,11 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     const visible = inTopic.filter((m) => m.id >= sub.first_accessible_message_id);
     const hidden = inTopic.filter((m) => m.id < sub.first_accessible_message_id);
     expect(hidden.length).toBeGreaterThan(0);
-    await h
-      .as(moderator)
-      .ok('PATCH', `/messages/${visible[0]!.id}`, {
-        topic: 'planning (recent)',
-        propagate_mode: 'change_all',
-        send_notification_to_new_thread: false,
-      });
+    await h.as(moderator).ok('PATCH', `/messages/${visible[0]!.id}`, {
+      topic: 'planning (recent)',
+      propagate_mode: 'change_all',
+      send_notification_to_new_thread: false,
+    });
     for (const m of visible) expect(m.topic).toBe('planning (recent)');
     for (const m of hidden) expect(m.topic).toBe('planning');
     void owner;

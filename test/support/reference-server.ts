@@ -1,40 +1,28 @@
+import { startServer, type RunningServer, type ServerOptions, type Timings } from '../../server/index';
+
+/** Starts the reference server (server/index.ts) for tests: demo seed, short timings, quiet. */
+
+export type { RunningServer };
+export type DemoCredentialsUser = RunningServer['credentials']['users'][number];
+
 /**
- * Starts the reference server (server/index.ts) for tests, with the demo seed and short timings.
- * The shape below is the one the server's task promised; it is checked at the one place it is used.
+ * Short timings for tests: a heartbeat every second keeps long polls short; the client's long-poll
+ * timeout (from register) stays above it, as the spec requires.
  */
+export const TEST_TIMINGS: Partial<Timings> = {
+  heartbeatSeconds: 1,
+  longpollTimeoutSeconds: 3,
+  queueIdleTimeoutSeconds: 60,
+};
 
-export interface DemoCredentialsUser {
-  user_id: number;
-  email: string;
-  api_key: string;
-  full_name: string;
-  role: number;
-  is_bot: boolean;
-}
-
-export interface RunningServer {
-  url: string;
-  credentials: { url: string; realm_name: string; users: DemoCredentialsUser[] };
-  close(): Promise<void>;
-}
-
-export interface ServerStartOptions {
-  port?: number;
-  seed?: 'demo';
-  timings?: Record<string, number>;
-}
-
-// Until server/index.ts is committed, imported by a computed path so the rest type-checks.
-const SERVER_MODULE = new URL('../../server/index.ts', import.meta.url).href;
-
-type StartServer = (options: ServerStartOptions) => Promise<RunningServer>;
-
-/** Short timings for tests: a heartbeat every second keeps long polls short. */
-export const TEST_TIMINGS: Record<string, number> = {};
-
-export async function startReferenceServer(options: ServerStartOptions = {}): Promise<RunningServer> {
-  const module = (await import(SERVER_MODULE)) as { startServer: StartServer };
-  return module.startServer({ port: 0, seed: 'demo', timings: TEST_TIMINGS, ...options });
+export async function startReferenceServer(options: ServerOptions = {}): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    seed: 'demo',
+    quiet: true,
+    ...options,
+    timings: { ...TEST_TIMINGS, ...options.timings },
+  });
 }
 
 /** Spec roles by name (the server's numeric values). */

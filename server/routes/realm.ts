@@ -96,7 +96,7 @@ function checkRealmSetting(realm: Realm, name: keyof typeof plainSettings, raw: 
       if ((raw as number) < 0 || (raw as number) > 6) throw badRequest(`Invalid ${name}`);
       return raw as number;
     case 'default_language':
-      if (!(raw as string in LANGUAGES)) throw badRequest(`Invalid language '${String(raw)}'`);
+      if (!((raw as string) in LANGUAGES)) throw badRequest(`Invalid language '${String(raw)}'`);
       return raw as string;
     case 'new_stream_announcements_stream_id':
     case 'signup_announcements_stream_id':
@@ -138,14 +138,25 @@ export const realmRoutes = [
       for (const name of REALM_GROUP_SETTINGS) {
         if (all[name] === undefined) continue;
         const update = checkGroupSettingUpdate(realm, all[name], name);
-        forbidSystemGroups(realm, update.new, name, name === 'can_access_all_users_group' ? [] : ['internet']);
+        forbidSystemGroups(
+          realm,
+          update.new,
+          name,
+          name === 'can_access_all_users_group' ? [] : ['internet'],
+        );
         checkExpectedGroupSetting(update, realm.settings[name]);
-        if (JSON.stringify(update.new) !== JSON.stringify(realm.settings[name])) changes.push([name, update.new]);
+        if (JSON.stringify(update.new) !== JSON.stringify(realm.settings[name]))
+          changes.push([name, update.new]);
       }
       if (changes.length === 0) return {};
       for (const [name, value] of changes) settings[name] = value;
       const data = Object.fromEntries(changes.map(([name, value]) => [name, wireValue(realm, name, value)]));
-      realm.events.publish(activeHumanIds(realm), { type: 'realm', op: 'update_dict', property: 'default', data });
+      realm.events.publish(activeHumanIds(realm), {
+        type: 'realm',
+        op: 'update_dict',
+        property: 'default',
+        data,
+      });
       return {};
     },
   }),

@@ -2,18 +2,8 @@ import { badRequest } from '../http/errors';
 import { p, type Param, type ParamSchema } from '../http/params';
 import { route } from '../http/route';
 import type { Realm } from '../realm/realm';
-import {
-  LANGUAGES,
-  USER_SETTING_RULES,
-  checkSettingValue,
-  type UserSettings,
-} from '../realm/user-settings';
-import {
-  activeHumanIds,
-  canSeeDeliveryEmail,
-  getUserByEmail,
-  type User,
-} from '../realm/users';
+import { LANGUAGES, USER_SETTING_RULES, checkSettingValue, type UserSettings } from '../realm/user-settings';
+import { activeHumanIds, canSeeDeliveryEmail, getUserByEmail, type User } from '../realm/users';
 
 type SettingName = keyof UserSettings;
 type SettingValue = boolean | number | string;
@@ -54,7 +44,8 @@ function checkFullName(realm: Realm, user: User, raw: string): string {
   const name = raw.trim();
   if (name === '') throw badRequest('Name too short!');
   if ([...name].length > MAX_NAME_LENGTH) throw badRequest('Name too long!');
-  if (/[\u0000-\u001f\u007f*`\\>"@]/.test(name)) throw badRequest('Invalid characters in name!');
+  const controlChar = [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (controlChar || /[*`\\>"@]/.test(name)) throw badRequest('Invalid characters in name!');
   if (realm.settings.require_unique_names) {
     const lower = name.toLowerCase();
     for (const u of realm.users.values())

@@ -1,0 +1,92 @@
+import { expect, test } from './fixtures';
+
+// Channels and topics: the sidebar, browsing with the GET /streams filters, channel details,
+// topics by recency with the empty topic's display name, mute, mark read, resolve.
+test.describe.configure({ mode: 'serial' });
+
+test('browses channels with the GET /streams filters and shows details', async ({ page, chat, signIn }) => {
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('channel-general')).toBeVisible();
+  await page.getByTestId('browse-channels').click();
+  const dialog = page.getByTestId('browse-channels-dialog');
+  // Defaults: public and subscribed, archived hidden.
+  await expect(dialog.getByTestId('browse-general')).toBeVisible();
+  await expect(dialog.getByTestId('browse-old-projects')).toHaveCount(0);
+  await dialog.getByTestId('filter-exclude_archived').uncheck();
+  await expect(dialog.getByTestId('browse-old-projects')).toBeVisible();
+  await dialog.getByTestId('filter-include_default').check();
+  await expect(dialog.getByTestId('default-general')).toBeVisible();
+  await expect(dialog.getByTestId('default-engineering')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/channels-browse.png' });
+  await dialog.getByTestId('browse-engineering').click();
+
+  const details = page.getByTestId('channel-details');
+  const { body } = await chat.api('admin').get('/streams/' + (await streamId(chat, 'engineering')));
+  const stream = body.stream as { description: string };
+  await expect(details.getByTestId('channel-description')).toContainText(stream.description.slice(0, 20));
+  await expect(details.getByTestId('channel-privacy')).toHaveText('Public');
+});
+
+async function streamId(chat: import('./fixtures').ChatEnvironment, name: string): Promise<number> {
+  const { body } = await chat.api('owner').get('/streams', { include_all: true, exclude_archived: false });
+  return (body.streams as { stream_id: number; name: string }[]).find((s) => s.name === name)!.stream_id;
+}
+
+test('topics by recency, the empty topic under its display name, mute and mark as read', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  await page.getByTestId('channel-random').click();
+  const randomId = await streamId(chat, 'random');
+  const { body } = await chat.api(me.email).get(`/users/me/${randomId}/topics`, { allow_empty_topic_name: true });
+  const topics = (body.topics as { name: string }[]).map((t) => t.name);
+  const shown = page.getByTestId('channel-list').locator('[data-testid^="topic-row-"]');
+  await expect(shown.first()).toBeVisible();
+  expect(await shown.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('topic-row-'.length)))).toEqual(topics);
+  const settings = (await chat.api(me.email).post('/register', { fetch_event_types: ['realm'] })).body as {
+    realm_empty_topic_display_name?: string;
+  };
+  await expect(page.getByTestId('topic-')).toContainText(settings.realm_empty_topic_display_name ?? 'general chat');
+
+  // Mute 'book club'.
+  await page.getByTestId('topic-menu-book club').click();
+  await page.getByTestId('topic-mute').click();
+  await expect(page.getByTestId('topic-row-book club')).toHaveClass(/muted/);
+  const reg = (await chat.api(me.email).post('/register', { fetch_event_types: ['user_topic'] })).body as {
+    user_topics: { stream_id: number; topic_name: string; visibility_policy: number }[];
+  };
+  expect(reg.user_topics).toContainEqual(expect.objectContaining({ stream_id: randomId, topic_name: 'book club', visibility_policy: 1 }));
+
+  // Mark 'weekend plans' as read.
+  await chat.api('admin').post('/messages', { type: 'channel', to: randomId, topic: 'weekend plans', content: 'new plan' });
+  await expect(page.getByTestId('topic-unread-weekend plans')).toBeVisible();
+  await page.getByTestId('topic-menu-weekend plans').click();
+  await page.getByTestId('topic-mark-read').click();
+  await expect(page.getByTestId('topic-unread-weekend plans')).toHaveCount(0);
+  const unread = await chat.api(me.email).get('/messages', {
+    anchor: 'newest',
+    num_before: 50,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: randomId },
+      { operator: 'topic', operand: 'weekend plans' },
+      { operator: 'is', operand: 'unread' },
+    ],
+  });
+  expect(unread.body.messages).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/channels-topics.png' });
+});
+
+test('resolves and unresolves a topic', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'admin');
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-menu-incident 42').click();
+  await page.getByTestId('topic-resolve').click();
+  await expect(page.getByTestId('topic-✔ incident 42')).toBeVisible();
+  const id = await streamId(chat, 'engineering');
+  const names = async () =>
+    ((await chat.api(me.email).get(`/users/me/${id}/topics`)).body.topics as { name: string }[]).map((t) => t.name);
+  expect(await names()).toContain('✔ incident 42');
+  await page.getByTestId('topic-menu-✔ incident 42').click();
+  await page.getByTestId('topic-resolve').click();
+  await expect(page.getByTestId('topic-incident 42')).toBeVisible();
+  expect(await names()).toContain('incident 42');
+});

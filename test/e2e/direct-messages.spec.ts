@@ -1,0 +1,49 @@
+import { expect, test } from './fixtures';
+import { openSecondUser } from './second-user';
+
+// Direct messages: the conversation list, starting one from the user list, live delivery.
+test('starts a direct message from the user list and the other person gets it live', async ({ page, chat, signIn, browser }) => {
+  const me = await signIn(page, 'member');
+  const moderator = chat.user('moderator');
+  await expect(page.getByTestId('dm-list')).toBeVisible();
+
+  const other = await openSecondUser(browser, chat, 'moderator');
+  try {
+    await page.getByTestId('new-dm').click();
+    await page.getByTestId('user-search').fill(moderator.full_name.slice(0, 4));
+    await page.getByTestId(`user-${moderator.email}`).click();
+    await page.getByTestId('start-dm').click();
+    await expect(page.getByTestId('conversation-title')).toHaveText(moderator.full_name);
+    const text = `Private hello ${Date.now()}`;
+    await page.getByTestId('compose-input').fill(text);
+    await page.getByTestId('compose-input').press('Enter');
+    await expect(page.getByTestId('message-feed').getByText(text)).toBeVisible();
+    await expect(page.getByTestId(`dm-${moderator.user_id}`)).toBeVisible();
+
+    const { body } = await chat.api(moderator.email).get('/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'dm', operand: [me.user_id] }],
+    });
+    expect((body.messages as { content: string }[])[0]!.content).toContain(text);
+
+    // The moderator's list shows the conversation with an unread count, live.
+    await expect(other.page.getByTestId(`dm-${me.user_id}`)).toContainText('1');
+    await other.page.getByTestId(`dm-${me.user_id}`).click();
+    await expect(other.page.getByTestId('message-feed').getByText(text)).toBeVisible();
+  } finally {
+    await other.close();
+  }
+  await page.screenshot({ path: 'test-results/screens/direct-messages.png' });
+});
+
+test('a group conversation is listed under all its people', async ({ page, chat, signIn }) => {
+  await signIn(page, 'member');
+  const admin = chat.user('admin');
+  const m2 = chat.users.find((u) => u.role === 400 && !u.is_bot && u.email !== chat.user('member').email)!;
+  const row = page.getByTestId(`dm-${[admin.user_id, m2.user_id].sort((a, b) => a - b).join(',')}`);
+  await expect(row).toContainText(admin.full_name);
+  await row.click();
+  await expect(page.getByTestId('message-feed').getByText('on-call rota').first()).toBeVisible();
+});

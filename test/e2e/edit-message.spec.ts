@@ -1,0 +1,76 @@
+import { expect, test } from './fixtures';
+import { openSecondUser } from './second-user';
+
+// Editing (4.1) and edit history (4.15).
+test.describe.configure({ mode: 'serial' });
+
+test('edits a message, others see it live, and the history shows the diff and the move', async ({ page, chat, signIn, browser }) => {
+  const me = await signIn(page, 'member');
+  const api = chat.api(me.email);
+  const topic = `edit test ${Date.now()}`;
+  const sent = await api.post('/messages', { type: 'channel', to: 'general', topic, content: 'The meeting is at 3pm.' });
+  const id = sent.body.id as number;
+
+  const other = await openSecondUser(browser, chat, 'admin');
+  try {
+    await page.getByTestId('channel-general').click();
+    await page.getByTestId(`topic-${topic}`).click();
+    await other.page.getByTestId('channel-general').click();
+    await other.page.getByTestId(`topic-${topic}`).click();
+    await expect(other.page.getByTestId(`content-${id}`)).toContainText('3pm');
+
+    await page.getByTestId(`message-${id}`).hover();
+    await page.getByTestId(`edit-${id}`).click();
+    await expect(page.getByTestId('edit-content')).toHaveValue('The meeting is at 3pm.');
+    await page.getByTestId('edit-content').fill('The meeting is at 4pm.');
+    await page.getByTestId('edit-save').click();
+    await expect(page.getByTestId(`content-${id}`)).toContainText('4pm');
+    await expect(other.page.getByTestId(`content-${id}`)).toContainText('4pm');
+
+    // Move it to another topic.
+    await page.getByTestId(`message-${id}`).hover();
+    await page.getByTestId(`edit-${id}`).click();
+    await page.getByTestId('edit-topic').fill(`${topic} (moved)`);
+    await page.getByTestId('propagate-change_all').check();
+    await page.getByTestId('edit-save').click();
+    await expect(page.getByTestId(`topic-${topic} (moved)`)).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  const { body } = await api.get(`/messages/${id}/history`);
+  const history = body.message_history as { prev_topic?: string; prev_content?: string }[];
+  expect(history.some((h) => h.prev_content === 'The meeting is at 3pm.')).toBe(true);
+  expect(history.some((h) => h.prev_topic === topic)).toBe(true);
+
+  await page.getByTestId(`topic-${topic} (moved)`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`open-history-${id}`).click();
+  const dialog = page.getByTestId('edit-history-dialog');
+  await expect(dialog.getByTestId('history-entry-posted')).toBeVisible();
+  await expect(dialog.getByTestId('history-entry-edited')).toBeVisible();
+  await expect(dialog.getByTestId('history-entry-moved')).toContainText(topic);
+  await expect(dialog.getByTestId('history-diff').first()).toContainText('4pm');
+  await page.screenshot({ path: 'test-results/screens/edit-history.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a failed edit keeps the text', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const topic = `failing edit ${Date.now()}`;
+  const sent = await chat.api(me.email).post('/messages', { type: 'channel', to: 'general', topic, content: 'short' });
+  const id = sent.body.id as number;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  // Longer than the server's max_message_length.
+  const reg = (await chat.api(me.email).post('/register', {})).body as { max_message_length?: number };
+  const tooLong = 'x'.repeat((reg.max_message_length ?? 10000) + 1);
+  await page.getByTestId('edit-content').fill(tooLong);
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-error')).toBeVisible();
+  await expect(page.getByTestId('edit-content')).toHaveValue(tooLong);
+  await page.screenshot({ path: 'test-results/screens/edit-message.png' });
+});

@@ -1,0 +1,85 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+import { openSecondUser } from './second-user';
+
+// The message feed and compose box: reading a topic, sending, live messages from others, unread
+// counts and marking read as seen.
+test.describe.configure({ mode: 'serial' });
+
+async function newest(chat: ChatEnvironment, who: string, narrow: unknown[]) {
+  const { body } = await chat.api(who).get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow });
+  return (body.messages as { id: number; content: string; flags: string[] }[])[0]!;
+}
+
+test('reads a topic, sends a message, and another user sees it live', async ({ page, chat, signIn, browser }) => {
+  const me = await signIn(page, 'member');
+  const engineering = page.getByTestId('channel-engineering');
+  await engineering.click();
+  await page.getByTestId('topic-deploy pipeline').click();
+  await expect(page.getByTestId('conversation-title')).toContainText('deploy pipeline');
+  const feed = page.getByTestId('message-feed');
+  await expect(feed.getByText('here is the log').first()).toBeVisible();
+
+  const other = await openSecondUser(browser, chat, 'admin');
+  try {
+    await other.page.getByTestId('channel-engineering').click();
+    await other.page.getByTestId('topic-deploy pipeline').click();
+    await expect(other.page.getByTestId('message-feed')).toBeVisible();
+
+    const text = `Deploy looks green now ${Date.now()}`;
+    await page.getByTestId('compose-input').fill(text);
+    await page.getByTestId('compose-input').press('Enter');
+    await expect(feed.getByText(text)).toBeVisible();
+    await expect(page.getByTestId('compose-input')).toHaveValue('');
+
+    const narrow = [
+      { operator: 'channel', operand: 'engineering' },
+      { operator: 'topic', operand: 'deploy pipeline' },
+    ];
+    const stored = await newest(chat, me.email, narrow);
+    expect(stored.content).toContain(text);
+    // The other person sees it without reloading.
+    await expect(other.page.getByTestId('message-feed').getByText(text)).toBeVisible();
+
+    // And a reply from them arrives here live.
+    const reply = `Thanks! ${Date.now()}`;
+    await other.page.getByTestId('compose-input').fill(reply);
+    await other.page.getByTestId('compose-send').click();
+    await expect(feed.getByText(reply)).toBeVisible();
+  } finally {
+    await other.close();
+  }
+  await page.screenshot({ path: 'test-results/screens/messages.png' });
+});
+
+test('unread counts follow new messages and clear when the messages are seen', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const admin = chat.api('admin');
+  const topic = `unread check ${Date.now()}`;
+  const before = Number((await page.getByTestId('channel-unread-random').textContent().catch(() => '0')) || 0);
+  await admin.post('/messages', { type: 'channel', to: 'random', topic, content: 'one' });
+  await admin.post('/messages', { type: 'channel', to: 'random', topic, content: 'two' });
+  await expect(page.getByTestId('channel-unread-random')).toHaveText(String(before + 2));
+
+  await page.getByTestId('channel-random').click();
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toHaveText('2');
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('message-feed').getByText('two')).toBeVisible();
+  // Seen on screen: marked read, so the topic's count disappears and the server agrees.
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toHaveCount(0);
+  const last = await newest(chat, me.email, [
+    { operator: 'channel', operand: 'random' },
+    { operator: 'topic', operand: topic },
+  ]);
+  expect(last.flags).toContain('read');
+});
+
+test('a failed send keeps the text in the compose box', async ({ page, signIn }) => {
+  await signIn(page, 'member');
+  // Members may not post in #announcements (administrators only).
+  await page.getByTestId('channel-announcements').click();
+  await page.getByTestId('topic-company news').click();
+  await page.getByTestId('compose-input').fill('Can I post here?');
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-error')).toBeVisible();
+  await expect(page.getByTestId('compose-input')).toHaveValue('Can I post here?');
+});

@@ -203,6 +203,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
             <div
               key={item.key}
               data-index={item.index}
+              className="feed-row"
               ref={virtualizer.measureElement}
               style={{
                 position: 'absolute',

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useInitialState } from '../../app/session';
-import { EXTRA_EMOJI, realmEmojiChoices, searchEmoji, unicodeEmoji, type EmojiChoice } from './emoji';
+import { EXTRA_EMOJI, loadUnicodeEmoji, realmEmojiChoices, searchEmoji, type EmojiChoice } from './emoji';
 import { resolveServerUrl } from '../../components/SafeHtml';
 
 /** Searchable emoji grid: custom (realm) emoji, the service's extra emoji, then Unicode. */
@@ -13,9 +14,14 @@ export function EmojiPicker({
 }) {
   const realmEmoji = useInitialState((s) => s.realm_emoji);
   const [query, setQuery] = useState('');
+  const unicode = useQuery({
+    queryKey: ['emoji', 'unicode'],
+    queryFn: loadUnicodeEmoji,
+    staleTime: Infinity,
+  });
   const all = useMemo(
-    () => [...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...unicodeEmoji()],
-    [realmEmoji],
+    () => [...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...(unicode.data ?? [])],
+    [realmEmoji, unicode.data],
   );
   const shown = useMemo(() => searchEmoji(all, query, 240), [all, query]);
   return (

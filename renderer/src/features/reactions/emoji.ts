@@ -1,4 +1,3 @@
-import byGroup from 'unicode-emoji-json/data-by-group.json';
 import type { RealmEmoji } from '../../api/model';
 
 /** One pickable emoji in the three namespaces of spec 2.7. */
@@ -36,8 +35,11 @@ interface GroupData {
 
 let unicodeCache: EmojiChoice[] | null = null;
 
-export function unicodeEmoji(): EmojiChoice[] {
-  unicodeCache ??= (byGroup as GroupData[]).flatMap((group) =>
+/** The Unicode emoji table, loaded on first use (it is a large file: kept out of the main bundle). */
+export async function loadUnicodeEmoji(): Promise<EmojiChoice[]> {
+  if (unicodeCache) return unicodeCache;
+  const byGroup = (await import('unicode-emoji-json/data-by-group.json')).default as GroupData[];
+  unicodeCache = byGroup.flatMap((group) =>
     group.emojis.map((e) => ({
       name: e.slug,
       code: unicodeCode(e.emoji),

@@ -90,10 +90,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
                     disabled={addDemo.isPending}
                     onClick={() => addDemo.mutate(a.email)}
                   >
-                    <strong>{a.fullName}</strong>
-                    <span className="muted">
-                      {a.email} · {ROLE_NAMES[a.role] ?? `role ${a.role}`}
+                    <span>
+                      <strong>{a.fullName}</strong>
+                      <span className="tag">{ROLE_NAMES[a.role] ?? `role ${a.role}`}</span>
                     </span>
+                    <span className="muted small">{a.email}</span>
                   </button>
                 </li>
               ))}

@@ -11,6 +11,9 @@ import { topicRoutes } from './topics';
 import { userTopicRoutes } from './user-topics';
 import { settingsRoutes } from './settings';
 import { realmRoutes } from './realm';
+import { statusRoutes } from './status';
+import { userRoutes } from './users';
+import { emojiRoutes } from './emoji';
 
 /** Every endpoint of the server, by spec area. Add a new area's array here. */
 export const allRoutes: RouteDef[] = [
@@ -26,4 +29,7 @@ export const allRoutes: RouteDef[] = [
   ...userTopicRoutes,
   ...settingsRoutes,
   ...realmRoutes,
+  ...statusRoutes,
+  ...userRoutes,
+  ...emojiRoutes,
 ];

@@ -8,7 +8,7 @@ import { useInitialState } from '../../app/session';
 import { Empty, Loading } from '../../components/states';
 import { describeGroupSetting, groupLabel } from '../channel-settings/group-setting';
 import { GroupSettingEditor } from '../channel-settings/GroupSettingEditor';
-import { UserPicker } from '../users/UserPicker';
+import { MemberChecklist } from './MemberChecklist';
 import {
   allowedGroups,
   createGroupParams,
@@ -210,8 +210,7 @@ function CreateGroupForm({
       <div className="field-row">
         <div className="field">
           <span>Members ({form.members.length})</span>
-          <UserPicker
-            includeSelf
+          <MemberChecklist
             selected={form.members}
             onToggle={(id) => setForm((f) => ({ ...f, members: toggle(f.members, id) }))}
           />

@@ -1,0 +1,264 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyEvents } from '../../../../renderer/src/events/apply';
+import { Compose } from '../../../../renderer/src/features/compose/Compose';
+import { draftOf, narrowOfDraft } from '../../../../renderer/src/features/drafts/draft-model';
+import { draftRows } from '../../../../renderer/src/features/drafts/draft-rows';
+import { DraftsScreen } from '../../../../renderer/src/features/drafts/DraftsScreen';
+import {
+  readLocalDrafts,
+  STORAGE_PREFIX,
+  useLocalDrafts,
+} from '../../../../renderer/src/features/drafts/local-drafts';
+import { useComposeStore } from '../../../../renderer/src/state/compose';
+import { useConnectionStore } from '../../../../renderer/src/state/connection';
+import { useNarrowStore } from '../../../../renderer/src/state/narrow';
+import { apiError, FailWith } from '../fake-bridge';
+import { baseState, OTHER, SELF } from '../fixtures';
+import { setup } from '../render-helpers';
+
+const topic = { kind: 'topic' as const, streamId: 1, topic: 'greetings' };
+const topicKey = 'topic:1:greetings';
+const PUSH_WAIT = { timeout: 3000 };
+
+beforeEach(() => {
+  localStorage.clear();
+  useLocalDrafts.setState({ accountId: null, drafts: {} });
+  useComposeStore.setState({ drafts: {}, topics: {} });
+  useConnectionStore.setState({ status: { state: 'connected' } });
+});
+afterEach(cleanup);
+
+const syncState = (on: boolean, drafts: unknown[] = []) =>
+  baseState({ user_settings: { enter_sends: true, enable_drafts_synchronization: on }, drafts });
+
+describe('draft model', () => {
+  it('turns compose boxes into spec 2.6 drafts and back', () => {
+    expect(draftOf(topic, '', 'hi', SELF, 5000)).toEqual({
+      type: 'stream',
+      to: [1],
+      topic: 'greetings',
+      content: 'hi',
+      timestamp: 5,
+    });
+    expect(draftOf({ kind: 'channel', streamId: 2 }, 'plans', 'x', SELF)?.topic).toBe('plans');
+    expect(draftOf({ kind: 'dm', userIds: [] }, '', 'note', SELF)?.to).toEqual([SELF]);
+    expect(draftOf({ kind: 'all' }, '', 'x', SELF)).toBeNull();
+    expect(narrowOfDraft({ type: 'private', to: [SELF, OTHER], topic: '' }, SELF)).toEqual({
+      kind: 'dm',
+      userIds: [OTHER],
+    });
+    expect(narrowOfDraft({ type: '', to: [], topic: '' })).toBeNull();
+  });
+
+  it('lists server drafts, local-only ones, and hides synced ones deleted elsewhere', () => {
+    const server = [
+      { id: 7, type: 'stream' as const, to: [1], topic: 't', content: 'server text', timestamp: 10 },
+    ];
+    const local = {
+      a: {
+        key: 'a',
+        draft: { ...server[0]!, content: 'newer local', timestamp: 20 },
+        serverId: 7,
+        synced: false,
+      },
+      b: {
+        key: 'b',
+        draft: { type: 'private' as const, to: [OTHER], topic: '', content: 'offline', timestamp: 5 },
+        synced: false,
+      },
+      c: {
+        key: 'c',
+        draft: { type: 'private' as const, to: [OTHER], topic: '', content: 'gone', timestamp: 1 },
+        serverId: 99,
+        synced: true,
+      },
+    };
+    const rows = draftRows(server, local, true);
+    expect(rows.map((r) => r.draft.content)).toEqual(['newer local', 'offline']);
+    expect(rows[0]!.localOnly).toBe(true);
+    expect(draftRows(server, local, false).map((r) => r.draft.content)).toContain('gone');
+  });
+});
+
+describe('useDraftAutosave (through Compose)', () => {
+  it('saves locally at once, on the server after a pause, edits it, and discards it when emptied', async () => {
+    const { bridge, render } = setup(syncState(true));
+    bridge.handlers.setTypingStatus = () => ({});
+    bridge.handlers.createDrafts = () => ({ ids: [41] });
+    bridge.handlers.updateDraft = () => ({});
+    bridge.handlers.deleteDraft = () => ({});
+    render(<Compose narrow={topic} />);
+    const input = screen.getByTestId('compose-input');
+    fireEvent.change(input, { target: { value: 'half a thought' } });
+    expect(readLocalDrafts('acc')[topicKey]?.draft.content).toBe('half a thought');
+    await waitFor(() => expect(bridge.callsTo('createDrafts')).toHaveLength(1), PUSH_WAIT);
+    expect(bridge.callsTo('createDrafts')[0]).toMatchObject({
+      drafts: [{ type: 'stream', to: [1], topic: 'greetings', content: 'half a thought' }],
+    });
+    await waitFor(() =>
+      expect(readLocalDrafts('acc')[topicKey]).toMatchObject({ serverId: 41, synced: true }),
+    );
+
+    fireEvent.change(input, { target: { value: 'a whole thought' } });
+    await waitFor(() => expect(bridge.callsTo('updateDraft')).toHaveLength(1), PUSH_WAIT);
+    expect(bridge.callsTo('updateDraft')[0]).toMatchObject({
+      draft_id: 41,
+      draft: { content: 'a whole thought' },
+    });
+
+    fireEvent.change(input, { target: { value: '' } });
+    await waitFor(() => expect(bridge.callsTo('deleteDraft')).toEqual([{ draft_id: 41 }]));
+    expect(readLocalDrafts('acc')[topicKey]).toBeUndefined();
+  });
+
+  it('brings a draft back after a restart, and keeps it local only when sync is off', async () => {
+    localStorage.setItem(
+      `${STORAGE_PREFIX}acc`,
+      JSON.stringify({
+        [topicKey]: {
+          key: topicKey,
+          draft: {
+            type: 'stream',
+            to: [1],
+            topic: 'greetings',
+            content: 'from before the crash',
+            timestamp: 1,
+          },
+          synced: true,
+        },
+      }),
+    );
+    const { bridge, render } = setup(syncState(false));
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={topic} />);
+    await waitFor(() =>
+      expect((screen.getByTestId('compose-input') as HTMLTextAreaElement).value).toBe(
+        'from before the crash',
+      ),
+    );
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'edited offline' } });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(bridge.callsTo('createDrafts')).toEqual([]);
+    expect(readLocalDrafts('acc')[topicKey]?.draft.content).toBe('edited offline');
+  });
+
+  it('keeps a draft that could not reach the server and sends it when the connection returns', async () => {
+    const { bridge, render } = setup(syncState(true));
+    bridge.handlers.setTypingStatus = () => ({});
+    let offline = true;
+    bridge.handlers.createDrafts = () => {
+      if (offline) throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'down' });
+      return { ids: [5] };
+    };
+    render(<Compose narrow={topic} />);
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'typed offline' } });
+    await waitFor(() => expect(bridge.callsTo('createDrafts')).toHaveLength(1), PUSH_WAIT);
+    expect(readLocalDrafts('acc')[topicKey]).toMatchObject({
+      synced: false,
+      draft: { content: 'typed offline' },
+    });
+
+    offline = false;
+    act(() => useConnectionStore.getState().setStatus({ state: 'offline', reason: 'down' }));
+    act(() => useConnectionStore.getState().setStatus({ state: 'connected' }));
+    await waitFor(() =>
+      expect(readLocalDrafts('acc')[topicKey]).toMatchObject({ serverId: 5, synced: true }),
+    );
+  });
+
+  it('creates the draft again when the server says it does not exist', async () => {
+    localStorage.setItem(
+      `${STORAGE_PREFIX}acc`,
+      JSON.stringify({
+        [topicKey]: {
+          key: topicKey,
+          draft: { type: 'stream', to: [1], topic: 'greetings', content: 'old', timestamp: 1 },
+          serverId: 3,
+          synced: true,
+        },
+      }),
+    );
+    const { bridge, render } = setup(syncState(true));
+    bridge.handlers.setTypingStatus = () => ({});
+    bridge.handlers.updateDraft = () => {
+      throw new FailWith(apiError('BAD_REQUEST', 'Draft does not exist'));
+    };
+    bridge.handlers.createDrafts = () => ({ ids: [8] });
+    render(<Compose narrow={topic} />);
+    await waitFor(() =>
+      expect((screen.getByTestId('compose-input') as HTMLTextAreaElement).value).toBe('old'),
+    );
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'new' } });
+    await waitFor(
+      () => expect(readLocalDrafts('acc')[topicKey]).toMatchObject({ serverId: 8, synced: true }),
+      PUSH_WAIT,
+    );
+    expect(bridge.callsTo('updateDraft')).toHaveLength(1);
+  });
+});
+
+describe('DraftsScreen', () => {
+  const serverDraft = {
+    id: 12,
+    type: 'stream',
+    to: [1],
+    topic: 'greetings',
+    content: 'server draft',
+    timestamp: 100,
+  };
+
+  it('lists drafts, follows drafts events, and restores one into its compose box', async () => {
+    const { render, queryClient } = setup(syncState(true, [serverDraft]));
+    render(<DraftsScreen />);
+    expect((await screen.findByTestId('draft-12')).textContent).toContain('#general › greetings');
+    applyEvents(queryClient, [
+      {
+        id: 1,
+        type: 'drafts',
+        op: 'add',
+        drafts: [
+          { id: 13, type: 'private', to: [OTHER], topic: '', content: 'from my phone', timestamp: 200 },
+        ],
+      },
+    ]);
+    expect((await screen.findByTestId('draft-13')).textContent).toContain('To Other Person');
+    applyEvents(queryClient, [{ id: 2, type: 'drafts', op: 'remove', draft_id: 13 }]);
+    await waitFor(() => expect(screen.queryByTestId('draft-13')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('draft-restore'));
+    expect(useNarrowStore.getState().narrow).toEqual(topic);
+    expect(useComposeStore.getState().drafts[topicKey]).toBe('server draft');
+    expect(useLocalDrafts.getState().drafts[topicKey]).toMatchObject({ serverId: 12, synced: true });
+  });
+
+  it('edits with PATCH and handles "Draft does not exist" by offering a new draft', async () => {
+    const { bridge, render } = setup(syncState(true, [serverDraft]));
+    bridge.handlers.updateDraft = () => {
+      throw new FailWith(apiError('BAD_REQUEST', 'Draft does not exist'));
+    };
+    bridge.handlers.createDrafts = () => ({ ids: [20] });
+    render(<DraftsScreen />);
+    fireEvent.click(await screen.findByTestId('draft-edit'));
+    fireEvent.change(screen.getByTestId('draft-edit-text'), { target: { value: 'edited text' } });
+    fireEvent.click(screen.getByTestId('draft-save'));
+    expect((await screen.findByTestId('draft-error')).textContent).toContain('no longer exists');
+    expect(bridge.callsTo('updateDraft')[0]).toMatchObject({
+      draft_id: 12,
+      draft: { content: 'edited text', topic: 'greetings' },
+    });
+    expect(screen.getByTestId('draft-save').textContent).toBe('Save as a new draft');
+    fireEvent.click(screen.getByTestId('draft-save'));
+    await waitFor(() => expect(bridge.callsTo('createDrafts')).toHaveLength(1));
+    expect(bridge.callsTo('createDrafts')[0]).toMatchObject({ drafts: [{ content: 'edited text' }] });
+  });
+
+  it('deletes a draft on the server', async () => {
+    const { bridge, render } = setup(syncState(true, [serverDraft]));
+    bridge.handlers.deleteDraft = () => ({});
+    render(<DraftsScreen />);
+    fireEvent.click(await screen.findByTestId('draft-delete'));
+    await waitFor(() => expect(bridge.callsTo('deleteDraft')).toEqual([{ draft_id: 12 }]));
+  });
+});

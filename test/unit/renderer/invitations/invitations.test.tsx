@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  allowedInviteRoles,
+  inviteParams,
+  parseEmails,
+} from '../../../../renderer/src/features/invitations/invite-form';
+import { InvitationsScreen } from '../../../../renderer/src/features/invitations/InvitationsScreen';
+import { apiError, FailWith } from '../fake-bridge';
+import { baseState } from '../fixtures';
+import { setup } from '../render-helpers';
+
+afterEach(cleanup);
+
+describe('invite form', () => {
+  it('splits addresses on commas and newlines', () => {
+    expect(parseEmails('a@x.example, b@x.example\n\nc@x.example,')).toEqual([
+      'a@x.example',
+      'b@x.example',
+      'c@x.example',
+    ]);
+  });
+
+  it('offers only the caller’s role or stricter ones', () => {
+    expect(allowedInviteRoles(200).map((r) => r.label)).toEqual([
+      'Administrator',
+      'Moderator',
+      'Member',
+      'Guest',
+    ]);
+    expect(allowedInviteRoles(400).map((r) => r.label)).toEqual(['Member', 'Guest']);
+    expect(allowedInviteRoles(100)).toHaveLength(5);
+  });
+
+  it('sends the expiry as minutes, null for never, and nothing for the server default', () => {
+    const base = {
+      emails: 'a@x.example',
+      role: 400,
+      streamIds: [1],
+      groupIds: [],
+      includeDefaultChannels: false,
+      notifyReferrer: true,
+    };
+    expect(inviteParams({ ...base, expiry: { kind: 'default' } })).not.toHaveProperty(
+      'invite_expires_in_minutes',
+    );
+    expect(inviteParams({ ...base, expiry: { kind: 'never' } }).invite_expires_in_minutes).toBeNull();
+    expect(
+      inviteParams({ ...base, expiry: { kind: 'minutes', minutes: 30 } }).invite_expires_in_minutes,
+    ).toBe(30);
+  });
+});
+
+describe('InvitationsScreen', () => {
+  it('shows which addresses failed and why, and whether the others were sent', async () => {
+    const { bridge, render } = setup(baseState({ role: 400 }));
+    bridge.handlers.getInvites = () => ({ invites: [] });
+    bridge.handlers.sendInvites = () => {
+      throw new FailWith(
+        apiError('INVITATION_FAILED', 'Some of those addresses are already using the service', {
+          errors: [['ada@northwind.example', 'Already has an account.', false]],
+          sent_invitations: true,
+          daily_limit_reached: false,
+          license_limit_reached: false,
+        }),
+      );
+    };
+    render(<InvitationsScreen />);
+    expect(
+      [...(screen.getByTestId('invite-role') as HTMLSelectElement).options].map((o) => o.textContent),
+    ).toEqual(['Member', 'Guest']);
+    fireEvent.change(screen.getByTestId('invite-emails'), {
+      target: { value: 'ada@northwind.example\nnew.person@northwind.example' },
+    });
+    fireEvent.click(screen.getByTestId('invite-channel-general'));
+    fireEvent.change(screen.getByTestId('invite-expiry'), { target: { value: 'never' } });
+    fireEvent.click(screen.getByTestId('invite-notify'));
+    fireEvent.click(screen.getByTestId('invite-send'));
+    const failure = await screen.findByTestId('invite-failure');
+    expect(failure.textContent).toContain('ada@northwind.example: Already has an account.');
+    expect(screen.getByTestId('invite-outcome').textContent).toBe('The other invitations were sent.');
+    expect(bridge.callsTo('sendInvites')[0]).toEqual({
+      invitee_emails: 'ada@northwind.example,new.person@northwind.example',
+      invite_as: 400,
+      stream_ids: [1],
+      include_realm_default_subscriptions: true,
+      notify_referrer_on_join: false,
+      invite_expires_in_minutes: null,
+    });
+  });
+
+  it('lists sent invitations and refreshes after sending', async () => {
+    const { bridge, render } = setup(baseState({ role: 200 }));
+    const invites: Record<string, unknown>[] = [];
+    bridge.handlers.getInvites = () => ({ invites: [...invites] });
+    bridge.handlers.sendInvites = () => {
+      invites.push({
+        id: 1,
+        email: 'sam@x.example',
+        invited_as: 300,
+        invited: 1_700_000_000,
+        expiry_date: null,
+      });
+      return {};
+    };
+    render(<InvitationsScreen />);
+    await screen.findByText('No pending invitations.');
+    fireEvent.change(screen.getByTestId('invite-emails'), { target: { value: 'sam@x.example' } });
+    fireEvent.change(screen.getByTestId('invite-role'), { target: { value: '300' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    await screen.findByTestId('invite-sent');
+    await waitFor(() =>
+      expect(screen.getByTestId('invite-sam@x.example').textContent).toContain('Moderator'),
+    );
+    expect(screen.getByTestId('invite-sam@x.example').textContent).toContain('never expires');
+  });
+
+  it('says plainly when the server refuses', async () => {
+    const { bridge, render } = setup(baseState({ role: 400 }));
+    bridge.handlers.getInvites = () => ({ invites: [] });
+    bridge.handlers.sendInvites = () => {
+      throw new FailWith(apiError('BAD_REQUEST', 'Insufficient permission'));
+    };
+    render(<InvitationsScreen />);
+    fireEvent.change(screen.getByTestId('invite-emails'), { target: { value: 'x@x.example' } });
+    fireEvent.click(screen.getByTestId('invite-send'));
+    expect((await screen.findByTestId('invite-error')).textContent).toBe('Not sent: Insufficient permission');
+  });
+});

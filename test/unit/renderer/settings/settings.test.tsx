@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { settingsByName, settingsTable } from '../../../../shared/api/settings-table';
+import { applyEvents } from '../../../../renderer/src/events/apply';
+import { PersonalSettings } from '../../../../renderer/src/features/settings/PersonalSettings';
+import {
+  hashOf,
+  sectionFromHash,
+  useSettingsScreen,
+} from '../../../../renderer/src/features/settings/screen-store';
+import {
+  controlKind,
+  groupedSettings,
+  parseInteger,
+} from '../../../../renderer/src/features/settings/setting-controls';
+import { SettingsScreen } from '../../../../renderer/src/features/settings/SettingsScreen';
+import { apiError, FailWith } from '../fake-bridge';
+import { baseState } from '../fixtures';
+import { setup } from '../render-helpers';
+
+afterEach(() => {
+  cleanup();
+  useSettingsScreen.getState().close();
+});
+
+const entry = (name: string) => settingsByName.get(name)!;
+
+describe('setting controls from the table', () => {
+  it('picks the control by type and allowed values', () => {
+    expect(controlKind(entry('twenty_four_hour_time'))).toBe('toggle');
+    expect(controlKind(entry('color_scheme'))).toBe('choice');
+    expect(controlKind(entry('web_home_view'))).toBe('choice');
+    expect(controlKind(entry('web_font_size_px'))).toBe('number');
+    expect(controlKind(entry('timezone'))).toBe('suggest');
+    expect(controlKind(entry('notification_sound'))).toBe('suggest');
+  });
+
+  it('groups as the service does and hides settings the server is too old for', () => {
+    const all = groupedSettings(() => true, 10_000);
+    expect(all.map((g) => g.group)).toEqual(['display', 'notifications', 'privacy']);
+    expect(all.flatMap((g) => g.entries)).toHaveLength(settingsTable.length);
+    const old = groupedSettings(() => true, 100).flatMap((g) => g.entries.map((e) => e.name));
+    expect(old).not.toContain('hide_ai_features');
+    expect(old).toContain('twenty_four_hour_time');
+  });
+
+  it('accepts only whole numbers in number fields', () => {
+    expect(parseInteger(' 16 ')).toBe(16);
+    expect(parseInteger('1.5')).toBeNull();
+    expect(parseInteger('abc')).toBeNull();
+  });
+
+  it('maps sections to and from the location hash', () => {
+    expect(hashOf('org-defaults')).toBe('#settings/org-defaults');
+    expect(sectionFromHash('#settings/drafts')).toBe('drafts');
+    expect(sectionFromHash('#settings/nope')).toBeNull();
+    expect(sectionFromHash('')).toBeNull();
+  });
+});
+
+describe('PersonalSettings', () => {
+  const state = () =>
+    baseState({
+      service_feature_level: 400,
+      user_settings: {
+        twenty_four_hour_time: false,
+        color_scheme: 1,
+        web_font_size_px: 14,
+        enter_sends: true,
+      },
+    });
+
+  it('renders every column-S preference with the right control', () => {
+    const { render } = setup(state());
+    render(<PersonalSettings />);
+    expect(screen.getByTestId('setting-twenty_four_hour_time')).toHaveProperty('type', 'checkbox');
+    expect(screen.getByTestId('setting-color_scheme').tagName).toBe('SELECT');
+    expect(screen.getByTestId('setting-web_font_size_px')).toHaveProperty('type', 'number');
+    expect(screen.getByTestId('setting-default_language')).toBeTruthy();
+    expect(screen.getByTestId('setting-enable_login_emails')).toBeTruthy();
+    const choices = within(screen.getByTestId('setting-color_scheme')).getAllByRole('option');
+    expect(choices.map((o) => o.textContent)).toEqual(['Automatic', 'Dark', 'Light']);
+  });
+
+  it('sends a change at once and keeps it', async () => {
+    const { bridge, render } = setup(state());
+    bridge.handlers.updateSettings = () => ({ result: 'success', msg: '' });
+    render(<PersonalSettings />);
+    fireEvent.click(screen.getByTestId('setting-twenty_four_hour_time'));
+    await waitFor(() => expect(bridge.callsTo('updateSettings')).toEqual([{ twenty_four_hour_time: true }]));
+    await waitFor(() =>
+      expect(screen.getByTestId('setting-twenty_four_hour_time')).toHaveProperty('checked', true),
+    );
+    fireEvent.change(screen.getByTestId('setting-color_scheme'), { target: { value: '2' } });
+    await waitFor(() => expect(bridge.callsTo('updateSettings')[1]).toEqual({ color_scheme: 2 }));
+  });
+
+  it('shows the refusal and returns to the server value', async () => {
+    const { bridge, render } = setup(state());
+    bridge.handlers.updateSettings = () => {
+      throw new FailWith(apiError('BAD_REQUEST', 'Invalid web_font_size_px'));
+    };
+    render(<PersonalSettings />);
+    const field = screen.getByTestId('setting-web_font_size_px') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '99' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect((await screen.findByTestId('setting-web_font_size_px-error')).textContent).toBe(
+      'Invalid web_font_size_px',
+    );
+    expect(field.value).toBe('14');
+    expect(bridge.callsTo('updateSettings')).toEqual([{ web_font_size_px: 99 }]);
+  });
+
+  it('follows user_settings events from another window', async () => {
+    const { render, queryClient } = setup(state());
+    render(<PersonalSettings />);
+    expect(screen.getByTestId('setting-twenty_four_hour_time')).toHaveProperty('checked', false);
+    applyEvents(queryClient, [
+      { id: 1, type: 'user_settings', op: 'update', property: 'twenty_four_hour_time', value: true },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId('setting-twenty_four_hour_time')).toHaveProperty('checked', true),
+    );
+  });
+
+  it('needs the current password to change it, and shows the email confirmation message', async () => {
+    const { bridge, render } = setup(state());
+    bridge.handlers.updateSettings = () => ({});
+    render(<PersonalSettings />);
+    fireEvent.change(screen.getByTestId('new-password'), { target: { value: 'new-secret' } });
+    fireEvent.change(screen.getByTestId('repeat-password'), { target: { value: 'new-secret' } });
+    expect(screen.getByTestId('password-save')).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByTestId('old-password'), { target: { value: 'old-secret' } });
+    fireEvent.click(screen.getByTestId('password-save'));
+    await screen.findByTestId('password-done');
+    expect(bridge.callsTo('updateSettings')).toEqual([
+      { old_password: 'old-secret', new_password: 'new-secret' },
+    ]);
+
+    fireEvent.change(screen.getByTestId('new-email'), { target: { value: 'me@new.example' } });
+    fireEvent.click(screen.getByTestId('email-save'));
+    expect((await screen.findByTestId('email-confirmation')).textContent).toContain('me@new.example');
+  });
+});
+
+describe('SettingsScreen', () => {
+  it('shows organization entries to administrators only, and closes on Escape', () => {
+    const member = setup(baseState({ is_admin: false, role: 400 }));
+    useSettingsScreen.getState().open('personal');
+    member.render(<SettingsScreen />);
+    expect(screen.queryByTestId('settings-nav-org-defaults')).toBeNull();
+    expect(screen.queryByTestId('settings-nav-linkifiers')).toBeNull();
+    expect(screen.getByTestId('settings-nav-drafts')).toBeTruthy();
+    cleanup();
+
+    const admin = setup(baseState({ is_admin: true, role: 200 }));
+    admin.render(<SettingsScreen />);
+    expect(screen.getByTestId('settings-nav-org-defaults')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('settings-nav-linkifiers'));
+    expect(window.location.hash).toBe('#settings/linkifiers');
+    fireEvent.keyDown(screen.getByTestId('settings-screen'), { key: 'Escape' });
+    expect(screen.queryByTestId('settings-screen')).toBeNull();
+    expect(window.location.hash).toBe('');
+  });
+});

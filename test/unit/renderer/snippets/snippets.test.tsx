@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyEvents } from '../../../../renderer/src/events/apply';
+import { Compose } from '../../../../renderer/src/features/compose/Compose';
+import { insertAt } from '../../../../renderer/src/features/snippets/snippets';
+import { SnippetsScreen } from '../../../../renderer/src/features/snippets/SnippetsScreen';
+import { useComposeStore } from '../../../../renderer/src/state/compose';
+import { apiError, FailWith } from '../fake-bridge';
+import { baseState } from '../fixtures';
+import { setup } from '../render-helpers';
+
+beforeEach(() => {
+  localStorage.clear();
+  useComposeStore.setState({ drafts: {}, topics: {} });
+});
+afterEach(cleanup);
+
+const snippets = [
+  { id: 1, title: 'Greeting', content: 'Hello and welcome!' },
+  { id: 2, title: 'Runbook', content: 'See the runbook in the wiki.' },
+];
+const state = () =>
+  baseState({
+    saved_snippets: snippets,
+    user_settings: { enter_sends: true, enable_drafts_synchronization: false },
+  });
+
+describe('insertAt', () => {
+  it('replaces the selection and puts the caret after the snippet', () => {
+    expect(insertAt('Hi  there', 'Bob', 3, 3)).toEqual({ text: 'Hi Bob there', caret: 6 });
+    expect(insertAt('Hi XX', 'Ann', 3, 5)).toEqual({ text: 'Hi Ann', caret: 6 });
+    expect(insertAt('end', '!', null, null)).toEqual({ text: 'end!', caret: 4 });
+  });
+});
+
+describe('snippets in the compose box', () => {
+  it('inserts a snippet at the cursor', () => {
+    const { render, bridge } = setup(state());
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={{ kind: 'topic', streamId: 1, topic: 'x' }} />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'Hi, ' } });
+    input.setSelectionRange(4, 4);
+    fireEvent.click(screen.getByTestId('compose-snippets'));
+    fireEvent.click(screen.getByTestId('insert-snippet-1'));
+    expect(input.value).toBe('Hi, Hello and welcome!');
+    expect(screen.queryByTestId('snippet-popover')).toBeNull();
+  });
+
+  it('saves the message as a snippet, and the empty title is refused with the server’s message', async () => {
+    const { render, bridge } = setup(state());
+    bridge.handlers.setTypingStatus = () => ({});
+    bridge.handlers.createSavedSnippet = (p) => {
+      if (!String(p.title).trim()) throw new FailWith(apiError('BAD_REQUEST', 'Title cannot be empty.'));
+      return { saved_snippet_id: 3 };
+    };
+    render(<Compose narrow={{ kind: 'topic', streamId: 1, topic: 'x' }} />);
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'Standup at 10' } });
+    fireEvent.click(screen.getByTestId('compose-snippets'));
+    fireEvent.click(screen.getByTestId('snippet-from-compose'));
+    expect((screen.getByTestId('snippet-content') as HTMLTextAreaElement).value).toBe('Standup at 10');
+    fireEvent.click(screen.getByTestId('snippet-save'));
+    expect((await screen.findByTestId('snippet-error')).textContent).toBe(
+      'Not saved: Title cannot be empty.',
+    );
+    fireEvent.change(screen.getByTestId('snippet-title'), { target: { value: 'Standup' } });
+    fireEvent.click(screen.getByTestId('snippet-save'));
+    await waitFor(() => expect(screen.queryByTestId('snippet-popover')).toBeNull());
+    expect(bridge.callsTo('createSavedSnippet')).toEqual([
+      { title: '', content: 'Standup at 10' },
+      { title: 'Standup', content: 'Standup at 10' },
+    ]);
+  });
+});
+
+describe('SnippetsScreen', () => {
+  it('lists, follows events and deletes', async () => {
+    const { render, bridge, queryClient } = setup(state());
+    bridge.handlers.deleteSavedSnippet = () => ({});
+    render(<SnippetsScreen />);
+    expect(screen.getByTestId('snippet-2').textContent).toContain('Runbook');
+    applyEvents(queryClient, [
+      {
+        id: 1,
+        type: 'saved_snippets',
+        op: 'add',
+        saved_snippet: { id: 4, title: 'Thanks', content: 'Thank you!' },
+      },
+    ]);
+    expect((await screen.findByTestId('snippet-4')).textContent).toContain('Thank you!');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete snippet Runbook' }));
+    await waitFor(() => expect(bridge.callsTo('deleteSavedSnippet')).toEqual([{ saved_snippet_id: 2 }]));
+  });
+});

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AboutScreen, enabledAuthMethods } from '../../../../renderer/src/features/about/AboutScreen';
-import { apiError, FailWith } from '../fake-bridge';
+import { FailWith } from '../fake-bridge';
 import { baseState } from '../fixtures';
 import { setup } from '../render-helpers';
 

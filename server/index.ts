@@ -5,6 +5,7 @@ import { Realm } from './realm/realm';
 import { listedUsers } from './realm/users';
 import { seed, type SeedName } from './seed';
 import { allRoutes } from './routes';
+import { registerFileServing } from './routes/uploads';
 
 export type { Timings } from './http/context';
 export { Realm } from './realm/realm';
@@ -75,7 +76,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const events = new EventQueueManager(realm, timings);
   realm.events = events.sink;
   const context: ServerContext = { realm, events, timings };
-  const app = await buildApp(context, allRoutes, { quiet: options.quiet });
+  const app = await buildApp(context, allRoutes, {
+    quiet: options.quiet,
+    extra: (instance) => registerFileServing(instance, context),
+  });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();

@@ -62,9 +62,11 @@ function unreadMessages(realm: Realm, user: User, allowEmptyTopic: boolean): Rec
   const pms = new Map<number, number[]>();
   const huddles = new Map<string, number[]>();
   const mentions: number[] = [];
+  let count = 0;
   for (const id of unread) {
     const m = realm.messagesById.get(id);
     if (!m || !canReadMessage(realm, user, m)) continue;
+    count++;
     if (m.type === 'stream') {
       const topic = m.topic === '' && !allowEmptyTopic ? realm.emptyTopicDisplayName : m.topic;
       const key = `${m.stream_id}\u0000${m.topic.toLowerCase()}`;
@@ -85,7 +87,7 @@ function unreadMessages(realm: Realm, user: User, allowEmptyTopic: boolean): Rec
     unread_message_ids,
   }));
   return {
-    count: unread.length,
+    count,
     pms: [...pms].map(([other_user_id, unread_message_ids]) => ({
       other_user_id,
       sender_id: other_user_id,

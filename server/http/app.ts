@@ -10,13 +10,60 @@ import type { User } from '../realm/users';
 
 export const API_PREFIX = '/api/v1';
 
+export interface UploadedFile {
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+interface MultipartPart {
+  type: 'field' | 'file';
+  value?: unknown;
+  fieldname: string;
+  filename?: string;
+  mimetype?: string;
+  _buf?: Buffer | null;
+}
+
+function isPart(v: unknown): v is MultipartPart {
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    ((v as MultipartPart).type === 'field' || (v as MultipartPart).type === 'file')
+  );
+}
+
+/** Files of a multipart request (their parts are not parameters). */
+export function uploadedFiles(request: FastifyRequest): UploadedFile[] {
+  const out: UploadedFile[] = [];
+  if (!request.body || typeof request.body !== 'object') return out;
+  for (const v of Object.values(request.body as Record<string, unknown>)) {
+    for (const part of Array.isArray(v) ? v : [v]) {
+      if (isPart(part) && part.type === 'file') {
+        out.push({
+          fieldname: part.fieldname,
+          filename: part.filename ?? 'file',
+          mimetype: part.mimetype ?? 'application/octet-stream',
+          data: part._buf ?? Buffer.alloc(0),
+        });
+      }
+    }
+  }
+  return out;
+}
+
 /** Flatten query and body into name → string (last value wins; uploaded files are not parameters). */
 function rawParams(request: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};
   const add = (source: unknown) => {
     if (!source || typeof source !== 'object') return;
     for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
-      const value = Array.isArray(v) ? v.at(-1) : v;
+      let value = Array.isArray(v) ? v.at(-1) : v;
+      if (isPart(value)) {
+        if (value.type === 'file') continue;
+        value = value.value;
+      }
       if (typeof value === 'string') out[k] = value;
       else if (typeof value === 'number' || typeof value === 'boolean') out[k] = String(value);
     }
@@ -29,11 +76,11 @@ function rawParams(request: FastifyRequest): Record<string, string> {
 export async function buildApp(
   server: ServerContext,
   routes: RouteDef[],
-  opts: { logger?: boolean; quiet?: boolean } = {},
+  opts: { logger?: boolean; quiet?: boolean; extra?: (app: FastifyInstance) => void } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 30 * 1024 * 1024 });
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 25 * 1024 * 1024 } });
+  await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: 25 * 1024 * 1024 } });
 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof ApiError) {
@@ -70,6 +117,8 @@ export async function buildApp(
       },
     });
   }
+
+  opts.extra?.(app);
 
   // Avatars: a generated initial on a colour, so clients have an image to show.
   app.get('/avatar/:userId', async (request, reply) => {

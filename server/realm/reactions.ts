@@ -17,7 +17,7 @@ export function checkReactionType(value: string | undefined): ReactionType | und
 function checkEmoji(realm: Realm, name: string, code: string, type: ReactionType): void {
   if (type === 'realm_emoji') {
     const e = realm.emoji.get(Number(code));
-    if (!e || e.deactivated || !/^\d+$/.test(code)) throw badRequest('Invalid custom emoji.');
+    if (!e || e.deactivated || !/^\d+$/.test(code)) throw badRequest('Invalid emoji code');
     if (e.name !== name) throw badRequest('Invalid custom emoji name.');
     return;
   }

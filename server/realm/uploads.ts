@@ -9,18 +9,30 @@ export interface Attachment {
   create_time: number;
   owner_id: number;
   message_ids: Set<number>;
+  content_type: string;
+  /** The file's bytes (absent for seeded attachments, which serve a placeholder). */
+  data?: Buffer;
 }
 
-export function createAttachment(realm: Realm, ownerId: number, name: string, size: number): Attachment {
+export function createAttachment(
+  realm: Realm,
+  ownerId: number,
+  name: string,
+  size: number,
+  file: { data: Buffer; content_type: string } | undefined = undefined,
+): Attachment {
   const id = realm.nextId('attachment');
+  const safeName = name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'file';
   const a: Attachment = {
     id,
     name,
-    path_id: `${ownerId}/${id.toString(16).padStart(4, '0')}/${encodeURIComponent(name)}`,
+    path_id: `${ownerId}/${id.toString(16).padStart(4, '0')}/${safeName}`,
     size,
     create_time: realm.clock(),
     owner_id: ownerId,
     message_ids: new Set(),
+    content_type: file?.content_type ?? 'application/octet-stream',
+    ...(file ? { data: file.data } : {}),
   };
   realm.attachments.set(id, a);
   return a;
@@ -64,4 +76,19 @@ export function attachmentToWire(realm: Realm, a: Attachment): Record<string, un
       .sort((x, y) => x - y)
       .map((id) => ({ id, date_sent: (realm.messagesById.get(id)?.timestamp ?? 0) * 1000 })),
   };
+}
+
+export function attachmentByPathId(realm: Realm, pathId: string): Attachment | undefined {
+  for (const a of realm.attachments.values()) if (a.path_id === pathId) return a;
+  return undefined;
+}
+
+/**
+ * Who may download an upload: its owner, and anyone who can read a message referencing it.
+ * `canRead` is passed in to keep this module free of message rules.
+ */
+export function canDownload(a: Attachment, userId: number, canRead: (messageId: number) => boolean): boolean {
+  if (a.owner_id === userId) return true;
+  for (const id of a.message_ids) if (canRead(id)) return true;
+  return false;
 }

@@ -5,6 +5,7 @@ import { messageRoutes } from './messages';
 import { messageFlagRoutes } from './message-flags';
 import { reactionRoutes } from './reactions';
 import { typingRoutes } from './typing';
+import { uploadRoutes } from './uploads';
 import { streamRoutes } from './streams';
 import { subscriptionRoutes } from './subscriptions';
 import { topicRoutes } from './topics';
@@ -14,6 +15,8 @@ import { realmRoutes } from './realm';
 import { statusRoutes } from './status';
 import { userRoutes } from './users';
 import { emojiRoutes } from './emoji';
+import { draftRoutes } from './drafts';
+import { savedSnippetRoutes } from './saved-snippets';
 
 /** Every endpoint of the server, by spec area. Add a new area's array here. */
 export const allRoutes: RouteDef[] = [
@@ -23,6 +26,7 @@ export const allRoutes: RouteDef[] = [
   ...messageFlagRoutes,
   ...reactionRoutes,
   ...typingRoutes,
+  ...uploadRoutes,
   ...streamRoutes,
   ...subscriptionRoutes,
   ...topicRoutes,
@@ -32,4 +36,6 @@ export const allRoutes: RouteDef[] = [
   ...statusRoutes,
   ...userRoutes,
   ...emojiRoutes,
+  ...draftRoutes,
+  ...savedSnippetRoutes,
 ];

@@ -145,6 +145,25 @@ const TOPICS: Record<string, Record<string, string[]>> = {
   },
 };
 
+/** Replies that fit any conversation, mixed in after a topic's scripted lines. */
+const REPLIES = [
+  'Agreed.',
+  'Makes sense to me.',
+  'I will follow up on this tomorrow.',
+  'Thanks for the update!',
+  'Can we discuss this at the next sync?',
+  'Good point, I had not thought of that.',
+  'Let me check and get back to you.',
+  'Sounds good :+1:',
+  'Any news on this?',
+  'I added some notes in the doc.',
+  'Same here.',
+  'Done, please take a look.',
+  'Nice work, everyone :tada:',
+  'I can help with that.',
+  'Let us keep this thread for follow-ups.',
+];
+
 /** The demo organization: users of every role, channels of every kind, a few hundred messages. */
 export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed) => void } = {}): DemoSeed {
   const now = realm.now();
@@ -308,8 +327,7 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
         planned.push({
           channel,
           topic,
-          text:
-            lines[i % lines.length]! + (i >= lines.length ? ` (${Math.floor(i / lines.length) + 1})` : ''),
+          text: i < lines.length ? lines[i]! : REPLIES[Math.floor(rand() * REPLIES.length)]!,
           at: Math.floor(start + (span * i) / count + rand() * 3600),
         });
       }
@@ -357,7 +375,16 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
   );
   markUnread(realm, lead);
 
-  // Recent messages with mentions, an edit, and an upload.
+  // Recent messages with mentions, an edit, and an upload; one in the empty topic.
+  const noTopic = seedChannelMessage(
+    realm,
+    channels.random,
+    m3.user_id,
+    '',
+    'Reminder: fridge cleanup at 5pm today.',
+    now - 2 * 3600,
+  );
+  markUnread(realm, noTopic);
   const mention = seedChannelMessage(
     realm,
     channels.engineering,

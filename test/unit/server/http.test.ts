@@ -27,16 +27,14 @@ describe('HTTP layer (spec part 1 conventions)', () => {
 
   it('lists unknown parameters in ignored_parameters_unsupported on success only', async () => {
     const { member } = demoUsers(h.server);
-    const ok = await h
-      .as(member)
-      .call('POST', '/messages', {
-        type: 'stream',
-        to: 'general',
-        topic: 't',
-        content: 'c',
-        colour: 'red',
-        mood: 'happy',
-      });
+    const ok = await h.as(member).call('POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 't',
+      content: 'c',
+      colour: 'red',
+      mood: 'happy',
+    });
     expect(ok.body.ignored_parameters_unsupported).toEqual(['colour', 'mood']);
     const plain = await h
       .as(member)

@@ -15,16 +15,14 @@ describe('POST /messages/flags/narrow (4.13)', () => {
       { operator: 'topic', operand: 'flags a' },
       { operator: 'is', operand: 'unread' },
     ];
-    const body = await h
-      .as(member)
-      .ok('POST', '/messages/flags/narrow', {
-        anchor: 'oldest',
-        num_before: 0,
-        num_after: 100,
-        narrow,
-        op: 'add',
-        flag: 'read',
-      });
+    const body = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 100,
+      narrow,
+      op: 'add',
+      flag: 'read',
+    });
     expect(body).toMatchObject({
       processed_count: 4,
       updated_count: 4,
@@ -47,16 +45,14 @@ describe('POST /messages/flags/narrow (4.13)', () => {
       { operator: 'channel', operand: 'general' },
       { operator: 'topic', operand: 'flags b' },
     ];
-    const body = await h
-      .as(member)
-      .ok('POST', '/messages/flags/narrow', {
-        anchor: ids[1],
-        num_before: 1,
-        num_after: 1,
-        narrow,
-        op: 'add',
-        flag: 'starred',
-      });
+    const body = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: ids[1],
+      num_before: 1,
+      num_after: 1,
+      narrow,
+      op: 'add',
+      flag: 'starred',
+    });
     expect(body).toMatchObject({
       processed_count: 3,
       updated_count: 3,
@@ -65,28 +61,24 @@ describe('POST /messages/flags/narrow (4.13)', () => {
       found_oldest: true,
       found_newest: false,
     });
-    const again = await h
-      .as(member)
-      .ok('POST', '/messages/flags/narrow', {
-        anchor: ids[1],
-        num_before: 1,
-        num_after: 1,
-        narrow,
-        op: 'add',
-        flag: 'starred',
-      });
+    const again = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: ids[1],
+      num_before: 1,
+      num_after: 1,
+      narrow,
+      op: 'add',
+      flag: 'starred',
+    });
     expect(again).toMatchObject({ processed_count: 3, updated_count: 0 });
-    const excl = await h
-      .as(member)
-      .ok('POST', '/messages/flags/narrow', {
-        anchor: ids[1],
-        include_anchor: false,
-        num_before: 0,
-        num_after: 10,
-        narrow,
-        op: 'remove',
-        flag: 'starred',
-      });
+    const excl = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: ids[1],
+      include_anchor: false,
+      num_before: 0,
+      num_after: 10,
+      narrow,
+      op: 'remove',
+      flag: 'starred',
+    });
     expect(excl).toMatchObject({
       processed_count: 3,
       updated_count: 1,
@@ -138,16 +130,14 @@ describe('POST /messages/flags/narrow (4.13)', () => {
     const id = await sendToChannel(h.as(member2), 'general', 'flags d', 'x');
     await h.as(member).ok('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
     const q = await h.as(member).register();
-    const body = await h
-      .as(member)
-      .ok('POST', '/messages/flags/narrow', {
-        anchor: id,
-        num_before: 0,
-        num_after: 0,
-        narrow: [],
-        op: 'remove',
-        flag: 'read',
-      });
+    const body = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+      narrow: [],
+      op: 'remove',
+      flag: 'read',
+    });
     expect(body).toMatchObject({
       processed_count: 1,
       updated_count: 1,
@@ -238,12 +228,10 @@ describe('GET /messages/matches_narrow (4.8)', () => {
     expect(Object.keys(messages)).toEqual([String(a)]);
     expect(messages[a]!.match_content).toBe('<p>the <span class="highlight">rocket</span> is ready</p>');
     expect(messages[a]!.match_subject).toBe('<span class="highlight">Rocket</span> launch');
-    const byChannel = await h
-      .as(member)
-      .ok('GET', '/messages/matches_narrow', {
-        msg_ids: [a, b],
-        narrow: [{ operator: 'channel', operand: 'random' }],
-      });
+    const byChannel = await h.as(member).ok('GET', '/messages/matches_narrow', {
+      msg_ids: [a, b],
+      narrow: [{ operator: 'channel', operand: 'random' }],
+    });
     expect(byChannel.messages).toEqual({
       [b]: { match_content: '<p>nothing here</p>', match_subject: 'other' },
     });

@@ -99,14 +99,12 @@ describe('POST /typing (4.4)', () => {
     expect(noTo.body.msg).toBe("Missing 'to' argument");
     const badUser = await h.as(member).call('POST', '/typing', { op: 'start', to: [99999] });
     expect(badUser.body.msg).toBe('Invalid user ID 99999');
-    const badChannel = await h
-      .as(member)
-      .call('POST', '/typing', {
-        type: 'channel',
-        op: 'start',
-        stream_id: channelId(h.server, 'leadership'),
-        topic: 'x',
-      });
+    const badChannel = await h.as(member).call('POST', '/typing', {
+      type: 'channel',
+      op: 'start',
+      stream_id: channelId(h.server, 'leadership'),
+      topic: 'x',
+    });
     expect(badChannel.body.msg).toBe('Invalid channel ID');
   });
 });

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError, badRequest } from '../http/errors';
+import { route } from '../http/route';
+import { authenticate } from '../http/auth';
+import { uploadedFiles } from '../http/app';
+import type { ServerContext } from '../http/context';
+import type { Realm } from '../realm/realm';
+import type { User } from '../realm/users';
+import { attachmentByPathId, canDownload, createAttachment, type Attachment } from '../realm/uploads';
+import { canReadMessage } from '../realm/messages';
+
+const TEMPORARY_URL_SECONDS = 60;
+const tokens = new WeakMap<Realm, Map<string, { pathId: string; expires: number }>>();
+
+function tokenStore(realm: Realm) {
+  let store = tokens.get(realm);
+  if (!store) {
+    store = new Map();
+    tokens.set(realm, store);
+  }
+  return store;
+}
+
+function downloadable(realm: Realm, user: User, pathId: string): Attachment {
+  const a = attachmentByPathId(realm, pathId);
+  const canRead = (id: number) => {
+    const m = realm.messagesById.get(id);
+    return !!m && canReadMessage(realm, user, m);
+  };
+  if (!a || !canDownload(a, user.user_id, canRead)) throw new ApiError('File not found.', 'BAD_REQUEST', 404);
+  return a;
+}
+
+/** Uploads (spec 2.5 names their `path_id` and `/user_uploads/<path_id>` URL). */
+export const uploadRoutes = [
+  route({
+    method: 'POST',
+    path: '/user_uploads',
+    params: {},
+    handler: ({ realm, user, request }) => {
+      const files = uploadedFiles(request);
+      if (files.length === 0) throw badRequest('You must specify a file to upload');
+      if (files.length > 1) throw badRequest('You may only upload one file at a time');
+      const file = files[0]!;
+      const a = createAttachment(realm, user.user_id, file.filename, file.data.length, {
+        data: file.data,
+        content_type: file.mimetype,
+      });
+      const url = `/user_uploads/${a.path_id}`;
+      return { uri: url, url, filename: a.name };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/user_uploads/*',
+    params: {},
+    handler: ({ realm, user, request }) => {
+      const pathId = decodeURIComponent((request.params as { '*': string })['*']);
+      downloadable(realm, user, pathId);
+      const token = randomBytes(16).toString('hex');
+      tokenStore(realm).set(token, { pathId, expires: Date.now() + TEMPORARY_URL_SECONDS * 1000 });
+      const name = pathId.split('/').at(-1)!;
+      return { url: `/user_uploads/temporary/${token}/${name}` };
+    },
+  }),
+];
+
+/** Raw file serving outside /api/v1: Basic auth, or a temporary URL from GET /api/v1/user_uploads/... */
+export function registerFileServing(app: FastifyInstance, server: ServerContext): void {
+  const send = (a: Attachment, reply: FastifyReply) =>
+    reply
+      .type(a.content_type)
+      .header('content-disposition', `inline; filename="${a.name.replace(/"/g, '')}"`)
+      .send(a.data ?? Buffer.from(`(placeholder for ${a.name})\n`));
+
+  app.get('/user_uploads/temporary/:token/:name', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const entry = tokenStore(server.realm).get(token);
+    const a =
+      entry && entry.expires > Date.now() ? attachmentByPathId(server.realm, entry.pathId) : undefined;
+    if (!a) return reply.status(404).send({ result: 'error', msg: 'File not found.', code: 'BAD_REQUEST' });
+    return send(a, reply);
+  });
+  app.get('/user_uploads/*', async (request, reply) => {
+    const user = authenticate(server.realm, request);
+    const pathId = decodeURIComponent((request.params as { '*': string })['*']);
+    return send(downloadable(server.realm, user, pathId), reply);
+  });
+}

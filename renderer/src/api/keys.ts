@@ -7,6 +7,7 @@ import type { Narrow } from './narrow';
 export const sessionKey = ['session'] as const;
 export const feedKey = (narrow: Narrow, anchor: number | null = null) =>
   ['getMessages', { narrow, anchor }] as const;
+/** Every feed (infinite query) lives under this root; other message queries use other roots. */
 export const feedRootKey = ['getMessages'] as const;
 
 export type FeedPageParam = {
@@ -42,7 +43,7 @@ export function updateInitialState(
 /** Maps every cached message of every feed; `map` returns the same object for "unchanged". */
 export function updateCachedMessages(queryClient: QueryClient, map: (message: Message) => Message): void {
   queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
-    if (!data) return data;
+    if (!data || !Array.isArray(data.pages)) return data;
     let changed = false;
     const pages = data.pages.map((page) => {
       let pageChanged = false;
@@ -61,7 +62,7 @@ export function updateCachedMessages(queryClient: QueryClient, map: (message: Me
 
 export function findCachedMessage(queryClient: QueryClient, id: number): Message | undefined {
   for (const [, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
-    for (const page of data?.pages ?? []) {
+    for (const page of Array.isArray(data?.pages) ? data.pages : []) {
       const found = page.messages.find((m) => m.id === id);
       if (found) return found;
     }

@@ -66,7 +66,15 @@ export function ChatShell({ account }: { account: AccountSummary }) {
       <ConnectionBanner />
       <header className="topbar">
         <div className="realm">
-          {account.realmIcon && <img src={account.realmIcon} alt="" width={24} height={24} />}
+          {account.realmIcon && (
+            <img
+              src={account.realmIcon}
+              alt=""
+              width={24}
+              height={24}
+              onError={(e) => (e.currentTarget.style.display = 'none')}
+            />
+          )}
           <strong data-testid="realm-title">{account.realmName}</strong>
         </div>
         <SearchBox key={narrow?.kind === 'search' ? narrowKey(narrow) : 'search'} />

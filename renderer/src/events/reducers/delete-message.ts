@@ -9,7 +9,7 @@ export const deleteMessage: EventReducer = ({ queryClient }, event) => {
       (typeof event.message_id === 'number' ? [event.message_id] : []),
   );
   queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
-    if (!data) return data;
+    if (!data || !Array.isArray(data.pages)) return data;
     return {
       ...data,
       pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => !ids.has(m.id)) })),

@@ -16,7 +16,7 @@ export const message: EventReducer = ({ queryClient }, event) => {
 
   for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
     const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;
-    if (!data || !narrow) continue;
+    if (!data || !narrow || !Array.isArray(data.pages)) continue;
     if (messageInNarrow(narrow, msg, recipientIds, selfId) !== true) continue;
     const last = data.pages[data.pages.length - 1];
     // Only a feed that already shows the newest messages can take it; others fetch it on scroll.

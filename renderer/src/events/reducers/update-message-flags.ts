@@ -65,7 +65,7 @@ export const updateMessageFlags: EventReducer = ({ queryClient }, event) => {
     // Unstarred messages leave the starred view; newly starred ones appear on refetch.
     for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
       const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;
-      if (narrow?.kind !== 'starred' || !data) continue;
+      if (narrow?.kind !== 'starred' || !data || !Array.isArray(data.pages)) continue;
       if (op === 'add') void queryClient.invalidateQueries({ queryKey: key, exact: true });
       else
         queryClient.setQueryData<FeedData>(key, {

@@ -52,7 +52,7 @@ export const updateMessage: EventReducer = ({ queryClient }, raw) => {
   // Moved messages leave the feeds they no longer belong to; destination feeds refetch.
   for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
     const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;
-    if (!data || !narrow) continue;
+    if (!data || !narrow || !Array.isArray(data.pages)) continue;
     let removed = false;
     const pages = data.pages.map((page) => {
       const messages = page.messages.filter(

@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { VirtualList } from '../../components/VirtualList';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
+import { ChannelIcon } from '../../components/icons';
 
 /** The GET /streams filters of spec 4.9, with the spec's defaults. */
 export interface StreamFilters {
@@ -85,8 +86,7 @@ export function BrowseChannels() {
               }}
             >
               <strong>
-                {c.invite_only ? '🔒 ' : c.is_web_public ? '🌐 ' : '# '}
-                {c.name}
+                <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
               </strong>
               <span className="tags">
                 {c.is_archived && <span className="tag">archived</span>}

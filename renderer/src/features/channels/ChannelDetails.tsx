@@ -6,6 +6,7 @@ import { useInitialState } from '../../app/session';
 import { SafeHtml } from '../../components/SafeHtml';
 import { ErrorState, Loading } from '../../components/states';
 import { useDialogStore } from '../../state/dialogs';
+import { ChannelIcon } from '../../components/icons';
 
 export function retentionText(days: number | null | undefined, realmDays: number | null | undefined): string {
   if (days === -1) return 'Forever';
@@ -28,8 +29,7 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
   return (
     <section className="details" data-testid="channel-details" aria-label="Channel details">
       <h2>
-        {c.invite_only ? '🔒 ' : c.is_web_public ? '🌐 ' : '# '}
-        {c.name}
+        <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
       </h2>
       {c.rendered_description ? (
         <SafeHtml className="rendered" html={c.rendered_description} testId="channel-description" />

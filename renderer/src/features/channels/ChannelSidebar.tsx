@@ -9,6 +9,7 @@ import { useNarrowStore } from '../../state/narrow';
 import { TopicRow } from '../topics/TopicRow';
 import { useTopics } from '../topics/hooks';
 import { useSubscriptions } from './hooks';
+import { ChannelIcon } from '../../components/icons';
 
 type Row =
   | { kind: 'channel'; channel: Subscription; unread: number; expanded: boolean }
@@ -123,8 +124,7 @@ export function ChannelSidebar() {
                     aria-hidden="true"
                   />
                   <span className="channel-name">
-                    {c.invite_only ? '🔒 ' : c.is_web_public ? '🌐 ' : '# '}
-                    {c.name}
+                    <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
                   </span>
                   {row.unread > 0 && (
                     <span className="unread-count" data-testid={`channel-unread-${c.name}`}>

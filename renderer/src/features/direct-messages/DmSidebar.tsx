@@ -1,4 +1,9 @@
 import { useMemo } from 'react';
+import { ep } from '../../api/endpoints';
+import type { GetMessagesResponse } from '../../api/model';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../api/call';
+import { useBridge } from '../../app/bridge-context';
 import { sameNarrow } from '../../api/narrow';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -9,6 +14,22 @@ import { VirtualList } from '../../components/VirtualList';
 import { unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
+
+function useRecentDmMessages() {
+  const bridge = useBridge();
+  // Not under the feed key root: event reducers only touch feeds.
+  return useQuery({
+    queryKey: ['recent-dms'],
+    queryFn: () =>
+      callApi<GetMessagesResponse>(bridge, ep.messages, {
+        anchor: 'newest',
+        num_before: 200,
+        num_after: 0,
+        narrow: [{ operator: 'is', operand: 'dm' }],
+        apply_markdown: false,
+      }),
+  });
+}
 
 /** Left pane, lower part: one-to-one and group conversations, newest first, with unread counts. */
 export function DmSidebar() {
@@ -21,13 +42,26 @@ export function DmSidebar() {
   const select = useNarrowStore((s) => s.select);
   const open = useDialogStore((s) => s.open);
 
-  const conversations = useMemo(
-    () =>
-      [...(recents ?? [])]
-        .sort((a, b) => b.max_message_id - a.max_message_id)
-        .map((c) => ({ ...c, user_ids: c.user_ids.filter((id) => id !== selfId).sort((a, b) => a - b) })),
-    [recents, selfId],
-  );
+  const recentDms = useRecentDmMessages();
+  const conversations = useMemo(() => {
+    // recent_private_conversations from register (kept current by message events), completed
+    // from the newest direct messages for servers that leave it empty.
+    const byKey = new Map<string, { max_message_id: number; user_ids: number[] }>();
+    const add = (userIds: number[], maxId: number) => {
+      const ids = userIds.filter((id) => id !== selfId).sort((a, b) => a - b);
+      const key = ids.join(',');
+      const known = byKey.get(key);
+      if (!known || known.max_message_id < maxId) byKey.set(key, { max_message_id: maxId, user_ids: ids });
+    };
+    for (const c of recents ?? []) add(c.user_ids, c.max_message_id);
+    for (const m of recentDms.data?.messages ?? [])
+      if (Array.isArray(m.display_recipient))
+        add(
+          m.display_recipient.map((r) => r.id),
+          m.id,
+        );
+    return [...byKey.values()].sort((a, b) => b.max_message_id - a.max_message_id);
+  }, [recents, recentDms.data, selfId]);
 
   return (
     <section className="sidebar-section dms-section" aria-label="Direct messages">

@@ -68,7 +68,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
 
   // The raw markdown: the feed holds only the rendered HTML.
   const raw = useQuery({
-    queryKey: [ep.messages, { raw: messageId }],
+    queryKey: ['message-source', { message_id: messageId }],
     queryFn: () =>
       callApi<GetMessagesResponse>(bridge, ep.messages, {
         anchor: messageId,

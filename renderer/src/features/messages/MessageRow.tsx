@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { callApi, errorText } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import type { Message } from '../../api/model';
@@ -57,6 +57,7 @@ export const MessageRow = memo(function MessageRow({
   const select = useNarrowStore((s) => s.select);
   const emptyName = useEmptyTopicName();
   const star = useToggleFlag(message.id);
+  const [picking, setPicking] = useState(false);
   const starred = message.flags.includes('starred');
   const unread = !message.flags.includes('read');
   const edited = message.last_edit_timestamp !== undefined;
@@ -127,7 +128,7 @@ export const MessageRow = memo(function MessageRow({
               {edited ? '(edited)' : '(moved)'}
             </button>
           )}
-          <Reactions message={message} />
+          <Reactions message={message} picking={picking} setPicking={setPicking} />
           {star.isError && (
             <span className="row-error" role="alert">
               {errorText(star.error)}
@@ -135,6 +136,15 @@ export const MessageRow = memo(function MessageRow({
           )}
         </div>
         <div className="message-actions" role="toolbar" aria-label="Message actions">
+          <button
+            type="button"
+            aria-label="Add reaction"
+            aria-expanded={picking}
+            data-testid={`add-reaction-${message.id}`}
+            onClick={() => setPicking(!picking)}
+          >
+            ☺
+          </button>
           <button
             type="button"
             aria-label={starred ? 'Unstar' : 'Star'}

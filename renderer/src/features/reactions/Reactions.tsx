@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { apiErrorCode, callApi, errorText } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import type { Message, Reaction } from '../../api/model';
@@ -76,13 +75,21 @@ export function EmojiGlyph({ name, code, type }: { name: string; code: string; t
 }
 
 /** The reaction chips under a message, and the button that opens the picker. */
-export function Reactions({ message }: { message: Message }) {
+export function Reactions({
+  message,
+  picking,
+  setPicking,
+}: {
+  message: Message;
+  picking: boolean;
+  setPicking: (open: boolean) => void;
+}) {
   const selfId = useSelfId();
   const users = useUsers();
-  const [picking, setPicking] = useState(false);
   const { add, remove } = useReactionMutations(message.id);
   const groups = groupReactions(message.reactions);
   const failure = add.error ?? remove.error;
+  if (groups.length === 0 && !picking && !failure) return null;
 
   const toggle = (g: ReactionGroup) => {
     const e = { emoji_name: g.emoji_name, emoji_code: g.emoji_code, reaction_type: g.reaction_type };
@@ -116,18 +123,11 @@ export function Reactions({ message }: { message: Message }) {
           </button>
         );
       })}
-      <span className="picker-anchor">
-        <button
-          type="button"
-          className="reaction add-reaction"
-          aria-label="Add reaction"
-          data-testid={`add-reaction-${message.id}`}
-          onClick={() => setPicking((p) => !p)}
-        >
-          ☺+
-        </button>
-        {picking && <EmojiPicker onPick={pick} onClose={() => setPicking(false)} />}
-      </span>
+      {picking && (
+        <span className="picker-anchor">
+          <EmojiPicker onPick={pick} onClose={() => setPicking(false)} />
+        </span>
+      )}
       {failure && (
         <span className="row-error" role="alert">
           {errorText(failure)}

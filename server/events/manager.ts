@@ -39,7 +39,9 @@ export class EventQueueManager {
         for (const queue of this.queues.values()) {
           if (queue.options.userId !== userId) continue;
           const adapted = adaptForQueue(this.realm, queue, payload);
-          if (adapted && queue.wants(adapted.type)) queue.push(adapted);
+          for (const e of Array.isArray(adapted) ? adapted : adapted ? [adapted] : []) {
+            if (queue.wants(e.type)) queue.push(e);
+          }
         }
       }
     },
@@ -122,9 +124,14 @@ function emptyTopicFields(realm: Realm, event: Record<string, unknown>, keys: st
 /**
  * Adapt one event to one client: drop internal fields (`__` prefix), apply `apply_markdown`,
  * `client_gravatar`, the `empty_topic_name`, `stream_typing_notifications` and `user_settings_object`
- * capabilities. Returns null when this client must not get the event.
+ * capabilities. Returns null when this client must not get the event, or several events where an old client
+ * expects one per item.
  */
-export function adaptForQueue(realm: Realm, queue: EventQueue, payload: EventPayload): EventPayload | null {
+export function adaptForQueue(
+  realm: Realm,
+  queue: EventQueue,
+  payload: EventPayload,
+): EventPayload | EventPayload[] | null {
   const caps = queue.options.capabilities;
   const event: Record<string, unknown> = structuredClone(payload);
   const internal: Record<string, unknown> = {};
@@ -148,6 +155,14 @@ export function adaptForQueue(realm: Realm, queue: EventQueue, payload: EventPay
       }
       break;
     }
+    case 'delete_message':
+      if (!caps.empty_topic_name) emptyTopicFields(realm, event, ['topic']);
+      // Clients without `bulk_message_deletion` get one event per message, with `message_id`.
+      if (!caps.bulk_message_deletion && Array.isArray(event.message_ids)) {
+        const { message_ids: ids, ...rest } = event;
+        return (ids as number[]).map((message_id) => ({ ...rest, type: 'delete_message', message_id }));
+      }
+      break;
     case 'typing':
       if (event.message_type === 'stream' && !caps.stream_typing_notifications) return null;
       if (!caps.empty_topic_name) emptyTopicFields(realm, event, ['topic']);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ApiError, badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import { canAccessContent, canSendToChannel, type Channel } from './channels';
@@ -29,6 +30,8 @@ export interface EditRequest {
   sendNotificationToNewThread: boolean;
   content?: string;
   streamId?: number;
+  /** SHA-256 (hex) of the raw content the client edited; a mismatch means someone else edited first. */
+  prevContentSha256?: string;
 }
 
 const NO_PERMISSION = "You don't have permission to edit this message";
@@ -116,6 +119,14 @@ export function editMessage(
     const limit = realm.settings.message_content_edit_limit_seconds;
     if (limit !== null && realm.now() - message.timestamp > limit + EDIT_LIMIT_GRACE_SECONDS) {
       throw badRequest('The time limit for editing this message has passed');
+    }
+    if (
+      req.prevContentSha256 !== undefined &&
+      createHash('sha256').update(message.content).digest('hex') !== req.prevContentSha256.toLowerCase()
+    ) {
+      throw badRequest(
+        "'prev_content_sha256' does not match the message's current content; it was edited by someone else",
+      );
     }
     newContent = req.content.trim() === '' ? '(deleted)' : truncateContent(req.content);
     if (newContent === message.content) newContent = undefined;
@@ -219,7 +230,7 @@ export function editMessage(
       // Copies follow access: users who cannot read the new channel lose theirs; its subscribers gain one (read).
       const keep = m.recipients.filter((id) => {
         const u = realm.users.get(id);
-        const ok = !!u && (id === m.sender_id || canReadMessage(realm, u, m));
+        const ok = !!u && (id === m.sender_id || canReadMessage(realm, u, m, { ignoreCopy: true }));
         if (!ok) lostAccess.set(id, [...(lostAccess.get(id) ?? []), m.id]);
         return ok;
       });

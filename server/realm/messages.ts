@@ -80,9 +80,14 @@ export function messageChannel(realm: Realm, message: Message): Channel | undefi
  * otherwise content access to the channel, and for protected history only messages sent after the
  * user subscribed (spec 4.1 rule 6, 4.18).
  */
-export function canReadMessage(realm: Realm, user: User, message: Message): boolean {
+export function canReadMessage(
+  realm: Realm,
+  user: User,
+  message: Message,
+  opts: { ignoreCopy?: boolean } = {},
+): boolean {
   if (message.type === 'private') return message.dm_user_ids.includes(user.user_id);
-  if (hasCopy(message, user.user_id)) return true;
+  if (!opts.ignoreCopy && hasCopy(message, user.user_id)) return true;
   const channel = messageChannel(realm, message);
   if (!channel) return false;
   if (!canAccessContent(realm, user, channel)) return false;

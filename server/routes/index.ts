@@ -17,6 +17,8 @@ import { userRoutes } from './users';
 import { emojiRoutes } from './emoji';
 import { draftRoutes } from './drafts';
 import { savedSnippetRoutes } from './saved-snippets';
+import { userGroupRoutes } from './user-groups';
+import { linkifierRoutes } from './linkifiers';
 
 /** Every endpoint of the server, by spec area. Add a new area's array here. */
 export const allRoutes: RouteDef[] = [
@@ -38,4 +40,6 @@ export const allRoutes: RouteDef[] = [
   ...emojiRoutes,
   ...draftRoutes,
   ...savedSnippetRoutes,
+  ...userGroupRoutes,
+  ...linkifierRoutes,
 ];

@@ -218,6 +218,7 @@ export const messageRoutes = [
       send_notification_to_new_thread: p.bool().default(true),
       content: p.string(),
       stream_id: p.int(),
+      prev_content_sha256: p.string(),
     },
     handler: ({ realm, user }, params) =>
       editMessage(realm, user, params.message_id, {
@@ -227,6 +228,7 @@ export const messageRoutes = [
         sendNotificationToNewThread: params.send_notification_to_new_thread,
         content: params.content,
         streamId: params.stream_id,
+        prevContentSha256: params.prev_content_sha256,
       }),
   }),
   route({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { age, channelId, demoUsers, sendToChannel, useServer } from './helpers';
 import { SYSTEM_GROUPS } from '../../../server/realm/groups';
@@ -48,6 +49,18 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     expect(event).not.toHaveProperty('propagate_mode');
     expect(event!.flags).toEqual([]);
     expect(h.server.realm.messagesById.get(id)!.last_edit_timestamp).not.toBeNull();
+  });
+
+  it('checks prev_content_sha256 against the current content', async () => {
+    const { member } = demoUsers(h.server);
+    const id = await sendToChannel(h.as(member), 'general', freshTopic(), 'v1');
+    const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+    await h.as(member).ok('PATCH', `/messages/${id}`, { content: 'v2', prev_content_sha256: sha('v1') });
+    const stale = await h
+      .as(member)
+      .call('PATCH', `/messages/${id}`, { content: 'v3', prev_content_sha256: sha('v1') });
+    expect(stale.body.code).toBe('BAD_REQUEST');
+    expect(h.server.realm.messagesById.get(id)!.content).toBe('v2');
   });
 
   it('lets nobody but the sender edit content, administrators included', async () => {
@@ -488,6 +501,33 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     // Still referenced elsewhere: not detached.
     const body2 = await h.as(member).ok('PATCH', `/messages/${id2}`, { content: 'gone' });
     expect(body2.detached_uploads).toEqual([]);
+  });
+
+  it('tells users who lose access through a channel move that the messages are gone', async () => {
+    const { owner, member, moderator } = demoUsers(h.server);
+    const a = await topicOf3(h.as(owner));
+    const bulk = await h.as(member).register({ client_capabilities: { bulk_message_deletion: true } });
+    const legacy = await h.as(member).register();
+    const stays = await h.as(moderator).register(); // subscribed to #leadership
+    await h.as(owner).ok('PATCH', `/messages/${a.ids[0]}`, {
+      stream_id: channelId(h.server, 'leadership'),
+      propagate_mode: 'change_all',
+      send_notification_to_new_thread: false,
+    });
+    const events = await bulk.drain();
+    expect(events.filter((e) => e.type === 'update_message')).toEqual([]);
+    expect(events.find((e) => e.type === 'delete_message')).toMatchObject({
+      message_type: 'stream',
+      message_ids: a.ids,
+      stream_id: channelId(h.server, 'general'),
+      topic: a.topic,
+    });
+    expect((await legacy.ofType('delete_message')).map((e) => e.message_id)).toEqual(a.ids);
+    expect((await stays.ofType('update_message'))[0]).toMatchObject({
+      new_stream_id: channelId(h.server, 'leadership'),
+    });
+    const r = await h.as(member).call('GET', `/messages/${a.ids[0]}`);
+    expect(r.body.msg).toBe('Invalid message(s)');
   });
 
   it('sends topic moves to users who can see the messages only', async () => {

@@ -100,6 +100,8 @@ export function canReadMessage(
 
 /** Whether a channel message mentions `userId` directly or through a group. */
 export function mentionFlags(realm: Realm, message: Message, userId: number): string[] {
+  // Every mention starts with "@": skip rendering (costly over a large history) when there is none.
+  if (!message.content.includes('@')) return [];
   const m = rendered(realm, message).mentions;
   const flags: string[] = [];
   let mentioned = m.userIds.has(userId);

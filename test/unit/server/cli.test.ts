@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The command line other tools rely on (server/README.md). */
+describe('npm run server (server/cli.ts)', () => {
+  it('prints the listening line, writes the credentials file and exits cleanly on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'server-cli-'));
+    const credentials = join(dir, 'creds.json');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/cli.ts',
+        '--port',
+        '0',
+        '--credentials-out',
+        credentials,
+        '--seed',
+        'demo',
+        '--heartbeat-seconds',
+        '2',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 15000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /^Reference server listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    const creds = JSON.parse(readFileSync(credentials, 'utf8')) as {
+      url: string;
+      realm_name: string;
+      users: {
+        user_id: number;
+        email: string;
+        api_key: string;
+        full_name: string;
+        role: number;
+        is_bot: boolean;
+      }[];
+    };
+    expect(creds.url).toBe(url);
+    expect(creds.realm_name).toBe('Northwind Labs');
+    expect(creds.users.length).toBeGreaterThanOrEqual(8);
+    expect(Object.keys(creds.users[0]!).sort()).toEqual([
+      'api_key',
+      'email',
+      'full_name',
+      'is_bot',
+      'role',
+      'user_id',
+    ]);
+    expect(statSync(credentials).mode & 0o777).toBe(0o600);
+    const u = creds.users[0]!;
+    const res = await fetch(`${url}/api/v1/register`, {
+      method: 'POST',
+      headers: { authorization: 'Basic ' + Buffer.from(`${u.email}:${u.api_key}`).toString('base64') },
+    });
+    expect(res.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -19,6 +19,7 @@ import { draftRoutes } from './drafts';
 import { savedSnippetRoutes } from './saved-snippets';
 import { userGroupRoutes } from './user-groups';
 import { linkifierRoutes } from './linkifiers';
+import { inviteRoutes } from './invites';
 
 /** Every endpoint of the server, by spec area. Add a new area's array here. */
 export const allRoutes: RouteDef[] = [
@@ -42,4 +43,5 @@ export const allRoutes: RouteDef[] = [
   ...savedSnippetRoutes,
   ...userGroupRoutes,
   ...linkifierRoutes,
+  ...inviteRoutes,
 ];

@@ -34,6 +34,7 @@ import {
 } from '../realm/subscriptions';
 import { getUserByEmail, isAdmin, type User } from '../realm/users';
 import { parseRetentionDays } from './streams';
+import { sendChannelMessage } from '../realm/message-send';
 
 interface ChannelRequest {
   name: string;
@@ -110,6 +111,24 @@ function publishSubscriptionChange(
       stream_ids: [channel.stream_id],
       user_ids: [...userIds].sort((a, b) => a - b),
     });
+  }
+}
+
+/** `announce`: the notification bot posts new public channels in the new-channel announcements channel. */
+function announceNewChannels(realm: Realm, creator: User, created: Channel[]): void {
+  const target = realm.channels.get(realm.settings.new_stream_announcements_stream_id);
+  const bot = [...realm.users.values()].find((u) => u.is_system_bot);
+  if (!target || !bot) return;
+  for (const channel of created) {
+    if (channel.invite_only) continue;
+    sendChannelMessage(
+      realm,
+      bot,
+      target,
+      'new channels',
+      `@_**${creator.full_name}|${creator.user_id}** created a new channel #**${channel.name}**.`,
+      { internal: true },
+    );
   }
 }
 
@@ -276,6 +295,7 @@ export const subscriptionRoutes = [
         });
       }
       publishSubscriptionChange(realm, 'add', subscribedNow);
+      if (params.announce) announceNewChannels(realm, user, created);
       return {
         subscribed,
         already_subscribed: already,

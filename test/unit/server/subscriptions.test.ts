@@ -172,6 +172,32 @@ describe('POST /users/me/subscriptions', () => {
     expect(await seer.drain()).toEqual([]); // private: member2 cannot see it
   });
 
+  it('announce: the notification bot posts new public channels in the announcements channel', async () => {
+    const { member } = demoUsers(h.server);
+    const realm = h.server.realm;
+    const before = realm.messages.length;
+    await h.as(member).ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'announced-channel' }],
+      announce: true,
+    });
+    const posted = realm.messages.slice(before);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      stream_id: realm.settings.new_stream_announcements_stream_id,
+      topic: 'new channels',
+    });
+    expect(posted[0]!.content).toContain('#**announced-channel**');
+    expect(realm.users.get(posted[0]!.sender_id)!.is_system_bot).toBe(true);
+    // Private channels and requests without announce are not announced.
+    await h.as(member).ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'quiet-private' }],
+      invite_only: true,
+      announce: true,
+    });
+    await h.as(member).ok('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'quiet-public' }] });
+    expect(realm.messages.length).toBe(before + 1);
+  });
+
   it('channel creation follows the realm creation permissions', async () => {
     const { guest, member, owner } = demoUsers(h.server);
     const r = await h

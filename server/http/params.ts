@@ -19,7 +19,8 @@ export class Param<T, R extends boolean = false> {
 
   /** Optional on the wire, but the handler always sees a value. */
   default(value: T): Param<T, true> {
-    return new Param(this.parse, false as unknown as true, value, this.aliases);
+    // "Required" here means the handler always gets a value; a missing one takes the default.
+    return new Param(this.parse, true, value, this.aliases);
   }
 
   alias(...names: string[]): Param<T, R> {

@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import type { User } from './users';
-import { canReadMessage, type Message } from './messages';
+import { canReadMessage } from './messages';
 import { renderMarkdown } from '../render/markdown';
 import { htmlDiff } from '../render/diff';
 import { invalidMessage } from './message-edit';
@@ -71,5 +71,3 @@ export function messageHistory(
   });
   return snapshots;
 }
-
-export type { Message };

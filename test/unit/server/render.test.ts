@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { Realm } from '../../../server/realm/realm';
+import { seed } from '../../../server/seed';
+import { renderMarkdown } from '../../../server/render/markdown';
+import { htmlDiff } from '../../../server/render/diff';
+import { addLinkifier, expandUrlTemplate } from '../../../server/realm/linkifiers';
+
+function demo(): Realm {
+  const realm = new Realm();
+  seed(realm, 'demo');
+  return realm;
+}
+
+describe('rendering (server/render)', () => {
+  it('escapes raw HTML instead of passing it through', () => {
+    const { html } = renderMarkdown(demo(), '<script>alert(1)</script> <b>x</b>');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('expands linkifier named groups into the URL template, percent-encoded', () => {
+    const realm = demo();
+    addLinkifier(
+      realm,
+      '(?P<org>[a-z]+)/(?P<repo>[a-z-]+)#(?P<id>[0-9]+)',
+      'https://code.example/{org}/{repo}/pull/{id}',
+    );
+    const { html } = renderMarkdown(realm, 'see acme/web-app#17 now');
+    expect(html).toContain('<a href="https://code.example/acme/web-app/pull/17"');
+    expect(expandUrlTemplate('https://x.example/?q={q}', { q: 'a b/c&d' })).toBe(
+      'https://x.example/?q=a%20b%2Fc%26d',
+    );
+    expect(expandUrlTemplate('https://x.example/{+path}', { path: 'a/b c' })).toBe(
+      'https://x.example/a/b%20c',
+    );
+  });
+
+  it('does not linkify inside code or existing links', () => {
+    const realm = demo();
+    expect(renderMarkdown(realm, '`#12`').html).not.toContain('tracker.northwind.example');
+    const linked = renderMarkdown(realm, '[#12](https://elsewhere.example/)').html;
+    expect(linked).not.toContain('tracker.northwind.example');
+  });
+
+  it('collects mentions: users, silent users, groups, channel and topic wildcards', () => {
+    const realm = demo();
+    const dmitri = [...realm.users.values()].find((u) => u.full_name === 'Dmitri Ivanov')!;
+    const backend = [...realm.groups.values()].find((g) => g.name === 'backend')!;
+    const r = renderMarkdown(realm, `@**Dmitri Ivanov** @_**Ada Park** @*backend* @**all** @**topic**`);
+    expect([...r.mentions.userIds]).toEqual([dmitri.user_id]);
+    expect([...r.mentions.groupIds]).toEqual([backend.id]);
+    expect(r.mentions.streamWildcard).toBe(true);
+    expect(r.mentions.topicWildcard).toBe(true);
+    expect(r.html).toContain('class="user-mention silent"');
+    const unknown = renderMarkdown(realm, '@**Nobody Here**');
+    expect(unknown.html).toBe('<p>@<strong>Nobody Here</strong></p>');
+    expect(unknown.mentions.userIds.size).toBe(0);
+  });
+
+  it('marks inserted and deleted words in content_html_diff, keeping tags balanced', () => {
+    const diff = htmlDiff(
+      '<p>one <strong>two</strong> three</p>',
+      '<p>one <strong>2</strong> three four</p>',
+    );
+    expect(diff).toContain('<span class="highlight_text_deleted">two</span>');
+    expect(diff).toContain('<span class="highlight_text_inserted">2</span>');
+    expect(diff).toContain('<span class="highlight_text_inserted">four</span>');
+    const opens = (diff.match(/<strong>/g) ?? []).length;
+    const closes = (diff.match(/<\/strong>/g) ?? []).length;
+    expect(opens).toBe(closes);
+    expect(diff.startsWith('<p>')).toBe(true);
+    expect(diff.endsWith('</p>')).toBe(true);
+  });
+});

@@ -105,7 +105,7 @@ function EmailForm({ current }: { current: string }) {
     <form className="account-form" onSubmit={submit}>
       <label className="field">
         <span>Email</span>
-        <span className="muted small">Current: {current || 'unknown'}</span>
+        <small className="muted">Current: {current || 'unknown'}</small>
         <span className="inline">
           <input
             type="email"

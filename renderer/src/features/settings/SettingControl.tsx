@@ -29,7 +29,11 @@ export function SettingControl({
   const id = useId();
   const kind = controlKind(entry);
   const testId = `${testPrefix}-${entry.name}`;
-  const hint = entry.meaning && entry.meaning !== entry.label ? entry.meaning : undefined;
+  // The meaning column, unless the label already says it.
+  const hint =
+    entry.meaning && !entry.label.toLowerCase().includes(entry.meaning.toLowerCase())
+      ? entry.meaning
+      : undefined;
   const describedBy = error ? `${id}-error` : undefined;
 
   let control;

@@ -1,0 +1,70 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+import { openSecondUser } from './second-user';
+
+// Organization defaults for new users (spec 4.6 column D): administrators only.
+test.describe.configure({ mode: 'serial' });
+
+async function serverDefaults(chat: ChatEnvironment) {
+  const { body } = await chat
+    .api('owner')
+    .post('/register', { fetch_event_types: ['realm_user_settings_defaults'] });
+  return body.realm_user_settings_defaults as Record<string, unknown>;
+}
+
+test('an administrator changes defaults and another administrator sees them live', async ({
+  page,
+  chat,
+  signIn,
+  browser,
+}) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-org-defaults').click();
+  await expect(page.getByTestId('org-defaults')).toBeVisible();
+  // Column D only: no personal-only preferences here.
+  await expect(page.getByTestId('default-default_language')).toHaveCount(0);
+  await expect(page.getByTestId('default-timezone')).toHaveCount(0);
+
+  const owner = chat.user('owner');
+  const second = await openSecondUser(browser, chat, owner.email);
+  try {
+    await second.page.getByTestId('open-settings').click();
+    await second.page.getByTestId('settings-nav-org-defaults').click();
+    const before = await serverDefaults(chat);
+    await page.getByTestId('default-enter_sends').setChecked(!before.enter_sends);
+    await page.getByTestId('default-emojiset').selectOption('text');
+    await page.getByTestId('default-email_address_visibility').selectOption({ label: 'Administrators only' });
+    await expect
+      .poll(() => serverDefaults(chat))
+      .toMatchObject({ enter_sends: !before.enter_sends, emojiset: 'text', email_address_visibility: 3 });
+    await expect(second.page.getByTestId('default-emojiset')).toHaveValue('text');
+    await expect(second.page.getByTestId('default-enter_sends')).toBeChecked({
+      checked: !before.enter_sends,
+    });
+    await expect(second.page.getByTestId('default-email_address_visibility')).toHaveValue('3');
+    await page.screenshot({ path: 'test-results/screens/org-defaults.png' });
+  } finally {
+    await second.close();
+  }
+});
+
+test('a member does not see the entry, and reaching it anyway shows the refusal', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings-nav-personal')).toBeVisible();
+  await expect(page.getByTestId('settings-nav-org-defaults')).toHaveCount(0);
+  await expect(page.getByTestId('settings-nav-linkifiers')).toHaveCount(0);
+
+  await page.goto(`${page.url().split('#')[0]}#settings/org-defaults`);
+  await expect(page.getByTestId('org-defaults-not-admin')).toBeVisible();
+  const before = await serverDefaults(chat);
+  await page.getByTestId('default-emojiset').selectOption('vendorB');
+  await expect(page.getByTestId('default-emojiset-error')).toBeVisible();
+  await expect(page.getByTestId('default-emojiset')).toHaveValue(String(before.emojiset));
+  expect((await serverDefaults(chat)).emojiset).toBe(before.emojiset);
+  await page.screenshot({ path: 'test-results/screens/org-defaults-member.png' });
+});

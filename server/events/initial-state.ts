@@ -211,7 +211,7 @@ export function initialState(
       is_moderator: user.role <= 300,
       is_guest: me.is_guest,
       is_billing_admin: false,
-      avatar_source: 'G',
+      avatar_source: 'U',
       avatar_url: me.avatar_url,
       avatar_url_medium: me.avatar_url,
       avatar_version: user.avatar_version,

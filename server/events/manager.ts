@@ -122,8 +122,7 @@ function emptyTopicFields(realm: Realm, event: Record<string, unknown>, keys: st
 }
 
 /**
- * Adapt one event to one client: drop internal fields (`__` prefix), apply `apply_markdown`,
- * `client_gravatar`, the `empty_topic_name`, `stream_typing_notifications` and `user_settings_object`
+ * Adapt one event to one client: drop internal fields (`__` prefix), apply `apply_markdown`, the `empty_topic_name`, `stream_typing_notifications` and `user_settings_object`
  * capabilities. Returns null when this client must not get the event, or several events where an old client
  * expects one per item.
  */
@@ -148,7 +147,6 @@ export function adaptForQueue(
         message.content = internal.__raw_content;
         message.content_type = 'text/x-markdown';
       }
-      if (queue.options.clientGravatar) message.avatar_url = null;
       if (!caps.empty_topic_name && message.type === 'stream') emptyTopicFields(realm, message, ['subject']);
       if (internal.__sender_queue_id === queue.id && internal.__local_id !== undefined) {
         event.local_message_id = internal.__local_id;

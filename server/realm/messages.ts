@@ -128,6 +128,10 @@ export function messageFlags(realm: Realm, userId: number, message: Message): st
 
 export interface WireOptions {
   applyMarkdown?: boolean;
+  /**
+   * Accepted for completeness: every avatar here is served by this server (source `U`), never a
+   * gravatar, so `avatar_url` is always present.
+   */
   clientGravatar?: boolean;
   /** When false, the empty topic reads as `realm_empty_topic_display_name`. */
   allowEmptyTopicName?: boolean;
@@ -152,7 +156,7 @@ export function messageToWire(
     sender_email: sender.email,
     sender_full_name: sender.full_name,
     sender_realm_str: 'organization',
-    avatar_url: opts.clientGravatar ? null : avatarUrl(realm, sender),
+    avatar_url: avatarUrl(realm, sender),
     client: message.client,
     content: applyMarkdown ? rendered(realm, message).html : message.content,
     content_type: applyMarkdown ? 'text/html' : 'text/x-markdown',

@@ -74,8 +74,10 @@ describe('HTTP layer (spec part 1 conventions)', () => {
     const m = (
       await h
         .as(member)
-        .ok('GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0, client_gravatar: false })
+        .ok('GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0, client_gravatar: true })
     ).messages as { avatar_url: string }[];
+    // Avatars are this server's own (never gravatars), so client_gravatar leaves avatar_url in place.
+    expect(typeof m[0]!.avatar_url).toBe('string');
     const res = await fetch(m[0]!.avatar_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/svg+xml');

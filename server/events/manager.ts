@@ -153,6 +153,15 @@ export function adaptForQueue(
       }
       break;
     }
+    case 'update_message_flags':
+      if (!caps.empty_topic_name && event.message_details && typeof event.message_details === 'object') {
+        for (const detail of Object.values(
+          event.message_details as Record<string, Record<string, unknown>>,
+        )) {
+          emptyTopicFields(realm, detail, ['topic']);
+        }
+      }
+      break;
     case 'delete_message':
       if (!caps.empty_topic_name) emptyTopicFields(realm, event, ['topic']);
       // Clients without `bulk_message_deletion` get one event per message, with `message_id`.

@@ -159,6 +159,20 @@ describe('POST /messages/flags/narrow (4.13)', () => {
     });
   });
 
+  it('names the empty topic by its display name in message_details for clients without empty_topic_name', async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const id = await sendToChannel(h.as(member2), 'general', '', 'empty');
+    await h.as(member).ok('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
+    const legacy = await h.as(member).register();
+    const modern = await h.as(member).register({ client_capabilities: { empty_topic_name: true } });
+    await h.as(member).ok('POST', '/messages/flags', { messages: [id], op: 'remove', flag: 'read' });
+    const details = async (q: typeof legacy) =>
+      ((await q.ofType('update_message_flags'))[0]!.message_details as Record<string, { topic: string }>)[id]!
+        .topic;
+    expect(await details(legacy)).toBe('general chat');
+    expect(await details(modern)).toBe('');
+  });
+
   it('rejects unknown or non-editable flags', async () => {
     const { member } = demoUsers(h.server);
     const base = { anchor: 'newest', num_before: 1, num_after: 0, op: 'add' };

@@ -34,7 +34,7 @@ import {
 } from '../realm/subscriptions';
 import { getUserByEmail, isAdmin, type User } from '../realm/users';
 import { parseRetentionDays } from './streams';
-import { sendChannelMessage } from '../realm/message-send';
+import { sendChannelMessage, sendDirectMessage } from '../realm/message-send';
 
 interface ChannelRequest {
   name: string;
@@ -129,6 +129,26 @@ function announceNewChannels(realm: Realm, creator: User, created: Channel[]): v
       `@_**${creator.full_name}|${creator.user_id}** created a new channel #**${channel.name}**.`,
       { internal: true },
     );
+  }
+}
+
+/** Users that someone else subscribed hear it from the notification bot (bots and small batches only). */
+const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
+function notifySubscribedByOthers(realm: Realm, actor: User, subscribedNow: Map<Channel, number[]>): void {
+  const bot = [...realm.users.values()].find((u) => u.is_system_bot);
+  if (!bot) return;
+  const byUser = new Map<number, Channel[]>();
+  for (const [channel, ids] of subscribedNow)
+    for (const id of ids) if (id !== actor.user_id) byUser.set(id, [...(byUser.get(id) ?? []), channel]);
+  if (byUser.size > MAX_BULK_NEW_SUBSCRIPTION_MESSAGES) return;
+  for (const [userId, channels] of byUser) {
+    if (realm.users.get(userId)?.is_bot) continue;
+    const who = `@_**${actor.full_name}|${actor.user_id}**`;
+    const content =
+      channels.length === 1
+        ? `${who} subscribed you to the channel #**${channels[0]!.name}**.`
+        : `${who} subscribed you to the following channels:\n\n${channels.map((c) => `* #**${c.name}**`).join('\n')}`;
+    sendDirectMessage(realm, bot, [userId], content, { internal: true });
   }
 }
 
@@ -296,6 +316,7 @@ export const subscriptionRoutes = [
       }
       publishSubscriptionChange(realm, 'add', subscribedNow);
       if (params.announce) announceNewChannels(realm, user, created);
+      notifySubscribedByOthers(realm, user, subscribedNow);
       return {
         subscribed,
         already_subscribed: already,

@@ -135,6 +135,25 @@ describe('POST /users/me/subscriptions', () => {
     expect(isSubscribed(outsider, member2.user_id)).toBe(true);
   });
 
+  it('users subscribed by someone else get a direct message from the notification bot', async () => {
+    const { admin, member3, bot } = demoUsers(h.server);
+    const realm = h.server.realm;
+    const a = freshChannel();
+    const b = freshChannel();
+    const before = realm.messages.length;
+    await h.as(admin).ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: a.name }, { name: b.name }],
+      principals: [member3.user_id, bot.user_id, admin.user_id],
+    });
+    const dms = realm.messages.slice(before);
+    expect(dms).toHaveLength(1); // not to the bot, not to the acting user
+    expect(dms[0]!.type).toBe('private');
+    expect(dms[0]!.dm_user_ids).toContain(member3.user_id);
+    expect(dms[0]!.content).toContain(`#**${a.name}**`);
+    expect(dms[0]!.content).toContain(`#**${b.name}**`);
+    expect(realm.users.get(dms[0]!.sender_id)!.is_system_bot).toBe(true);
+  });
+
   it('creates missing channels with the given settings and sends stream create to those who can see it', async () => {
     const { member, member2, guest } = demoUsers(h.server);
     const seer = await h.as(member2).register({ event_types: ['stream'] });

@@ -66,6 +66,9 @@ function rawParams(request: FastifyRequest): Record<string, string> {
       }
       if (typeof value === 'string') out[k] = value;
       else if (typeof value === 'number' || typeof value === 'boolean') out[k] = String(value);
+      // A JSON request body (not what the spec describes, but harmless): lists and objects as JSON text.
+      else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value))
+        out[k] = JSON.stringify(value);
     }
   };
   add(request.query);

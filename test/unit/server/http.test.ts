@@ -63,6 +63,18 @@ describe('HTTP layer (spec part 1 conventions)', () => {
     });
   });
 
+  it('also understands a JSON request body', async () => {
+    const { member, owner } = demoUsers(h.server);
+    const res = await fetch(`${h.server.url}/api/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: auth(member.email, member.api_key), 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'direct', to: [owner.user_id], content: 'json body' }),
+    });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body.result).toBe('success');
+    expect(h.server.realm.messagesById.get(body.id as number)!.dm_user_ids).toContain(owner.user_id);
+  });
+
   it('answers unknown endpoints with a JSON 404', async () => {
     const res = await fetch(`${h.server.url}/api/v1/nothing/here`);
     expect(res.status).toBe(404);

@@ -16,7 +16,7 @@ test('starts a direct message from the user list and the other person gets it li
     await expect(page.getByTestId('conversation-title')).toHaveText(moderator.full_name);
     const text = `Private hello ${Date.now()}`;
     await page.getByTestId('compose-input').fill(text);
-    await page.getByTestId('compose-input').press('Enter');
+    await page.getByTestId('compose-send').click();
     await expect(page.getByTestId('message-feed').getByText(text)).toBeVisible();
     await expect(page.getByTestId(`dm-${moderator.user_id}`)).toBeVisible();
 

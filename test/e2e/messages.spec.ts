@@ -27,7 +27,7 @@ test('reads a topic, sends a message, and another user sees it live', async ({ p
 
     const text = `Deploy looks green now ${Date.now()}`;
     await page.getByTestId('compose-input').fill(text);
-    await page.getByTestId('compose-input').press('Enter');
+    await page.getByTestId('compose-send').click();
     await expect(feed.getByText(text)).toBeVisible();
     await expect(page.getByTestId('compose-input')).toHaveValue('');
 

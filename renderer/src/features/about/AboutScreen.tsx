@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ServerSettings } from '../../../../shared/api/server';
 import { useApiQuery } from '../../api/queries';
 import { useSession } from '../../app/session';
@@ -34,7 +35,7 @@ export function AboutScreen() {
     <div className="settings-page" data-testid="about-screen">
       <h2>About this organization</h2>
       <div className="realm-card">
-        {s.realm_icon && <img src={resolveServerUrl(s.realm_icon)} alt="" width={48} height={48} />}
+        {s.realm_icon && <RealmIcon url={s.realm_icon} />}
         <div>
           <strong data-testid="about-realm-name">{s.realm_name ?? 'Unknown organization'}</strong>
           {url && <div className="muted small">{url}</div>}
@@ -80,4 +81,11 @@ export function AboutScreen() {
       </dl>
     </div>
   );
+}
+
+/** The organization's square logo; nothing when it cannot be loaded. */
+function RealmIcon({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return <img src={resolveServerUrl(url)} alt="" width={48} height={48} onError={() => setFailed(true)} />;
 }

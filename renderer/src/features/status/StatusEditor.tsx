@@ -106,14 +106,19 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
           </span>
         </div>
         {form.emoji && (
-          <button
-            type="button"
-            className="btn-link small"
-            data-testid="status-emoji-remove"
-            onClick={() => setForm((f) => ({ ...f, emoji: null }))}
-          >
-            Remove emoji
-          </button>
+          <span className="inline small">
+            <span className="muted" data-testid="status-emoji-name">
+              Emoji :{form.emoji.emoji_name}:
+            </span>
+            <button
+              type="button"
+              className="btn-link small"
+              data-testid="status-emoji-remove"
+              onClick={() => setForm((f) => ({ ...f, emoji: null }))}
+            >
+              Remove emoji
+            </button>
+          </span>
         )}
         {over && (
           <p className="form-error" data-testid="status-too-long">

@@ -1,0 +1,71 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Status (spec 4.11): text up to 60 characters, emoji of the three kinds, clear.
+test.describe.configure({ mode: 'serial' });
+
+async function statusOf(chat: ChatEnvironment, who: string) {
+  const user = chat.user(who);
+  const { body } = await chat.api(who).get(`/users/${user.user_id}/status`);
+  return body.status as Record<string, unknown>;
+}
+
+test('sets text with a unicode emoji, then a custom and the extra emoji, then clears', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-status').click();
+
+  const text = page.getByTestId('status-text');
+  await text.fill('x'.repeat(61));
+  await expect(page.getByTestId('status-counter')).toHaveText('61/60');
+  await expect(page.getByTestId('status-save')).toBeDisabled();
+
+  await text.fill('Out for lunch');
+  await expect(page.getByTestId('status-counter')).toHaveText('13/60');
+  await page.getByTestId('status-emoji').click();
+  await page.getByTestId('emoji-search').fill('taco');
+  await page.getByTestId('emoji-taco').click();
+  await page.getByTestId('status-save').click();
+  await expect(page.getByTestId('status-saved')).toBeVisible();
+  await expect
+    .poll(() => statusOf(chat, 'member'))
+    .toMatchObject({ status_text: 'Out for lunch', emoji_name: 'taco', reaction_type: 'unicode_emoji' });
+  await page.screenshot({ path: 'test-results/screens/status.png' });
+
+  await page.getByTestId('status-emoji').click();
+  await page.getByTestId('emoji-search').fill('northwind');
+  await page.getByTestId('emoji-northwind').click();
+  await page.getByTestId('status-save').click();
+  await expect
+    .poll(() => statusOf(chat, 'member'))
+    .toMatchObject({ emoji_name: 'northwind', reaction_type: 'realm_emoji' });
+
+  await page.getByTestId('status-emoji').click();
+  await page.getByTestId('emoji-search').fill('service');
+  await page.getByTestId('emoji-service').click();
+  await page.getByTestId('status-save').click();
+  await expect
+    .poll(() => statusOf(chat, 'member'))
+    .toMatchObject({ emoji_name: 'service', emoji_code: 'service', reaction_type: 'service_extra_emoji' });
+
+  await page.getByTestId('status-clear').click();
+  await expect.poll(async () => (await statusOf(chat, 'member')).status_text ?? '').toBe('');
+  expect((await statusOf(chat, 'member')).emoji_name ?? '').toBe('');
+  await expect(text).toHaveValue('');
+});
+
+test('a saved status cannot be sent again unchanged (the server would refuse it)', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.goto(`${page.url().split('#')[0]}#settings/status`);
+  // "Client did not pass any new values." is avoided: Save turns off once nothing changed.
+  await page.getByTestId('status-text').fill('Busy');
+  await page.getByTestId('status-save').click();
+  await expect(page.getByTestId('status-saved')).toBeVisible();
+  await expect(page.getByTestId('status-save')).toBeDisabled();
+});

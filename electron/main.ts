@@ -49,6 +49,9 @@ const CSP = [
   "form-action 'none'",
 ].join('; ');
 
+// `npm start` gives each demo run its own profile.
+if (process.env.TEAMCHAT_DATA_DIR) app.setPath('userData', process.env.TEAMCHAT_DATA_DIR);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {

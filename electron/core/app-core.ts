@@ -17,7 +17,7 @@ import type { BridgePush } from '../../shared/ipc-wire';
 import type { BackoffPolicy, Clock } from './backoff';
 import { EventLoop } from './event-loop';
 import { HttpClient } from './http-client';
-import { getOwnUserForSignIn } from './own-user';
+import { verifyCredentials } from './own-user';
 import { queueApiFor } from './queue-api';
 import { absoluteUrl, normalizeServerUrl } from './server-url';
 import { Vault, type KeyProtector } from './vault';
@@ -176,8 +176,8 @@ export class ChatCore {
       credentials: { email, apiKey: request.apiKey.trim() },
       featureLevel: () => featureLevel,
     });
-    const me = await client.call(getOwnUserForSignIn, {});
-    if (!me.ok) return me;
+    const verified = await verifyCredentials(client);
+    if (!verified.ok) return verified;
 
     const previous = this.vault.findByLogin(serverUrl, email);
     if (previous) await this.stopAccount(previous.id);

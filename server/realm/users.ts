@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
+import { resolveGroupSetting } from './groups';
 import { defaultUserSettings, type UserSettings } from './user-settings';
 
 /** Role numbers (spec 4.10). */
@@ -163,4 +164,24 @@ export function userRef(u: User): {
 
 export function activeHumanIds(realm: Realm): number[] {
   return [...realm.users.values()].filter((u) => u.is_active && !u.is_system_bot).map((u) => u.user_id);
+}
+
+/**
+ * The users `viewer` may access: everyone for members of `can_access_all_users_group`; otherwise
+ * themselves, bots, people sharing a channel subscription and their direct-message partners.
+ */
+export function accessibleUserIds(realm: Realm, viewer: User): Set<number> {
+  const all = listedUsers(realm).map((u) => u.user_id);
+  if (resolveGroupSetting(realm, realm.settings.can_access_all_users_group).has(viewer.user_id))
+    return new Set(all);
+  const out = new Set<number>([viewer.user_id]);
+  for (const u of listedUsers(realm)) if (u.is_bot) out.add(u.user_id);
+  for (const c of realm.channels.values()) {
+    if (c.subscriptions.get(viewer.user_id)?.active !== true) continue;
+    for (const s of c.subscriptions.values()) if (s.active) out.add(s.user_id);
+  }
+  for (const m of realm.messages)
+    if (m.type === 'private' && m.dm_user_ids.includes(viewer.user_id))
+      for (const id of m.dm_user_ids) out.add(id);
+  return out;
 }

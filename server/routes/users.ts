@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors';
 import { p } from '../http/params';
 import { route } from '../http/route';
-import { listedUsers, userToWire } from '../realm/users';
+import { accessibleUserIds, listedUsers, userToWire } from '../realm/users';
 
 /** GET /users, GET /users/me, GET /users/{user_id}. */
 export const userRoutes = [
@@ -12,9 +12,14 @@ export const userRoutes = [
       client_gravatar: p.bool().default(true),
       include_custom_profile_fields: p.bool().default(false),
     },
-    handler: ({ realm, user }) => ({
-      members: listedUsers(realm).map((u) => userToWire(realm, user, u)),
-    }),
+    handler: ({ realm, user }) => {
+      const accessible = accessibleUserIds(realm, user);
+      return {
+        members: listedUsers(realm)
+          .filter((u) => accessible.has(u.user_id))
+          .map((u) => userToWire(realm, user, u)),
+      };
+    },
   }),
   route({
     method: 'GET',
@@ -36,6 +41,7 @@ export const userRoutes = [
     handler: ({ realm, user }, { user_id }) => {
       const target = realm.users.get(user_id);
       if (!target || target.is_system_bot) throw badRequest('No such user');
+      if (!accessibleUserIds(realm, user).has(target.user_id)) throw badRequest('Insufficient permission');
       return { user: userToWire(realm, user, target) };
     },
   }),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoUsers, useServer } from './helpers';
+import { SYSTEM_GROUPS } from '../../../server/realm/groups';
+import { createUser } from '../../../server/realm/users';
 
 const h = useServer();
 
@@ -32,6 +34,36 @@ describe('GET /users', () => {
     }[];
     expect(asAdmin.find((m) => m.user_id === member2.user_id)!.delivery_email).toBe(member2.delivery_email);
     member2.settings.email_address_visibility = 1;
+  });
+});
+
+describe('can_access_all_users_group', () => {
+  it('a guest outside it sees only users sharing a channel or a conversation', async () => {
+    const { guest, member3, moderator } = demoUsers(h.server);
+    const realm = h.server.realm;
+    realm.settings.can_access_all_users_group = SYSTEM_GROUPS.members;
+    try {
+      const members = (await h.as(guest).ok('GET', '/users')).members as { user_id: number }[];
+      const ids = members.map((m) => m.user_id);
+      expect(ids).toContain(guest.user_id);
+      expect(ids).toContain(moderator.user_id); // shares channels and a DM
+      // Everyone still sees everyone else; the guest shares #design with member3.
+      expect(ids).toContain(member3.user_id);
+      const outsider = createUser(realm, { email: 'outsider@northwind.example', full_name: 'Out Sider' });
+      const again = ((await h.as(guest).ok('GET', '/users')).members as { user_id: number }[]).map(
+        (m) => m.user_id,
+      );
+      expect(again).not.toContain(outsider.user_id);
+      const one = await h.as(guest).call('GET', `/users/${outsider.user_id}`);
+      expect(one.body).toMatchObject({ result: 'error', msg: 'Insufficient permission' });
+      // Members are in the group and see everyone.
+      const asMember = ((await h.as(member3).ok('GET', '/users')).members as { user_id: number }[]).map(
+        (m) => m.user_id,
+      );
+      expect(asMember).toContain(outsider.user_id);
+    } finally {
+      realm.settings.can_access_all_users_group = SYSTEM_GROUPS.everyone;
+    }
   });
 });
 

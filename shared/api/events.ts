@@ -293,6 +293,9 @@ export const eventSchemas = {
     opEvent('realm_domains', 'remove', { domain: z.string() }),
   ]),
 
+  /** Sent to inviters and administrators when the set of invitations changes; refetch GET /invites. */
+  invites_changed: event('invites_changed', {}),
+
   scheduled_messages: z.discriminatedUnion('op', [
     opEvent('scheduled_messages', 'add', { scheduled_messages: z.array(scheduledMessageSchema) }),
     opEvent('scheduled_messages', 'update', { scheduled_message: scheduledMessageSchema }),

@@ -68,6 +68,7 @@ describe('decodeEvent: known types (spec part 6)', () => {
       'realm_bot',
       'realm_domains',
       'scheduled_messages',
+      'invites_changed',
     ];
     expect(Object.keys(eventSchemas).sort()).toEqual([...required].sort());
   });

@@ -1,0 +1,162 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Drafts (spec 2.6, 4.12): compose boxes save drafts on the server and locally; the drafts screen
+// lists, edits, restores and deletes them, and follows drafts events from other clients.
+test.describe.configure({ mode: 'serial' });
+
+interface Draft {
+  id: number;
+  type: string;
+  to: number[];
+  topic: string;
+  content: string;
+}
+
+async function serverDrafts(chat: ChatEnvironment, who: string): Promise<Draft[]> {
+  const { body } = await chat.api(who).get('/drafts');
+  return body.drafts as Draft[];
+}
+
+async function channelId(chat: ChatEnvironment, name: string): Promise<number> {
+  const { body } = await chat.api('owner').get('/streams', { include_all: true });
+  return (body.streams as { stream_id: number; name: string }[]).find((s) => s.name === name)!.stream_id;
+}
+
+test('typing saves a draft; it survives a restart; sending discards it', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const engineering = await channelId(chat, 'engineering');
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-code review').click();
+  const text = `Reviewing the search refactor ${Date.now()}`;
+  await page.getByTestId('compose-input').fill(text);
+  await expect
+    .poll(async () => (await serverDrafts(chat, me.email)).find((d) => d.content === text))
+    .toMatchObject({ type: 'stream', to: [engineering], topic: 'code review' });
+
+  // A restart of the app: the text comes back in its compose box.
+  await page.reload();
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-code review').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue(text);
+
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  await expect
+    .poll(async () => (await serverDrafts(chat, me.email)).some((d) => d.content === text))
+    .toBe(false);
+});
+
+test('the drafts screen follows other clients, edits, restores and deletes', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const design = await channelId(chat, 'design');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-drafts').click();
+  await expect(page.getByTestId('drafts-screen')).toBeVisible();
+
+  // Another client (the API, as the same user) creates two drafts: they appear live.
+  const api = chat.api(me.email);
+  const created = await api.post('/drafts', {
+    drafts: [
+      {
+        type: 'stream',
+        to: [design],
+        topic: 'new logo',
+        content: 'Logo feedback from my phone',
+        timestamp: 1_700_000_100,
+      },
+      {
+        type: 'stream',
+        to: [design],
+        topic: 'style guide',
+        content: 'Spacing question',
+        timestamp: 1_700_000_000,
+      },
+    ],
+  });
+  const [logoId, spacingId] = created.body.ids as number[];
+  const logo = page.getByTestId(`draft-${logoId}`);
+  await expect(logo).toContainText('Logo feedback from my phone');
+  await expect(logo).toContainText('#design › new logo');
+  await page.screenshot({ path: 'test-results/screens/drafts.png' });
+
+  // Edited elsewhere: the screen follows.
+  await api.patch(`/drafts/${spacingId}`, {
+    draft: {
+      type: 'stream',
+      to: [design],
+      topic: 'style guide',
+      content: 'Spacing question, edited on the phone',
+    },
+  });
+  await expect(page.getByTestId(`draft-${spacingId}`)).toContainText('edited on the phone');
+
+  // Edited here: PATCH on the server.
+  await logo.getByTestId('draft-edit').click();
+  await logo.getByTestId('draft-edit-text').fill('Logo feedback, second thoughts');
+  await logo.getByTestId('draft-save').click();
+  await expect(logo.getByTestId('draft-content')).toHaveText('Logo feedback, second thoughts');
+  await expect
+    .poll(async () => (await serverDrafts(chat, me.email)).find((d) => d.id === logoId)?.content)
+    .toBe('Logo feedback, second thoughts');
+
+  // Deleted here.
+  await page.getByTestId(`draft-${spacingId}`).getByTestId('draft-delete').click();
+  await expect(page.getByTestId(`draft-${spacingId}`)).toHaveCount(0);
+  await expect
+    .poll(async () => (await serverDrafts(chat, me.email)).some((d) => d.id === spacingId))
+    .toBe(false);
+
+  // Restored into the compose box of its conversation.
+  await logo.getByTestId('draft-restore').click();
+  await expect(page.getByTestId('settings-screen')).toHaveCount(0);
+  await expect(page.getByTestId('conversation-title')).toContainText('new logo');
+  await expect(page.getByTestId('compose-input')).toHaveValue('Logo feedback, second thoughts');
+  // Still one server draft for it: restoring does not duplicate it.
+  await page.getByTestId('compose-input').press('End');
+  await page.getByTestId('compose-input').pressSequentially(' More.');
+  await expect
+    .poll(async () =>
+      (await serverDrafts(chat, me.email)).filter((d) => d.topic === 'new logo').map((d) => d.content),
+    )
+    .toEqual(['Logo feedback, second thoughts More.']);
+
+  // Deleted by another client: it leaves the list.
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-drafts').click();
+  await expect(page.getByTestId(`draft-${logoId}`)).toBeVisible();
+  await api.delete(`/drafts/${logoId}`);
+  await expect(page.getByTestId(`draft-${logoId}`)).toHaveCount(0);
+});
+
+test('with server sync off, drafts stay on this computer only', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'moderator');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('setting-enable_drafts_synchronization').setChecked(false);
+  await expect
+    .poll(async () => {
+      const { body } = await chat.api(me.email).post('/register', { fetch_event_types: ['user_settings'] });
+      return (body.user_settings as Record<string, unknown>).enable_drafts_synchronization;
+    })
+    .toBe(false);
+  await page.getByTestId('settings-close').click();
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-team lunch').click();
+  await page.getByTestId('compose-input').fill('Only on this computer');
+  await page.waitForTimeout(1500);
+  // With sync off the server refuses to list drafts at all.
+  expect((await chat.api(me.email).get('/drafts')).status).toBe(400);
+
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-drafts').click();
+  const row = page.getByTestId('drafts-list').locator('li', { hasText: 'Only on this computer' });
+  await expect(row).toContainText('on this computer');
+  await page.screenshot({ path: 'test-results/screens/drafts-local.png' });
+
+  // Turned back on elsewhere: the server holds nothing of what was typed meanwhile.
+  await chat.api(me.email).patch('/settings', { enable_drafts_synchronization: true });
+  expect((await serverDrafts(chat, me.email)).some((d) => d.content === 'Only on this computer')).toBe(false);
+});

@@ -68,6 +68,7 @@ export const knownEventFixtures: Array<
   [string, Record<string, unknown>, string, string | undefined, [string, unknown]]
 > = [
   ['heartbeat', { id: 1, type: 'heartbeat' }, 'heartbeat', undefined, ['id', 1]],
+  ['invites_changed', { id: 66, type: 'invites_changed' }, 'invites_changed', undefined, ['id', 66]],
   [
     'message',
     { id: 2, type: 'message', message, flags: ['read', 'mentioned'], local_message_id: '17.01' },

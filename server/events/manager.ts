@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../http/errors';
 import type { EventPayload, EventSink, Realm } from '../realm/realm';
 import { DISPLAY_SETTINGS } from '../realm/user-settings';
+import { compileNarrow } from '../realm/narrow';
 import { EventQueue, type DeliveredEvent, type QueueOptions } from './queue';
 
 export interface EventTimings {
@@ -117,6 +118,18 @@ export class EventQueueManager {
   }
 }
 
+/** Whether a message satisfies the narrow a queue was registered with. */
+function matchesQueueNarrow(realm: Realm, queue: EventQueue, messageId: unknown): boolean {
+  const message = typeof messageId === 'number' ? realm.messagesById.get(messageId) : undefined;
+  const user = realm.users.get(queue.options.userId);
+  if (!message || !user) return false;
+  try {
+    return compileNarrow(realm, user, queue.options.narrow).matches(message);
+  } catch {
+    return false;
+  }
+}
+
 function emptyTopicFields(realm: Realm, event: Record<string, unknown>, keys: string[]): void {
   for (const key of keys) if (event[key] === '') event[key] = realm.emptyTopicDisplayName;
 }
@@ -143,6 +156,9 @@ export function adaptForQueue(
   switch (event.type) {
     case 'message': {
       const message = event.message as Record<string, unknown>;
+      if (internal.__all_public_streams_only && !queue.options.allPublicStreams) return null;
+      if (queue.options.narrow.length > 0 && !matchesQueueNarrow(realm, queue, internal.__message_id))
+        return null;
       if (!queue.options.applyMarkdown && typeof internal.__raw_content === 'string') {
         message.content = internal.__raw_content;
         message.content_type = 'text/x-markdown';

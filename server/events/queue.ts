@@ -1,4 +1,5 @@
 import type { EventPayload } from '../realm/realm';
+import type { NarrowTerm } from '../realm/narrow';
 
 export interface ClientCapabilities {
   notification_settings_null: boolean;
@@ -21,6 +22,8 @@ export interface QueueOptions {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   allPublicStreams: boolean;
+  /** Message events are limited to this narrow (POST /register `narrow`); empty = all. */
+  narrow: NarrowTerm[];
 }
 
 export type DeliveredEvent = EventPayload & { id: number };

@@ -4,7 +4,13 @@ import { activeSubscriberIds, canAccessContent, canSendToChannel, type Channel }
 import { isSubscribed } from './subscriptions';
 import { userInGroupSetting } from './groups';
 import { isGuest, type User } from './users';
-import { insertMessage, markUnreadForRecipients, messageToWire, type Message } from './messages';
+import {
+  canReadMessage,
+  insertMessage,
+  markUnreadForRecipients,
+  messageToWire,
+  type Message,
+} from './messages';
 import { relinkAttachments } from './uploads';
 import { truncateContent, truncateTopic } from './limits';
 import { topicsRequired } from './settings';
@@ -85,7 +91,18 @@ function checkContent(content: string): string {
 
 /** Publish the message event to every holder of a copy, each with their own flags. */
 export function publishMessage(realm: Realm, message: Message, opts: SendOptions): void {
-  realm.events.publish(message.recipients, (userId) => {
+  // Queues registered with `all_public_streams` also see public channel messages they did not receive.
+  const channel = message.stream_id === null ? undefined : realm.channels.get(message.stream_id);
+  const watchers =
+    channel && !channel.invite_only
+      ? [...realm.users.values()]
+          .filter(
+            (u) =>
+              u.is_active && !message.recipients.includes(u.user_id) && canReadMessage(realm, u, message),
+          )
+          .map((u) => u.user_id)
+      : [];
+  realm.events.publish([...message.recipients, ...watchers], (userId) => {
     const viewer = realm.users.get(userId);
     if (!viewer) return null;
     const wire = messageToWire(realm, viewer, message, { allowEmptyTopicName: true });
@@ -96,6 +113,8 @@ export function publishMessage(realm: Realm, message: Message, opts: SendOptions
       message: wire,
       flags,
       __raw_content: message.content,
+      __message_id: message.id,
+      ...(watchers.includes(userId) ? { __all_public_streams_only: true } : {}),
       ...(opts.queueId !== undefined ? { __sender_queue_id: opts.queueId } : {}),
       ...(opts.localId !== undefined ? { __local_id: opts.localId } : {}),
     };

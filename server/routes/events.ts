@@ -5,6 +5,7 @@ import type { RouteContext } from '../http/context';
 import { badEventQueueId } from '../events/manager';
 import type { ClientCapabilities, EventQueue } from '../events/queue';
 import { initialState } from '../events/initial-state';
+import { compileNarrow, parseNarrow, type NarrowTerm } from '../realm/narrow';
 
 function stringList(value: unknown, name: string): string[] {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
@@ -33,12 +34,7 @@ const registerParams = {
   fetch_event_types: p.json(stringList),
   all_public_streams: p.bool().default(false),
   client_capabilities: p.json(capabilities).default({}),
-  narrow: p
-    .json((v, name) => {
-      if (!Array.isArray(v)) throw badRequest(`${name} is not a list`);
-      return v as unknown[];
-    })
-    .default([]),
+  narrow: p.json((v) => parseNarrow(v)).default([]),
 };
 
 function resolveCapabilities(c: Partial<ClientCapabilities>): ClientCapabilities {
@@ -65,9 +61,11 @@ type RegisterValues = {
   fetch_event_types: string[] | undefined;
   all_public_streams: boolean;
   client_capabilities: Partial<ClientCapabilities>;
+  narrow: NarrowTerm[];
 };
 
 function registerQueue(ctx: RouteContext, params: RegisterValues): EventQueue {
+  compileNarrow(ctx.realm, ctx.user, params.narrow);
   return ctx.server.events.register({
     userId: ctx.user.user_id,
     eventTypes: params.event_types ? new Set(params.event_types) : null,
@@ -75,6 +73,7 @@ function registerQueue(ctx: RouteContext, params: RegisterValues): EventQueue {
     applyMarkdown: params.apply_markdown,
     clientGravatar: params.client_gravatar,
     allPublicStreams: params.all_public_streams,
+    narrow: params.narrow,
   });
 }
 

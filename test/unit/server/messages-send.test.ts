@@ -35,6 +35,25 @@ describe('POST /messages', () => {
     expect(h.server.realm.flagStates.get(member.user_id)?.unread.has(id) ?? false).toBe(false);
   });
 
+  it("limits message events to a queue's narrow, and shows all public channels with all_public_streams", async () => {
+    const { member, member2, member3, guest } = demoUsers(h.server);
+    const narrowed = await h.as(member2).register({ narrow: [['channel', 'engineering']] });
+    const everything = await h.as(member3).register({ all_public_streams: true });
+    const guestAll = await h.as(guest).register({ all_public_streams: true });
+    const eng = await sendToChannel(h.as(member), 'engineering', 'queue narrow', 'in engineering');
+    await sendToChannel(h.as(member), 'general', 'queue narrow', 'in general');
+    expect((await narrowed.ofType('message')).map((e) => (e.message as { id: number }).id)).toEqual([eng]);
+    // Farid is not subscribed to #engineering, yet sees it with all_public_streams; the guest does not.
+    expect(
+      (await everything.ofType('message')).map((e) => (e.message as { content: string }).content),
+    ).toEqual(['in engineering', 'in general']);
+    expect((await guestAll.ofType('message')).map((e) => (e.message as { content: string }).content)).toEqual(
+      ['in general'],
+    );
+    const bad = await h.as(member).call('POST', '/register', { narrow: [['bogus', 'x']] });
+    expect(bad.body.code).toBe('BAD_NARROW');
+  });
+
   it('accepts a channel by id, JSON id or one-item list, and the legacy subject parameter', async () => {
     const { member } = demoUsers(h.server);
     const general = channelId(h.server, 'general');

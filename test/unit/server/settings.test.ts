@@ -103,6 +103,8 @@ describe('PATCH /settings (4.3, 4.6 column S)', () => {
       [{ timezone: 'Mars/Olympus' }, 'Not a recognized time zone'],
       [{ notification_sound: 'gong' }, "Invalid notification sound 'gong'"],
       [{ email_notifications_batching_period_seconds: 5 }, 'Invalid email batching period: 5 seconds'],
+      [{ web_font_size_px: 0 }, 'Invalid web_font_size_px'],
+      [{ web_line_height_percent: -10 }, 'Invalid web_line_height_percent'],
     ];
     for (const [params, msg] of cases) {
       const r = await h.as(member).call('PATCH', '/settings', params);

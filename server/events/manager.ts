@@ -186,6 +186,11 @@ export function adaptForQueue(
         return (ids as number[]).map((message_id) => ({ ...rest, type: 'delete_message', message_id }));
       }
       break;
+    case 'typing_edit_message':
+      if (!caps.empty_topic_name && event.recipient && typeof event.recipient === 'object') {
+        emptyTopicFields(realm, event.recipient as Record<string, unknown>, ['topic']);
+      }
+      break;
     case 'typing':
       if (event.message_type === 'stream' && !caps.stream_typing_notifications) return null;
       if (!caps.empty_topic_name) emptyTopicFields(realm, event, ['topic']);

@@ -2,6 +2,7 @@ import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import { activeSubscriberIds, canAccessContent } from './channels';
 import type { User } from './users';
+import { canReadMessage, interestedUserIds } from './messages';
 
 export interface TypingRequest {
   type: 'direct' | 'stream' | 'channel';
@@ -57,5 +58,25 @@ export function sendTyping(realm: Realm, user: User, req: TypingRequest): void {
     sender,
     stream_id: channel.stream_id,
     topic,
+  });
+}
+
+/**
+ * POST /messages/{message_id}/typing: someone is editing a message. Everyone who may read the message
+ * and receives typing notifications hears about it (`typing_edit_message`, spec part 6).
+ */
+export function sendEditTyping(realm: Realm, user: User, messageId: number, op: 'start' | 'stop'): void {
+  const message = realm.messagesById.get(messageId);
+  if (!message || !canReadMessage(realm, user, message)) throw badRequest('Invalid message(s)');
+  const recipient =
+    message.type === 'stream'
+      ? { type: 'channel', channel_id: message.stream_id, topic: message.topic }
+      : { type: 'direct', user_ids: message.dm_user_ids };
+  realm.events.publish(receivers(realm, interestedUserIds(realm, message)), {
+    type: 'typing_edit_message',
+    op,
+    sender_id: user.user_id,
+    message_id: message.id,
+    recipient,
   });
 }

@@ -1,6 +1,6 @@
 import { p } from '../http/params';
 import { route } from '../http/route';
-import { sendTyping } from '../realm/typing';
+import { sendEditTyping, sendTyping } from '../realm/typing';
 
 export const typingRoutes = [
   route({
@@ -21,6 +21,15 @@ export const typingRoutes = [
         streamId: params.stream_id,
         topic: params.topic,
       });
+      return {};
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/messages/:message_id/typing',
+    params: { message_id: p.int().required(), op: p.oneOf(['start', 'stop']).required() },
+    handler: ({ realm, user }, params) => {
+      sendEditTyping(realm, user, params.message_id, params.op);
       return {};
     },
   }),

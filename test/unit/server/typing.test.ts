@@ -107,4 +107,23 @@ describe('POST /typing (4.4)', () => {
     });
     expect(badChannel.body.msg).toBe('Invalid channel ID');
   });
+
+  it('sends typing_edit_message to readers of the message being edited', async () => {
+    const { member, member2, member3 } = demoUsers(h.server);
+    const r = await h
+      .as(member)
+      .ok('POST', '/messages', { type: 'stream', to: 'engineering', topic: 'edit typing', content: 'x' });
+    const elena = await h.as(member2).register();
+    const farid = await h.as(member3).register(); // not in #engineering
+    await h.as(member).ok('POST', `/messages/${r.id}/typing`, { op: 'start' });
+    expect((await elena.ofType('typing_edit_message'))[0]).toMatchObject({
+      op: 'start',
+      sender_id: member.user_id,
+      message_id: r.id,
+      recipient: { type: 'channel', channel_id: channelId(h.server, 'engineering'), topic: 'edit typing' },
+    });
+    expect(await farid.ofType('typing_edit_message')).toEqual([]);
+    const bad = await h.as(member).call('POST', '/messages/987654/typing', { op: 'start' });
+    expect(bad.body.msg).toBe('Invalid message(s)');
+  });
 });

@@ -272,7 +272,10 @@ export function editMessage(
     message_ids: ids,
     rendering_only: false,
   };
-  if (oldChannel) base.stream_id = oldChannel.stream_id;
+  if (oldChannel) {
+    base.stream_id = oldChannel.stream_id;
+    base.stream_name = oldChannel.name; // deprecated, still sent
+  }
   if (isMove) {
     base.propagate_mode = req.propagateMode;
     base.orig_subject = oldTopic;

@@ -26,12 +26,10 @@ describe('linkifiers (2.7, 4.20)', () => {
         .as(u)
         .call('POST', '/realm/filters', { pattern: 'X(?P<n>\\d+)', url_template: 'https://x.example/{n}' });
       expect(add.body.msg).toBe('Must be an organization administrator');
-      const edit = await h
-        .as(u)
-        .call('PATCH', `/realm/filters/${existing.id}`, {
-          pattern: 'Y(?P<n>\\d+)',
-          url_template: 'https://y.example/{n}',
-        });
+      const edit = await h.as(u).call('PATCH', `/realm/filters/${existing.id}`, {
+        pattern: 'Y(?P<n>\\d+)',
+        url_template: 'https://y.example/{n}',
+      });
       expect(edit.body.msg).toBe('Must be an organization administrator');
       const del = await h.as(u).call('DELETE', `/realm/filters/${existing.id}`);
       expect(del.body.msg).toBe('Must be an organization administrator');

@@ -71,13 +71,11 @@ describe('POST /user_groups/create (4.14)', () => {
 
   it('"Invalid user ID: <id>" for a user who does not exist; bad subgroups refused', async () => {
     const { member } = demoUsers(h.server);
-    const r = await h
-      .as(member)
-      .call('POST', '/user_groups/create', {
-        name: fresh(),
-        description: '',
-        members: [member.user_id, 4242],
-      });
+    const r = await h.as(member).call('POST', '/user_groups/create', {
+      name: fresh(),
+      description: '',
+      members: [member.user_id, 4242],
+    });
     expect(r.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid user ID: 4242' });
     const g = await h
       .as(member)
@@ -95,14 +93,12 @@ describe('POST /user_groups/create (4.14)', () => {
       ['can_join_group', SYSTEM_GROUPS.internet, 'internet'],
     ];
     for (const [setting, value, group] of cases) {
-      const r = await h
-        .as(member)
-        .call('POST', '/user_groups/create', {
-          name: fresh(),
-          description: '',
-          members: [],
-          [setting]: value,
-        });
+      const r = await h.as(member).call('POST', '/user_groups/create', {
+        name: fresh(),
+        description: '',
+        members: [],
+        [setting]: value,
+      });
       expect(r.body).toMatchObject({
         result: 'error',
         msg: `'${setting}' setting cannot be set to 'role:${group}' group.`,

@@ -295,6 +295,8 @@ export const subscriptionRoutes = [
       const subscribedNow = new Map<Channel, number[]>();
       const subscribed: Record<string, string[]> = {};
       const already: Record<string, string[]> = {};
+      // Users who could not see a channel before learn of it through stream create.
+      const gainedAccess: [Channel, number][] = [];
       for (const channel of [...existing, ...created]) {
         for (const target of targets) {
           const key = String(target.user_id);
@@ -302,6 +304,8 @@ export const subscriptionRoutes = [
             (already[key] ??= []).push(channel.name);
             continue;
           }
+          if (!created.includes(channel) && !canAccessMetadata(realm, target, channel))
+            gainedAccess.push([channel, target.user_id]);
           subscribe(realm, channel, target.user_id);
           (subscribed[key] ??= []).push(channel.name);
           subscribedNow.set(channel, [...(subscribedNow.get(channel) ?? []), target.user_id]);
@@ -314,6 +318,12 @@ export const subscriptionRoutes = [
           streams: [channelToWire(realm, channel)],
         });
       }
+      for (const [channel, userId] of gainedAccess)
+        realm.events.publish([userId], {
+          type: 'stream',
+          op: 'create',
+          streams: [channelToWire(realm, channel)],
+        });
       publishSubscriptionChange(realm, 'add', subscribedNow);
       if (params.announce) announceNewChannels(realm, user, created);
       notifySubscribedByOthers(realm, user, subscribedNow);

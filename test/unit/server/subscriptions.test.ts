@@ -88,6 +88,19 @@ describe('POST /users/me/subscriptions', () => {
     expect(r.body.result).toBe('error');
   });
 
+  it('a user added to a private channel they could not see gets stream create before subscription add', async () => {
+    const { admin, member2 } = demoUsers(h.server);
+    const c = freshChannel({ invite_only: true }, [admin]);
+    const q = await h.as(member2).register({ event_types: ['stream', 'subscription'] });
+    await h.as(admin).ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: c.name }],
+      principals: [member2.user_id],
+    });
+    const events = await q.drain();
+    expect(events.map((e) => `${e.type}/${e.op}`)).toEqual(['stream/create', 'subscription/add']);
+    expect((events[0]!.streams as { stream_id: number }[])[0]!.stream_id).toBe(c.stream_id);
+  });
+
   it('a guest cannot join a public channel on their own', async () => {
     const { guest } = demoUsers(h.server);
     const c = freshChannel();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../api/call';
 import { useCreateSnippet } from './useSnippets';
 
@@ -15,8 +15,7 @@ export function SnippetForm({
   const [title, setTitle] = useState('');
   const [content, setContent] = useState(initialContent);
   const create = useCreateSnippet();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (create.isPending) return;
     create.mutate(
       { title, content },
@@ -30,7 +29,22 @@ export function SnippetForm({
     );
   };
   return (
-    <form className="snippet-form" onSubmit={submit} data-testid="snippet-form">
+    // Not a <form>: this also opens inside the compose box's form, and forms must not nest.
+    <div
+      className="snippet-form"
+      role="form"
+      aria-label="New snippet"
+      data-testid="snippet-form"
+      onKeyDown={(e) => {
+        const target = e.target as HTMLElement;
+        const inTitle = target.tagName === 'INPUT';
+        if (e.key === 'Enter' && (inTitle || e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          e.stopPropagation();
+          submit();
+        }
+      }}
+    >
       <label className="field">
         <span>Title</span>
         <input
@@ -62,10 +76,11 @@ export function SnippetForm({
       )}
       <div className="inline">
         <button
-          type="submit"
+          type="button"
           className="btn btn-primary"
           data-testid="snippet-save"
           disabled={create.isPending}
+          onClick={submit}
         >
           {create.isPending ? 'Saving…' : 'Save snippet'}
         </button>
@@ -75,6 +90,6 @@ export function SnippetForm({
           </button>
         )}
       </div>
-    </form>
+    </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   emptyGroupForm,
   GROUP_PERMISSIONS,
   groupFormProblems,
+  INTERNET_NOTE,
   RESTRICTION_NOTES,
   type NewGroupForm,
 } from './group-rules';
@@ -240,7 +241,7 @@ function CreateGroupForm({
       <h4>Permissions</h4>
       <p className="muted small">
         Each permission goes to one group (a role or a group) or to specific people and groups. Left unset,
-        the server’s default applies.
+        the server’s default applies. {INTERNET_NOTE}
       </p>
       <div className="permissions">
         {GROUP_PERMISSIONS.map(([permission, label]) => {
@@ -257,8 +258,12 @@ function CreateGroupForm({
                   checked={set}
                   onChange={(e) => {
                     if (e.target.checked) {
-                      const first = allowedGroups(groups, permission).find((g) => g.is_system_group);
-                      setValue(first?.id ?? { direct_members: [], direct_subgroups: [] });
+                      // Start from administrators: the narrowest role that is always allowed.
+                      const allowed = allowedGroups(groups, permission);
+                      const start =
+                        allowed.find((g) => g.name === 'role:administrators') ??
+                        allowed.find((g) => g.is_system_group);
+                      setValue(start?.id ?? { direct_members: [], direct_subgroups: [] });
                     } else setValue(undefined);
                   }}
                 />

@@ -17,15 +17,22 @@ export const FORBIDDEN_SYSTEM_GROUPS: Partial<Record<GroupPermission, readonly s
   can_mention_group: ['role:internet', 'role:owners'],
 };
 
+export const INTERNET_NOTE =
+  '“Everyone on the internet” can never hold a group permission (people need an account to use one).';
+
 export const RESTRICTION_NOTES: Partial<Record<GroupPermission, string>> = {
   can_manage_group:
     '“Everyone on the internet” and “Everyone, including guests” cannot manage a group, so they are not offered.',
   can_mention_group: '“Everyone on the internet” and “Owners” cannot be chosen for mentioning a group.',
 };
 
-/** The groups a permission may name: active groups, without the system groups the spec forbids for it. */
+/**
+ * The groups a permission may name: active groups, without the system groups the spec forbids for
+ * it, and never `role:internet` (the server refuses it for every group permission).
+ */
 export function allowedGroups(groups: readonly UserGroup[], permission: GroupPermission): UserGroup[] {
-  const forbidden = FORBIDDEN_SYSTEM_GROUPS[permission] ?? [];
+  // The server never lets "everyone on the internet" hold a group permission.
+  const forbidden = ['role:internet', ...(FORBIDDEN_SYSTEM_GROUPS[permission] ?? [])];
   return groups.filter((g) => !g.deactivated && !(g.is_system_group && forbidden.includes(g.name)));
 }
 

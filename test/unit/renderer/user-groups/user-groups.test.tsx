@@ -42,6 +42,7 @@ const groups: UserGroup[] = [
 describe('group rules', () => {
   it('keeps forbidden system groups out of can_manage_group and can_mention_group', () => {
     const manage = allowedGroups(groups, 'can_manage_group').map((g) => g.name);
+    expect(allowedGroups(groups, 'can_join_group').map((g) => g.name)).not.toContain('role:internet');
     expect(manage).not.toContain('role:internet');
     expect(manage).not.toContain('role:everyone');
     expect(manage).toContain('role:owners');

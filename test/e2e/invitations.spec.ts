@@ -1,0 +1,59 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Invitations (spec 4.10): emails, role, channels, groups, expiry, notify; INVITATION_FAILED.
+test.describe.configure({ mode: 'serial' });
+
+async function invites(chat: ChatEnvironment, who: string) {
+  const { body } = await chat.api(who).get('/invites');
+  return body.invites as Record<string, unknown>[];
+}
+
+test('an administrator invites two people as moderators to a channel and a group, never expiring', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-invitations').click();
+  const roles = await page.getByTestId('invite-role').locator('option').allTextContents();
+  expect(roles).toEqual(['Administrator', 'Moderator', 'Member', 'Guest']);
+
+  await page.getByTestId('invite-emails').fill('nora@newhire.example, omar@newhire.example');
+  await page.getByTestId('invite-role').selectOption({ label: 'Moderator' });
+  await page.getByTestId('invite-channel-engineering').check();
+  await page.getByTestId('invite-group-backend').check();
+  await page.getByTestId('invite-expiry').selectOption('never');
+  await page.getByTestId('invite-notify').uncheck();
+  await page.getByTestId('invite-send').click();
+  await expect(page.getByTestId('invite-sent')).toContainText('nora@newhire.example, omar@newhire.example');
+  await expect(page.getByTestId('invite-nora@newhire.example')).toContainText('Moderator');
+  await expect(page.getByTestId('invite-nora@newhire.example')).toContainText('never expires');
+
+  const sent = await invites(chat, 'admin');
+  const nora = sent.find((i) => i.email === 'nora@newhire.example')!;
+  expect(nora).toMatchObject({ invited_as: 300, expiry_date: null, notify_referrer_on_join: false });
+  expect(sent.some((i) => i.email === 'omar@newhire.example')).toBe(true);
+});
+
+test('addresses that already have accounts are named, and the others still sent', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-invitations').click();
+  expect(await page.getByTestId('invite-role').locator('option').allTextContents()).toEqual([
+    'Member',
+    'Guest',
+  ]);
+  const taken = chat.user('owner').email;
+  await page.getByTestId('invite-emails').fill(`${taken}\npia@newhire.example`);
+  await page.getByTestId('invite-send').click();
+  const failure = page.getByTestId('invite-failure');
+  await expect(failure).toContainText(`${taken}: Already has an account.`);
+  await expect(page.getByTestId('invite-outcome')).toHaveText('The other invitations were sent.');
+  await page.screenshot({ path: 'test-results/screens/invitations.png', fullPage: true });
+  expect((await invites(chat, 'admin')).some((i) => i.email === 'pia@newhire.example')).toBe(true);
+});

@@ -1,0 +1,61 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Saved snippets (spec 4.19): create from the screen or the compose box, insert into the compose box.
+test.describe.configure({ mode: 'serial' });
+
+async function snippets(chat: ChatEnvironment, who: string) {
+  const { body } = await chat.api(who).get('/saved_snippets');
+  return body.saved_snippets as { id: number; title: string; content: string }[];
+}
+
+test('creates a snippet on the screen; an empty title is refused with the server’s message', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-snippets').click();
+  await page.getByTestId('snippet-content').fill('Thanks for the report! We are looking into it.');
+  await page.getByTestId('snippet-save').click();
+  await expect(page.getByTestId('snippet-error')).toHaveText('Not saved: Title cannot be empty.');
+  await page.getByTestId('snippet-title').fill('Bug report reply');
+  await page.getByTestId('snippet-save').click();
+  await expect(page.getByTestId('snippets-list')).toContainText('Bug report reply');
+  expect(await snippets(chat, me.email)).toContainEqual(
+    expect.objectContaining({
+      title: 'Bug report reply',
+      content: 'Thanks for the report! We are looking into it.',
+    }),
+  );
+  await page.screenshot({ path: 'test-results/screens/snippets.png' });
+});
+
+test('inserts a snippet into the compose box and saves the box as a new snippet', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-welcome').click();
+  const input = page.getByTestId('compose-input');
+  await input.fill('Hi! ');
+  await page.getByTestId('compose-snippets').click();
+  await page.getByTestId('snippet-search').fill('bug report');
+  await page.getByTestId('snippet-search').press('Enter');
+  await expect(input).toHaveValue('Hi! Thanks for the report! We are looking into it.');
+  await expect(input).toBeFocused();
+
+  await page.getByTestId('compose-snippets').click();
+  await page.getByTestId('snippet-from-compose').click();
+  await page.getByTestId('snippet-title').fill('Greeting and thanks');
+  await page.screenshot({ path: 'test-results/screens/snippets-compose.png' });
+  await page.getByTestId('snippet-save').click();
+  await expect(page.getByTestId('snippet-popover')).toHaveCount(0);
+  await expect
+    .poll(async () => (await snippets(chat, me.email)).map((s) => s.title))
+    .toContain('Greeting and thanks');
+  // The compose text is untouched by saving it as a snippet.
+  await expect(input).toHaveValue('Hi! Thanks for the report! We are looking into it.');
+});

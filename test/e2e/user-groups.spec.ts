@@ -1,0 +1,68 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// User groups (spec 4.14): list, create with members, subgroups and permissions.
+test.describe.configure({ mode: 'serial' });
+
+async function groups(chat: ChatEnvironment) {
+  const { body } = await chat.api('owner').get('/user_groups');
+  return body.user_groups as Record<string, unknown>[];
+}
+
+test('creates a group with members, a subgroup and permissions', async ({ page, chat, signIn }) => {
+  await signIn(page, 'moderator');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-user-groups').click();
+  await expect(page.getByTestId('group-backend')).toContainText('Backend engineers');
+
+  const all = await groups(chat);
+  const backend = all.find((g) => g.name === 'backend')!;
+  const admins = all.find((g) => g.name === 'role:administrators')!;
+  const member = chat.user('member');
+  const moderator = chat.user('moderator');
+
+  await page.getByTestId('new-group').click();
+  await page.getByTestId('group-name').fill('platform');
+  await page.getByTestId('group-description').fill('Platform and infrastructure');
+  await page.getByTestId(`member-${member.email}`).check();
+  await page.getByTestId(`member-${moderator.email}`).check();
+  await page.getByTestId('subgroup-backend').check();
+  await page.getByTestId('perm-can_manage_group-set').check();
+  // System groups the spec forbids for managing are not offered.
+  const manageOptions = await page
+    .getByTestId('gs-can_manage_group-group')
+    .locator('option')
+    .allTextContents();
+  expect(manageOptions).not.toContain('Everyone on the internet');
+  expect(manageOptions).not.toContain('Everyone, including guests');
+  await page.getByTestId('gs-can_manage_group-group').selectOption(String(admins.id));
+  await page.getByTestId('perm-can_join_group-set').check();
+  await page.getByTestId('gs-can_join_group-mode-custom').check();
+  // Switching to people and groups keeps the group chosen before (administrators); take it out.
+  await page.getByTestId(`gs-can_join_group-subgroup-${admins.id}`).uncheck();
+  await page.getByTestId(`gs-can_join_group-user-${member.user_id}`).check();
+  await page.getByTestId(`gs-can_join_group-subgroup-${backend.id}`).check();
+  await page.screenshot({ path: 'test-results/screens/user-groups.png', fullPage: true });
+  await page.getByTestId('group-create').click();
+  await expect(page.getByTestId('group-created')).toContainText('platform');
+  await expect(page.getByTestId('group-platform')).toContainText('2 members, 1 subgroups');
+
+  const created = (await groups(chat)).find((g) => g.name === 'platform')!;
+  expect(created.description).toBe('Platform and infrastructure');
+  expect([...(created.members as number[])].sort()).toEqual([member.user_id, moderator.user_id].sort());
+  expect(created.direct_subgroup_ids).toEqual([backend.id]);
+  expect(created.can_manage_group).toBe(admins.id);
+  expect(created.can_join_group).toEqual({
+    direct_members: [member.user_id],
+    direct_subgroups: [backend.id],
+  });
+});
+
+test('the server’s refusal is shown and the form is kept', async ({ page, signIn }) => {
+  await signIn(page, 'moderator');
+  await page.goto(`${page.url().split('#')[0]}#settings/user-groups`);
+  await page.getByTestId('new-group').click();
+  await page.getByTestId('group-name').fill('backend');
+  await page.getByTestId('group-create').click();
+  await expect(page.getByTestId('group-error')).toContainText("User group 'backend' already exists.");
+  await expect(page.getByTestId('group-name')).toHaveValue('backend');
+});

@@ -136,7 +136,14 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
       serverId: row.serverId,
       synced: row.serverId !== undefined && !row.localOnly,
     });
-    useComposeStore.getState().setText(key, row.draft.content);
+    // Text already in that compose box stays: the draft goes after it rather than over it.
+    const compose = useComposeStore.getState();
+    const existing = compose.drafts[key] ?? '';
+    const text =
+      existing.trim() && existing !== row.draft.content
+        ? `${existing}\n\n${row.draft.content}`
+        : row.draft.content;
+    compose.setText(key, text);
     useNarrowStore.getState().select(narrow);
     useSettingsScreen.getState().close();
   };

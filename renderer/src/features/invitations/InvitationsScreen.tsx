@@ -126,9 +126,9 @@ function InviteFormView() {
           value={form.emails}
           onChange={(e) => setForm({ ...form, emails: e.target.value })}
         />
-        <span className="muted small">
+        <small className="muted">
           {emails.length} {emails.length === 1 ? 'address' : 'addresses'}
-        </span>
+        </small>
       </label>
       {malformed.length > 0 && (
         <p className="form-error" data-testid="invite-malformed">
@@ -149,9 +149,9 @@ function InviteFormView() {
               </option>
             ))}
           </select>
-          <span className="muted small">
+          <small className="muted">
             You can invite people as {roleLabel(ownRole).toLowerCase()} or a more limited role.
-          </span>
+          </small>
         </label>
         <label className="field">
           <span>Invitation expires</span>

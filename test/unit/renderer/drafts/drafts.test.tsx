@@ -254,6 +254,14 @@ describe('DraftsScreen', () => {
     expect(bridge.callsTo('createDrafts')[0]).toMatchObject({ drafts: [{ content: 'edited text' }] });
   });
 
+  it('restoring into a box that holds other text keeps that text', async () => {
+    const { render } = setup(syncState(true, [serverDraft]));
+    useComposeStore.getState().setText(topicKey, 'typed meanwhile');
+    render(<DraftsScreen />);
+    fireEvent.click(await screen.findByTestId('draft-restore'));
+    expect(useComposeStore.getState().drafts[topicKey]).toBe('typed meanwhile\n\nserver draft');
+  });
+
   it('deletes a draft on the server', async () => {
     const { bridge, render } = setup(syncState(true, [serverDraft]));
     bridge.handlers.deleteDraft = () => ({});

@@ -89,6 +89,15 @@ describe('SnippetsScreen', () => {
       },
     ]);
     expect((await screen.findByTestId('snippet-4')).textContent).toContain('Thank you!');
+    applyEvents(queryClient, [
+      {
+        id: 2,
+        type: 'saved_snippets',
+        op: 'update',
+        saved_snippet: { id: 4, title: 'Thanks', content: 'Many thanks!' },
+      },
+    ]);
+    await waitFor(() => expect(screen.getByTestId('snippet-4').textContent).toContain('Many thanks!'));
     fireEvent.click(screen.getByRole('button', { name: 'Delete snippet Runbook' }));
     await waitFor(() => expect(bridge.callsTo('deleteSavedSnippet')).toEqual([{ saved_snippet_id: 2 }]));
   });

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AccountsState, ConnectionStatus, SessionStarted } from '../../../shared/ipc';
+import { createBridgeClient } from '../../../shared/ipc-wire';
+import { connectWebSocketTransport } from '../../../renderer/src/bridge/websocket-transport';
+import { startWebHost, type WebHost } from '../../../electron/web-host';
+import { FakeChatServer } from '../../support/fake-chat-server';
+import { waitUntil } from '../../support/loop-harness';
+
+// The renderer's side of the web-host bridge (renderer/src/bridge) against a real web host. Node 20
+// has no global WebSocket, so the `ws` client stands in for the browser's.
+const KEY = 'renderer-bridge-key';
+let server: FakeChatServer;
+let host: WebHost;
+let dataDir: string;
+
+beforeAll(async () => {
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+  server = await new FakeChatServer({ users: { 'iago@example.com': KEY }, heartbeatMs: 200 }).start();
+  dataDir = mkdtempSync(join(tmpdir(), 'teamchat-rbridge-'));
+  host = await startWebHost({
+    port: 0,
+    dataDir,
+    rendererDir: dataDir,
+    demo: {
+      serverUrl: server.url,
+      users: [{ email: 'iago@example.com', apiKey: KEY, fullName: 'Iago', role: 200 }],
+    },
+    log: () => {},
+  });
+});
+
+afterAll(async () => {
+  await host.close();
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const socketUrl = () => `ws://127.0.0.1:${host.port}/bridge?token=${encodeURIComponent(host.token)}`;
+
+describe('renderer bridge over the web host', () => {
+  it('answers calls made before the socket opened, and delivers pushes in order', async () => {
+    const bridge = createBridgeClient(connectWebSocketTransport(socketUrl()));
+    const accounts: AccountsState[] = [];
+    const sessions: SessionStarted[] = [];
+    const statuses: ConnectionStatus[] = [];
+    bridge.onAccountsChanged((state) => accounts.push(state));
+    bridge.onSession((session) => sessions.push(session));
+    const stopStatus = bridge.onConnectionStatus((status) => statuses.push(status));
+
+    const [list, demo] = await Promise.all([bridge.accounts.list(), bridge.accounts.demo()]);
+    expect(list).toEqual([]);
+    expect(demo?.accounts.map((account) => account.email)).toEqual(['iago@example.com']);
+
+    const added = await bridge.accounts.addDemo('iago@example.com');
+    expect(added.ok).toBe(true);
+    await waitUntil(() => sessions.length === 1, 'the session');
+    expect(accounts.at(-1)?.accounts).toHaveLength(1);
+    expect(await bridge.session()).toEqual(sessions[0]);
+    await waitUntil(() => statuses.at(-1)?.state === 'connected', 'connected');
+
+    stopStatus();
+    const seen = statuses.length;
+    await bridge.accounts.switchTo(added.ok ? added.value.id : '');
+    expect(statuses.length).toBe(seen);
+  });
+
+  it('rejects a refused call with the host’s reason', async () => {
+    const bridge = createBridgeClient(connectWebSocketTransport(socketUrl()));
+    await expect(bridge.accounts.switchTo('no-such-account')).rejects.toThrow('No such account');
+  });
+
+  it('reports itself offline when the host goes away, failing what was pending', async () => {
+    const bridge = createBridgeClient(connectWebSocketTransport(socketUrl()));
+    const statuses: ConnectionStatus[] = [];
+    bridge.onConnectionStatus((status) => statuses.push(status));
+    await bridge.accounts.list();
+    const pending = bridge.accounts.probeServer('http://10.255.255.1:9'); // never answers in time
+    const closing = host.close();
+    await expect(pending).rejects.toThrow('Lost the connection');
+    await closing;
+    await waitUntil(() => statuses.some((status) => status.state === 'offline'), 'the offline status');
+    expect(statuses.find((status) => status.state === 'offline')).toMatchObject({
+      reason: expect.stringContaining('Reconnecting'),
+    });
+    // Restart for afterAll.
+    host = await startWebHost({ port: 0, dataDir, rendererDir: dataDir, log: () => {} });
+  });
+});

@@ -25,6 +25,12 @@ export const CLIENT_CAPABILITIES = {
   empty_topic_name: true,
 } as const;
 
+/**
+ * Fixed registration parameters besides the capabilities. `apply_markdown` defaults to false on the
+ * service, which would put raw markdown into message events; the feed renders HTML.
+ */
+export const REGISTER_OPTIONS = { apply_markdown: true, client_gravatar: false } as const;
+
 export interface EventsResponse {
   events: ChatEvent[];
   queue_id?: string | null;
@@ -33,7 +39,7 @@ export interface EventsResponse {
 /** The three queue calls, as the loop needs them (bound to an account by `queue-api.ts`). */
 export interface QueueApi {
   register(
-    params: { client_capabilities: typeof CLIENT_CAPABILITIES },
+    params: { client_capabilities: typeof CLIENT_CAPABILITIES } & typeof REGISTER_OPTIONS,
     options: CallOptions,
   ): Promise<CallResult<RegisterResponse>>;
   getEvents(
@@ -186,7 +192,7 @@ export class EventLoop {
 
       if (this.queueId === null) {
         const result = await this.options.api.register(
-          { client_capabilities: CLIENT_CAPABILITIES },
+          { client_capabilities: CLIENT_CAPABILITIES, ...REGISTER_OPTIONS },
           { timeoutMs: this.options.requestTimeoutMs ?? 30_000, maxRetries: 0, signal },
         );
         if (!this.running) return;

@@ -64,6 +64,31 @@ afterEach(async () => {
 });
 
 describe('event loop against the reference server', () => {
+  it('receives message events with rendered HTML content (registers with apply_markdown)', async () => {
+    const sender = pickUser(server, 'member');
+    const response = await fetch(`${server.url}/api/v1/messages`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${sender.email}:${sender.api_key}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        type: 'stream',
+        to: 'general',
+        topic: 'markdown check',
+        content: 'some **bold** text',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const isOurMessage = (item: Delivered) =>
+      item.event.type === 'message' && JSON.stringify(item.event).includes('bold');
+    await waitUntil(() => harness.delivered.some(isOurMessage), 'the message event');
+    const event = harness.delivered.find(isOurMessage)!.event as ChatEvent & {
+      message?: { content?: string };
+    };
+    expect(event.message?.content).toContain('<strong>bold</strong>');
+  });
+
   it('registers with the client capabilities and gets the initial state', () => {
     const state = harness.sessions[0]!.initialState;
     expect(state.queue_id).toEqual(expect.any(String));

@@ -7,6 +7,7 @@ import { parseParams } from './params';
 import type { RouteDef } from './route';
 import type { ServerContext } from './context';
 import type { User } from '../realm/users';
+import { registerStaticAssets } from './static-assets';
 
 export const API_PREFIX = '/api/v1';
 
@@ -122,6 +123,7 @@ export async function buildApp(
   }
 
   opts.extra?.(app);
+  registerStaticAssets(app);
 
   // Avatars: a generated initial on a colour, so clients have an image to show.
   app.get('/avatar/:userId', async (request, reply) => {

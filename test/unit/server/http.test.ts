@@ -5,6 +5,22 @@ describe('HTTP layer (spec part 1 conventions)', () => {
   const h = useServer();
   const auth = (email: string, key: string) => 'Basic ' + Buffer.from(`${email}:${key}`).toString('base64');
 
+  it('serves the images the seed refers to: the realm icon and the custom emoji', async () => {
+    const { member } = demoUsers(h.server);
+    const settings = (await (await fetch(`${h.server.url}/api/v1/server_settings`)).json()) as {
+      realm_icon: string;
+    };
+    const emoji = await h.as(member).call('GET', '/realm/emoji', {});
+    const custom = Object.values(emoji.body.emoji as Record<string, { source_url: string }>);
+    expect(custom.length).toBeGreaterThan(0);
+    for (const url of [settings.realm_icon, ...custom.map((e) => e.source_url)]) {
+      const res = await fetch(new URL(url, h.server.url));
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await res.text()).toContain('<svg');
+    }
+  });
+
   it('accepts multipart bodies like form-encoded ones', async () => {
     const { member } = demoUsers(h.server);
     const form = new FormData();

@@ -53,6 +53,8 @@ test('preferences apply at once and reach the other window of the same user', as
     await expect(second.page.getByTestId('setting-web_home_view')).toHaveValue('inbox');
     // The theme applies to the app at once.
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByTestId('settings-nav-personal').focus();
+    await page.screenshot({ path: 'test-results/screens/settings-dark.png' });
     await page.getByTestId('setting-color_scheme').selectOption({ label: 'Light' });
     await expect(second.page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.screenshot({ path: 'test-results/screens/settings.png' });
@@ -101,4 +103,18 @@ test('name, email and password', async ({ page, chat, signIn }) => {
   await page.getByTestId('password-save').click();
   await expect(page.getByTestId('password-done')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/settings-account.png' });
+});
+
+test('keyboard only: open, move between sections, close', async ({ page, signIn }) => {
+  await signIn(page, 'member');
+  await page.getByTestId('open-settings').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('settings-nav-personal')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('settings-nav-status')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-editor')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-screen')).toHaveCount(0);
+  await expect(page.getByTestId('open-settings')).toBeFocused();
 });

@@ -27,6 +27,7 @@ test('sets text with a unicode emoji, then a custom and the extra emoji, then cl
   await expect(page.getByTestId('status-counter')).toHaveText('13/60');
   await page.getByTestId('status-emoji').click();
   await page.getByTestId('emoji-search').fill('taco');
+  await page.screenshot({ path: 'test-results/screens/status-picker.png' });
   await page.getByTestId('emoji-taco').click();
   await page.getByTestId('status-save').click();
   await expect(page.getByTestId('status-saved')).toBeVisible();

@@ -214,6 +214,17 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
             >
               Edit
             </button>
+            {syncOn && row.localOnly && row.local && (
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid="draft-upload"
+                disabled={busy}
+                onClick={() => void run(() => syncDraft(bridge, row.local!.key))}
+              >
+                Save to server
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-small"

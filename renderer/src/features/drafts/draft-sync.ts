@@ -45,18 +45,27 @@ export async function discardServerDraft(bridge: ChatBridge, id: number): Promis
 // One chain of server calls per compose box, so a create never races its own edit or delete.
 const chains = new Map<string, Promise<void>>();
 
+/** Runs `task` after the box's earlier calls; the returned promise fails if the task does. */
 export function enqueue(key: string, task: () => Promise<void>): Promise<void> {
-  const next = (chains.get(key) ?? Promise.resolve()).then(task, task).catch(() => undefined);
-  chains.set(key, next);
-  void next.then(() => {
-    if (chains.get(key) === next) chains.delete(key);
+  const run = (chains.get(key) ?? Promise.resolve()).then(task);
+  // The chain itself goes on after a failure.
+  const settled = run.catch(() => undefined);
+  chains.set(key, settled);
+  void settled.then(() => {
+    if (chains.get(key) === settled) chains.delete(key);
   });
-  return next;
+  return run;
+}
+
+/** For background saves: a failure leaves the draft unsynced, to be retried; nobody is waiting. */
+export function inBackground(promise: Promise<void>): void {
+  promise.catch(() => undefined);
 }
 
 /**
  * Sends the box's local draft to the server if it changed since the last push. A failure (offline,
- * server error) leaves it marked unsynced for the next attempt; the local copy is never dropped.
+ * server error) leaves it marked unsynced for the next attempt (and rejects the returned promise);
+ * the local copy is never dropped.
  */
 export function syncDraft(bridge: ChatBridge, key: string): Promise<void> {
   return enqueue(key, async () => {

@@ -6,7 +6,7 @@ import { useInitialState, useSession } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
 import { useConnectionStore } from '../../state/connection';
 import { draftOf, sameDraft, type ServerDraft } from './draft-model';
-import { discardServerDraft, enqueue, syncDraft } from './draft-sync';
+import { discardServerDraft, enqueue, inBackground, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
 /** How long typing must pause before the draft goes to the server. */
@@ -64,7 +64,7 @@ export function useDraftAutosave(narrow: Narrow, text: string, channelTopic: str
       if (!local) return;
       store.remove(key);
       const serverId = local.serverId;
-      if (serverId !== undefined) void enqueue(key, () => discardServerDraft(bridge, serverId));
+      if (serverId !== undefined) inBackground(enqueue(key, () => discardServerDraft(bridge, serverId)));
       return;
     }
     const draft = draftOf(narrow, channelTopic, text, selfId);
@@ -74,7 +74,7 @@ export function useDraftAutosave(narrow: Narrow, text: string, channelTopic: str
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       timer.current = null;
-      void syncDraft(bridge, key);
+      inBackground(syncDraft(bridge, key));
     }, DRAFT_PUSH_DELAY_MS);
   }, [ready, key, text, channelTopic, narrow, selfId, syncOn, bridge]);
 
@@ -84,7 +84,7 @@ export function useDraftAutosave(narrow: Narrow, text: string, channelTopic: str
       if (timer.current) {
         clearTimeout(timer.current);
         timer.current = null;
-        void syncDraft(bridge, key);
+        inBackground(syncDraft(bridge, key));
       }
     },
     [bridge, key],
@@ -95,7 +95,7 @@ export function useDraftAutosave(narrow: Narrow, text: string, channelTopic: str
     if (!ready || !syncOn) return;
     const retry = () => {
       const local = useLocalDrafts.getState().drafts[key];
-      if (local && !local.synced && !timer.current) void syncDraft(bridge, key);
+      if (local && !local.synced && !timer.current) inBackground(syncDraft(bridge, key));
     };
     retry();
     return useConnectionStore.subscribe((state, prev) => {

@@ -262,6 +262,33 @@ describe('DraftsScreen', () => {
     expect(useComposeStore.getState().drafts[topicKey]).toBe('typed meanwhile\n\nserver draft');
   });
 
+  it('sends a draft kept only on this computer when asked, and says why it could not', async () => {
+    localStorage.setItem(
+      `${STORAGE_PREFIX}acc`,
+      JSON.stringify({
+        'dm:11': {
+          key: 'dm:11',
+          draft: { type: 'private', to: [OTHER], topic: '', content: 'written offline', timestamp: 50 },
+          synced: false,
+        },
+      }),
+    );
+    const { bridge, render } = setup(syncState(true));
+    let offline = true;
+    bridge.handlers.createDrafts = () => {
+      if (offline) throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'down' });
+      return { ids: [31] };
+    };
+    render(<DraftsScreen />);
+    fireEvent.click(await screen.findByTestId('draft-upload'));
+    expect((await screen.findByTestId('draft-error')).textContent).toContain('Could not reach the server');
+    offline = false;
+    fireEvent.click(screen.getByTestId('draft-upload'));
+    await waitFor(() =>
+      expect(readLocalDrafts('acc')['dm:11']).toMatchObject({ serverId: 31, synced: true }),
+    );
+  });
+
   it('deletes a draft on the server', async () => {
     const { bridge, render } = setup(syncState(true, [serverDraft]));
     bridge.handlers.deleteDraft = () => ({});

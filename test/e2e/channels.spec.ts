@@ -32,26 +32,41 @@ async function streamId(chat: import('./fixtures').ChatEnvironment, name: string
   return (body.streams as { stream_id: number; name: string }[]).find((s) => s.name === name)!.stream_id;
 }
 
-test('topics by recency, the empty topic under its display name, mute and mark as read', async ({ page, chat, signIn }) => {
+test('topics by recency, the empty topic under its display name, mute and mark as read', async ({
+  page,
+  chat,
+  signIn,
+}) => {
   const me = await signIn(page, 'member');
   await page.getByTestId('channel-random').click();
   const randomId = await streamId(chat, 'random');
-  const { body } = await chat.api(me.email).get(`/users/me/${randomId}/topics`, { allow_empty_topic_name: true });
+  const { body } = await chat
+    .api(me.email)
+    .get(`/users/me/${randomId}/topics`, { allow_empty_topic_name: true });
   const topics = (body.topics as { name: string }[]).map((t) => t.name);
   const shown = page.getByTestId('channel-list').locator('[data-testid^="topic-row-"]');
   await expect(shown.first()).toBeVisible();
-  expect(await shown.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('topic-row-'.length)))).toEqual(topics);
+  expect(
+    await shown.evaluateAll((rows) =>
+      rows.map((r) => r.getAttribute('data-testid')!.slice('topic-row-'.length)),
+    ),
+  ).toEqual(topics);
   const settings = (await chat.api(me.email).post('/register', { fetch_event_types: ['realm'] })).body as {
     realm_empty_topic_display_name?: string;
   };
-  await expect(page.getByTestId('topic-')).toContainText(settings.realm_empty_topic_display_name ?? 'general chat');
+  await expect(page.getByTestId('topic-')).toContainText(
+    settings.realm_empty_topic_display_name ?? 'general chat',
+  );
 
   // 'book club' starts muted for this user in the demo: unmute it, then mute it again.
   const policy = async () => {
     const reg = (await chat.api(me.email).post('/register', { fetch_event_types: ['user_topic'] })).body as {
       user_topics: { stream_id: number; topic_name: string; visibility_policy: number }[];
     };
-    return reg.user_topics.find((t) => t.stream_id === randomId && t.topic_name === 'book club')?.visibility_policy ?? 0;
+    return (
+      reg.user_topics.find((t) => t.stream_id === randomId && t.topic_name === 'book club')
+        ?.visibility_policy ?? 0
+    );
   };
   await expect(page.getByTestId('topic-row-book club')).toHaveClass(/muted/);
   await page.getByTestId('topic-menu-book club').click();
@@ -64,7 +79,9 @@ test('topics by recency, the empty topic under its display name, mute and mark a
   expect(await policy()).toBe(1);
 
   // Mark 'weekend plans' as read.
-  await chat.api('admin').post('/messages', { type: 'channel', to: randomId, topic: 'weekend plans', content: 'new plan' });
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: randomId, topic: 'weekend plans', content: 'new plan' });
   await expect(page.getByTestId('topic-unread-weekend plans')).toBeVisible();
   await page.getByTestId('topic-menu-weekend plans').click();
   await page.getByTestId('topic-mark-read').click();
@@ -91,7 +108,9 @@ test('resolves and unresolves a topic', async ({ page, chat, signIn }) => {
   await expect(page.getByTestId('topic-✔ incident 42')).toBeVisible();
   const id = await streamId(chat, 'engineering');
   const names = async () =>
-    ((await chat.api(me.email).get(`/users/me/${id}/topics`)).body.topics as { name: string }[]).map((t) => t.name);
+    ((await chat.api(me.email).get(`/users/me/${id}/topics`)).body.topics as { name: string }[]).map(
+      (t) => t.name,
+    );
   expect(await names()).toContain('✔ incident 42');
   await page.getByTestId('topic-menu-✔ incident 42').click();
   await page.getByTestId('topic-resolve').click();

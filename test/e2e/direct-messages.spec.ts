@@ -2,7 +2,12 @@ import { expect, test } from './fixtures';
 import { openSecondUser } from './second-user';
 
 // Direct messages: the conversation list, starting one from the user list, live delivery.
-test('starts a direct message from the user list and the other person gets it live', async ({ page, chat, signIn, browser }) => {
+test('starts a direct message from the user list and the other person gets it live', async ({
+  page,
+  chat,
+  signIn,
+  browser,
+}) => {
   const me = await signIn(page, 'member');
   const moderator = chat.user('moderator');
   await expect(page.getByTestId('dm-list')).toBeVisible();

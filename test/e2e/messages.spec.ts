@@ -6,11 +6,18 @@ import { openSecondUser } from './second-user';
 test.describe.configure({ mode: 'serial' });
 
 async function newest(chat: ChatEnvironment, who: string, narrow: unknown[]) {
-  const { body } = await chat.api(who).get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow });
+  const { body } = await chat
+    .api(who)
+    .get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow });
   return (body.messages as { id: number; content: string; flags: string[] }[])[0]!;
 }
 
-test('reads a topic, sends a message, and another user sees it live', async ({ page, chat, signIn, browser }) => {
+test('reads a topic, sends a message, and another user sees it live', async ({
+  page,
+  chat,
+  signIn,
+  browser,
+}) => {
   const me = await signIn(page, 'member');
   const engineering = page.getByTestId('channel-engineering');
   await engineering.click();
@@ -51,11 +58,20 @@ test('reads a topic, sends a message, and another user sees it live', async ({ p
   await page.screenshot({ path: 'test-results/screens/messages.png' });
 });
 
-test('unread counts follow new messages and clear when the messages are seen', async ({ page, chat, signIn }) => {
+test('unread counts follow new messages and clear when the messages are seen', async ({
+  page,
+  chat,
+  signIn,
+}) => {
   const me = await signIn(page, 'member');
   const admin = chat.api('admin');
   const topic = `unread check ${Date.now()}`;
-  const before = Number((await page.getByTestId('channel-unread-random').textContent().catch(() => '0')) || 0);
+  const before = Number(
+    (await page
+      .getByTestId('channel-unread-random')
+      .textContent()
+      .catch(() => '0')) || 0,
+  );
   await admin.post('/messages', { type: 'channel', to: 'random', topic, content: 'one' });
   await admin.post('/messages', { type: 'channel', to: 'random', topic, content: 'two' });
   await expect(page.getByTestId('channel-unread-random')).toHaveText(String(before + 2));

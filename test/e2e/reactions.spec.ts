@@ -19,7 +19,12 @@ async function message(chat: ChatEnvironment, who: string, id: number) {
   return (body.messages as { reactions: { emoji_name: string; user_id: number }[]; flags: string[] }[])[0]!;
 }
 
-test('reacts with the picker; the other person sees it live; a second click removes it', async ({ page, chat, signIn, browser }) => {
+test('reacts with the picker; the other person sees it live; a second click removes it', async ({
+  page,
+  chat,
+  signIn,
+  browser,
+}) => {
   const me = await signIn(page, 'member');
   const topic = `reactions ${Date.now()}`;
   const id = await post(chat, 'admin', topic, 'Ship it?');
@@ -38,7 +43,9 @@ test('reacts with the picker; the other person sees it live; a second click remo
     expect((await message(chat, me.email, id)).reactions).toContainEqual(
       expect.objectContaining({ emoji_name: 'octopus', user_id: me.user_id }),
     );
-    await expect(other.page.getByTestId(`reactions-${id}`).getByTestId('reaction-octopus')).toContainText('1');
+    await expect(other.page.getByTestId(`reactions-${id}`).getByTestId('reaction-octopus')).toContainText(
+      '1',
+    );
     await page.screenshot({ path: 'test-results/screens/reactions.png' });
 
     await page.getByTestId(`reactions-${id}`).getByTestId('reaction-octopus').click();
@@ -97,6 +104,8 @@ test('search highlights the matching words', async ({ page, signIn }) => {
   await page.getByTestId('search-input').fill('pipeline');
   await page.getByTestId('search-input').press('Enter');
   await expect(page.getByTestId('conversation-title')).toContainText('pipeline');
+  // Hits are highlighted in the content or in the topic of each message.
   await expect(page.getByTestId('message-feed').locator('.highlight').first()).toBeVisible();
+  await expect(page.getByTestId('message-feed').locator('.highlight').first()).toHaveText(/pipeline/i);
   await page.screenshot({ path: 'test-results/screens/search.png' });
 });

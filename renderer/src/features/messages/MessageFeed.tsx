@@ -165,7 +165,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
         const prev = messages[i - 1];
         const newConversation = !prev || !sameConversation(prev, m);
         return {
-          recipientHeader: showHeaders && newConversation,
+          // Search hits come from anywhere: each shows where it is (and its highlighted topic).
+          recipientHeader: showHeaders && (newConversation || narrow.kind === 'search'),
           showSender:
             newConversation ||
             !prev ||
@@ -173,7 +174,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
             m.timestamp - prev.timestamp > GROUP_SECONDS,
         };
       }),
-    [messages, showHeaders],
+    [messages, showHeaders, narrow.kind],
   );
 
   if (query.isPending) return <Loading label="Loading messages…" />;
@@ -220,7 +221,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
                 isOwn={m.sender_id === selfId}
                 channelName={m.stream_id !== undefined ? channels.get(m.stream_id)?.name : undefined}
                 twentyFour={twentyFour}
-                highlightHtml={highlights.get(m.id)}
+                highlight={highlights.get(m.id)}
               />
             </div>
           );

@@ -10,6 +10,7 @@ import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { Reactions } from '../reactions/Reactions';
+import type { Highlight } from '../search/highlights';
 
 export function formatTime(timestamp: number, twentyFour: boolean): string {
   return new Date(timestamp * 1000).toLocaleTimeString([], {
@@ -43,7 +44,7 @@ export const MessageRow = memo(function MessageRow({
   isOwn,
   channelName,
   twentyFour,
-  highlightHtml,
+  highlight,
 }: {
   message: Message;
   showSender: boolean;
@@ -51,7 +52,7 @@ export const MessageRow = memo(function MessageRow({
   isOwn: boolean;
   channelName?: string;
   twentyFour: boolean;
-  highlightHtml?: string;
+  highlight?: Highlight;
 }) {
   const open = useDialogStore((s) => s.open);
   const select = useNarrowStore((s) => s.select);
@@ -80,7 +81,12 @@ export const MessageRow = memo(function MessageRow({
                 select({ kind: 'topic', streamId: message.stream_id as number, topic: message.subject })
               }
             >
-              # {channelName ?? message.stream_id} › {topicLabel(message.subject, emptyName)}
+              # {channelName ?? message.stream_id} ›{' '}
+              {highlight?.subject && message.subject !== '' ? (
+                <SafeHtml as="span" html={highlight.subject} />
+              ) : (
+                topicLabel(message.subject, emptyName)
+              )}
             </button>
           ) : (
             <span>
@@ -115,7 +121,7 @@ export const MessageRow = memo(function MessageRow({
           )}
           <SafeHtml
             className="rendered message-content"
-            html={highlightHtml ?? message.content}
+            html={highlight?.content ?? message.content}
             testId={`content-${message.id}`}
           />
           {(edited || moved) && (

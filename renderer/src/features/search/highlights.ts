@@ -14,7 +14,12 @@ interface MatchesResponse {
  * For a search, the highlighted HTML of each loaded message: `match_content` from GET /messages
  * when the server sent it, otherwise asked with GET /messages/matches_narrow (spec 4.8).
  */
-export function useSearchHighlights(narrow: Narrow, messages: Message[]): Map<number, string> {
+export interface Highlight {
+  content: string;
+  subject?: string;
+}
+
+export function useSearchHighlights(narrow: Narrow, messages: Message[]): Map<number, Highlight> {
   const bridge = useBridge();
   const isSearch = narrow.kind === 'search';
   const missing = useMemo(
@@ -28,11 +33,13 @@ export function useSearchHighlights(narrow: Narrow, messages: Message[]): Map<nu
     enabled: missing.length > 0,
   });
   return useMemo(() => {
-    const map = new Map<number, string>();
+    const map = new Map<number, Highlight>();
     if (!isSearch) return map;
-    for (const m of messages) if (m.match_content !== undefined) map.set(m.id, m.match_content);
+    for (const m of messages)
+      if (m.match_content !== undefined)
+        map.set(m.id, { content: m.match_content, subject: m.match_subject });
     for (const [id, match] of Object.entries(matches.data?.messages ?? {}))
-      map.set(Number(id), match.match_content);
+      map.set(Number(id), { content: match.match_content, subject: match.match_subject });
     return map;
   }, [isSearch, messages, matches.data]);
 }

@@ -20,7 +20,7 @@ import {
  *
  *   import { test, expect } from './fixtures';
  *   test('renames a channel', async ({ page, signIn, chat }) => {
- *     const me = await signIn(page, 'admin');           // or an email from chat.users
+ *     const me = await signIn(page, 'admin');   // owner|admin|moderator|member|guest, or an email
  *     ...click...
  *     const { body } = await chat.api('admin').get('/streams/1');   // what the server now holds
  *   });
@@ -37,7 +37,11 @@ export interface ChatEnvironment {
   api(who: RoleName | string): ReturnType<typeof serverApi>;
 }
 
-export type SignIn = (page: Page, who: RoleName | string) => Promise<DemoCredentialsUser>;
+export type SignIn = (
+  page: Page,
+  who: RoleName | string,
+  options?: { via?: 'ui' | 'host' },
+) => Promise<DemoCredentialsUser>;
 
 async function startEnvironment(): Promise<ChatEnvironment & { close(): Promise<void> }> {
   const server = await startReferenceServer();
@@ -130,16 +134,25 @@ export const test = base.extend<
     await use(await chatEnvironments.forFile(testInfo.file));
   },
   /**
-   * Signs a demo user in and opens the app. It uses the same main-process path as the sign-in
-   * screen's demo buttons (`accounts.addDemo`), taken directly on the host rather than through
-   * clicks, so every test starts signed in within a second; the sign-in screen has its own spec.
+   * Signs a demo user in the way a person does: the app opens signed out (accounts left by an
+   * earlier test of the file are removed first, on the host), and the user's button on the sign-in
+   * screen is clicked. Resolves once the chat shell shows. `{ via: 'host' }` skips the clicks and
+   * adds the account through the same main-process call (`accounts.addDemo`) before opening.
    */
   signIn: async ({ chat }, use) => {
-    await use(async (page, who) => {
+    await use(async (page, who, options) => {
       const user = chat.user(who);
-      const added = await chat.host.core.addDemo(user.email);
-      if (!added.ok) throw new Error(`signIn(${who}) failed: ${JSON.stringify(added.error)}`);
-      await page.goto(chat.appUrl);
+      const { core } = chat.host;
+      for (const account of core.vault.list()) await core.remove(account.id);
+      if (options?.via === 'host') {
+        const added = await core.addDemo(user.email);
+        if (!added.ok) throw new Error(`signIn(${who}) failed: ${JSON.stringify(added.error)}`);
+        await page.goto(chat.appUrl);
+      } else {
+        await page.goto(chat.appUrl);
+        await page.getByTestId(`demo-account-${user.email}`).click();
+      }
+      await expect(page.getByTestId('chat-shell')).toBeVisible();
       return user;
     });
   },

@@ -35,6 +35,8 @@ export interface ChatEnvironment {
   user(who: RoleName | string): DemoCredentialsUser;
   /** Direct calls to the server as a user (Basic auth), bypassing the app. */
   api(who: RoleName | string): ReturnType<typeof serverApi>;
+  /** Removes every account from the web host, so the next page opens on the sign-in screen. */
+  signOutAll(): Promise<void>;
 }
 
 export type SignIn = (
@@ -70,6 +72,9 @@ async function startEnvironment(): Promise<ChatEnvironment & { close(): Promise<
     users: server.credentials.users,
     user: (who) => pickUser(server, who),
     api: (who) => serverApi(server, pickUser(server, who)),
+    async signOutAll() {
+      for (const account of host.core.vault.list()) await host.core.remove(account.id);
+    },
     async close() {
       await host.close();
       await closeServer(server);
@@ -143,7 +148,7 @@ export const test = base.extend<
     await use(async (page, who, options) => {
       const user = chat.user(who);
       const { core } = chat.host;
-      for (const account of core.vault.list()) await core.remove(account.id);
+      await chat.signOutAll();
       if (options?.via === 'host') {
         const added = await core.addDemo(user.email);
         if (!added.ok) throw new Error(`signIn(${who}) failed: ${JSON.stringify(added.error)}`);

@@ -276,6 +276,24 @@ describe('event loop: volume, wake-up and resync', () => {
     expect(new Set(idsOf(harness.delivered)).size).toBe(10_000);
   });
 
+  it('waits quietly while the shell reports the network offline, and resumes when it returns', async () => {
+    await started();
+    harness.loop.setOnline(false);
+    expect(harness.statuses.at(-1)).toEqual({ state: 'offline', reason: 'The network is unavailable.' });
+    await proxy.down();
+    await waitUntil(() => harness.clock.waits.length >= 1, 'the loop to notice');
+    const attempts = proxy.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(harness.statuses.some((status) => status.state === 'reconnecting')).toBe(false);
+    await proxy.up();
+    const ids = emitTyping(2);
+    harness.loop.setOnline(true);
+    await waitUntil(() => harness.delivered.length === 2, 'the events');
+    expect(idsOf(harness.delivered)).toEqual(ids);
+    expect(proxy.requests.length).toBeGreaterThan(attempts);
+    expect(harness.statuses.at(-1)).toEqual({ state: 'connected' });
+  });
+
   it('wake() cuts a long backoff short', async () => {
     await harness.loop.stop();
     harness = loopHarness({ serverUrl: proxy.url, backoff: { baseMs: 60_000, capMs: 60_000 }, scale: 1 });

@@ -145,6 +145,20 @@ describe('web host: accounts and calls', () => {
     });
   });
 
+  it('probes a server for its public settings before asking for credentials', async () => {
+    const client = await connected();
+    expect(await client.value('accounts.probeServer', proxy.url)).toMatchObject({
+      ok: true,
+      value: { realm_name: 'Fake Org', service_feature_level: 400 },
+    });
+    const probe = proxy.requests.find((request) => request.path.endsWith('/server_settings'));
+    expect(probe?.authorization).toBeUndefined();
+    expect(await client.value('accounts.probeServer', 'not a server at all')).toMatchObject({
+      ok: false,
+      error: { code: 'CLIENT_INVALID_SERVER_URL' },
+    });
+  });
+
   it('refuses a server that is too old, and a wrong key, without storing anything', async () => {
     const client = await connected();
     const tooOld = await client.value('accounts.add', {

@@ -54,22 +54,34 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     initialRect: { width: 800, height: 600 },
   });
 
-  // Keep the view still when older messages are prepended: remember the first visible message
-  // and its offset, then restore them once the new rows are in.
-  const keep = useRef<{ id: number; delta: number } | null>(null);
-  const firstId = messages[0]?.id;
-  useLayoutEffect(() => {
-    const kept = keep.current;
-    if (!kept) return;
-    const index = messages.findIndex((m) => m.id === kept.id);
-    keep.current = null;
-    if (index <= 0) return;
-    const start = virtualizer.getOffsetForIndex(index, 'start')?.[0];
-    if (start !== undefined) virtualizer.scrollToOffset(start - kept.delta);
-  }, [firstId, messages, virtualizer]);
-
   // Open at the anchor once the first page is in.
   const opened = useRef(false);
+
+  // Keep the view still when rows come or go above it (older pages prepended, or pages dropped
+  // from the top to bound memory): remember the first visible message and its offset on every
+  // scroll, and restore them whenever the first loaded message changes.
+  const keep = useRef<{ id: number; delta: number } | null>(null);
+  const rememberPosition = useCallback(() => {
+    const el = parentRef.current;
+    if (!el) return;
+    const top = el.scrollTop;
+    const item = virtualizer.getVirtualItems().find((i) => i.end > top);
+    const m = item ? messages[item.index] : undefined;
+    if (m && item) keep.current = { id: m.id, delta: item.start - top };
+  }, [virtualizer, messages]);
+  const firstId = messages[0]?.id;
+  const previousFirstId = useRef(firstId);
+  useLayoutEffect(() => {
+    if (previousFirstId.current === firstId) return;
+    previousFirstId.current = firstId;
+    const kept = keep.current;
+    if (!kept || !opened.current) return;
+    const index = messages.findIndex((m) => m.id === kept.id);
+    if (index < 0) return;
+    const start = virtualizer.measurementsCache[index]?.start;
+    // Set synchronously, before paint: the shift must never be seen.
+    if (start !== undefined && parentRef.current) parentRef.current.scrollTop = start - kept.delta;
+  });
   useEffect(() => {
     if (opened.current || !query.isSuccess || messages.length === 0) return;
     opened.current = true;
@@ -105,10 +117,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   useEffect(() => {
     if (!opened.current || messages.length === 0) return;
     if (firstVisible < PREFETCH_ROWS && hasPreviousPage && !isFetchingPreviousPage) {
-      const el = parentRef.current;
-      const item = items.find((i) => i.start >= (el?.scrollTop ?? 0)) ?? items[0];
-      const m = item ? messages[item.index] : undefined;
-      if (m && item && el) keep.current = { id: m.id, delta: item.start - el.scrollTop };
+      rememberPosition();
       void fetchPreviousPage();
     }
     if (lastVisible > messages.length - PREFETCH_ROWS && hasNextPage && !isFetchingNextPage)
@@ -124,6 +133,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     fetchPreviousPage,
     fetchNextPage,
     items,
+    rememberPosition,
   ]);
 
   // Mark what is on screen as read, in one call per pause in scrolling.
@@ -157,6 +167,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   const onScroll = () => {
     const el = parentRef.current;
     if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    rememberPosition();
   };
 
   const rows = useMemo(

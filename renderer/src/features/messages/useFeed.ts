@@ -9,6 +9,7 @@ import { useBridge } from '../../app/bridge-context';
 
 /** Messages per page when scrolling; the first page takes half before and half after the anchor. */
 export const PAGE_SIZE = 100;
+export const MAX_PAGES = 50;
 
 export function olderPage(first: GetMessagesResponse): FeedPageParam | undefined {
   const oldest = first.messages[0];
@@ -48,6 +49,9 @@ export function useFeed(narrow: Narrow, anchor: number | null) {
       }),
     getPreviousPageParam: olderPage,
     getNextPageParam: newerPage,
+    // A bounded window of the conversation: pages beyond it are dropped from the far end and
+    // fetched again by anchor when the user scrolls back (a topic may hold 100,000 messages).
+    maxPages: MAX_PAGES,
   });
   const messages = useMemo(() => {
     const seen = new Set<number>();

@@ -108,7 +108,11 @@ export interface ChatBridge {
     name: N,
     params: EndpointParams<N>,
   ): Promise<CallResult<EndpointResponse<N>>>;
-  /** The current session (initial state), or null before the first registration. */
+  /**
+   * The current session (initial state), or null before the first registration and while a fresh
+   * one is being made. Subscribe with `onSession` first, then call this: a renderer that attaches
+   * after events were delivered gets a new session pushed (its initial state would be stale).
+   */
   session(): Promise<SessionStarted | null>;
   onSession(listener: (session: SessionStarted) => void): Unsubscribe;
   onEvents(listener: (batch: EventBatch) => void): Unsubscribe;

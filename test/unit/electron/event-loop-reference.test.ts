@@ -215,6 +215,42 @@ describe('event loop across a server restart', () => {
     expect(harness.statuses.at(-1)).toEqual({ state: 'connected' });
   });
 
+  it('re-registers after the server garbage-collects a queue left idle during an outage', async () => {
+    // A server whose idle sweeper runs fast; the account (and its key) carried over as above.
+    const { email, api_key: key } = user();
+    const strict = await startReferenceServer({
+      timings: { heartbeatSeconds: 1, longpollTimeoutSeconds: 2, queueIdleTimeoutSeconds: 1 },
+    });
+    const listed = pickUser(strict, email);
+    const account = strict.realm.users.get(listed.user_id);
+    if (account) account.api_key = key;
+    listed.api_key = key;
+    await harness.loop.stop();
+    proxy.retarget(strict.url);
+    await server.close();
+    server = strict;
+    harness = loopHarness({ serverUrl: proxy.url, email, apiKey: key });
+    harness.loop.start();
+    await waitUntil(() => harness.sessions.length === 1, 'the first session');
+    const before = publish(2);
+    await waitUntil(() => numbersOf(harness.delivered).length === 2, 'two events');
+
+    await proxy.down();
+    const queueId = harness.sessions[0]!.initialState.queue_id as string;
+    await waitUntil(
+      () => !server.context.events.queuesOf(listed.user_id).some((queue) => queue.id === queueId),
+      'the idle queue to be collected',
+      6000,
+    );
+    await proxy.up();
+    harness.loop.wake();
+    await waitUntil(() => harness.sessions.length === 2, 'a second session');
+    const after = publish(2);
+    await waitUntil(() => numbersOf(harness.delivered).length === 4, 'the new events');
+    expect(numbersOf(harness.delivered, 1)).toEqual(before);
+    expect(numbersOf(harness.delivered, 2)).toEqual(after);
+  });
+
   it('survives a graceful restart that answers the pending poll on its way down', async () => {
     const before = publish(1);
     await waitUntil(() => numbersOf(harness.delivered).length === 1, 'one event');

@@ -49,3 +49,32 @@ test('signs in with server URL, email and API key after showing the public setti
   await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
   await page.screenshot({ path: 'test-results/screens/shell.png' });
 });
+
+test('the account switcher adds a second account and switches between them', async ({ page, chat }) => {
+  await page.goto(chat.appUrl);
+  await expect(page.getByTestId('chat-shell')).toBeVisible();
+  const first = (await page.getByTestId('account-switcher').textContent())!;
+  const moderator = chat.user('moderator');
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${moderator.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  await page.getByTestId('account-switcher').click();
+  await expect(page.getByTestId(`account-${first}`)).toBeVisible();
+  await page.getByTestId(`account-${first}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(first);
+  await expect(page.getByTestId('channel-general')).toBeVisible();
+});
+
+test('follows the color_scheme setting live (dark, then automatic)', async ({ page, chat }) => {
+  await page.goto(chat.appUrl);
+  await expect(page.getByTestId('chat-shell')).toBeVisible();
+  const who = (await page.getByTestId('account-switcher').textContent())!;
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-deploy pipeline').click();
+  expect((await chat.api(who).patch('/settings', { color_scheme: 2 })).status).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: 'test-results/screens/dark.png' });
+  await chat.api(who).patch('/settings', { color_scheme: 1 });
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+});

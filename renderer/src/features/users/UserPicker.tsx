@@ -4,7 +4,9 @@ import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl } from '../../components/SafeHtml';
-import { Empty } from '../../components/states';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { useApiQuery } from '../../api/queries';
+import { ep } from '../../api/endpoints';
 import { VirtualList } from '../../components/VirtualList';
 import { EmojiGlyph } from '../reactions/Reactions';
 
@@ -34,17 +36,22 @@ export function UserPicker({
   onToggle: (userId: number) => void;
   includeSelf?: boolean;
 }) {
-  const users = useUsers();
+  const known = useUsers();
   const selfId = useSelfId();
   const statuses = useInitialState((s) => s.user_status);
   const [query, setQuery] = useState('');
+  // GET /users, overlaid with the register state that realm_user events keep current.
+  const fetched = useApiQuery<{ members: User[] }>(ep.users, {});
   const list = useMemo(() => {
     const q = query.trim().toLowerCase();
+    const users = new Map<number, User>();
+    for (const u of fetched.data?.members ?? []) users.set(u.user_id, { ...u, ...known.get(u.user_id) });
+    for (const [id, u] of known) if (!users.has(id)) users.set(id, u);
     return [...users.values()]
       .filter((u: User) => u.is_active !== false && (includeSelf || u.user_id !== selfId))
       .filter((u) => !q || u.full_name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q))
       .sort((a, b) => a.full_name.localeCompare(b.full_name));
-  }, [users, query, selfId, includeSelf]);
+  }, [known, fetched.data, query, selfId, includeSelf]);
   return (
     <div className="user-picker">
       <input
@@ -55,7 +62,11 @@ export function UserPicker({
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      {list.length === 0 ? (
+      {fetched.isPending && known.size === 0 ? (
+        <Loading />
+      ) : fetched.isError && known.size === 0 ? (
+        <ErrorState error={fetched.error} retry={() => void fetched.refetch()} />
+      ) : list.length === 0 ? (
         <Empty>Nobody matches.</Empty>
       ) : (
         <VirtualList

@@ -97,3 +97,50 @@ test('a failed edit keeps the text', async ({ page, chat, signIn }) => {
   await page.getByTestId('edit-save').click();
   await expect(page.getByTestId(`content-${id}`)).toContainText('a longer version');
 });
+
+test('moving a whole topic past the time limit offers to move the newer part (rule 9)', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  // 'office move' holds messages from weeks ago; a member may only move recent ones.
+  const sent = await chat.api(me.email).post('/messages', {
+    type: 'channel',
+    to: 'general',
+    topic: 'office move',
+    content: 'Moving this discussion.',
+  });
+  const id = sent.body.id as number;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-office move').click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  await page.getByTestId('edit-topic').fill('new office');
+  await page.getByTestId('propagate-change_all').check();
+  await page.getByTestId('edit-save').click();
+  const notice = page.getByTestId('partial-move');
+  await expect(notice).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/partial-move.png' });
+  await page.getByTestId('move-partial').click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+
+  const general = (await chat.api(me.email).get('/streams')).body.streams as {
+    stream_id: number;
+    name: string;
+  }[];
+  const generalId = general.find((s) => s.name === 'general')!.stream_id;
+  const topics = (
+    (await chat.api(me.email).get(`/users/me/${generalId}/topics`)).body.topics as { name: string }[]
+  ).map((t) => t.name);
+  // The newer messages moved; the old ones stayed behind.
+  expect(topics).toContain('new office');
+  expect(topics).toContain('office move');
+  const moved = await chat.api(me.email).get('/messages', {
+    anchor: id,
+    num_before: 0,
+    num_after: 0,
+    narrow: [{ operator: 'id', operand: id }],
+  });
+  expect((moved.body.messages as { subject: string }[])[0]!.subject).toBe('new office');
+});

@@ -1,3 +1,4 @@
+import type { ConnectionStatus } from '../../../shared/ipc';
 import type {
   BridgeMethod,
   BridgePush,
@@ -32,7 +33,14 @@ export function connectWebSocketTransport(url: string): BridgeTransport {
       const waiting = queue;
       queue = [];
       for (const frame of waiting) socket.send(JSON.stringify(frame));
-      if (reconnected) emit({ channel: 'status', payload: { state: 'connecting' } });
+      if (reconnected) {
+        // Back in touch: show the host's real status again (a missed-events resync arrives as a session push).
+        emit({ channel: 'status', payload: { state: 'connecting' } });
+        request('connectionStatus', []).then(
+          (status) => emit({ channel: 'status', payload: status as ConnectionStatus }),
+          () => undefined,
+        );
+      }
     });
     socket.addEventListener('message', (message) => {
       let frame: HostFrame;
@@ -64,15 +72,17 @@ export function connectWebSocketTransport(url: string): BridgeTransport {
   }
   open();
 
+  function request(method: BridgeMethod, args: unknown[]): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const frame: RequestFrame = { type: 'request', id: nextId++, method, args };
+      pending.set(frame.id, { resolve, reject });
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+      else queue.push(frame);
+    });
+  }
+
   return {
-    invoke(method: BridgeMethod, args: unknown[]) {
-      return new Promise((resolve, reject) => {
-        const frame: RequestFrame = { type: 'request', id: nextId++, method, args };
-        pending.set(frame.id, { resolve, reject });
-        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
-        else queue.push(frame);
-      });
-    },
+    invoke: request,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -73,12 +73,13 @@ describe('renderer bridge over the web host', () => {
     await expect(bridge.accounts.switchTo('no-such-account')).rejects.toThrow('No such account');
   });
 
-  it('reports itself offline when the host goes away, failing what was pending', async () => {
+  it('reports itself offline when the host goes away, and the host’s status once it is back', async () => {
     const bridge = createBridgeClient(connectWebSocketTransport(socketUrl()));
     const statuses: ConnectionStatus[] = [];
     bridge.onConnectionStatus((status) => statuses.push(status));
     await bridge.accounts.list();
     const pending = bridge.accounts.probeServer('http://10.255.255.1:9'); // never answers in time
+    const { port, token } = host;
     const closing = host.close();
     await expect(pending).rejects.toThrow('Lost the connection');
     await closing;
@@ -86,7 +87,10 @@ describe('renderer bridge over the web host', () => {
     expect(statuses.find((status) => status.state === 'offline')).toMatchObject({
       reason: expect.stringContaining('Reconnecting'),
     });
-    // Restart for afterAll.
-    host = await startWebHost({ port: 0, dataDir, rendererDir: dataDir, log: () => {} });
+
+    // The same host comes back (same port, same secret, same data): the stored account reconnects.
+    host = await startWebHost({ port, token, dataDir, rendererDir: dataDir, log: () => {} });
+    await waitUntil(() => statuses.at(-1)?.state === 'connected', 'connected again', 8000);
+    expect(await bridge.accounts.list()).toHaveLength(1);
   });
 });

@@ -1,0 +1,165 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { Api } from './lib/api';
+import { FULL, QUICK, type BenchContext } from './lib/context';
+import { ROOT, startHostProcess, startServerProcess, removeDir } from './lib/processes';
+import { renderTable, type BenchResults, type Section } from './lib/report';
+import { coldStart } from './scenarios/cold-start';
+import { messageEventToPixel } from './scenarios/event-to-pixel';
+import { markAllRead } from './scenarios/mark-read';
+import { scrollAndMemory } from './scenarios/scroll';
+import { typingEventToPixel } from './scenarios/typing';
+
+/**
+ * `npm run bench [-- --quick] [-- --out FILE]`: what a chat user feels, end to end in Chromium
+ * (web host + reference server with the large seed), each figure against a baseline measured in
+ * the same run. See the Benchmarks section of README.md.
+ */
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface BenchOptions {
+  quick?: boolean;
+  /** Where results.json goes; null writes nothing. */
+  out?: string | null;
+  log?: (message: string) => void;
+}
+
+export async function runBench(options: BenchOptions = {}): Promise<BenchResults> {
+  const quick = options.quick ?? false;
+  const log = options.log ?? ((message: string) => console.log(message));
+  if (!existsSync(join(ROOT, 'out/renderer/index.html')))
+    throw new Error('The renderer is not built: run `npx electron-vite build` first.');
+  const counts = quick ? QUICK : FULL;
+  const results: BenchResults = {
+    mode: quick ? 'quick' : 'full',
+    startedAt: new Date().toISOString(),
+    finishedAt: '',
+    machine: {
+      cpus: cpus().length,
+      loadAverageAtStart: loadavg(),
+      loadAverageAtEnd: [],
+      node: process.version,
+      chromium: '',
+    },
+    counts: { ...counts },
+    sections: [],
+    errors: [],
+  };
+
+  log('Starting the reference server (large seed)…');
+  const server = await startServerProcess('large');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  results.machine.chromium = browser.version();
+  const people = server.users.filter((u) => !u.is_bot);
+  const ada = people.find((u) => u.role === 100);
+  const ben = people.find((u) => u.role === 200);
+  if (!ada || !ben) throw new Error('the demo accounts are not as expected');
+  const host = await startHostProcess(server, { signIn: ada.email });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(host.url);
+    await page.getByTestId('chat-shell').waitFor({ timeout: 30_000 });
+    const me = new Api(server.url, ada);
+    const { streams } = await me.call<{ streams: { stream_id: number; name: string }[] }>('GET', '/streams');
+    const general = streams.find((s) => s.name === 'general');
+    if (!general) throw new Error('no #general on the server');
+    const cleanups: (() => Promise<unknown>)[] = [];
+    const ctx: BenchContext = {
+      quick,
+      counts,
+      server,
+      host,
+      browser,
+      page,
+      me,
+      other: new Api(server.url, ben),
+      generalStreamId: general.stream_id,
+      log,
+      cleanup: (task) => cleanups.push(task),
+    };
+    const scenarios: [string, () => Promise<Section | Section[]>][] = [
+      ['6. mark all as read', () => markAllRead(ctx)],
+      ['1. message event to pixel', () => messageEventToPixel(ctx)],
+      ['2. typing event to pixel', () => typingEventToPixel(ctx)],
+      ['3+5. scroll and memory', () => scrollAndMemory(ctx)],
+      ['4. cold start', () => coldStart(ctx)],
+    ];
+    for (const [name, scenario] of scenarios) {
+      log(name);
+      try {
+        const sections = await scenario();
+        results.sections.push(...(Array.isArray(sections) ? sections : [sections]));
+      } catch (error) {
+        const message = `${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+        results.errors.push(message);
+        log(`  failed: ${message}`);
+      }
+      for (const task of cleanups.splice(0)) await task().catch(() => undefined);
+    }
+    await context.close();
+  } finally {
+    await host.close();
+    removeDir(host.dataDir);
+    await browser.close();
+    await server.close();
+  }
+  const order = [
+    'message-event-to-pixel',
+    'typing-event-to-pixel',
+    'scroll',
+    'cold-start',
+    'memory',
+    'mark-all-read',
+  ];
+  results.sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  results.machine.loadAverageAtEnd = loadavg();
+  results.finishedAt = new Date().toISOString();
+  if (options.out) {
+    mkdirSync(dirname(options.out), { recursive: true });
+    writeFileSync(options.out, JSON.stringify(results, null, 2) + '\n');
+  }
+  return results;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const outIndex = args.indexOf('--out');
+  const out =
+    outIndex >= 0
+      ? resolve(args[outIndex + 1] ?? '')
+      : join(ROOT, 'bench', quick ? 'results.quick.json' : 'results.json');
+  runBench({ quick, out }).then(
+    (results) => {
+      const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+      console.log(
+        `\nBenchmark (${results.mode}), ${results.machine.cpus} CPUs, load average ${load(results.machine.loadAverageAtStart)} at start, ` +
+          `${load(results.machine.loadAverageAtEnd)} at end; Chromium ${results.machine.chromium}, Node ${results.machine.node}`,
+      );
+      console.log(renderTable(results));
+      console.log(`\nWrote ${out}`);
+      process.exit(results.errors.length ? 1 : 0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,166 @@
+import { Api } from '../lib/api';
+import { now, pageClockOffset, toDriver } from '../lib/clock';
+import { waitInPage, type BenchContext } from '../lib/context';
+import { startHostProcess, startServerProcess, removeDir, type ServerProcess } from '../lib/processes';
+import { COLD_START_PROBE } from '../lib/probes';
+import type { Figure, Section } from '../lib/report';
+import { median, ratio } from '../lib/stats';
+
+/**
+ * 4. Cold start: a returning user (account already stored in the data directory) launches the web
+ * host; the time until the first message of the default view is in the feed. The browser is
+ * already running; each launch gets a fresh browser context.
+ */
+
+interface ColdRun {
+  fromStart: number;
+  fromSpawn: number;
+  shellFromStart: number | null;
+  clicked: boolean;
+  painted: number | null;
+}
+
+async function oneLaunch(ctx: BenchContext, server: ServerProcess, dataDir: string): Promise<ColdRun> {
+  const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: COLD_START_PROBE });
+    const host = await startHostProcess(server, { dataDir });
+    try {
+      await page.goto(host.url);
+      const shown = await waitInPage(
+        page,
+        '!!(window.__benchCold && window.__benchCold.firstMessagePainted !== null)',
+        30_000,
+        10,
+      );
+      if (!shown) throw new Error('no message appeared within 30 s of launch');
+      const clock = await pageClockOffset(page, 10);
+      const marks = (await page.evaluate('window.__benchCold')) as {
+        shell: number | null;
+        clicked: number | null;
+        firstMessage: number;
+        firstMessagePainted: number | null;
+      };
+      // startCalledAt comes from the host's own Node clock (same wall clock as the driver's).
+      const first = toDriver(marks.firstMessage, clock);
+      return {
+        fromStart: first - host.startCalledAt,
+        fromSpawn: first - host.spawnedAt,
+        shellFromStart: marks.shell === null ? null : toDriver(marks.shell, clock) - host.startCalledAt,
+        clicked: marks.clicked !== null,
+        painted:
+          marks.firstMessagePainted === null
+            ? null
+            : toDriver(marks.firstMessagePainted, clock) - host.startCalledAt,
+      };
+    } finally {
+      await host.close();
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/** What a protocol-only client needs before it can show the first message: register, then one page. */
+async function bareStart(server: ServerProcess, email: string): Promise<number> {
+  const account = server.users.find((u) => u.email === email);
+  if (!account) throw new Error(`no ${email} on the ${server.seed} server`);
+  const api = new Api(server.url, account);
+  const started = now();
+  const state = await api.call<{ queue_id: string }>('POST', '/register', { apply_markdown: true });
+  await api.call('GET', '/messages', {
+    anchor: 'first_unread',
+    num_before: 50,
+    num_after: 50,
+    narrow: [],
+    apply_markdown: true,
+  });
+  const ms = now() - started;
+  await api.call('DELETE', '/events', { queue_id: state.queue_id }).catch(() => undefined);
+  return ms;
+}
+
+async function forSeed(ctx: BenchContext, server: ServerProcess) {
+  const email = ctx.me.account.email;
+  // First launch: sign in, then quit; every measured launch after it is a returning user's.
+  const setup = await startHostProcess(server, { signIn: email });
+  await setup.close();
+  const runs: ColdRun[] = [];
+  const bare: number[] = [];
+  try {
+    for (let i = 0; i < ctx.counts.coldStartRuns; i++) {
+      runs.push(await oneLaunch(ctx, server, setup.dataDir));
+      bare.push(await bareStart(server, email));
+    }
+  } finally {
+    removeDir(setup.dataDir);
+  }
+  return { runs, bare };
+}
+
+export async function coldStart(ctx: BenchContext): Promise<Section> {
+  ctx.log('  demo seed');
+  const demoServer = await startServerProcess('demo');
+  let demo: Awaited<ReturnType<typeof forSeed>>;
+  try {
+    demo = await forSeed(ctx, demoServer);
+  } finally {
+    await demoServer.close();
+  }
+  ctx.log('  large seed');
+  const large = await forSeed(ctx, ctx.server);
+
+  const figures: Figure[] = [];
+  for (const [seed, result] of [
+    ['demo', demo],
+    ['large', large],
+  ] as const) {
+    const fromStart = median(result.runs.map((r) => r.fromStart));
+    const fromSpawn = median(result.runs.map((r) => r.fromSpawn));
+    const bare = median(result.bare);
+    figures.push(
+      {
+        id: `cold.${seed}.start`,
+        label: `${seed} seed: startWebHost → first message`,
+        unit: 'ms',
+        app: fromStart,
+        baseline: bare,
+        baselineLabel: 'bare register + first page',
+        ratio: ratio(fromStart, bare),
+        target:
+          seed === 'demo'
+            ? { text: 'under 1 s', holds: fromStart === null ? null : fromStart < 1000 }
+            : undefined,
+      },
+      {
+        id: `cold.${seed}.spawn`,
+        label: `${seed} seed: process spawn → first message`,
+        unit: 'ms',
+        app: fromSpawn,
+        baseline: bare,
+        baselineLabel: 'bare register + first page',
+        ratio: ratio(fromSpawn, bare),
+        target:
+          seed === 'demo'
+            ? { text: 'under 1 s', holds: fromSpawn === null ? null : fromSpawn < 1000 }
+            : undefined,
+      },
+    );
+  }
+  const clicked = [...demo.runs, ...large.runs].some((r) => r.clicked);
+  return {
+    id: 'cold-start',
+    title: '4. Cold start to the first message',
+    method:
+      `Median of ${ctx.counts.coldStartRuns} launches per seed. The web host runs in its own Node process (bench/host-child.ts, ` +
+      'on a data directory where the account was signed in by an earlier launch); Chromium is already running and opens ' +
+      'the host URL in a fresh context as soon as the host reports its URL. An init script records (MutationObserver, ' +
+      'page clock aligned to the driver) when the first message node is in the feed. "startWebHost" counts from the ' +
+      'call in the host process (its wall clock); "process spawn" adds Node start-up and tsx compiling the TypeScript ' +
+      `sources (a packaged build has no compile step).${clicked ? ' The app opens on its welcome screen with no conversation selected, so the probe clicks "All messages" the moment the shell appears; the default view is taken to be All messages.' : ''} ` +
+      'Baseline: a bare Node client doing POST /register then GET /messages (first_unread, 50+50, all messages).',
+    figures,
+    details: { demo, large },
+  };
+}

@@ -1,0 +1,216 @@
+import { BareClient, type Api } from '../lib/api';
+import { now, pageClockOffset, toDriver, type ClockOffset } from '../lib/clock';
+import { LATENCY_TOPIC, openTopic, sleep, type BenchContext } from '../lib/context';
+import { MARKER_PROBE, MARKER_RESULTS, markersSeen } from '../lib/probes';
+import type { Figure, Section } from '../lib/report';
+import { ratio, summarize, type Summary } from '../lib/stats';
+
+/**
+ * 1. Message event to pixel. Someone else (Ben) sends messages over HTTP; the app (Ada, with
+ * `#general > bench latency` open at the bottom) shows them. A bare long-poll client for Ada,
+ * registered on the same server, receives the same events: the baseline.
+ */
+
+const TWO_FRAMES_MS = 33;
+
+export interface LatencySamples {
+  app: number[];
+  appPainted: number[];
+  bare: number[];
+  missingApp: number;
+  missingBare: number;
+}
+
+function sendMessage(api: Api, marker: string) {
+  return api.call('POST', '/messages', {
+    type: 'stream',
+    to: 'general',
+    topic: LATENCY_TOPIC,
+    content: `${marker} latency probe`,
+  });
+}
+
+/** Waits until `count` markers with `prefix` are in the page and the bare client has them all. */
+async function waitForAll(
+  ctx: BenchContext,
+  prefix: string,
+  count: number,
+  bareSeen: Map<string, number>,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const inPage = (await ctx.page.evaluate(markersSeen(prefix))) as number;
+    const inBare = [...bareSeen.keys()].filter((k) => k.startsWith(prefix)).length;
+    if (inPage >= count && inBare >= count) return;
+    if (Date.now() > deadline) {
+      ctx.log(`  timed out: ${inPage}/${count} in the page, ${inBare}/${count} at the bare client`);
+      return;
+    }
+    await sleep(100);
+  }
+}
+
+async function collect(
+  ctx: BenchContext,
+  sentAt: Map<string, number>,
+  bareSeen: Map<string, number>,
+  clock: ClockOffset,
+): Promise<LatencySamples> {
+  const { seen, painted } = (await ctx.page.evaluate(MARKER_RESULTS)) as {
+    seen: Record<string, number>;
+    painted: Record<string, number>;
+  };
+  const samples: LatencySamples = { app: [], appPainted: [], bare: [], missingApp: 0, missingBare: 0 };
+  for (const [marker, sent] of sentAt) {
+    const inPage = seen[marker];
+    const shown = painted[marker];
+    const bare = bareSeen.get(marker);
+    if (inPage === undefined) samples.missingApp++;
+    else samples.app.push(toDriver(inPage, clock) - sent);
+    if (shown !== undefined) samples.appPainted.push(toDriver(shown, clock) - sent);
+    if (bare === undefined) samples.missingBare++;
+    else samples.bare.push(bare - sent);
+  }
+  return samples;
+}
+
+function latencyFigures(id: string, label: string, samples: LatencySamples): Figure[] {
+  const app = summarize(samples.app);
+  const painted = summarize(samples.appPainted);
+  const bare = summarize(samples.bare);
+  const rows: Figure[] = [];
+  for (const p of ['p50', 'p95', 'p99'] as const) {
+    rows.push({
+      id: `${id}.${p}`,
+      label: `${label}: in feed ${p}`,
+      unit: 'ms',
+      app: app[p],
+      baseline: bare[p],
+      baselineLabel: 'bare long poll',
+      ratio: ratio(app[p], bare[p]),
+      target: p === 'p99' ? within(app, bare, 'in the feed ≤ bare + 33 ms at p99') : undefined,
+    });
+  }
+  rows.push({
+    id: `${id}.painted.p99`,
+    label: `${label}: next frame p99`,
+    unit: 'ms',
+    app: painted.p99,
+    baseline: bare.p99,
+    baselineLabel: 'bare long poll',
+    ratio: ratio(painted.p99, bare.p99),
+    target: within(painted, bare, 'painted ≤ bare + 33 ms at p99'),
+  });
+  return rows;
+}
+
+function within(app: Summary, bare: Summary, text: string) {
+  return {
+    text,
+    holds: app.p99 === null || bare.p99 === null ? null : app.p99 - bare.p99 <= TWO_FRAMES_MS,
+  };
+}
+
+export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
+  const { page, counts } = ctx;
+  const bareSeen = new Map<string, number>();
+  const bare = new BareClient(ctx.me);
+  await bare.register({ event_types: ['message'], apply_markdown: true });
+  bare.onEvent(({ event, receivedAt }) => {
+    if (event.type !== 'message') return;
+    const content = String((event.message as { content?: string }).content ?? '');
+    const match = /bmk-[a-z0-9]+-\d+/.exec(content);
+    if (match && !bareSeen.has(match[0])) bareSeen.set(match[0], receivedAt);
+  });
+  bare.start();
+  ctx.cleanup(() => bare.stop());
+
+  // The topic must exist to be opened from the sidebar.
+  await sendMessage(ctx.other, 'bmk-w-0');
+  await openTopic(page, LATENCY_TOPIC);
+  await page.getByTestId('message-feed').getByText('bmk-w-0').waitFor();
+  await page.evaluate(MARKER_PROBE);
+  const clockBefore = await pageClockOffset(page);
+
+  // Steady: one message every 1/rate s, on a fixed schedule (sends do not wait for each other).
+  ctx.log(`  steady: ${counts.steadyMessages} messages at ${counts.steadyPerSecond}/s`);
+  const steadySent = new Map<string, number>();
+  const interval = 1000 / counts.steadyPerSecond;
+  const start = now() + 100;
+  const pending: Promise<unknown>[] = [];
+  for (let i = 0; i < counts.steadyMessages; i++) {
+    const wait = start + i * interval - now();
+    if (wait > 0) await sleep(wait);
+    const marker = `bmk-s-${i}`;
+    steadySent.set(marker, now());
+    pending.push(sendMessage(ctx.other, marker));
+  }
+  await Promise.all(pending);
+  await waitForAll(ctx, 'bmk-s-', counts.steadyMessages, bareSeen, 30_000);
+
+  // Burst: as fast as the server takes them, `burstConcurrency` requests in flight.
+  ctx.log(`  burst: ${counts.burstMessages} messages, ${counts.burstConcurrency} in flight`);
+  await sleep(500);
+  const burstSent = new Map<string, number>();
+  let next = 0;
+  const burstStart = now();
+  await Promise.all(
+    Array.from({ length: counts.burstConcurrency }, async () => {
+      while (next < counts.burstMessages) {
+        const marker = `bmk-b-${next++}`;
+        burstSent.set(marker, now());
+        await sendMessage(ctx.other, marker);
+      }
+    }),
+  );
+  const burstSendMs = now() - burstStart;
+  await waitForAll(ctx, 'bmk-b-', counts.burstMessages, bareSeen, 120_000);
+  const clockAfter = await pageClockOffset(page);
+  await bare.stop();
+
+  // The clock offset is measured before and after; the mean is used, the drift is reported.
+  const clock: ClockOffset = {
+    offset: (clockBefore.offset + clockAfter.offset) / 2,
+    uncertainty:
+      Math.max(clockBefore.uncertainty, clockAfter.uncertainty) +
+      Math.abs(clockAfter.offset - clockBefore.offset) / 2,
+  };
+  const steady = await collect(ctx, steadySent, bareSeen, clock);
+  const burst = await collect(ctx, burstSent, bareSeen, clock);
+  return {
+    id: 'message-event-to-pixel',
+    title: '1. Message event to pixel',
+    method:
+      'Ben POSTs /messages (driver clock taken just before the request); the app (Ada, topic open at the bottom) records ' +
+      'with a MutationObserver when a node carrying the message is added inside the feed ("in feed") and when the next ' +
+      'frame after it has been produced (rAF + posted message, "next frame"), on the page clock. The page clock is ' +
+      'aligned to the driver clock NTP style (min-RTT of 20 page.evaluate round trips, before and after; error ≤ ' +
+      `${clock.uncertainty.toFixed(2)} ms). Baseline: a bare Node long-poll client for Ada (POST /register + GET /events, ` +
+      `fetch, nothing else) in the driver process, time when the events body is parsed. Steady: ${counts.steadyMessages} ` +
+      `at ${counts.steadyPerSecond}/s; burst: ${counts.burstMessages} with ${counts.burstConcurrency} requests in flight.`,
+    figures: [
+      ...latencyFigures('message.steady', 'Steady', steady),
+      ...latencyFigures('message.burst', 'Burst', burst),
+    ],
+    details: {
+      clockBefore,
+      clockAfter,
+      burstSendMs,
+      steady: {
+        app: summarize(steady.app),
+        painted: summarize(steady.appPainted),
+        bare: summarize(steady.bare),
+        missingApp: steady.missingApp,
+        missingBare: steady.missingBare,
+      },
+      burst: {
+        app: summarize(burst.app),
+        painted: summarize(burst.appPainted),
+        bare: summarize(burst.bare),
+        missingApp: burst.missingApp,
+        missingBare: burst.missingBare,
+      },
+    },
+  };
+}

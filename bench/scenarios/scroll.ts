@@ -1,0 +1,242 @@
+import type { Api } from '../lib/api';
+import { now } from '../lib/clock';
+import { LARGE_TOPIC, LARGE_TOPIC_SIZE, openTopic, type BenchContext } from '../lib/context';
+import { DOM_ELEMENTS, idleFrames, scrollUntil } from '../lib/probes';
+import type { Figure, Section } from '../lib/report';
+import { ratio, summarize } from '../lib/stats';
+
+/**
+ * 3. Scrolling #general > firehose from the newest message to the oldest, and 5. memory after
+ * 1,000 messages and after the whole topic. The page scrolls the feed up by a fixed step every
+ * frame, so it always sits at the top waiting for the next older page: the scroll goes as fast
+ * as the app can fetch and lay out.
+ */
+
+interface ScrollRun {
+  frames: number[];
+  longtasks: { start: number; duration: number }[];
+  lowest: number;
+  ms: number;
+  done: boolean;
+}
+
+interface Memory {
+  jsHeapUsedMB: number;
+  domNodes: number;
+  liveElements: number;
+  listeners: number;
+}
+
+async function memory(ctx: BenchContext): Promise<Memory> {
+  const cdp = await ctx.page.context().newCDPSession(ctx.page);
+  await cdp.send('Performance.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  const liveElements = (await ctx.page.evaluate(DOM_ELEMENTS)) as number;
+  await cdp.detach();
+  return {
+    jsHeapUsedMB: metric('JSHeapUsedSize') / 1024 / 1024,
+    domNodes: metric('Nodes'),
+    liveElements,
+    listeners: metric('JSEventListeners'),
+  };
+}
+
+function deltas(frames: number[]): number[] {
+  return frames.slice(1).map((t, i) => t - (frames[i] ?? t));
+}
+
+interface MessagesBody {
+  messages: { id: number }[];
+  found_oldest: boolean;
+}
+
+/** The protocol alone: GET /messages pages of 100 from the newest back, as fast as they come. */
+async function bareFetch(api: Api, messages: number): Promise<{ ms: number; fetched: number }> {
+  const started = now();
+  let anchor: number | string = 'newest';
+  let fetched = 0;
+  while (fetched < messages) {
+    const body: MessagesBody = await api.call<MessagesBody>('GET', '/messages', {
+      anchor,
+      num_before: 100,
+      num_after: 0,
+      include_anchor: anchor === 'newest',
+      narrow: [
+        { operator: 'channel', operand: 'general' },
+        { operator: 'topic', operand: LARGE_TOPIC },
+      ],
+      apply_markdown: true,
+      allow_empty_topic_name: true,
+    });
+    fetched += body.messages.length;
+    const oldest: { id: number } | undefined = body.messages[0];
+    if (body.found_oldest || !oldest) break;
+    anchor = oldest.id;
+  }
+  return { ms: now() - started, fetched };
+}
+
+export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
+  const { page, counts } = ctx;
+  // A fresh message puts the topic at the top of the sidebar and is its newest (and first unread).
+  await ctx.other.call('POST', '/messages', {
+    type: 'stream',
+    to: 'general',
+    topic: LARGE_TOPIC,
+    content: 'bmk-f-0 scroll start',
+  });
+  await openTopic(page, LARGE_TOPIC);
+  await page.getByTestId('message-feed').getByText('bmk-f-0').waitFor();
+  await page.getByTestId('message-feed').getByText(`Load message ${LARGE_TOPIC_SIZE} of`).waitFor();
+
+  const idle = (await page.evaluate(idleFrames(counts.idleFrameMs))) as {
+    frames: number[];
+    longtasks: number[];
+  };
+  const idleDeltas = summarize(deltas(idle.frames));
+
+  // Bare pass 1 reads the topic with the server's render cache cold (and warms it for the app).
+  const bareCold = await bareFetch(ctx.me, counts.scrollMessages);
+  const first = LARGE_TOPIC_SIZE - counts.scrollFirstMilestone + 1;
+  const last = LARGE_TOPIC_SIZE - counts.scrollMessages + 1;
+  const memoryStart = await memory(ctx);
+  ctx.log(`  scroll to message ${first}`);
+  const run1 = (await page.evaluate(
+    scrollUntil(first, counts.scrollStepPx, counts.scrollMaxMs),
+  )) as ScrollRun;
+  const memoryFirst = await memory(ctx);
+  ctx.log(`  scroll to message ${last}`);
+  const run2 = (await page.evaluate(scrollUntil(last, counts.scrollStepPx, counts.scrollMaxMs))) as ScrollRun;
+  const memoryAll = await memory(ctx);
+  const bareWarm = await bareFetch(ctx.me, counts.scrollMessages);
+
+  const frameDeltas = [...deltas(run1.frames), ...deltas(run2.frames)];
+  const frames = summarize(frameDeltas);
+  const longtasks = [...run1.longtasks, ...run2.longtasks];
+  const scrolled = LARGE_TOPIC_SIZE + 1 - Math.min(run2.lowest, run1.lowest);
+  const appRate = scrolled / ((run1.ms + run2.ms) / 1000);
+  const bareRate = bareWarm.fetched / (bareWarm.ms / 1000);
+  const over50 = frameDeltas.filter((d) => d > 50).length;
+
+  const scrollFigures: Figure[] = [
+    {
+      id: 'scroll.frame.worst',
+      label: 'Worst frame',
+      unit: 'ms',
+      app: frames.max,
+      baseline: idleDeltas.max,
+      baselineLabel: 'idle page',
+      ratio: ratio(frames.max, idleDeltas.max),
+      target: { text: 'no frame over 50 ms', holds: frames.max === null ? null : frames.max <= 50 },
+    },
+    {
+      id: 'scroll.frame.p99',
+      label: 'p99 frame',
+      unit: 'ms',
+      app: frames.p99,
+      baseline: idleDeltas.p99,
+      baselineLabel: 'idle page',
+      ratio: ratio(frames.p99, idleDeltas.p99),
+    },
+    {
+      id: 'scroll.frame.p50',
+      label: 'p50 frame',
+      unit: 'ms',
+      app: frames.p50,
+      baseline: idleDeltas.p50,
+      baselineLabel: 'idle page',
+      ratio: ratio(frames.p50, idleDeltas.p50),
+    },
+    {
+      id: 'scroll.frames.over50',
+      label: 'Frames over 50 ms',
+      unit: 'count',
+      app: over50,
+      baseline: deltas(idle.frames).filter((d) => d > 50).length,
+      baselineLabel: 'idle page',
+      ratio: null,
+    },
+    {
+      id: 'scroll.longtasks',
+      label: 'Long tasks (max)',
+      unit: 'ms',
+      app: longtasks.length ? Math.max(...longtasks.map((l) => l.duration)) : 0,
+      baseline: idle.longtasks.length ? Math.max(...idle.longtasks) : 0,
+      baselineLabel: 'idle page',
+      ratio: null,
+    },
+    {
+      id: 'scroll.rate',
+      label: 'Messages fetched per second',
+      unit: 'msg/s',
+      app: appRate,
+      baseline: bareRate,
+      baselineLabel: 'bare GET /messages, 100/page',
+      ratio: ratio(appRate, bareRate),
+    },
+  ];
+
+  const memoryFigure = (
+    id: string,
+    label: string,
+    unit: Figure['unit'],
+    pick: (m: Memory) => number,
+  ): Figure => {
+    const a = pick(memoryFirst);
+    const b = pick(memoryAll);
+    const r = ratio(b, a);
+    return {
+      id,
+      label,
+      unit,
+      app: b,
+      baseline: a,
+      baselineLabel: `after ${counts.scrollFirstMilestone.toLocaleString('en-US')}`,
+      ratio: r,
+      target: { text: 'flat: within 20%', holds: r === null ? null : r <= 1.2 && r >= 1 / 1.2 },
+    };
+  };
+
+  const scrollSection: Section = {
+    id: 'scroll',
+    title: `3. Scrolling ${scrolled.toLocaleString('en-US')} messages, newest to oldest`,
+    method:
+      `#general > ${LARGE_TOPIC} opened at its newest message; the page moves the feed's scrollTop up ${counts.scrollStepPx} px ` +
+      'every requestAnimationFrame, so the feed always waits at the top for the next older page (the app fetches 100 per page). ' +
+      'Frames: deltas between consecutive rAF timestamps while scrolling (two runs, split at the first memory reading); ' +
+      `long tasks from PerformanceObserver. Baseline for frames: the same page idle for ${counts.idleFrameMs} ms. Rate: ` +
+      'messages scrolled / time scrolling; baseline: a bare Node loop of GET /messages (100 per page, newest back) over the ' +
+      "same messages after the server's render cache was warmed.",
+    figures: scrollFigures,
+    details: {
+      frames,
+      idle: idleDeltas,
+      longtaskCount: longtasks.length,
+      longtaskTotalMs: longtasks.reduce((a, l) => a + l.duration, 0),
+      run1: { ms: run1.ms, lowest: run1.lowest, done: run1.done, frames: run1.frames.length },
+      run2: { ms: run2.ms, lowest: run2.lowest, done: run2.done, frames: run2.frames.length },
+      bareCold,
+      bareWarm,
+      worstFrames: [...frameDeltas].sort((a, b) => b - a).slice(0, 10),
+    },
+  };
+  const memorySection: Section = {
+    id: 'memory',
+    title: '5. Memory after scrolling',
+    method:
+      'After a CDP HeapProfiler.collectGarbage (twice): JSHeapUsedSize and Nodes (all DOM nodes the renderer holds, ' +
+      'detached ones included) from CDP Performance.getMetrics, and the live element count ' +
+      `(document.getElementsByTagName('*')), after scrolling ${counts.scrollFirstMilestone.toLocaleString('en-US')} ` +
+      `messages (baseline) and after ${scrolled.toLocaleString('en-US')}.`,
+    figures: [
+      memoryFigure('memory.heap', 'JS heap used', 'MB', (m) => m.jsHeapUsedMB),
+      memoryFigure('memory.nodes', 'DOM nodes (CDP)', 'nodes', (m) => m.domNodes),
+      memoryFigure('memory.elements', 'Live elements', 'elements', (m) => m.liveElements),
+    ],
+    details: { memoryStart, memoryFirst, memoryAll },
+  };
+  return [scrollSection, memorySection];
+}

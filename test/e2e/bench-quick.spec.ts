@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { runBench } from '../../bench/run';
+import { QUICK } from '../../bench/lib/context';
+
+// `npm run bench -- --quick` end to end, so the harness cannot rot: every figure is produced with
+// its baseline and the expected number of samples. No timing is asserted (the machine is shared).
+test('the benchmark harness runs in quick mode and fills every figure', async () => {
+  test.setTimeout(120_000);
+  const results = await runBench({ quick: true, out: null, log: () => {} });
+  expect(results.errors).toEqual([]);
+  expect(results.sections.map((s) => s.id)).toEqual([
+    'message-event-to-pixel',
+    'typing-event-to-pixel',
+    'scroll',
+    'cold-start',
+    'memory',
+    'mark-all-read',
+  ]);
+  for (const section of results.sections) {
+    expect(section.method.length, section.id).toBeGreaterThan(50);
+    for (const figure of section.figures) {
+      expect(Number.isFinite(figure.app), `${figure.id} app`).toBe(true);
+      expect(Number.isFinite(figure.baseline), `${figure.id} baseline`).toBe(true);
+      expect(figure.app as number, figure.id).toBeGreaterThanOrEqual(0);
+    }
+  }
+  const details = (id: string) => results.sections.find((s) => s.id === id)?.details as unknown;
+
+  const messages = details('message-event-to-pixel') as Record<
+    string,
+    { app: { count: number }; bare: { count: number } }
+  >;
+  expect(messages.steady?.app.count).toBe(QUICK.steadyMessages);
+  expect(messages.steady?.bare.count).toBe(QUICK.steadyMessages);
+  expect(messages.burst?.app.count).toBe(QUICK.burstMessages);
+  expect(messages.burst?.bare.count).toBe(QUICK.burstMessages);
+
+  const typing = details('typing-event-to-pixel') as Record<string, { count: number }>;
+  expect(typing.app?.count).toBe(QUICK.typingCycles);
+  expect(typing.bareShown?.count).toBe(QUICK.typingCycles);
+
+  const scroll = details('scroll') as Record<string, { done: boolean; lowest: number }>;
+  expect(scroll.run2?.done).toBe(true);
+  expect(scroll.run2?.lowest).toBeLessThanOrEqual(100_000 - QUICK.scrollMessages + 1);
+
+  const memory = details('memory') as Record<string, { jsHeapUsedMB: number; liveElements: number }>;
+  expect(memory.memoryAll?.jsHeapUsedMB).toBeGreaterThan(0);
+  expect(memory.memoryAll?.liveElements).toBeGreaterThan(0);
+
+  const markRead = details('mark-all-read') as { ui: { text: string }; errors: string[] };
+  expect(markRead.ui.text).toMatch(/^Done/);
+  expect(markRead.errors).toEqual([]);
+});

@@ -145,7 +145,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const out =
     outIndex >= 0
       ? resolve(args[outIndex + 1] ?? '')
-      : join(ROOT, 'bench', quick ? 'results.quick.json' : 'results.json');
+      : quick
+        ? join(tmpdir(), 'teamchat-bench-results.quick.json')
+        : join(ROOT, 'bench', 'results.json');
   runBench({ quick, out }).then(
     (results) => {
       const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');

@@ -28,7 +28,8 @@ import { ChatCore, type DemoConfig } from './core/app-core';
 import { APP_NAME, APP_VERSION } from './core/app-info';
 import { BRIDGE_INVOKE_CHANNEL, BRIDGE_PUSH_CHANNEL } from './core/channels';
 import { userAgent } from './core/http-client';
-import { createBridgeRouter, isExternalUrlAllowed } from './core/ipc-router';
+import { createBridgeRouter } from './core/ipc-router';
+import { decideNavigation, isExternalUrlAllowed, isPermissionAllowed, originOf } from './core/window-policy';
 import type { KeyProtector } from './core/vault';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -103,7 +104,7 @@ async function run(): Promise<void> {
 
   const pageHref = RENDERER_DEV_URL ? new URL(RENDERER_DEV_URL).origin : pathToFileURL(RENDERER_FILE).href;
   const isOurPage = (url: string) =>
-    RENDERER_DEV_URL ? safeOrigin(url) === pageHref : url.split(/[?#]/)[0] === pageHref;
+    RENDERER_DEV_URL ? originOf(url) === pageHref : url.split(/[?#]/)[0] === pageHref;
 
   ipcMain.handle(BRIDGE_INVOKE_CHANNEL, (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
     // Only our own window's top frame, showing our own page, speaks to the core.
@@ -221,7 +222,10 @@ async function run(): Promise<void> {
 
 /** Window and session rules for every web contents the app ever creates. */
 function hardenSessions(core: ChatCore): void {
-  const accountOrigins = () => new Set(core.vault.list().map((account) => new URL(account.serverUrl).origin));
+  const trusted = () => ({
+    appOrigins: RENDERER_DEV_URL ? [originOf(RENDERER_DEV_URL)] : ['file://'],
+    accountServerUrls: core.vault.list().map((account) => account.serverUrl),
+  });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...details.responseHeaders };
@@ -231,16 +235,11 @@ function hardenSessions(core: ChatCore): void {
   });
 
   // Notifications only, and only for the app page or an account's own server; everything else is denied.
-  const allowed = (permission: string, origin: string) =>
-    permission === 'notifications' &&
-    (origin.startsWith('file://') ||
-      (RENDERER_DEV_URL !== undefined && origin.startsWith(new URL(RENDERER_DEV_URL).origin)) ||
-      accountOrigins().has(safeOrigin(origin)));
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
-    callback(allowed(permission, details.requestingUrl)),
+    callback(isPermissionAllowed(permission, details.requestingUrl, trusted())),
   );
   session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
-    allowed(permission, requestingOrigin),
+    isPermissionAllowed(permission, requestingOrigin, trusted()),
   );
 
   app.on('web-contents-created', (_event, contents: WebContents) => {
@@ -249,9 +248,10 @@ function hardenSessions(core: ChatCore): void {
       return { action: 'deny' };
     });
     contents.on('will-navigate', (event, url) => {
-      if (url === contents.getURL()) return;
+      const decision = decideNavigation(url, contents.getURL());
+      if (decision.allow) return;
       event.preventDefault();
-      if (isExternalUrlAllowed(url)) void shell.openExternal(url);
+      if (decision.openExternally) void shell.openExternal(decision.openExternally);
     });
     contents.on('will-redirect', (event, url) => {
       if (url !== contents.getURL()) event.preventDefault();
@@ -261,14 +261,6 @@ function hardenSessions(core: ChatCore): void {
 
   // Never trust a certificate Chromium rejected: answer "no" explicitly, without preventDefault.
   app.on('certificate-error', (_event, _contents, _url, _error, _certificate, callback) => callback(false));
-}
-
-function safeOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
 }
 
 function createTray(onOpen: () => void): Tray {

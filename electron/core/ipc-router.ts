@@ -4,6 +4,7 @@ import type { Endpoint } from '../../shared/api/endpoint';
 import { clientFailureCodes, type Unsubscribe } from '../../shared/ipc';
 import type { BridgeMethod, BridgePush } from '../../shared/ipc-wire';
 import { clientFailure, type ChatCore } from './app-core';
+import { isExternalUrlAllowed } from './window-policy';
 
 /**
  * The host side of the bridge, for any transport: every request from a renderer arrives here as a
@@ -27,16 +28,6 @@ const addAccountRequest = z.object({
   email: z.string().min(1).max(500),
   apiKey: z.string().min(1).max(500),
 });
-
-const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-
-export function isExternalUrlAllowed(url: string): boolean {
-  try {
-    return EXTERNAL_PROTOCOLS.has(new URL(url).protocol);
-  } catch {
-    return false;
-  }
-}
 
 export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeRouter {
   async function call(name: unknown, params: unknown) {

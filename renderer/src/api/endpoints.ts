@@ -1,3 +1,5 @@
+import type { RendererEndpointName } from '../../../shared/api';
+
 /**
  * The operation names the renderer calls, in one place so they follow the binding table in
  * shared/api/index.ts.
@@ -20,4 +22,4 @@ export const ep = {
   flags: 'updateMessageFlags',
   mutedTopic: 'updateMutedTopic',
   users: 'getUsers',
-} as const;
+} as const satisfies Record<string, RendererEndpointName>;

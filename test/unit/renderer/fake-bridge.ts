@@ -101,25 +101,16 @@ export class FakeBridge implements ChatBridge {
     for (const l of this.statusListeners) l(status);
   }
 
-  accounts = {
+  accounts: ChatBridge['accounts'] = {
     list: async () => this.accountList,
     active: async () => this.activeId,
-    probeServer: async (): Promise<CallResult<never>> => ({
-      ok: false,
-      error: apiError('BAD_REQUEST', 'no'),
-    }),
-    add: async (): Promise<CallResult<AccountSummary>> => ({
-      ok: false,
-      error: apiError('BAD_REQUEST', 'no'),
-    }),
+    probeServer: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
+    add: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
     switchTo: async (id: string) => {
       this.activeId = id;
     },
     remove: async () => undefined,
-    demo: async () => null as Awaited<ReturnType<ChatBridge['accounts']['demo']>>,
-    addDemo: async (): Promise<CallResult<AccountSummary>> => ({
-      ok: false,
-      error: apiError('BAD_REQUEST', 'no'),
-    }),
+    demo: async () => null,
+    addDemo: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
   };
 }

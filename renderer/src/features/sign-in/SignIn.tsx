@@ -114,8 +114,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
             <input
               id="server-url"
               data-testid="server-url"
-              type="url"
-              placeholder="https://chat.example.com"
+              type="text"
+              inputMode="url"
+              autoComplete="url"
+              spellCheck={false}
+              placeholder="chat.example.com"
               value={serverUrl}
               onChange={(e) => {
                 setServerUrl(e.target.value);

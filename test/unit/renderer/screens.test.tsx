@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VirtualList } from '../../../renderer/src/components/VirtualList';
+import { Reactions } from '../../../renderer/src/features/reactions/Reactions';
+import { SignIn } from '../../../renderer/src/features/sign-in/SignIn';
+import { TopicRow } from '../../../renderer/src/features/topics/TopicRow';
+import { useNarrowStore } from '../../../renderer/src/state/narrow';
+import { apiError, FailWith } from './fake-bridge';
+import { channelMessage, OTHER, SELF } from './fixtures';
+import { setup } from './render-helpers';
+
+afterEach(cleanup);
+
+describe('VirtualList', () => {
+  it('moves focus between rows with the arrow keys, Home and End', async () => {
+    // jsdom has no layout: give elements a size so the list renders rows.
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    const { render } = setup();
+    const items = ['a', 'b', 'c'];
+    render(
+      <VirtualList
+        items={items}
+        label="letters"
+        getKey={(x) => x}
+        renderRow={(x) => <button type="button">{x}</button>}
+      />,
+    );
+    const a = screen.getByText('a');
+    a.focus();
+    fireEvent.keyDown(a, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('b'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('c'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('a'));
+    height.mockRestore();
+    width.mockRestore();
+  });
+});
+
+describe('SignIn', () => {
+  it('offers the demo accounts and signs in with one click', async () => {
+    const { bridge, render } = setup();
+    bridge.accounts.demo = async () => ({
+      serverUrl: 'http://127.0.0.1:9991',
+      accounts: [{ email: 'ada@x.example', fullName: 'Ada Park', role: 100 }],
+    });
+    const added: string[] = [];
+    bridge.accounts.addDemo = async (email: string) => {
+      added.push(email);
+      return {
+        ok: true,
+        value: { id: '1', serverUrl: '', email, realmName: 'R', realmIcon: null, featureLevel: 400 },
+      };
+    };
+    render(<SignIn />);
+    fireEvent.click(await screen.findByTestId('demo-account-ada@x.example'));
+    await waitFor(() => expect(added).toEqual(['ada@x.example']));
+  });
+
+  it('shows the public settings with a sanitized description before asking for the key', async () => {
+    const { bridge, render } = setup();
+    bridge.accounts.probeServer = async () => ({
+      ok: true as const,
+      value: {
+        result: 'success' as const,
+        msg: '',
+        realm_name: 'Northwind',
+        realm_description: '<p>Hi<img src=x onerror="alert(1)"></p>',
+        service_version: '11.0',
+        service_feature_level: 400,
+        authentication_methods: { password: true, dev: false, email: true },
+      },
+    });
+    let request: unknown = null;
+    bridge.accounts.add = async (r) => {
+      request = r;
+      return { ok: false as const, error: apiError('UNAUTHORIZED', 'Invalid API key') };
+    };
+    render(<SignIn />);
+    fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'chat.example.com/' } });
+    fireEvent.click(screen.getByTestId('server-continue'));
+    expect((await screen.findByTestId('realm-name')).textContent).toBe('Northwind');
+    expect(screen.getByTestId('realm-version').textContent).toContain('feature level 400');
+    expect(screen.getByTestId('auth-methods').textContent).toContain('password, email');
+    expect(screen.getByTestId('realm-card').innerHTML).not.toContain('onerror');
+    fireEvent.change(screen.getByTestId('email'), { target: { value: 'a@b.c' } });
+    fireEvent.change(screen.getByTestId('api-key'), { target: { value: 'k' } });
+    fireEvent.submit(screen.getByTestId('api-key').closest('form')!);
+    expect((await screen.findByTestId('sign-in-error')).textContent).toContain('Invalid API key');
+    expect(request).toEqual({ serverUrl: 'https://chat.example.com', email: 'a@b.c', apiKey: 'k' });
+  });
+});
+
+describe('Reactions', () => {
+  it('treats REACTION_ALREADY_EXISTS as done and removes the user’s own reaction on click', async () => {
+    const { bridge, render } = setup();
+    bridge.handlers.addReaction = () => {
+      throw new FailWith(apiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.'));
+    };
+    bridge.handlers.removeReaction = () => ({});
+    const message = channelMessage({
+      reactions: [
+        { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji', user_id: OTHER },
+        { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: SELF },
+      ],
+    });
+    render(<Reactions message={message} picking={false} setPicking={() => undefined} />);
+    fireEvent.click(screen.getByTestId('reaction-octopus'));
+    await waitFor(() => expect(bridge.callsTo('addReaction')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByTestId('reaction-tada'));
+    await waitFor(() =>
+      expect(bridge.callsTo('removeReaction')[0]).toEqual({
+        message_id: message.id,
+        emoji_name: 'tada',
+        emoji_code: '1f389',
+        reaction_type: 'unicode_emoji',
+      }),
+    );
+  });
+});
+
+describe('TopicRow', () => {
+  it('resolves with the check-mark prefix over the whole topic and follows the renamed topic', async () => {
+    const { bridge, render } = setup();
+    bridge.handlers.updateMessage = () => ({});
+    useNarrowStore.getState().select({ kind: 'topic', streamId: 1, topic: 'bug' });
+    render(<TopicRow streamId={1} topic="bug" maxId={77} unread={2} />);
+    expect(screen.getByTestId('topic-unread-bug').textContent).toBe('2');
+    fireEvent.click(screen.getByTestId('topic-menu-bug'));
+    fireEvent.click(screen.getByTestId('topic-resolve'));
+    await waitFor(() =>
+      expect(bridge.callsTo('updateMessage')[0]).toEqual({
+        message_id: 77,
+        topic: '✔ bug',
+        propagate_mode: 'change_all',
+      }),
+    );
+    await waitFor(() =>
+      expect(useNarrowStore.getState().narrow).toEqual({ kind: 'topic', streamId: 1, topic: '✔ bug' }),
+    );
+  });
+
+  it('the empty topic shows its display name and cannot be resolved', () => {
+    const { render } = setup();
+    render(<TopicRow streamId={1} topic="" maxId={5} unread={0} />);
+    expect(screen.getByTestId('topic-').textContent).toContain('general chat');
+    fireEvent.click(screen.getByTestId('topic-menu-'));
+    expect(screen.queryByTestId('topic-resolve')).toBeNull();
+  });
+});

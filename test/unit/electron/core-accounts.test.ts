@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BridgePush } from '../../../shared/ipc-wire';
+import { ChatCore } from '../../../electron/core/app-core';
+import { fileModeProtector } from '../../../electron/core/vault';
+import { FakeChatServer } from '../../support/fake-chat-server';
+import { waitUntil } from '../../support/loop-harness';
+
+// Two accounts on two servers: each has its own loop; only the active one reaches the renderer,
+// switching pushes the other's session, and a restarted core picks the stored accounts up again.
+let one: FakeChatServer;
+let two: FakeChatServer;
+let dataDir: string;
+let core: ChatCore;
+const pushes: BridgePush[] = [];
+
+beforeAll(async () => {
+  one = await new FakeChatServer({ users: { 'a@one.example': 'key-a' }, heartbeatMs: 200 }).start();
+  two = await new FakeChatServer({ users: { 'b@two.example': 'key-b' }, heartbeatMs: 200 }).start();
+  dataDir = mkdtempSync(join(tmpdir(), 'teamchat-core-'));
+  core = new ChatCore({ dataDir, protector: fileModeProtector, userAgent: 'test', log: () => {} });
+  core.subscribe((push) => pushes.push(push));
+  core.start();
+});
+
+afterAll(async () => {
+  await core.stop();
+  await one.close();
+  await two.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sessionsFor = (accountId: string) =>
+  pushes.filter((push) => push.channel === 'session' && push.payload.accountId === accountId);
+const eventsFor = (accountId: string) =>
+  pushes.filter((push) => push.channel === 'events' && push.payload.accountId === accountId);
+
+describe('ChatCore with two accounts', () => {
+  let a = '';
+  let b = '';
+
+  it('runs a loop per account and pushes only the active one', async () => {
+    const addedA = await core.addAccount({ serverUrl: one.url, email: 'a@one.example', apiKey: 'key-a' });
+    const addedB = await core.addAccount({ serverUrl: two.url, email: 'b@two.example', apiKey: 'key-b' });
+    if (!addedA.ok || !addedB.ok) throw new Error('accounts not added');
+    a = addedA.value.id;
+    b = addedB.value.id;
+    expect(core.vault.activeId).toBe(b);
+    await waitUntil(() => one.queueCount === 1 && two.queueCount === 1, 'both queues');
+    await waitUntil(() => sessionsFor(b).length === 1, 'the active session');
+
+    one.emit('typing', { op: 'start' });
+    const idB = two.emit('typing', { op: 'start' });
+    await waitUntil(() => eventsFor(b).length === 1, 'the active account’s event');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(eventsFor(a)).toEqual([]);
+    expect(eventsFor(b)[0]?.payload).toMatchObject({ events: [{ id: idB }] });
+  });
+
+  it('switching pushes the accounts, the other session and its status', async () => {
+    const before = pushes.length;
+    await core.switchTo(a);
+    const after = pushes.slice(before);
+    expect(after.map((push) => push.channel)).toEqual(['accounts', 'session', 'status']);
+    expect(after[0]?.payload).toMatchObject({ activeId: a });
+    expect(after[1]?.payload).toMatchObject({ accountId: a, generation: 1 });
+    const idA = one.emit('typing', { op: 'stop' });
+    await waitUntil(() => eventsFor(a).length === 1, 'the newly active account’s event');
+    expect(eventsFor(a)[0]?.payload).toMatchObject({ events: [{ id: idA }] });
+  });
+
+  it('a restarted core resumes the stored accounts', async () => {
+    await core.stop();
+    expect(one.queueCount + two.queueCount).toBe(0);
+    core = new ChatCore({ dataDir, protector: fileModeProtector, userAgent: 'test', log: () => {} });
+    core.start();
+    expect(core.vault.activeId).toBe(a);
+    await waitUntil(() => core.session() !== null, 'a session for the active account');
+    await waitUntil(() => one.queueCount === 1 && two.queueCount === 1, 'both queues again');
+  });
+
+  it('removing the active account deletes its queue and activates the other', async () => {
+    await core.remove(a);
+    expect(core.vault.activeId).toBe(b);
+    expect(one.queueCount).toBe(0);
+    expect(core.vault.credentialsOf(a)).toBeNull();
+  });
+});

@@ -150,6 +150,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     });
   }, [bridge, narrow]);
   useEffect(() => {
+    // Search results are a lookup, not reading: they never mark messages read.
+    if (narrow.kind === 'search') return;
     if (!opened.current || !markReadAllowed(markPolicy, conversationView) || !document.hasFocus?.()) return;
     const el = parentRef.current;
     if (!el) return;
@@ -162,7 +164,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     }
     const timer = setTimeout(flush, 400);
     return () => clearTimeout(timer);
-  }, [items, messages, markPolicy, conversationView, flush]);
+  }, [items, messages, markPolicy, conversationView, flush, narrow.kind]);
 
   const onScroll = () => {
     const el = parentRef.current;

@@ -82,7 +82,12 @@ export async function buildApp(
   routes: RouteDef[],
   opts: { logger?: boolean; quiet?: boolean; extra?: (app: FastifyInstance) => void } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 30 * 1024 * 1024 });
+  // forceCloseConnections: close() must not wait for idle keep-alive sockets (a browser holds some open).
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 30 * 1024 * 1024,
+    forceCloseConnections: true,
+  });
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: 25 * 1024 * 1024 } });
 

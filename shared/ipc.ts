@@ -77,6 +77,8 @@ export const clientFailureCodes = {
   serverTooOld: 'CLIENT_SERVER_TOO_OLD',
   /** The server URL could not be understood. */
   invalidServerUrl: 'CLIENT_INVALID_SERVER_URL',
+  /** Credentials would travel unencrypted: plain http is only allowed to this machine. */
+  insecureServerUrl: 'CLIENT_INSECURE_SERVER_URL',
   /** The named demo account does not exist (or the app was not started with the demo). */
   unknownDemoAccount: 'CLIENT_UNKNOWN_DEMO_ACCOUNT',
 } as const;

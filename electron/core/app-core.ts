@@ -19,7 +19,7 @@ import { EventLoop } from './event-loop';
 import { HttpClient } from './http-client';
 import { verifyCredentials } from './own-user';
 import { queueApiFor } from './queue-api';
-import { absoluteUrl, normalizeServerUrl } from './server-url';
+import { absoluteUrl, mayCarryCredentials, normalizeServerUrl } from './server-url';
 import { Vault, type KeyProtector } from './vault';
 
 /**
@@ -156,6 +156,12 @@ export class ChatCore {
       return clientFailure(
         clientFailureCodes.invalidServerUrl,
         `"${request.serverUrl}" is not a server address.`,
+      );
+    if (!mayCarryCredentials(serverUrl))
+      return clientFailure(
+        clientFailureCodes.insecureServerUrl,
+        `${serverUrl} does not use https, so your API key would cross the network unencrypted. ` +
+          'Use the https address of the organization.',
       );
     const probe = await this.probeServer(serverUrl);
     if (!probe.ok) return probe;

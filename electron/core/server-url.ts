@@ -28,3 +28,20 @@ export function absoluteUrl(serverUrl: string, value: string | undefined | null)
     return null;
   }
 }
+
+/**
+ * Whether an API key may be sent to this server: always over https; over plain http only to this
+ * machine (the embedded demo server, a local development server), where nothing crosses a network.
+ */
+export function mayCarryCredentials(serverUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(serverUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}

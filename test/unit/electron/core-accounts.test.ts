@@ -37,6 +37,18 @@ const sessionsFor = (accountId: string) =>
 const eventsFor = (accountId: string) =>
   pushes.filter((push) => push.channel === 'events' && push.payload.accountId === accountId);
 
+describe('ChatCore refusing insecure servers', () => {
+  it('will not send an API key over plain http to another machine', async () => {
+    const result = await core.addAccount({
+      serverUrl: 'http://chat.example.com',
+      email: 'a@chat.example.com',
+      apiKey: 'never-sent',
+    });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'api', code: 'CLIENT_INSECURE_SERVER_URL' } });
+    expect(core.vault.list()).toEqual([]);
+  });
+});
+
 describe('ChatCore with two accounts', () => {
   let a = '';
   let b = '';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Vault, type KeyProtector } from '../../../electron/core/vault';
-import { normalizeServerUrl } from '../../../electron/core/server-url';
+import { mayCarryCredentials, normalizeServerUrl } from '../../../electron/core/server-url';
 
 // A protector that visibly transforms the key, standing in for safeStorage.
 const reversing: KeyProtector = {
@@ -80,5 +80,24 @@ describe('normalizeServerUrl', () => {
       'https://x.example/?a=1',
     ])
       expect(normalizeServerUrl(bad)).toBeNull();
+  });
+});
+
+describe('mayCarryCredentials', () => {
+  it('allows https anywhere and plain http only to this machine', () => {
+    for (const ok of [
+      'https://chat.example.com',
+      'http://127.0.0.1:9991',
+      'http://localhost:8080',
+      'http://[::1]:9991',
+    ])
+      expect(mayCarryCredentials(ok), ok).toBe(true);
+    for (const bad of [
+      'http://chat.example.com',
+      'http://192.168.1.10:9991',
+      'http://127.0.0.1.example.com',
+      'ftp://x',
+    ])
+      expect(mayCarryCredentials(bad), bad).toBe(false);
   });
 });

@@ -186,6 +186,12 @@ export function adaptForQueue(
         return (ids as number[]).map((message_id) => ({ ...rest, type: 'delete_message', message_id }));
       }
       break;
+    case 'subscription':
+      // Spec part 6: `subscribers` only if the client asked for them at registration.
+      if (!queue.options.includeSubscribers && Array.isArray(event.subscriptions)) {
+        for (const sub of event.subscriptions as Record<string, unknown>[]) delete sub.subscribers;
+      }
+      break;
     case 'typing_edit_message':
       if (!caps.empty_topic_name && event.recipient && typeof event.recipient === 'object') {
         emptyTopicFields(realm, event.recipient as Record<string, unknown>, ['topic']);

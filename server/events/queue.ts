@@ -22,6 +22,8 @@ export interface QueueOptions {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   allPublicStreams: boolean;
+  /** POST /register `include_subscribers`: only then do subscription add events carry `subscribers`. */
+  includeSubscribers: boolean;
   /** Message events are limited to this narrow (POST /register `narrow`); empty = all. */
   narrow: NarrowTerm[];
 }

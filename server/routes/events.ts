@@ -73,6 +73,7 @@ function registerQueue(ctx: RouteContext, params: RegisterValues): EventQueue {
     applyMarkdown: params.apply_markdown,
     clientGravatar: params.client_gravatar,
     allPublicStreams: params.all_public_streams,
+    includeSubscribers: params.include_subscribers !== false,
     narrow: params.narrow,
   });
 }

@@ -41,7 +41,8 @@ describe('POST /users/me/subscriptions', () => {
   it('subscribes self to a public channel: subscription add to me, peer_add to others', async () => {
     const { member, member2 } = demoUsers(h.server);
     const c = freshChannel({}, [member2]);
-    const mine = await h.as(member).register({ event_types: ['subscription'] });
+    const mine = await h.as(member).register({ event_types: ['subscription'], include_subscribers: true });
+    const mineSlim = await h.as(member).register({ event_types: ['subscription'] });
     const peer = await h.as(member2).register({ event_types: ['subscription'] });
     const body = await h
       .as(member)
@@ -54,6 +55,36 @@ describe('POST /users/me/subscriptions', () => {
     const sub = (add!.subscriptions as Record<string, unknown>[])[0]!;
     expect(sub).toMatchObject({ stream_id: c.stream_id, name: c.name, is_muted: false });
     expect(sub.subscribers).toEqual([member.user_id, member2.user_id].sort((a, b) => a - b));
+    // Part 6: the fields of a `subscriptions` item.
+    for (const key of [
+      'stream_id',
+      'name',
+      'description',
+      'rendered_description',
+      'date_created',
+      'creator_id',
+      'invite_only',
+      'desktop_notifications',
+      'email_notifications',
+      'wildcard_mentions_notify',
+      'push_notifications',
+      'audible_notifications',
+      'pin_to_top',
+      'is_muted',
+      'in_home_view',
+      'is_announcement_only',
+      'is_web_public',
+      'color',
+      'stream_post_policy',
+    ])
+      expect(sub, key).toHaveProperty(key);
+    expect(sub.in_home_view).toBe(!sub.is_muted);
+    expect(sub.desktop_notifications).toBeNull();
+    // Part 6: `subscribers` only for clients that registered with include_subscribers.
+    const [slimAdd] = await mineSlim.drain();
+    const slimSub = (slimAdd!.subscriptions as Record<string, unknown>[])[0]!;
+    expect(slimSub).toMatchObject({ stream_id: c.stream_id, name: c.name });
+    expect(slimSub).not.toHaveProperty('subscribers');
     expect(await peer.drain()).toEqual([
       expect.objectContaining({ op: 'peer_add', stream_ids: [c.stream_id], user_ids: [member.user_id] }),
     ]);

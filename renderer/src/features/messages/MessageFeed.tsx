@@ -80,7 +80,10 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     if (index < 0) return;
     const start = virtualizer.measurementsCache[index]?.start;
     // Set synchronously, before paint: the shift must never be seen.
-    if (start !== undefined && parentRef.current) parentRef.current.scrollTop = start - kept.delta;
+    if (start === undefined || !parentRef.current) return;
+    parentRef.current.scrollTop = start - kept.delta;
+    // The virtualizer corrects later size changes from its own idea of the offset: keep it in step.
+    virtualizer.scrollOffset = parentRef.current.scrollTop;
   });
   useEffect(() => {
     if (opened.current || !query.isSuccess || messages.length === 0) return;

@@ -5,6 +5,7 @@ import { SYSTEM_GROUPS } from '../../../server/realm/groups';
 import { createAttachment } from '../../../server/realm/uploads';
 import { createUser } from '../../../server/realm/users';
 import { subscribe } from '../../../server/realm/subscriptions';
+import { createChannel } from '../../../server/realm/channels';
 
 const DAY = 86400;
 
@@ -538,5 +539,108 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
       .as(member)
       .ok('PATCH', `/messages/${a.ids[0]}`, { topic: 'eng moved', propagate_mode: 'change_all' });
     expect(await farid.ofType('update_message')).toEqual([]);
+  });
+
+  it('defaults: propagate_mode change_one, old thread not notified, new thread notified; subject is the topic alias', async () => {
+    const { member } = demoUsers(h.server);
+    const general = channelId(h.server, 'general');
+    const a = await topicOf3();
+    const target = freshTopic();
+    const body = await h.as(member).ok('PATCH', `/messages/${a.ids[1]}`, { subject: target });
+    expect(body).not.toHaveProperty('ignored_parameters_unsupported');
+    expect(body.detached_uploads).toEqual([]);
+    expect(a.ids.map(topicOfId)).toEqual([a.topic, target, a.topic]);
+    const inNew = h.server.realm.messages.filter((m) => m.stream_id === general && m.topic === target);
+    expect(inNew.map((m) => m.content)).toEqual([
+      'message 1',
+      `A message was moved here from #**general>${a.topic}** by @_**Dmitri Ivanov|${member.user_id}**.`,
+    ]);
+    const inOld = h.server.realm.messages.filter((m) => m.stream_id === general && m.topic === a.topic);
+    expect(inOld.map((m) => m.content)).toEqual(['message 0', 'message 2']);
+  });
+
+  it('content and topic may change together; content and channel may not (rule 1)', async () => {
+    const { member } = demoUsers(h.server);
+    const id = await sendToChannel(h.as(member), 'general', freshTopic(), 'before');
+    const target = freshTopic();
+    await h.as(member).ok('PATCH', `/messages/${id}`, {
+      topic: target,
+      content: 'after',
+      send_notification_to_new_thread: false,
+    });
+    expect(h.server.realm.messagesById.get(id)).toMatchObject({ topic: target, content: 'after' });
+    const history = (await h.as(member).ok('GET', `/messages/${id}/history`)).message_history as Record<
+      string,
+      unknown
+    >[];
+    expect(Object.keys(history[1]!).sort()).toEqual(
+      [
+        'content',
+        'content_html_diff',
+        'prev_content',
+        'prev_rendered_content',
+        'prev_topic',
+        'rendered_content',
+        'timestamp',
+        'topic',
+        'user_id',
+      ].sort(),
+    );
+    const r = await h
+      .as(member)
+      .call('PATCH', `/messages/${id}`, { content: 'x', stream_id: channelId(h.server, 'random') });
+    expect(r.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+    expect(h.server.realm.messagesById.get(id)!.content).toBe('after');
+  });
+
+  it('bounds an edited topic by max_topic_length and content by max_message_length', async () => {
+    const { member } = demoUsers(h.server);
+    const state = (await h.as(member).register()).state;
+    const maxTopic = state.max_topic_length as number;
+    const maxMessage = state.max_message_length as number;
+    const id = await sendToChannel(h.as(member), 'general', freshTopic(), 'short');
+    await h.as(member).ok('PATCH', `/messages/${id}`, {
+      topic: 'y'.repeat(maxTopic + 20),
+      send_notification_to_new_thread: false,
+    });
+    const topic = topicOfId(id);
+    expect([...topic].length).toBe(maxTopic);
+    expect(topic.startsWith('y'.repeat(maxTopic - 1))).toBe(true);
+    await h.as(member).ok('PATCH', `/messages/${id}`, { content: 'z'.repeat(maxMessage + 100) });
+    expect(h.server.realm.messagesById.get(id)!.content.length).toBeLessThanOrEqual(maxMessage);
+  });
+
+  it('protected history: the time-limit counts only cover messages the mover can access (rules 4, 6, 9)', async () => {
+    const { owner, member, member2 } = demoUsers(h.server);
+    const realm = h.server.realm;
+    const c = createChannel(realm, {
+      name: `protected-${++topicCounter}`,
+      invite_only: true,
+      history_public_to_subscribers: false,
+    });
+    subscribe(realm, c, owner.user_id);
+    const topic = freshTopic();
+    const early = [];
+    for (let i = 0; i < 2; i++) early.push(await sendToChannel(h.as(owner), c.name, topic, `early ${i}`));
+    subscribe(realm, c, member.user_id);
+    subscribe(realm, c, member2.user_id);
+    const late = [];
+    for (let i = 0; i < 3; i++) late.push(await sendToChannel(h.as(member2), c.name, topic, `late ${i}`));
+    for (const id of [...early, late[0]!]) age(h.server, id, 8 * DAY);
+    const r = await h
+      .as(member)
+      .call('PATCH', `/messages/${late[2]}`, { topic: 'moved late', propagate_mode: 'change_all' });
+    expect(r.body).toMatchObject({
+      code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+      first_message_id_allowed_to_move: late[1],
+      total_messages_in_topic: 3,
+      total_messages_allowed_to_move: 2,
+    });
+    await h.as(member).ok('PATCH', `/messages/${late[1]}`, {
+      topic: 'moved late',
+      propagate_mode: 'change_later',
+      send_notification_to_new_thread: false,
+    });
+    expect([...early, ...late].map(topicOfId)).toEqual([topic, topic, topic, 'moved late', 'moved late']);
   });
 });

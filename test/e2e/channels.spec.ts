@@ -97,7 +97,7 @@ test('topics by recency, the empty topic under its display name, mute and mark a
     ],
   });
   expect(unread.body.messages).toEqual([]);
-  await page.screenshot({ path: 'test-results/screens/channels-topics.png' });
+  await page.screenshot({ path: 'test-results/screens/channels.png' });
 });
 
 test('resolves and unresolves a topic', async ({ page, chat, signIn }) => {

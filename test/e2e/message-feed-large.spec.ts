@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startWebHost, type WebHost } from '../../electron/web-host';
+import { pickUser, startReferenceServer, type RunningServer } from '../support/reference-server';
+
+// The feed on a topic of 100,000 messages (`large` seed, #general > firehose): it opens quickly,
+// keeps only a few dozen rows in the DOM, fetches older messages by anchor while scrolling, and
+// the view never jumps.
+test.describe.configure({ timeout: 180_000 });
+
+let server: RunningServer;
+let host: WebHost;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startReferenceServer({ seed: 'large' });
+  dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-large-'));
+  const member = pickUser(server, 'member');
+  host = await startWebHost({
+    port: 0,
+    dataDir,
+    demo: {
+      serverUrl: server.url,
+      users: [{ email: member.email, apiKey: member.api_key, fullName: member.full_name, role: member.role }],
+    },
+    log: () => {},
+  });
+  const added = await host.core.addDemo(member.email);
+  if (!added.ok) throw new Error(JSON.stringify(added.error));
+});
+
+test.afterAll(async () => {
+  await host?.close();
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('scrolls back through a 100,000-message topic smoothly', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('channel-general').click();
+  const started = Date.now();
+  await page.getByTestId('topic-firehose').click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed.locator('article').first()).toBeVisible();
+  expect(Date.now() - started).toBeLessThan(10_000);
+
+  const firstVisible = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('[data-testid=message-feed]')!;
+      const top = el.getBoundingClientRect().top;
+      const rows = [...el.querySelectorAll<HTMLElement>('article')].filter(
+        (a) => a.getBoundingClientRect().bottom > top + 5,
+      );
+      rows.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+      return rows[0] ? Number(rows[0].dataset.messageId) : null;
+    });
+  const firstVisibleRow = async () => {
+    for (let tries = 0; tries < 50; tries++) {
+      const id = await firstVisible();
+      if (id !== null) return id;
+      await page.waitForTimeout(20);
+    }
+    throw new Error('the feed shows no message');
+  };
+
+  await feed.hover();
+  const start = await firstVisibleRow();
+  let previous = start;
+  for (let i = 0; i < 40; i++) {
+    await page.mouse.wheel(0, -2000);
+    await page.waitForTimeout(50);
+    const now = await firstVisibleRow();
+    // Scrolling up only ever shows older messages, never a jump forward or a big leap back.
+    expect(now).toBeLessThanOrEqual(previous + 2);
+    expect(previous - now).toBeLessThan(120);
+    previous = now;
+  }
+  expect(start - previous).toBeGreaterThan(300); // older pages were fetched by anchor
+  expect(await feed.locator('article').count()).toBeLessThan(80); // virtualized
+  await page.screenshot({ path: 'test-results/screens/message-feed-large.png' });
+});

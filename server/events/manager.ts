@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../http/errors';
 import type { EventPayload, EventSink, Realm } from '../realm/realm';
-import { DISPLAY_SETTINGS } from '../realm/user-settings';
+import { DISPLAY_SETTINGS, NOTIFICATION_SETTINGS } from '../realm/user-settings';
 import { compileNarrow } from '../realm/narrow';
 import { EventQueue, type DeliveredEvent, type QueueOptions } from './queue';
 
@@ -219,6 +219,7 @@ export function adaptForQueue(
             ...(event.language_name !== undefined ? { language_name: event.language_name } : {}),
           };
         }
+        if (!NOTIFICATION_SETTINGS.has(property)) return null;
         return {
           type: 'update_global_notifications',
           user: internal.__email,

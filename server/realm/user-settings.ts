@@ -158,6 +158,43 @@ export const DISPLAY_SETTINGS: ReadonlySet<string> = new Set([
   'hide_ai_features',
   'timezone',
   'enable_drafts_synchronization',
+  'enter_sends',
+]);
+
+/**
+ * Settings the deprecated `update_global_notifications` event carried (spec part 6: "a notification
+ * setting changes"). Preferences in neither set (read receipts, email visibility, typing-notification
+ * sending, …) were never announced by the deprecated events, so legacy clients get nothing for them.
+ */
+export const NOTIFICATION_SETTINGS: ReadonlySet<string> = new Set([
+  'enable_stream_desktop_notifications',
+  'enable_stream_email_notifications',
+  'enable_stream_push_notifications',
+  'enable_stream_audible_notifications',
+  'notification_sound',
+  'enable_desktop_notifications',
+  'enable_sounds',
+  'email_notifications_batching_period_seconds',
+  'enable_offline_email_notifications',
+  'enable_offline_push_notifications',
+  'enable_online_push_notifications',
+  'enable_followed_topic_desktop_notifications',
+  'enable_followed_topic_email_notifications',
+  'enable_followed_topic_push_notifications',
+  'enable_followed_topic_audible_notifications',
+  'enable_followed_topic_wildcard_mentions_notify',
+  'enable_digest_emails',
+  'enable_marketing_emails',
+  'enable_login_emails',
+  'message_content_in_email_notifications',
+  'pm_content_in_desktop_notifications',
+  'wildcard_mentions_notify',
+  'desktop_icon_count_display',
+  'realm_name_in_email_notifications_policy',
+  'automatically_follow_topics_policy',
+  'automatically_unmute_topics_in_muted_streams_policy',
+  'automatically_follow_topics_where_mentioned',
+  'presence_enabled',
 ]);
 
 /** How one preference of the 4.6 table is validated: its type and, where listed, its allowed values. */

@@ -57,6 +57,15 @@ describe('PATCH /settings (4.3, 4.6 column S)', () => {
         setting: false,
       }),
     ]);
+    // enter_sends was a display setting; read receipts were never announced by the deprecated events.
+    await client.ok('PATCH', '/settings', { enter_sends: true, send_read_receipts: false });
+    expect(await q.drain()).toEqual([
+      expect.objectContaining({
+        type: 'update_display_settings',
+        setting_name: 'enter_sends',
+        setting: true,
+      }),
+    ]);
   });
 
   it('default_language events carry language_name', async () => {

@@ -109,3 +109,17 @@ test('search highlights the matching words', async ({ page, signIn }) => {
   await expect(page.getByTestId('message-feed').locator('.highlight').first()).toHaveText(/pipeline/i);
   await page.screenshot({ path: 'test-results/screens/search.png' });
 });
+
+test('flags set from another client of the same person arrive live', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const topic = `other client ${Date.now()}`;
+  const id = await post(chat, 'admin', topic, 'Flag me elsewhere');
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toHaveText('1');
+  // The same person stars and reads it on another device (straight to the server).
+  await chat.api(me.email).post('/messages/flags', { messages: [id], op: 'add', flag: 'starred' });
+  await chat.api(me.email).post('/messages/flags', { messages: [id], op: 'add', flag: 'read' });
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toHaveCount(0);
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`star-${id}`)).toHaveAttribute('aria-pressed', 'true');
+});

@@ -9,17 +9,23 @@ export const typingRoutes = [
     params: {
       type: p.oneOf(['direct', 'stream', 'channel']).default('direct'),
       op: p.oneOf(['start', 'stop']).required(),
-      to: p.intList(),
-      stream_id: p.int(),
+      // Read as text, and parsed only for the type that uses them: 4.4 says `to` is ignored for channel
+      // typing and `stream_id` for direct typing, so a value meant for the other type is no error.
+      to: p.string(),
+      stream_id: p.string(),
       topic: p.string(),
     },
     handler: ({ realm, user }, params) => {
+      const direct = params.type === 'direct';
       sendTyping(realm, user, {
         type: params.type,
         op: params.op,
-        to: params.to,
-        streamId: params.stream_id,
-        topic: params.topic,
+        to: direct && params.to !== undefined ? p.intList().parse(params.to, 'to') : undefined,
+        streamId:
+          !direct && params.stream_id !== undefined
+            ? p.int().parse(params.stream_id, 'stream_id')
+            : undefined,
+        topic: direct ? undefined : params.topic,
       });
       return {};
     },

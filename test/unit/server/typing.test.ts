@@ -51,6 +51,36 @@ describe('POST /typing (4.4)', () => {
     expect(await outsider.ofType('typing')).toEqual([]);
   });
 
+  it('ignores `to` for channel typing and `stream_id`/`topic` for direct typing, whatever their form', async () => {
+    const { member, owner, member2 } = demoUsers(h.server);
+    const caps = { client_capabilities: { stream_typing_notifications: true } };
+    const ownerQ = await h.as(owner).register(caps);
+    const elena = await h.as(member2).register(caps);
+    const general = channelId(h.server, 'general');
+    await h.as(member).ok('POST', '/typing', {
+      type: 'channel',
+      op: 'start',
+      stream_id: general,
+      topic: 'ignored to',
+      to: 'general',
+    });
+    const [channelEvent] = await elena.ofType('typing');
+    expect(channelEvent).toMatchObject({ message_type: 'stream', stream_id: general, topic: 'ignored to' });
+    expect(channelEvent).not.toHaveProperty('recipients');
+    await ownerQ.drain();
+    await h
+      .as(member)
+      .ok('POST', '/typing', { op: 'start', to: [owner.user_id], stream_id: 'general', topic: 'x' });
+    const [directEvent] = await ownerQ.ofType('typing');
+    expect(directEvent).toMatchObject({ message_type: 'direct' });
+    expect(directEvent).not.toHaveProperty('stream_id');
+    expect(directEvent).not.toHaveProperty('topic');
+    expect(await elena.ofType('typing')).toEqual([]);
+    // `to` must still be a JSON list for direct typing, even for one recipient.
+    const single = await h.as(member).call('POST', '/typing', { op: 'start', to: String(owner.user_id) });
+    expect(single.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+  });
+
   it('reads "(no topic)" and the display name as the empty topic', async () => {
     const { member, member2 } = demoUsers(h.server);
     const q = await h

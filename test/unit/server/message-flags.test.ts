@@ -87,6 +87,66 @@ describe('POST /messages/flags/narrow (4.13)', () => {
     });
   });
 
+  it('anchors: first_unread (else newest), legacy string-array narrows, the empty default narrow, required params', async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(await sendToChannel(h.as(member2), 'general', 'flags anchors', `m${i}`));
+    const legacy = [
+      ['channel', 'general'],
+      ['topic', 'flags anchors'],
+    ];
+    // Read the first two, so the first unread is ids[2].
+    await h.as(member).ok('POST', '/messages/flags', { messages: ids.slice(0, 2), op: 'add', flag: 'read' });
+    const fu = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: 'first_unread',
+      num_before: 0,
+      num_after: 0,
+      narrow: legacy,
+      op: 'add',
+      flag: 'starred',
+    });
+    expect(fu).toMatchObject({ processed_count: 1, first_processed_id: ids[2], last_processed_id: ids[2] });
+    // Nothing unread in the narrow: first_unread behaves as newest.
+    await h.as(member).ok('POST', '/messages/flags', { messages: ids, op: 'add', flag: 'read' });
+    const none = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: 'first_unread',
+      num_before: 1,
+      num_after: 0,
+      narrow: legacy,
+      op: 'add',
+      flag: 'starred',
+    });
+    expect(none).toMatchObject({ processed_count: 1, first_processed_id: ids[3], found_newest: true });
+    // Without narrow: the user's whole history; a textual integer anchor.
+    const all = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: String(ids[3]),
+      num_before: 2,
+      num_after: 0,
+      op: 'remove',
+      flag: 'starred',
+    });
+    expect(all).toMatchObject({ processed_count: 3, last_processed_id: ids[3] });
+    expect(all).not.toHaveProperty('ignored_because_not_subscribed_channels');
+    // ignored_because_not_subscribed_channels only for read/remove: present (maybe empty) there.
+    const unread = await h.as(member).ok('POST', '/messages/flags/narrow', {
+      anchor: ids[0],
+      num_before: 0,
+      num_after: 0,
+      narrow: legacy,
+      op: 'remove',
+      flag: 'read',
+    });
+    expect(unread).toMatchObject({ updated_count: 1, ignored_because_not_subscribed_channels: [] });
+    const full = { anchor: 'newest', num_before: 0, num_after: 0, op: 'add', flag: 'read' };
+    for (const missing of ['anchor', 'num_before', 'num_after', 'op', 'flag']) {
+      const params: Record<string, unknown> = { ...full };
+      delete params[missing];
+      const r = await h.as(member).call('POST', '/messages/flags/narrow', params);
+      expect(r.body, missing).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: missing });
+    }
+  });
+
   it('returns null ids and zero counts for an empty range', async () => {
     const { member } = demoUsers(h.server);
     const body = await h.as(member).ok('POST', '/messages/flags/narrow', {

@@ -134,7 +134,11 @@ export function editMessage(
 
   // Topic and channel moves: group permissions (rule 3), then time limits (rule 4).
   // The empty topic cannot be resolved; trimming leaves the bare check mark as its "resolved" form.
-  if (oldTopic === '' && newTopic === RESOLVED_TOPIC_PREFIX.trim() && !newChannel) {
+  // A client that shows the empty topic by its display name resolves it as "✔ <display name>".
+  const resolvesEmpty =
+    newTopic === RESOLVED_TOPIC_PREFIX.trim() ||
+    newTopic === RESOLVED_TOPIC_PREFIX + realm.emptyTopicDisplayName;
+  if (oldTopic === '' && resolvesEmpty && !newChannel) {
     throw badRequest(`${realm.emptyTopicDisplayName} cannot be marked as resolved`);
   }
   if (newTopic !== undefined) {

@@ -376,6 +376,10 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
       .as(member)
       .call('PATCH', `/messages/${empty}`, { topic: '✔ ', propagate_mode: 'change_all' });
     expect(r.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'general chat cannot be marked as resolved' });
+    const byDisplayName = await h
+      .as(member)
+      .call('PATCH', `/messages/${empty}`, { topic: '✔ general chat', propagate_mode: 'change_all' });
+    expect(byDisplayName.body).toMatchObject({ msg: 'general chat cannot be marked as resolved' });
     expect(topicOfId(empty)).toBe('');
   });
 

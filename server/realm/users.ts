@@ -185,3 +185,10 @@ export function accessibleUserIds(realm: Realm, viewer: User): Set<number> {
       for (const id of m.dm_user_ids) out.add(id);
   return out;
 }
+
+/** Active users (bots included, the internal notification bot not) who may access `target` (spec part 6 `realm_user`). */
+export function usersWhoCanAccess(realm: Realm, target: User): number[] {
+  return activeHumanIds(realm).filter((id) =>
+    accessibleUserIds(realm, realm.users.get(id)!).has(target.user_id),
+  );
+}

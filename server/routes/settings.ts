@@ -3,7 +3,7 @@ import { p, type Param, type ParamSchema } from '../http/params';
 import { route } from '../http/route';
 import type { Realm } from '../realm/realm';
 import { LANGUAGES, USER_SETTING_RULES, checkSettingValue, type UserSettings } from '../realm/user-settings';
-import { activeHumanIds, canSeeDeliveryEmail, getUserByEmail, type User } from '../realm/users';
+import { canSeeDeliveryEmail, getUserByEmail, usersWhoCanAccess, type User } from '../realm/users';
 
 type SettingName = keyof UserSettings;
 type SettingValue = boolean | number | string;
@@ -59,7 +59,6 @@ const EMAIL_RE = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
 
 /** Apply one user's preference changes and send the events they cause. */
 function applyUserSettings(realm: Realm, user: User, changes: [SettingName, SettingValue][]): void {
-  const everyone = activeHumanIds(realm);
   const visibleBefore = new Map(
     [...realm.users.values()].map((viewer) => [viewer.user_id, canSeeDeliveryEmail(viewer, user)]),
   );
@@ -75,7 +74,7 @@ function applyUserSettings(realm: Realm, user: User, changes: [SettingName, Sett
     });
     if (name === 'timezone') {
       user.timezone = value as string;
-      realm.events.publish(everyone, {
+      realm.events.publish(usersWhoCanAccess(realm, user), {
         type: 'realm_user',
         op: 'update',
         person: { user_id: user.user_id, email: user.email, timezone: user.timezone },
@@ -87,8 +86,9 @@ function applyUserSettings(realm: Realm, user: User, changes: [SettingName, Sett
     }
   }
   if (changes.some(([name]) => name === 'email_address_visibility')) {
+    const viewers = new Set(usersWhoCanAccess(realm, user));
     for (const viewer of realm.users.values()) {
-      if (!viewer.is_active || viewer.is_system_bot || viewer === user) continue;
+      if (!viewers.has(viewer.user_id) || viewer === user) continue;
       const now = canSeeDeliveryEmail(viewer, user);
       if (now === visibleBefore.get(viewer.user_id)) continue;
       realm.events.publish([viewer.user_id], {
@@ -138,7 +138,7 @@ function settingsRoute(path: string) {
       if (fullName !== undefined && fullName !== user.full_name) {
         user.full_name = fullName;
         realm.renderEpoch++;
-        realm.events.publish(activeHumanIds(realm), {
+        realm.events.publish(usersWhoCanAccess(realm, user), {
           type: 'realm_user',
           op: 'update',
           person: { user_id: user.user_id, full_name: fullName },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoUsers, useServer } from './helpers';
-import { DEMO_PASSWORD } from '../../../server/realm/users';
+import { createUser, DEMO_PASSWORD } from '../../../server/realm/users';
+import { SYSTEM_GROUPS } from '../../../server/realm/groups';
 import { USER_SETTING_RULES } from '../../../server/realm/user-settings';
 import { userDrafts } from '../../../server/realm/drafts';
 
@@ -149,6 +150,34 @@ describe('PATCH /settings (4.3, 4.6 column S)', () => {
         person: { user_id: member.user_id, email: member.email, timezone: 'America/Chicago' },
       }),
     ]);
+  });
+
+  it('realm_user updates go only to users who can access the changed user (part 6)', async () => {
+    const { guest, member, member2 } = demoUsers(h.server);
+    const realm = h.server.realm;
+    const outsider = createUser(realm, { email: 'tz-outsider@northwind.example', full_name: 'Tz Outsider' });
+    realm.settings.can_access_all_users_group = SYSTEM_GROUPS.members;
+    try {
+      const guestQ = await h.as(guest).register({ event_types: ['realm_user'] });
+      const memberQ = await h.as(member2).register({ event_types: ['realm_user'] });
+      await h.as(outsider).ok('PATCH', '/settings', { timezone: 'Asia/Tokyo', full_name: 'Tz Out' });
+      expect(await guestQ.drain()).toEqual([]);
+      expect((await memberQ.drain()).map((e) => Object.keys(e.person as object).sort())).toEqual(
+        expect.arrayContaining([
+          ['full_name', 'user_id'],
+          ['email', 'timezone', 'user_id'],
+        ]),
+      );
+      // The guest shares channels with `member`, so hears about their changes.
+      await h.as(member).ok('PATCH', '/settings', { timezone: 'Europe/Oslo' });
+      expect(await guestQ.drain()).toEqual([
+        expect.objectContaining({
+          person: { user_id: member.user_id, email: member.email, timezone: 'Europe/Oslo' },
+        }),
+      ]);
+    } finally {
+      realm.settings.can_access_all_users_group = SYSTEM_GROUPS.everyone;
+    }
   });
 
   it('full_name changes the display name with a realm_user update; bad names refused', async () => {

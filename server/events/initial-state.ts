@@ -155,7 +155,11 @@ export function initialState(
       max_stream_description_length: MAX_STREAM_DESCRIPTION_LENGTH,
       max_bulk_new_subscription_messages: 100,
       realm_empty_topic_display_name: realm.emptyTopicDisplayName,
-      event_queue_longpoll_timeout_seconds: timings.longpollTimeoutSeconds,
+      // Spec 4.5: the client-side timeout exceeds the heartbeat period, whatever the configuration says.
+      event_queue_longpoll_timeout_seconds: Math.max(
+        timings.longpollTimeoutSeconds,
+        timings.heartbeatSeconds + 1,
+      ),
       server_typing_started_wait_period_milliseconds: timings.typingStartedWaitMs,
       server_typing_stopped_wait_period_milliseconds: timings.typingStoppedWaitMs,
       server_typing_started_expiry_period_milliseconds: timings.typingStartedExpiryMs,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoUsers, useServer } from './helpers';
+import { startServer } from '../../../server/index';
 
 describe('GET /events and DELETE /events (4.5)', () => {
   const h = useServer({ timings: { heartbeatSeconds: 0.4, queueIdleTimeoutSeconds: 0.6 } });
@@ -119,6 +120,32 @@ describe('GET /events and DELETE /events (4.5)', () => {
     expect(r.body).toMatchObject({ code: 'BAD_EVENT_QUEUE_ID' });
     const again = await client.call('DELETE', '/events', { queue_id: q.queueId });
     expect(again.body).toMatchObject({ code: 'BAD_EVENT_QUEUE_ID' });
+  });
+
+  it('reports a client long-poll timeout longer than the heartbeat period', async () => {
+    const { member } = demoUsers(h.server);
+    const q = await h.as(member).register({ fetch_event_types: ['realm'] });
+    // Configured: heartbeat 0.4 s, long-poll timeout left at its default.
+    expect(q.state.event_queue_longpoll_timeout_seconds as number).toBeGreaterThan(0.4);
+    const slow = await startServer({
+      port: 0,
+      quiet: true,
+      timings: { heartbeatSeconds: 60, longpollTimeoutSeconds: 30 },
+    });
+    try {
+      const owner = slow.credentials.users[0]!;
+      const res = await fetch(`${slow.url}/api/v1/register`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Basic ' + Buffer.from(`${owner.email}:${owner.api_key}`).toString('base64'),
+        },
+        body: new URLSearchParams({ fetch_event_types: '["realm"]' }),
+      });
+      const body = (await res.json()) as { event_queue_longpoll_timeout_seconds: number };
+      expect(body.event_queue_longpoll_timeout_seconds).toBeGreaterThan(60);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('registers a queue when GET /events gets no queue_id', async () => {

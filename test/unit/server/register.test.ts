@@ -4,6 +4,7 @@ import { demoUsers, useServer } from './helpers';
 describe('POST /register', () => {
   const h = useServer({
     timings: {
+      heartbeatSeconds: 20,
       longpollTimeoutSeconds: 33,
       typingStartedWaitMs: 1111,
       typingStoppedWaitMs: 2222,

@@ -83,6 +83,33 @@ describe('POST /user_groups/create (4.14)', () => {
     expect(g.body.msg).toBe('Invalid user group ID: 777');
   });
 
+  it('subgroups may be added regardless of other permissions; missing required params are named', async () => {
+    const { member3, owner } = demoUsers(h.server);
+    const locked = await h.as(owner).ok('POST', '/user_groups/create', {
+      name: fresh(),
+      description: 'only the owner manages it',
+      members: [owner.user_id],
+      can_manage_group: SYSTEM_GROUPS.owners,
+      can_add_members_group: SYSTEM_GROUPS.owners,
+    });
+    const lockedId = locked.group_id as number;
+    const body = await h.as(member3).ok('POST', '/user_groups/create', {
+      name: fresh(),
+      description: '',
+      members: [],
+      subgroups: [lockedId, SYSTEM_GROUPS.administrators],
+    });
+    expect([...h.server.realm.groups.get(body.group_id as number)!.subgroups].sort()).toEqual(
+      [lockedId, SYSTEM_GROUPS.administrators].sort(),
+    );
+    for (const missing of ['name', 'description', 'members']) {
+      const params: Record<string, unknown> = { name: fresh(), description: '', members: [] };
+      delete params[missing];
+      const r = await h.as(member3).call('POST', '/user_groups/create', params);
+      expect(r.body, missing).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: missing });
+    }
+  });
+
   it('system-group restrictions of can_manage_group and can_mention_group', async () => {
     const { member } = demoUsers(h.server);
     const cases: [string, number, string][] = [

@@ -68,6 +68,15 @@ describe('GET /messages/{message_id}/history (4.15, 2.4)', () => {
     expect(channelEdit).toMatchObject({ stream: random, prev_stream: general, topic: 'history b2' });
     expect(channelEdit).not.toHaveProperty('prev_topic');
     expect(channelEdit).not.toHaveProperty('prev_content');
+    // Exact field presence per 2.4: the five fields, plus only what each edit changed.
+    const base = ['content', 'rendered_content', 'timestamp', 'topic', 'user_id'];
+    const keys = (snap: Snapshot) => Object.keys(snap).sort();
+    expect(keys(original)).toEqual(base);
+    expect(keys(contentEdit)).toEqual(
+      [...base, 'prev_content', 'prev_rendered_content', 'content_html_diff'].sort(),
+    );
+    expect(keys(topicEdit)).toEqual([...base, 'prev_topic'].sort());
+    expect(keys(channelEdit)).toEqual([...base, 'stream', 'prev_stream'].sort());
     const times = history.map((s) => s.timestamp as number);
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });

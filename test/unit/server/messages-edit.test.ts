@@ -503,9 +503,21 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
         messages: [],
       },
     ]);
+    expect(file.create_time).toBeGreaterThan(1e12); // UNIX timestamp times 1000 (2.5)
     // Still referenced elsewhere: not detached.
     const body2 = await h.as(member).ok('PATCH', `/messages/${id2}`, { content: 'gone' });
     expect(body2.detached_uploads).toEqual([]);
+    // Someone else's file linked in the acting user's message is not the acting user's to report.
+    const { member2 } = demoUsers(h.server);
+    const theirs = createAttachment(h.server.realm, member2.user_id, 'theirs.txt', 5);
+    const id3 = await sendToChannel(
+      h.as(member),
+      'general',
+      freshTopic(),
+      `[t](/user_uploads/${theirs.path_id})`,
+    );
+    const body3 = await h.as(member).ok('PATCH', `/messages/${id3}`, { content: 'unlinked' });
+    expect(body3.detached_uploads).toEqual([]);
   });
 
   it('tells users who lose access through a channel move that the messages are gone', async () => {

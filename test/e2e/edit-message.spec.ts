@@ -96,8 +96,10 @@ test('a failed edit keeps the text', async ({ page, chat, signIn }) => {
   }
   // Closing and reopening still has the unsaved text; saving now works.
   await page.keyboard.press('Escape');
-  await page.getByTestId(`message-${id}`).hover();
-  await page.getByTestId(`edit-${id}`).click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  // Reopen from the keyboard: the message toolbar is in the tab order.
+  await page.getByTestId(`edit-${id}`).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('edit-content')).toHaveValue('a longer version of the text');
   await page.getByTestId('edit-save').click();
   await expect(page.getByTestId(`content-${id}`)).toContainText('a longer version');

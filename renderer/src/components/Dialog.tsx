@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
-/** A modal dialog: Esc and the backdrop close it, focus moves into it and returns on close. */
+/** A modal dialog: Esc (anywhere) and the backdrop close it, focus moves into it and returns on close. */
 export function Dialog({
   title,
   onClose,
@@ -23,6 +23,14 @@ export function Dialog({
     (first ?? ref.current)?.focus();
     return () => previous?.focus?.();
   }, []);
+  // Esc closes from anywhere, also when focus fell back to the page (e.g. a button got disabled).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
@@ -33,12 +41,6 @@ export function Dialog({
         aria-label={title}
         data-testid={testId}
         tabIndex={-1}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onClose();
-          }
-        }}
       >
         <header className="dialog-header">
           <h2>{title}</h2>

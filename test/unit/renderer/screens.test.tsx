@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '../../../renderer/src/components/Dialog';
 import { VirtualList } from '../../../renderer/src/components/VirtualList';
 import { Reactions } from '../../../renderer/src/features/reactions/Reactions';
 import { SignIn } from '../../../renderer/src/features/sign-in/SignIn';
@@ -151,5 +152,21 @@ describe('TopicRow', () => {
     expect(screen.getByTestId('topic-').textContent).toContain('general chat');
     fireEvent.click(screen.getByTestId('topic-menu-'));
     expect(screen.queryByTestId('topic-resolve')).toBeNull();
+  });
+});
+
+describe('Dialog', () => {
+  it('closes on Escape even when focus has left it, and moves focus into it on open', () => {
+    const { render } = setup();
+    let closed = 0;
+    render(
+      <Dialog title="T" onClose={() => closed++}>
+        <input data-testid="first" />
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('first'));
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(closed).toBe(1);
   });
 });

@@ -33,6 +33,7 @@ export function EmojiPicker({
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
+          e.preventDefault();
           onClose();
         }
       }}

@@ -18,6 +18,7 @@ import {
   checkExpectedGroupSetting,
   checkGroupSettingUpdate,
   forbidSystemGroups,
+  SYSTEM_GROUPS,
   userInGroupSetting,
   type GroupSettingUpdate,
 } from '../realm/groups';
@@ -32,6 +33,14 @@ const CONTENT_ACCESS_SETTINGS: readonly ChannelGroupSetting[] = [
   'can_add_subscribers_group',
   'can_subscribe_group',
 ];
+
+/** The deprecated `stream_post_policy` values (2.2) as the system group that may post. */
+const POST_POLICY_GROUPS: Readonly<Record<number, number>> = {
+  1: SYSTEM_GROUPS.everyone,
+  2: SYSTEM_GROUPS.administrators,
+  3: SYSTEM_GROUPS.fullmembers,
+  4: SYSTEM_GROUPS.moderators,
+};
 
 /** Spec 4.2 `message_retention_days`: days, `realm_default` (null) or `unlimited` (-1). */
 export function parseRetentionDays(value: number | string): number | null {
@@ -143,6 +152,9 @@ export const streamRoutes = [
       can_administer_channel_group: anyJson,
       can_send_message_group: anyJson,
       can_subscribe_group: anyJson,
+      // Deprecated, still accepted (9.4): both set `can_send_message_group` to a system group.
+      stream_post_policy: p.int(),
+      is_announcement_only: p.bool(),
     },
     handler: ({ realm, user }, params) => {
       const channel = realm.channels.get(params.stream_id);
@@ -160,6 +172,17 @@ export const streamRoutes = [
         if (CONTENT_ACCESS_SETTINGS.includes(name) && !contentAccess) throw badRequest('Invalid channel ID');
         checkExpectedGroupSetting(update, channel[name]);
         groupUpdates.set(name, update);
+      }
+
+      if (params.can_send_message_group === undefined) {
+        const policy =
+          params.stream_post_policy ??
+          (params.is_announcement_only === undefined ? undefined : params.is_announcement_only ? 2 : 1);
+        if (policy !== undefined) {
+          const group = POST_POLICY_GROUPS[policy];
+          if (group === undefined) throw badRequest('Invalid stream_post_policy');
+          groupUpdates.set('can_send_message_group', { new: group });
+        }
       }
 
       const privacyRequested =

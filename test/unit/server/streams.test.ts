@@ -465,6 +465,34 @@ describe('PATCH /streams/{stream_id} (4.2)', () => {
     expect(c.description).toBe('');
   });
 
+  it('deprecated stream_post_policy and is_announcement_only are still accepted (9.4)', async () => {
+    const { admin } = demoUsers(h.server);
+    const c = freshChannel();
+    const q = await h.as(admin).register({ event_types: ['stream'] });
+    const cases: [Record<string, unknown>, number, number][] = [
+      [{ stream_post_policy: 2 }, SYSTEM_GROUPS.administrators, 2],
+      [{ stream_post_policy: 3 }, SYSTEM_GROUPS.fullmembers, 3],
+      [{ stream_post_policy: 4 }, SYSTEM_GROUPS.moderators, 4],
+      [{ stream_post_policy: 1 }, SYSTEM_GROUPS.everyone, 1],
+      [{ is_announcement_only: true }, SYSTEM_GROUPS.administrators, 2],
+      [{ is_announcement_only: false }, SYSTEM_GROUPS.everyone, 1],
+    ];
+    for (const [params, group, policy] of cases) {
+      const body = await h.as(admin).ok('PATCH', `/streams/${c.stream_id}`, params);
+      expect(body, JSON.stringify(params)).not.toHaveProperty('ignored_parameters_unsupported');
+      expect(c.can_send_message_group).toBe(group);
+      const stream = (await h.as(admin).ok('GET', `/streams/${c.stream_id}`)).stream as Record<
+        string,
+        unknown
+      >;
+      expect(stream).toMatchObject({ stream_post_policy: policy, is_announcement_only: policy === 2 });
+    }
+    const events = await q.ofType('stream');
+    expect(events.map((e) => e.property)).toEqual(cases.map(() => 'can_send_message_group'));
+    const bad = await h.as(admin).call('PATCH', `/streams/${c.stream_id}`, { stream_post_policy: 7 });
+    expect(bad.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+  });
+
   it('unknown parameters are reported in ignored_parameters_unsupported', async () => {
     const { admin } = demoUsers(h.server);
     const c = freshChannel();

@@ -354,6 +354,17 @@ describe('POST /users/me/subscriptions/properties', () => {
       ['update', 'in_home_view', false],
       ['update', 'desktop_notifications', null],
     ]);
+    // The deprecated in_home_view is still accepted (9.4), as the inverse of is_muted.
+    await h.as(member).ok('POST', '/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: c.stream_id, property: 'in_home_view', value: true }],
+    });
+    expect(sub.is_muted).toBe(false);
+    expect((await q.drain()).map((e) => [e.property, e.value])).toEqual(
+      expect.arrayContaining([
+        ['is_muted', false],
+        ['in_home_view', true],
+      ]),
+    );
   });
 
   it('refuses unknown properties, bad values and channels the user is not subscribed to', async () => {

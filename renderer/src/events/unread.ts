@@ -109,8 +109,14 @@ export interface UnreadCounts {
 
 export const topicCountKey = (streamId: number, topic: string) => `${streamId}\u0000${topic.toLowerCase()}`;
 
-/** Counts for the sidebar; DM keys are the sorted ids of the other participants. */
-export function unreadCounts(state: InitialState | undefined): UnreadCounts {
+/**
+ * Counts for the sidebar; DM keys are the sorted ids of the other participants. A channel's count
+ * leaves out its muted topics (their own counts are still kept, shown dimmed).
+ */
+export function unreadCounts(
+  state: InitialState | undefined,
+  isTopicMuted: (streamId: number, topic: string) => boolean = () => false,
+): UnreadCounts {
   const byChannel = new Map<number, number>();
   const byTopic = new Map<string, number>();
   const byDm = new Map<string, number>();
@@ -119,7 +125,8 @@ export function unreadCounts(state: InitialState | undefined): UnreadCounts {
   if (!unread) return { byChannel, byTopic, byDm, total };
   for (const e of unread.streams) {
     const n = e.unread_message_ids.length;
-    byChannel.set(e.stream_id, (byChannel.get(e.stream_id) ?? 0) + n);
+    if (!isTopicMuted(e.stream_id, e.topic))
+      byChannel.set(e.stream_id, (byChannel.get(e.stream_id) ?? 0) + n);
     const key = topicCountKey(e.stream_id, e.topic);
     byTopic.set(key, (byTopic.get(key) ?? 0) + n);
     total += n;

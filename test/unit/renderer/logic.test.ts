@@ -319,3 +319,23 @@ describe('session and events from the bridge', () => {
     stop();
   });
 });
+
+describe('unread counts', () => {
+  it('leave muted topics out of the channel count but keep their own', async () => {
+    const { unreadCounts, topicCountKey } = await import('../../../renderer/src/events/unread');
+    const state = {
+      ...baseState(),
+      unread_msgs: {
+        streams: [
+          { stream_id: 1, topic: 'loud', unread_message_ids: [1, 2] },
+          { stream_id: 1, topic: 'Quiet', unread_message_ids: [3] },
+        ],
+        pms: [],
+        huddles: [],
+      },
+    } as never;
+    const counts = unreadCounts(state, (_s, topic) => topic.toLowerCase() === 'quiet');
+    expect(counts.byChannel.get(1)).toBe(2);
+    expect(counts.byTopic.get(topicCountKey(1, 'quiet'))).toBe(1);
+  });
+});

@@ -8,7 +8,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { TopicRow } from '../topics/TopicRow';
 import { useTopics } from '../topics/hooks';
-import { useSubscriptions } from './hooks';
+import { useIsTopicMuted, useSubscriptions } from './hooks';
 import { ChannelIcon } from '../../components/icons';
 
 type Row =
@@ -26,7 +26,8 @@ type Row =
 export function ChannelSidebar() {
   const subs = useSubscriptions();
   const state = useInitialState((s) => s);
-  const counts = useMemo(() => unreadCounts(state), [state]);
+  const isTopicMuted = useIsTopicMuted();
+  const counts = useMemo(() => unreadCounts(state, isTopicMuted), [state, isTopicMuted]);
   const narrow = useNarrowStore((s) => s.narrow);
   const select = useNarrowStore((s) => s.select);
   const openDialog = useDialogStore((s) => s.open);

@@ -8,9 +8,9 @@ import {
   type WireContext,
 } from './endpoint';
 import {
+  channelPermissionsShape,
   channelSchema,
   groupSettingUpdateSchema,
-  groupSettingValueSchema,
   subscriptionSchema,
   topicSchema,
   UserTopicVisibility,
@@ -166,11 +166,7 @@ export const subscribeParamsSchema = z.object({
   is_default_stream: z.boolean().optional(),
   history_public_to_subscribers: z.boolean().optional(),
   message_retention_days: messageRetentionDaysSchema.optional(),
-  can_add_subscribers_group: groupSettingValueSchema.optional(),
-  can_remove_subscribers_group: groupSettingValueSchema.optional(),
-  can_administer_channel_group: groupSettingValueSchema.optional(),
-  can_send_message_group: groupSettingValueSchema.optional(),
-  can_subscribe_group: groupSettingValueSchema.optional(),
+  ...channelPermissionsShape,
 });
 
 export const subscribeResponseSchema = successResponse({

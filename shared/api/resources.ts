@@ -18,6 +18,25 @@ export const groupSettingValueSchema = z.union([
 ]);
 export type GroupSettingValue = z.infer<typeof groupSettingValueSchema>;
 
+/** The five group-setting permissions of a channel (spec 2.2), each optional. */
+export const channelPermissionsShape = {
+  can_add_subscribers_group: groupSettingValueSchema.optional(),
+  can_remove_subscribers_group: groupSettingValueSchema.optional(),
+  can_administer_channel_group: groupSettingValueSchema.optional(),
+  can_send_message_group: groupSettingValueSchema.optional(),
+  can_subscribe_group: groupSettingValueSchema.optional(),
+};
+
+/** The six group-setting permissions of a user group (spec 4.14), each optional. */
+export const userGroupPermissionsShape = {
+  can_add_members_group: groupSettingValueSchema.optional(),
+  can_join_group: groupSettingValueSchema.optional(),
+  can_leave_group: groupSettingValueSchema.optional(),
+  can_manage_group: groupSettingValueSchema.optional(),
+  can_mention_group: groupSettingValueSchema.optional(),
+  can_remove_members_group: groupSettingValueSchema.optional(),
+};
+
 /** Spec 4.2: how a group-setting value is changed; `old` lets the server refuse a stale edit. */
 export const groupSettingUpdateSchema = z.object({
   new: groupSettingValueSchema,
@@ -158,11 +177,7 @@ export const channelSchema = z.looseObject({
   history_public_to_subscribers: z.boolean().optional(),
   first_message_id: int.nullable().optional(),
   is_recently_active: z.boolean().optional(),
-  can_add_subscribers_group: groupSettingValueSchema.optional(),
-  can_remove_subscribers_group: groupSettingValueSchema.optional(),
-  can_administer_channel_group: groupSettingValueSchema.optional(),
-  can_send_message_group: groupSettingValueSchema.optional(),
-  can_subscribe_group: groupSettingValueSchema.optional(),
+  ...channelPermissionsShape,
   stream_weekly_traffic: int.nullable().optional(),
   is_default: z.boolean().optional(),
 });
@@ -259,12 +274,7 @@ export const userGroupSchema = z.looseObject({
   deactivated: z.boolean().optional(),
   date_created: int.nullable().optional(),
   creator_id: int.nullable().optional(),
-  can_add_members_group: groupSettingValueSchema.optional(),
-  can_join_group: groupSettingValueSchema.optional(),
-  can_leave_group: groupSettingValueSchema.optional(),
-  can_manage_group: groupSettingValueSchema.optional(),
-  can_mention_group: groupSettingValueSchema.optional(),
-  can_remove_members_group: groupSettingValueSchema.optional(),
+  ...userGroupPermissionsShape,
 });
 export type UserGroup = z.infer<typeof userGroupSchema>;
 

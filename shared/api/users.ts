@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FeatureLevel, renameKey } from './compat';
 import { defineEndpoint, successResponse } from './endpoint';
-import { groupSettingValueSchema, userGroupSchema, userSchema } from './resources';
+import { userGroupPermissionsShape, userGroupSchema, userSchema } from './resources';
 
 const int = z.number().int();
 
@@ -42,12 +42,7 @@ export const createUserGroupParamsSchema = z.object({
   description: z.string(),
   members: z.array(int),
   subgroups: z.array(int).optional(),
-  can_add_members_group: groupSettingValueSchema.optional(),
-  can_join_group: groupSettingValueSchema.optional(),
-  can_leave_group: groupSettingValueSchema.optional(),
-  can_manage_group: groupSettingValueSchema.optional(),
-  can_mention_group: groupSettingValueSchema.optional(),
-  can_remove_members_group: groupSettingValueSchema.optional(),
+  ...userGroupPermissionsShape,
 });
 export type CreateUserGroupParams = z.infer<typeof createUserGroupParamsSchema>;
 

@@ -91,7 +91,9 @@ export async function buildApp(
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: 25 * 1024 * 1024 } });
 
-  app.setErrorHandler((error, _request, reply) => {
+  // Requests whose route handler started; a failure before that is in reading the request itself.
+  const handled = new WeakSet<FastifyRequest>();
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
       void reply.status(error.status).send(error.toBody());
       return;
@@ -101,10 +103,19 @@ export async function buildApp(
       void reply.status(status).send({ result: 'error', msg: (error as Error).message, code: 'BAD_REQUEST' });
       return;
     }
+    if (!handled.has(request)) {
+      // e.g. a truncated multipart body: the client's fault, not an internal error.
+      void reply.status(400).send({ result: 'error', msg: 'Malformed request body', code: 'BAD_REQUEST' });
+      return;
+    }
     if (!opts.quiet) console.error(error);
     void reply
       .status(500)
       .send({ result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+  });
+  // preHandler runs once the body is read (multipart fields are attached in preValidation).
+  app.addHook('preHandler', async (request) => {
+    handled.add(request);
   });
   app.setNotFoundHandler((_request, reply) => {
     void reply.status(404).send({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });

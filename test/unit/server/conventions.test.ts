@@ -150,6 +150,20 @@ describe('part 1: conventions across endpoints', () => {
     expect(await res.json()).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
   });
 
+  it('a truncated multipart body is a JSON BAD_REQUEST, not an internal error', async () => {
+    const { member } = demoUsers(h.server);
+    const res = await fetch(`${h.server.url}/api/v1/users/me/status`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Basic ' + Buffer.from(`${member.email}:${member.api_key}`).toString('base64'),
+        'content-type': 'multipart/form-data; boundary=zz',
+      },
+      body: '--zz\r\nContent-Disposition: form-data; name="status_text"\r\n\r\nhalf',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ result: 'error', msg: 'Malformed request body', code: 'BAD_REQUEST' });
+  });
+
   it('an internal failure is a 500 with a generic msg, never a stack trace', async () => {
     const app = await buildApp(
       h.server.context,

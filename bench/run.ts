@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { Api } from './lib/api';
-import { FULL, QUICK, type BenchContext } from './lib/context';
+import { BridgeMonitor } from './lib/bridge-monitor';
+import { FULL, QUICK, type BenchContext, type Counts } from './lib/context';
 import { ROOT, startHostProcess, startServerProcess, removeDir } from './lib/processes';
 import { renderTable, type BenchResults, type Section } from './lib/report';
 import { coldStart } from './scenarios/cold-start';
@@ -30,9 +32,23 @@ export const CHROMIUM_ARGS = [
 
 export interface BenchOptions {
   quick?: boolean;
+  /** Overrides of single counts (`--set scrollMessages=5000`), for trying the harness at other sizes. */
+  overrides?: Partial<Counts>;
+  /** Run only these scenarios (markread, message, typing, scroll, cold); all by default. */
+  only?: string[];
+  /** CPU-profile the scroll (its figures are then not representative). */
+  profile?: boolean;
   /** Where results.json goes; null writes nothing. */
   out?: string | null;
   log?: (message: string) => void;
+}
+
+function gitHead(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
 export async function runBench(options: BenchOptions = {}): Promise<BenchResults> {
@@ -40,7 +56,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
   const log = options.log ?? ((message: string) => console.log(message));
   if (!existsSync(join(ROOT, 'out/renderer/index.html')))
     throw new Error('The renderer is not built: run `npx electron-vite build` first.');
-  const counts = quick ? QUICK : FULL;
+  const counts: Counts = { ...(quick ? QUICK : FULL), ...options.overrides };
   const results: BenchResults = {
     mode: quick ? 'quick' : 'full',
     startedAt: new Date().toISOString(),
@@ -51,6 +67,8 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       loadAverageAtEnd: [],
       node: process.version,
       chromium: '',
+      commit: gitHead(),
+      rendererBuiltAt: statSync(join(ROOT, 'out/renderer/index.html')).mtime.toISOString(),
     },
     counts: { ...counts },
     sections: [],
@@ -74,6 +92,8 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    const bridge = new BridgeMonitor();
+    bridge.attach(page);
     await page.goto(host.url);
     await page.getByTestId('chat-shell').waitFor({ timeout: 30_000 });
     const me = new Api(server.url, ada);
@@ -83,6 +103,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
     const cleanups: (() => Promise<unknown>)[] = [];
     const ctx: BenchContext = {
       quick,
+      profile: options.profile ?? false,
       counts,
       server,
       host,
@@ -93,15 +114,17 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       generalStreamId: general.stream_id,
       log,
       cleanup: (task) => cleanups.push(task),
+      bridge,
     };
-    const scenarios: [string, () => Promise<Section | Section[]>][] = [
-      ['6. mark all as read', () => markAllRead(ctx)],
-      ['1. message event to pixel', () => messageEventToPixel(ctx)],
-      ['2. typing event to pixel', () => typingEventToPixel(ctx)],
-      ['3+5. scroll and memory', () => scrollAndMemory(ctx)],
-      ['4. cold start', () => coldStart(ctx)],
+    const scenarios: [string, string, () => Promise<Section | Section[]>][] = [
+      ['markread', '6. mark all as read', () => markAllRead(ctx)],
+      ['message', '1. message event to pixel', () => messageEventToPixel(ctx)],
+      ['typing', '2. typing event to pixel', () => typingEventToPixel(ctx)],
+      ['scroll', '3+5. scroll and memory', () => scrollAndMemory(ctx)],
+      ['cold', '4. cold start', () => coldStart(ctx)],
     ];
-    for (const [name, scenario] of scenarios) {
+    for (const [key, name, scenario] of scenarios) {
+      if (options.only && !options.only.includes(key)) continue;
       log(name);
       try {
         const sections = await scenario();
@@ -127,6 +150,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
     'cold-start',
     'memory',
     'mark-all-read',
+    'mark-unread-digest',
   ];
   results.sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   results.machine.loadAverageAtEnd = loadavg();
@@ -148,12 +172,23 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
       : quick
         ? join(tmpdir(), 'teamchat-bench-results.quick.json')
         : join(ROOT, 'bench', 'results.json');
-  runBench({ quick, out }).then(
+  const overrides: Record<string, number> = {};
+  args.forEach((arg, i) => {
+    if (arg !== '--set') return;
+    const [key, value] = (args[i + 1] ?? '').split('=');
+    if (!key || !(key in FULL) || !Number.isFinite(Number(value)))
+      throw new Error(`bad --set ${args[i + 1]}`);
+    overrides[key] = Number(value);
+  });
+  const onlyIndex = args.indexOf('--only');
+  const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').split(',') : undefined;
+  runBench({ quick, out, overrides, only, profile: args.includes('--profile') }).then(
     (results) => {
       const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
       console.log(
         `\nBenchmark (${results.mode}), ${results.machine.cpus} CPUs, load average ${load(results.machine.loadAverageAtStart)} at start, ` +
-          `${load(results.machine.loadAverageAtEnd)} at end; Chromium ${results.machine.chromium}, Node ${results.machine.node}`,
+          `${load(results.machine.loadAverageAtEnd)} at end; Chromium ${results.machine.chromium}, Node ${results.machine.node}; ` +
+          `commit ${results.machine.commit}, renderer built ${results.machine.rendererBuiltAt}`,
       );
       console.log(renderTable(results));
       console.log(`\nWrote ${out}`);

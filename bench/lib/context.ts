@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { Api } from './api';
+import type { BridgeMonitor } from './bridge-monitor';
 import type { HostProcess, ServerProcess } from './processes';
 
 export interface Counts {
@@ -11,8 +12,11 @@ export interface Counts {
   /** Messages of the large topic marked unread, then read (100,000 = the whole topic). */
   markReadMessages: number;
   markReadBatch: number;
+  /** Messages made unread in one event while the app is open. */
+  digestUnread: number;
   /** Messages scrolled before the first memory reading, and in all. */
   scrollFirstMilestone: number;
+  scrollMidMilestone: number;
   scrollMessages: number;
   scrollStepPx: number;
   scrollMaxMs: number;
@@ -28,7 +32,9 @@ export const FULL: Counts = {
   typingCycles: 50,
   markReadMessages: 100_000,
   markReadBatch: 1000,
+  digestUnread: 5000,
   scrollFirstMilestone: 1000,
+  scrollMidMilestone: 10_000,
   scrollMessages: 100_000,
   scrollStepPx: 4000,
   scrollMaxMs: 10 * 60_000,
@@ -44,7 +50,9 @@ export const QUICK: Counts = {
   typingCycles: 2,
   markReadMessages: 300,
   markReadBatch: 1000,
+  digestUnread: 100,
   scrollFirstMilestone: 100,
+  scrollMidMilestone: 200,
   scrollMessages: 300,
   scrollStepPx: 4000,
   scrollMaxMs: 20_000,
@@ -54,6 +62,8 @@ export const QUICK: Counts = {
 
 export interface BenchContext {
   quick: boolean;
+  /** Take a CPU profile of the scroll (slows it: for finding causes, not for the figures). */
+  profile: boolean;
   counts: Counts;
   server: ServerProcess;
   host: HostProcess;
@@ -67,6 +77,8 @@ export interface BenchContext {
   log(message: string): void;
   /** Runs after the current scenario, whether it succeeded or not. */
   cleanup(task: () => Promise<unknown>): void;
+  /** Timings of the app's API calls over its bridge. */
+  bridge: BridgeMonitor;
 }
 
 export const LATENCY_TOPIC = 'bench latency';

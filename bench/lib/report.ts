@@ -39,6 +39,8 @@ export interface BenchResults {
     loadAverageAtEnd: number[];
     node: string;
     chromium: string;
+    commit: string;
+    rendererBuiltAt: string;
   };
   counts: Record<string, number>;
   sections: Section[];

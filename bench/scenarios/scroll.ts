@@ -1,5 +1,6 @@
 import type { Api } from '../lib/api';
 import { now } from '../lib/clock';
+import { profiled, type HotFunction } from '../lib/profile';
 import { LARGE_TOPIC, LARGE_TOPIC_SIZE, openTopic, type BenchContext } from '../lib/context';
 import { DOM_ELEMENTS, idleFrames, scrollUntil } from '../lib/probes';
 import type { Figure, Section } from '../lib/report';
@@ -25,6 +26,7 @@ interface Memory {
   domNodes: number;
   liveElements: number;
   listeners: number;
+  feedHeightPx: number;
 }
 
 async function memory(ctx: BenchContext): Promise<Memory> {
@@ -35,12 +37,17 @@ async function memory(ctx: BenchContext): Promise<Memory> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
   const liveElements = (await ctx.page.evaluate(DOM_ELEMENTS)) as number;
+  // The feed's full height: about 64 px per message it holds (virtualized rows are not in the DOM).
+  const feedHeightPx = (await ctx.page.evaluate(
+    `document.querySelector('[data-testid="message-feed"]')?.scrollHeight ?? 0`,
+  )) as number;
   await cdp.detach();
   return {
     jsHeapUsedMB: metric('JSHeapUsedSize') / 1024 / 1024,
     domNodes: metric('Nodes'),
     liveElements,
     listeners: metric('JSEventListeners'),
+    feedHeightPx,
   };
 }
 
@@ -100,24 +107,55 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
 
   // Bare pass 1 reads the topic with the server's render cache cold (and warms it for the app).
   const bareCold = await bareFetch(ctx.me, counts.scrollMessages);
-  const first = LARGE_TOPIC_SIZE - counts.scrollFirstMilestone + 1;
-  const last = LARGE_TOPIC_SIZE - counts.scrollMessages + 1;
+  // Memory is read after the first milestone, after the middle one, and at the end.
+  const milestones = [counts.scrollFirstMilestone, counts.scrollMidMilestone, counts.scrollMessages].filter(
+    (m, i, list) => m > 0 && m <= counts.scrollMessages && list.indexOf(m) === i,
+  );
   const memoryStart = await memory(ctx);
-  ctx.log(`  scroll to message ${first}`);
-  const run1 = (await page.evaluate(
-    scrollUntil(first, counts.scrollStepPx, counts.scrollMaxMs),
-  )) as ScrollRun;
-  const memoryFirst = await memory(ctx);
-  ctx.log(`  scroll to message ${last}`);
-  const run2 = (await page.evaluate(scrollUntil(last, counts.scrollStepPx, counts.scrollMaxMs))) as ScrollRun;
-  const memoryAll = await memory(ctx);
+  const scrollStart = now();
+  const runs: ScrollRun[] = [];
+  const memories: Memory[] = [];
+  let hot: HotFunction[] | undefined;
+  for (const [i, milestone] of milestones.entries()) {
+    const target = LARGE_TOPIC_SIZE - milestone + 1;
+    ctx.log(`  scroll to message ${target}`);
+    const scroll = async () =>
+      (await page.evaluate(scrollUntil(target, counts.scrollStepPx, counts.scrollMaxMs))) as ScrollRun;
+    if (ctx.profile && i === milestones.length - 1) {
+      const profile = await profiled(page, scroll);
+      runs.push(profile.result);
+      hot = profile.hot;
+    } else runs.push(await scroll());
+    memories.push(await memory(ctx));
+    if (!runs[runs.length - 1]?.done) break;
+  }
+  const memoryFirst = memories[0] as Memory;
+  const memoryAll = memories[memories.length - 1] as Memory;
+  const scrollEnd = now();
   const bareWarm = await bareFetch(ctx.me, counts.scrollMessages);
+  // Where the time goes: getMessages calls as the page sees them, and the gaps between them.
+  const calls = ctx.bridge.since('getMessages', scrollStart).filter((c) => c.receivedAt <= scrollEnd);
+  const callMs = summarize(calls.map((c) => c.receivedAt - c.sentAt));
+  const gaps = summarize(calls.slice(1).map((c, i) => c.sentAt - (calls[i]?.receivedAt ?? c.sentAt)));
+  const tenth = Math.max(1, Math.floor(calls.length / 10));
+  const callTrend = {
+    firstTenthMeanMs: summarize(calls.slice(0, tenth).map((c) => c.receivedAt - c.sentAt)).mean,
+    lastTenthMeanMs: summarize(calls.slice(-tenth).map((c) => c.receivedAt - c.sentAt)).mean,
+    firstTenthGapMeanMs: summarize(
+      calls.slice(1, tenth).map((c, i) => c.sentAt - (calls[i]?.receivedAt ?? c.sentAt)),
+    ).mean,
+    lastTenthGapMeanMs: summarize(
+      calls
+        .slice(-tenth)
+        .map((c, i, list) => (i === 0 ? NaN : c.sentAt - (list[i - 1]?.receivedAt ?? c.sentAt))),
+    ).mean,
+  };
 
-  const frameDeltas = [...deltas(run1.frames), ...deltas(run2.frames)];
+  const frameDeltas = runs.flatMap((r) => deltas(r.frames));
   const frames = summarize(frameDeltas);
-  const longtasks = [...run1.longtasks, ...run2.longtasks];
-  const scrolled = LARGE_TOPIC_SIZE + 1 - Math.min(run2.lowest, run1.lowest);
-  const appRate = scrolled / ((run1.ms + run2.ms) / 1000);
+  const longtasks = runs.flatMap((r) => r.longtasks);
+  const scrolled = LARGE_TOPIC_SIZE + 1 - Math.min(...runs.map((r) => r.lowest));
+  const appRate = scrolled / (runs.reduce((a, r) => a + r.ms, 0) / 1000);
   const bareRate = bareWarm.fetched / (bareWarm.ms / 1000);
   const over50 = frameDeltas.filter((d) => d > 50).length;
 
@@ -206,7 +244,7 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     method:
       `#general > ${LARGE_TOPIC} opened at its newest message; the page moves the feed's scrollTop up ${counts.scrollStepPx} px ` +
       'every requestAnimationFrame, so the feed always waits at the top for the next older page (the app fetches 100 per page). ' +
-      'Frames: deltas between consecutive rAF timestamps while scrolling (two runs, split at the first memory reading); ' +
+      'Frames: deltas between consecutive rAF timestamps while scrolling (runs split at the memory readings); ' +
       `long tasks from PerformanceObserver. Baseline for frames: the same page idle for ${counts.idleFrameMs} ms. Rate: ` +
       'messages scrolled / time scrolling; baseline: a bare Node loop of GET /messages (100 per page, newest back) over the ' +
       "same messages after the server's render cache was warmed.",
@@ -216,10 +254,26 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       idle: idleDeltas,
       longtaskCount: longtasks.length,
       longtaskTotalMs: longtasks.reduce((a, l) => a + l.duration, 0),
-      run1: { ms: run1.ms, lowest: run1.lowest, done: run1.done, frames: run1.frames.length },
-      run2: { ms: run2.ms, lowest: run2.lowest, done: run2.done, frames: run2.frames.length },
+      runs: runs.map((r, i) => ({
+        milestone: milestones[i],
+        ms: r.ms,
+        lowest: r.lowest,
+        done: r.done,
+        frames: r.frames.length,
+        longtasks: r.longtasks.length,
+        worstFrame: Math.max(0, ...deltas(r.frames)),
+      })),
       bareCold,
       bareWarm,
+      getMessagesCalls: calls.length,
+      getMessagesCallMs: callMs,
+      gapBetweenCallsMs: gaps,
+      callTrend,
+      longtaskTrend: {
+        firstTenth: longtasks.slice(0, Math.max(1, Math.floor(longtasks.length / 10))).map((l) => l.duration),
+        lastTenth: longtasks.slice(-Math.max(1, Math.floor(longtasks.length / 10))).map((l) => l.duration),
+      },
+      ...(hot ? { profiledHotFunctions: hot } : {}),
       worstFrames: [...frameDeltas].sort((a, b) => b - a).slice(0, 10),
     },
   };
@@ -230,13 +284,17 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       'After a CDP HeapProfiler.collectGarbage (twice): JSHeapUsedSize and Nodes (all DOM nodes the renderer holds, ' +
       'detached ones included) from CDP Performance.getMetrics, and the live element count ' +
       `(document.getElementsByTagName('*')), after scrolling ${counts.scrollFirstMilestone.toLocaleString('en-US')} ` +
-      `messages (baseline) and after ${scrolled.toLocaleString('en-US')}.`,
+      `messages (baseline) and after ${scrolled.toLocaleString('en-US')}; details also hold the reading after ` +
+      `${counts.scrollMidMilestone.toLocaleString('en-US')}.`,
     figures: [
       memoryFigure('memory.heap', 'JS heap used', 'MB', (m) => m.jsHeapUsedMB),
       memoryFigure('memory.nodes', 'DOM nodes (CDP)', 'nodes', (m) => m.domNodes),
       memoryFigure('memory.elements', 'Live elements', 'elements', (m) => m.liveElements),
     ],
-    details: { memoryStart, memoryFirst, memoryAll },
+    details: {
+      memoryStart,
+      byMilestone: Object.fromEntries(memories.map((m, i) => [String(milestones[i]), m])),
+    },
   };
   return [scrollSection, memorySection];
 }

@@ -36,6 +36,8 @@ describe('bench table', () => {
         loadAverageAtEnd: [1, 1, 1],
         node: 'v20',
         chromium: '1',
+        commit: 'abc',
+        rendererBuiltAt: '',
       },
       counts: {},
       errors: ['x: broke'],

@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * A CDP CPU profile of the page around some work, reduced to the functions with the most self
+ * time (the renderer bundle is not minified, so names and lines point at the source). Profiling
+ * slows the page, so it is only taken on request (`--profile`), never in the figures' run.
+ */
+
+export interface HotFunction {
+  functionName: string;
+  where: string;
+  selfMs: number;
+  /** Share of all sampled time. */
+  share: number;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+
+export async function profiled<T>(
+  page: Page,
+  work: () => Promise<T>,
+  top = 25,
+): Promise<{ result: T; hot: HotFunction[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  let result: T;
+  let profile: Awaited<ReturnType<typeof stop>>;
+  const stop = async () => (await cdp.send('Profiler.stop')).profile;
+  try {
+    result = await work();
+  } finally {
+    profile = await stop();
+    await cdp.detach();
+  }
+  const nodes = new Map<number, ProfileNode>((profile.nodes as ProfileNode[]).map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0) / 1000));
+  const byFunction = new Map<string, HotFunction>();
+  let total = 0;
+  for (const [id, ms] of self) {
+    const frame = nodes.get(id)?.callFrame;
+    if (!frame) continue;
+    total += ms;
+    const file = frame.url.split('/').pop() ?? '';
+    const where = file ? `${file}:${frame.lineNumber + 1}` : '(native)';
+    const key = `${frame.functionName}@${where}`;
+    const entry = byFunction.get(key) ?? {
+      functionName: frame.functionName || '(anonymous)',
+      where,
+      selfMs: 0,
+      share: 0,
+    };
+    entry.selfMs += ms;
+    byFunction.set(key, entry);
+  }
+  const hot = [...byFunction.values()]
+    .map((f) => ({ ...f, share: total ? f.selfMs / total : 0 }))
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .slice(0, top);
+  return { result: result!, hot };
+}

@@ -57,10 +57,12 @@ export function uploadedFiles(request: FastifyRequest): UploadedFile[] {
 /** Flatten query and body into name → string (last value wins; uploaded files are not parameters). */
 function rawParams(request: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};
-  const add = (source: unknown) => {
+  const isJsonBody = /^application\/json/i.test(String(request.headers['content-type'] ?? ''));
+  const add = (source: unknown, json: boolean) => {
     if (!source || typeof source !== 'object') return;
     for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
-      let value = Array.isArray(v) ? v.at(-1) : v;
+      // A repeated form or query field arrives as an array; in a JSON body an array is the value itself.
+      let value = Array.isArray(v) && !json ? v.at(-1) : v;
       if (isPart(value)) {
         if (value.type === 'file') continue;
         value = value.value;
@@ -72,8 +74,8 @@ function rawParams(request: FastifyRequest): Record<string, string> {
         out[k] = JSON.stringify(value);
     }
   };
-  add(request.query);
-  add(request.body);
+  add(request.query, false);
+  add(request.body, isJsonBody);
   return out;
 }
 

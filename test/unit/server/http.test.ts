@@ -80,15 +80,18 @@ describe('HTTP layer (spec part 1 conventions)', () => {
   });
 
   it('also understands a JSON request body', async () => {
-    const { member, owner } = demoUsers(h.server);
+    const { member, owner, admin } = demoUsers(h.server);
     const res = await fetch(`${h.server.url}/api/v1/messages`, {
       method: 'POST',
       headers: { authorization: auth(member.email, member.api_key), 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'direct', to: [owner.user_id], content: 'json body' }),
+      body: JSON.stringify({ type: 'direct', to: [owner.user_id, admin.user_id], content: 'json body' }),
     });
     const body = (await res.json()) as Record<string, unknown>;
     expect(body.result).toBe('success');
-    expect(h.server.realm.messagesById.get(body.id as number)!.dm_user_ids).toContain(owner.user_id);
+    // A list in a JSON body is the whole list (not "the last of repeated fields").
+    expect([...h.server.realm.messagesById.get(body.id as number)!.dm_user_ids].sort()).toEqual(
+      [member.user_id, owner.user_id, admin.user_id].sort(),
+    );
   });
 
   it('answers unknown endpoints with a JSON 404', async () => {

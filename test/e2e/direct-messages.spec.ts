@@ -37,6 +37,12 @@ test('starts a direct message from the user list and the other person gets it li
     await expect(other.page.getByTestId(`dm-${me.user_id}`)).toContainText('1');
     await other.page.getByTestId(`dm-${me.user_id}`).click();
     await expect(other.page.getByTestId('message-feed').getByText(text)).toBeVisible();
+
+    // They start typing a reply: this page shows it, and it goes when they clear the box.
+    await other.page.getByTestId('compose-input').pressSequentially('On my');
+    await expect(page.getByTestId('typing-indicator')).toContainText(`${moderator.full_name} is typing`);
+    await other.page.getByTestId('compose-input').fill('');
+    await expect(page.getByTestId('typing-indicator')).toHaveText('');
   } finally {
     await other.close();
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoUsers, useServer } from './helpers';
 import { SYSTEM_GROUPS } from '../../../server/realm/groups';
 import { createChannel } from '../../../server/realm/channels';
+import { USER_SETTING_RULES } from '../../../server/realm/user-settings';
 
 const h = useServer();
 
@@ -180,5 +181,94 @@ describe('PATCH /realm', () => {
     expect(r.body.msg).toBe('Web-public channels are not enabled.');
     await h.as(owner).ok('PATCH', '/realm', { enable_spectator_access: true });
     await h.as(owner).ok('PATCH', `/streams/${c.stream_id}`, { is_web_public: true });
+  });
+});
+
+/** The preference table of spec 4.6, in its order; `false` marks column D = no. */
+const PREFERENCE_TABLE: [string, boolean][] = [
+  ['twenty_four_hour_time', true],
+  ['starred_message_counts', true],
+  ['receives_typing_notifications', true],
+  ['web_suggest_update_timezone', true],
+  ['fluid_layout_width', true],
+  ['high_contrast_mode', true],
+  ['web_mark_read_on_scroll_policy', true],
+  ['web_channel_default_view', true],
+  ['web_font_size_px', true],
+  ['web_line_height_percent', true],
+  ['color_scheme', true],
+  ['enable_drafts_synchronization', true],
+  ['translate_emoticons', true],
+  ['display_emoji_reaction_users', true],
+  ['default_language', false],
+  ['web_home_view', true],
+  ['web_escape_navigates_to_home_view', true],
+  ['left_side_userlist', true],
+  ['emojiset', true],
+  ['demote_inactive_streams', true],
+  ['user_list_style', true],
+  ['web_animate_image_previews', true],
+  ['web_stream_unreads_count_display_policy', true],
+  ['hide_ai_features', true],
+  ['timezone', false],
+  ['enable_stream_desktop_notifications', true],
+  ['enable_stream_email_notifications', true],
+  ['enable_stream_push_notifications', true],
+  ['enable_stream_audible_notifications', true],
+  ['notification_sound', true],
+  ['enable_desktop_notifications', true],
+  ['enable_sounds', true],
+  ['email_notifications_batching_period_seconds', true],
+  ['enable_offline_email_notifications', true],
+  ['enable_offline_push_notifications', true],
+  ['enable_online_push_notifications', true],
+  ['enable_followed_topic_desktop_notifications', true],
+  ['enable_followed_topic_email_notifications', true],
+  ['enable_followed_topic_push_notifications', true],
+  ['enable_followed_topic_audible_notifications', true],
+  ['enable_digest_emails', true],
+  ['enable_marketing_emails', false],
+  ['enable_login_emails', false],
+  ['message_content_in_email_notifications', true],
+  ['pm_content_in_desktop_notifications', true],
+  ['wildcard_mentions_notify', true],
+  ['enable_followed_topic_wildcard_mentions_notify', true],
+  ['desktop_icon_count_display', true],
+  ['realm_name_in_email_notifications_policy', true],
+  ['automatically_follow_topics_policy', true],
+  ['automatically_unmute_topics_in_muted_streams_policy', true],
+  ['automatically_follow_topics_where_mentioned', true],
+  ['presence_enabled', true],
+  ['enter_sends', true],
+  ['send_private_typing_notifications', true],
+  ['send_stream_typing_notifications', true],
+  ['send_read_receipts', true],
+  ['email_address_visibility', true],
+  ['web_navigate_to_sent_message', true],
+];
+
+describe('the 4.6 preference table, column by column', () => {
+  it('every row is accepted by PATCH /settings (column S) and, where D says yes, by the defaults endpoint', async () => {
+    const { admin } = demoUsers(h.server);
+    const realm = h.server.realm;
+    for (const [name, inD] of PREFERENCE_TABLE) {
+      const rule = USER_SETTING_RULES[name as keyof typeof USER_SETTING_RULES];
+      expect(rule, name).toBeDefined();
+      const current = (admin.settings as unknown as Record<string, unknown>)[name];
+      const value =
+        rule.type === 'bool'
+          ? !current
+          : rule.type === 'int'
+            ? (rule.values?.find((v) => v !== current) ?? (current as number) + 1)
+            : (rule.values?.find((v) => v !== current) ?? 'Europe/Oslo');
+      const s = await h.as(admin).ok('PATCH', '/settings', { [name]: value });
+      expect(s, name).not.toHaveProperty('ignored_parameters_unsupported');
+      expect((admin.settings as unknown as Record<string, unknown>)[name], name).toEqual(value);
+      const d = await h.as(admin).ok('PATCH', '/realm/user_settings_defaults', { [name]: value });
+      if (inD) {
+        expect(d, name).not.toHaveProperty('ignored_parameters_unsupported');
+        expect((realm.userSettingsDefaults as unknown as Record<string, unknown>)[name], name).toEqual(value);
+      } else expect(d.ignored_parameters_unsupported, name).toEqual([name]);
+    }
   });
 });

@@ -40,6 +40,8 @@ test('changes description, privacy, retention, default status and who can post',
   await expect(page.getByTestId('channel-privacy')).toHaveText('Private');
   await expect(page.getByTestId('channel-retention')).toHaveText('90 days');
   await expect(page.getByTestId('channel-description')).toContainText('on-call');
+  await expect(page.getByTestId('channel-can_send_message_group')).toContainText(member.full_name);
+  await page.screenshot({ path: 'test-results/screens/channel-details.png' });
 });
 
 test('retention forever, then the organization default; public again and default channel', async ({

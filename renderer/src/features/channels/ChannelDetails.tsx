@@ -7,6 +7,9 @@ import { SafeHtml } from '../../components/SafeHtml';
 import { ErrorState, Loading } from '../../components/states';
 import { useDialogStore } from '../../state/dialogs';
 import { ChannelIcon } from '../../components/icons';
+import { Fragment, useMemo } from 'react';
+import { GROUP_SETTINGS } from '../channel-settings/ChannelSettingsDialog';
+import { describeGroupSetting } from '../channel-settings/group-setting';
 
 export function retentionText(days: number | null | undefined, realmDays: number | null | undefined): string {
   if (days === -1) return 'Forever';
@@ -21,6 +24,8 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
   const users = useUsers();
   const open = useDialogStore((s) => s.open);
   const realmRetention = useInitialState((s) => s.realm_message_retention_days);
+  const groupList = useInitialState((s) => s.realm_user_groups);
+  const groups = useMemo(() => new Map((groupList ?? []).map((g) => [g.id, g])), [groupList]);
   const query = useApiQuery<{ stream: Channel }>(ep.streamById, { stream_id: streamId });
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
@@ -64,6 +69,14 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
             <dd>{c.stream_weekly_traffic} messages a week</dd>
           </>
         )}
+        {GROUP_SETTINGS.filter(([name]) => c[name] !== undefined).map(([name, label]) => (
+          <Fragment key={name}>
+            <dt>{label}</dt>
+            <dd data-testid={`channel-${name}`}>
+              {describeGroupSetting(c[name], groups, (id) => users.get(id)?.full_name ?? `User ${id}`)}
+            </dd>
+          </Fragment>
+        ))}
         {c.is_archived && (
           <>
             <dt>Status</dt>

@@ -16,6 +16,17 @@ const PREFETCH_ROWS = 10;
 /** Same sender within this many seconds: no repeated name and avatar. */
 const GROUP_SECONDS = 5 * 60;
 
+const dayOf = (timestamp: number) => new Date(timestamp * 1000).toDateString();
+
+export function dayLabel(timestamp: number): string {
+  return new Date(timestamp * 1000).toLocaleDateString([], {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
 function sameConversation(a: Message, b: Message): boolean {
   if (a.type !== b.type) return false;
   if (a.type === 'stream') return a.stream_id === b.stream_id && a.subject === b.subject;
@@ -180,11 +191,14 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
       messages.map((m, i) => {
         const prev = messages[i - 1];
         const newConversation = !prev || !sameConversation(prev, m);
+        const newDay = !prev || dayOf(prev.timestamp) !== dayOf(m.timestamp);
         return {
+          daySeparator: newDay ? dayLabel(m.timestamp) : null,
           // Search hits come from anywhere: each shows where it is (and its highlighted topic).
           recipientHeader: showHeaders && (newConversation || narrow.kind === 'search'),
           showSender:
             newConversation ||
+            newDay ||
             !prev ||
             prev.sender_id !== m.sender_id ||
             m.timestamp - prev.timestamp > GROUP_SECONDS,
@@ -234,6 +248,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
                 message={m}
                 showSender={row?.showSender ?? true}
                 recipientHeader={row?.recipientHeader ?? false}
+                daySeparator={row?.daySeparator ?? null}
                 isOwn={m.sender_id === selfId}
                 channelName={m.stream_id !== undefined ? channels.get(m.stream_id)?.name : undefined}
                 twentyFour={twentyFour}

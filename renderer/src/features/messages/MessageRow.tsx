@@ -41,6 +41,7 @@ export const MessageRow = memo(function MessageRow({
   message,
   showSender,
   recipientHeader,
+  daySeparator = null,
   isOwn,
   channelName,
   twentyFour,
@@ -49,6 +50,7 @@ export const MessageRow = memo(function MessageRow({
   message: Message;
   showSender: boolean;
   recipientHeader: boolean;
+  daySeparator?: string | null;
   isOwn: boolean;
   channelName?: string;
   twentyFour: boolean;
@@ -71,6 +73,11 @@ export const MessageRow = memo(function MessageRow({
       data-message-id={message.id}
       aria-label={`Message from ${message.sender_full_name}`}
     >
+      {daySeparator && (
+        <div className="day-separator" role="separator">
+          <span>{daySeparator}</span>
+        </div>
+      )}
       {recipientHeader && (
         <header className="recipient-header">
           {message.type === 'stream' && message.stream_id !== undefined ? (

@@ -40,8 +40,13 @@ export function updateFlags(
           continue;
         }
       }
-      // Without a personal copy a message is always read.
-      if (!hasCopy(m, user.user_id)) continue;
+      if (!hasCopy(m, user.user_id)) {
+        // Without a personal copy a message is always read. Marking unread a message of a subscribed channel
+        // the user never received (history from before subscribing) gives them a copy first, as the public
+        // docs describe for historical messages; only unsubscribed channels are skipped (4.13, part 3).
+        if (op === 'add') continue;
+        m.recipients = [...m.recipients, user.user_id].sort((a, b) => a - b);
+      }
     }
     if (setFlag(realm, user.user_id, m.id, flag, op === 'add')) updated.push(m.id);
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelId, demoUsers, sendToChannel, useServer } from './helpers';
+import { createChannel } from '../../../server/realm/channels';
+import { subscribe } from '../../../server/realm/subscriptions';
 
 describe('POST /messages/flags/narrow (4.13)', () => {
   const h = useServer();
@@ -183,6 +185,38 @@ describe('POST /messages/flags/narrow (4.13)', () => {
     expect(body.processed_count).toBe(5);
     expect(body.updated_count).toBe(0);
     expect(body.ignored_because_not_subscribed_channels).toEqual([eng]);
+  });
+
+  it('marking unread history of a subscribed channel the user never received updates it (only unsubscribed channels are skipped)', async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const realm = h.server.realm;
+    const c = createChannel(realm, { name: 'flags-history' });
+    subscribe(realm, c, member.user_id);
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) ids.push(await sendToChannel(h.as(member), c.name, 'old news', `h${i}`));
+    subscribe(realm, c, member2.user_id); // after the messages: no personal copies
+    const narrow = [{ operator: 'channel', operand: c.stream_id }];
+    const body = await h.as(member2).ok('POST', '/messages/flags/narrow', {
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 10,
+      narrow,
+      op: 'remove',
+      flag: 'read',
+    });
+    expect(body).toMatchObject({
+      processed_count: 2,
+      updated_count: 2,
+      ignored_because_not_subscribed_channels: [],
+    });
+    for (const id of ids) expect(unreadOf(member2.user_id).has(id)).toBe(true);
+    const fetched = await h.as(member2).ok('GET', '/messages', {
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 10,
+      narrow,
+    });
+    for (const m of fetched.messages as { flags: string[] }[]) expect(m.flags).not.toContain('read');
   });
 
   it('marks unread again with message_details in the event', async () => {

@@ -1,7 +1,7 @@
 import { BareClient, type Api } from '../lib/api';
 import { now, pageClockOffset, toDriver, type ClockOffset } from '../lib/clock';
 import { LATENCY_TOPIC, openTopic, sleep, type BenchContext } from '../lib/context';
-import { MARKER_PROBE, MARKER_RESULTS, markersSeen } from '../lib/probes';
+import { MARKER_PROBE, MARKER_RESULTS } from '../lib/probes';
 import type { Figure, Section } from '../lib/report';
 import { ratio, summarize, type Summary } from '../lib/stats';
 
@@ -19,32 +19,43 @@ export interface LatencySamples {
   bare: number[];
   missingApp: number;
   missingBare: number;
+  appendedUnrendered: number;
 }
 
-function sendMessage(api: Api, marker: string) {
-  return api.call('POST', '/messages', {
+/** Message ids by marker, from the POST answers: the order in which the app appends them. */
+const idOf = new Map<string, number>();
+
+async function sendMessage(api: Api, marker: string): Promise<void> {
+  const { id } = await api.call<{ id: number }>('POST', '/messages', {
     type: 'stream',
     to: 'general',
     topic: LATENCY_TOPIC,
     content: `${marker} latency probe`,
   });
+  idOf.set(marker, id);
 }
 
-/** Waits until `count` markers with `prefix` are in the page and the bare client has them all. */
+/**
+ * Waits until the bare client has every marker and the page has the newest one (by message id):
+ * the app appends in id order, so by then every older one has been appended too.
+ */
 async function waitForAll(
   ctx: BenchContext,
-  prefix: string,
-  count: number,
+  sent: Map<string, number>,
   bareSeen: Map<string, number>,
   timeoutMs: number,
 ): Promise<void> {
+  const markers = [...sent.keys()];
+  const newest = markers.reduce((a, b) => ((idOf.get(b) ?? 0) > (idOf.get(a) ?? 0) ? b : a));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const inPage = (await ctx.page.evaluate(markersSeen(prefix))) as number;
-    const inBare = [...bareSeen.keys()].filter((k) => k.startsWith(prefix)).length;
-    if (inPage >= count && inBare >= count) return;
+    const inPage = (await ctx.page.evaluate(
+      `window.__benchMarks.seen.has(${JSON.stringify(newest)})`,
+    )) as boolean;
+    const inBare = markers.filter((k) => bareSeen.has(k)).length;
+    if (inPage && inBare >= markers.length) return;
     if (Date.now() > deadline) {
-      ctx.log(`  timed out: ${inPage}/${count} in the page, ${inBare}/${count} at the bare client`);
+      ctx.log(`  timed out: newest in the page: ${inPage}; ${inBare}/${markers.length} at the bare client`);
       return;
     }
     await sleep(100);
@@ -61,10 +72,36 @@ async function collect(
     seen: Record<string, number>;
     painted: Record<string, number>;
   };
-  const samples: LatencySamples = { app: [], appPainted: [], bare: [], missingApp: 0, missingBare: 0 };
+  const samples: LatencySamples = {
+    app: [],
+    appPainted: [],
+    bare: [],
+    missingApp: 0,
+    missingBare: 0,
+    appendedUnrendered: 0,
+  };
+  // A message that arrives with newer ones in the same batch may be appended below the rendered
+  // window and scrolled past without ever getting a node. It was in the feed by the time a newer
+  // message's node appeared: that earliest time stands for it (counted in appendedUnrendered).
+  const byIdDesc = [...sentAt.keys()].sort((a, b) => (idOf.get(b) ?? 0) - (idOf.get(a) ?? 0));
+  const earliestNewer = new Map<string, { seen?: number; painted?: number }>();
+  let runningSeen: number | undefined;
+  let runningPainted: number | undefined;
+  for (const marker of byIdDesc) {
+    earliestNewer.set(marker, { seen: runningSeen, painted: runningPainted });
+    const s = seen[marker];
+    const p = painted[marker];
+    if (s !== undefined) runningSeen = runningSeen === undefined ? s : Math.min(runningSeen, s);
+    if (p !== undefined) runningPainted = runningPainted === undefined ? p : Math.min(runningPainted, p);
+  }
   for (const [marker, sent] of sentAt) {
-    const inPage = seen[marker];
-    const shown = painted[marker];
+    let inPage = seen[marker];
+    let shown = painted[marker];
+    if (inPage === undefined) {
+      inPage = earliestNewer.get(marker)?.seen;
+      shown = earliestNewer.get(marker)?.painted;
+      if (inPage !== undefined) samples.appendedUnrendered++;
+    }
     const bare = bareSeen.get(marker);
     if (inPage === undefined) samples.missingApp++;
     else samples.app.push(toDriver(inPage, clock) - sent);
@@ -147,7 +184,7 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
     pending.push(sendMessage(ctx.other, marker));
   }
   await Promise.all(pending);
-  await waitForAll(ctx, 'bmk-s-', counts.steadyMessages, bareSeen, 30_000);
+  await waitForAll(ctx, steadySent, bareSeen, 30_000);
 
   // Burst: as fast as the server takes them, `burstConcurrency` requests in flight.
   ctx.log(`  burst: ${counts.burstMessages} messages, ${counts.burstConcurrency} in flight`);
@@ -165,7 +202,7 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
     }),
   );
   const burstSendMs = now() - burstStart;
-  await waitForAll(ctx, 'bmk-b-', counts.burstMessages, bareSeen, 120_000);
+  await waitForAll(ctx, burstSent, bareSeen, 60_000);
   const clockAfter = await pageClockOffset(page);
   await bare.stop();
 
@@ -188,7 +225,9 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
       'aligned to the driver clock NTP style (min-RTT of 20 page.evaluate round trips, before and after; error ≤ ' +
       `${clock.uncertainty.toFixed(2)} ms). Baseline: a bare Node long-poll client for Ada (POST /register + GET /events, ` +
       `fetch, nothing else) in the driver process, time when the events body is parsed. Steady: ${counts.steadyMessages} ` +
-      `at ${counts.steadyPerSecond}/s; burst: ${counts.burstMessages} with ${counts.burstConcurrency} requests in flight.`,
+      `at ${counts.steadyPerSecond}/s; burst: ${counts.burstMessages} with ${counts.burstConcurrency} requests in flight. ` +
+      'A message appended below the rendered window and scrolled past in the same batch never gets a node: it counts ' +
+      'as in the feed when the first newer message (by id) got one (details: appendedUnrendered).',
     figures: [
       ...latencyFigures('message.steady', 'Steady', steady),
       ...latencyFigures('message.burst', 'Burst', burst),
@@ -202,6 +241,7 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
         painted: summarize(steady.appPainted),
         bare: summarize(steady.bare),
         missingApp: steady.missingApp,
+        appendedUnrendered: steady.appendedUnrendered,
         missingBare: steady.missingBare,
       },
       burst: {
@@ -209,6 +249,7 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
         painted: summarize(burst.appPainted),
         bare: summarize(burst.bare),
         missingApp: burst.missingApp,
+        appendedUnrendered: burst.appendedUnrendered,
         missingBare: burst.missingBare,
       },
     },

@@ -99,7 +99,7 @@ test('marks a whole channel as read with progress and counts', async ({ page, ch
   expect(body.messages).toEqual([]);
 });
 
-test('search highlights the matching words', async ({ page, signIn }) => {
+test('search highlights the matching words', async ({ page, chat, signIn }) => {
   await signIn(page, 'member');
   await page.getByTestId('search-input').fill('pipeline');
   await page.getByTestId('search-input').press('Enter');
@@ -107,6 +107,20 @@ test('search highlights the matching words', async ({ page, signIn }) => {
   // Hits are highlighted in the content or in the topic of each message.
   await expect(page.getByTestId('message-feed').locator('.highlight').first()).toBeVisible();
   await expect(page.getByTestId('message-feed').locator('.highlight').first()).toHaveText(/pipeline/i);
+
+  // New messages arrive live; matches_narrow decides which belong to the search.
+  const feed = page.getByTestId('message-feed');
+  const hit = `The pipeline is green again ${Date.now()}`;
+  const miss = `Unrelated lunch note ${Date.now()}`;
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic: 'status', content: miss });
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic: 'status', content: hit });
+  await expect(feed.getByText(/is green again/)).toBeVisible();
+  await expect(feed.locator('.highlight', { hasText: /pipeline/i }).last()).toBeVisible();
+  await expect(feed.getByText(miss)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/search.png' });
 });
 

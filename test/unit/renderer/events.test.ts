@@ -35,6 +35,8 @@ describe('message', () => {
     const topic: Narrow = { kind: 'topic', streamId: 1, topic: 'greetings' };
     const other: Narrow = { kind: 'topic', streamId: 1, topic: 'elsewhere' };
     const notNewest: Narrow = { kind: 'channel', streamId: 1 };
+    const search: Narrow = { kind: 'search', query: 'hello' };
+    seedFeed(search, []);
     seedFeed(topic, []);
     seedFeed(other, []);
     seedFeed(notNewest, [], false);
@@ -43,6 +45,8 @@ describe('message', () => {
     expect(feed(topic).map((x) => x.id)).toEqual([m.id]);
     expect(feed(other)).toEqual([]);
     expect(feed(notNewest)).toEqual([]);
+    // Only the server can tell whether it matches a search: appended, checked by the feed.
+    expect(feed(search).map((x) => x.id)).toEqual([m.id]);
     const counts = unreadCounts(state());
     expect(counts.byChannel.get(1)).toBe(1);
     expect(counts.byTopic.get(topicCountKey(1, 'greetings'))).toBe(1);

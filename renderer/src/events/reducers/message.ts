@@ -17,7 +17,9 @@ export const message: EventReducer = ({ queryClient }, event) => {
   for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
     const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;
     if (!data || !narrow || !Array.isArray(data.pages)) continue;
-    if (messageInNarrow(narrow, msg, recipientIds, selfId) !== true) continue;
+    // A search's matches only the server knows: append, and the feed checks it with
+    // matches_narrow before showing it (features/search/highlights.ts).
+    if (messageInNarrow(narrow, msg, recipientIds, selfId) === false) continue;
     const last = data.pages[data.pages.length - 1];
     // Only a feed that already shows the newest messages can take it; others fetch it on scroll.
     if (!last || !last.found_newest) continue;

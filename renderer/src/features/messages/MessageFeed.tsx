@@ -50,8 +50,13 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   const channels = useChannelIndex();
   const twentyFour = useUserSetting<boolean>('twenty_four_hour_time', false);
   const markPolicy = useUserSetting<number>('web_mark_read_on_scroll_policy', 1);
-  const { query, messages, initialAnchor } = useFeed(narrow, anchor);
-  const highlights = useSearchHighlights(narrow, messages);
+  const { query, messages: loaded, initialAnchor } = useFeed(narrow, anchor);
+  const search = useSearchHighlights(narrow, loaded);
+  const highlights = search.highlights;
+  const messages = useMemo(
+    () => (search.hidden.size ? loaded.filter((m) => !search.hidden.has(m.id)) : loaded),
+    [loaded, search.hidden],
+  );
   const parentRef = useRef<HTMLDivElement>(null);
   const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
 

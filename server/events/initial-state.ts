@@ -11,7 +11,7 @@ import { draftToWire, userDrafts } from '../realm/drafts';
 import { snippetToWire, userSnippets } from '../realm/snippets';
 import { userTopicToWire } from '../realm/user-topics';
 import { DISPLAY_SETTINGS } from '../realm/user-settings';
-import { canReadMessage, mentionFlags } from '../realm/messages';
+import { canReadMessage, mentionFlags, recentPrivateConversations } from '../realm/messages';
 import {
   MAX_MESSAGE_LENGTH,
   MAX_STREAM_DESCRIPTION_LENGTH,
@@ -246,7 +246,8 @@ export function initialState(
   }
   if (want('realm_user_settings_defaults'))
     state.realm_user_settings_defaults = { ...realm.userSettingsDefaults };
-  if (want('recent_private_conversations')) state.recent_private_conversations = [];
+  if (want('recent_private_conversations'))
+    state.recent_private_conversations = recentPrivateConversations(realm, user.user_id);
   if (want('saved_snippets')) state.saved_snippets = userSnippets(realm, user.user_id).map(snippetToWire);
   if (want('scheduled_messages')) state.scheduled_messages = [];
   if (want('starred_messages'))

@@ -224,3 +224,27 @@ export function topicMessages(realm: Realm, streamId: number, topic: string): Me
 export function markUnreadForRecipients(realm: Realm, message: Message, except: number): void {
   for (const id of message.recipients) if (id !== except) flagState(realm, id).unread.add(message.id);
 }
+
+/**
+ * POST /register's `recent_private_conversations` (public API): one entry per direct-message
+ * conversation of the user, newest first, with the other participants' IDs (empty for a
+ * conversation with oneself) and the conversation's newest message ID.
+ */
+export function recentPrivateConversations(
+  realm: Realm,
+  userId: number,
+  limit = 1000,
+): { max_message_id: number; user_ids: number[] }[] {
+  const newestByConversation = new Map<string, { max_message_id: number; user_ids: number[] }>();
+  for (const message of realm.messages) {
+    if (message.type !== 'private' || !message.dm_user_ids.includes(userId)) continue;
+    const others = message.dm_user_ids.filter((id) => id !== userId);
+    const key = others.join(',');
+    const known = newestByConversation.get(key);
+    if (!known || known.max_message_id < message.id)
+      newestByConversation.set(key, { max_message_id: message.id, user_ids: others });
+  }
+  return [...newestByConversation.values()]
+    .sort((a, b) => b.max_message_id - a.max_message_id)
+    .slice(0, limit);
+}

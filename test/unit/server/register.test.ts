@@ -67,6 +67,43 @@ describe('POST /register', () => {
     expect((state.user_settings as Record<string, unknown>).receives_typing_notifications).toBe(true);
   });
 
+  it('lists recent direct-message conversations, newest first, without the user in user_ids', async () => {
+    const { member, owner, admin } = demoUsers(h.server);
+    const toOwner = await h.as(member).ok('POST', '/messages', {
+      type: 'direct',
+      to: [owner.user_id],
+      content: 'one to one',
+    });
+    const group = await h.as(member).ok('POST', '/messages', {
+      type: 'direct',
+      to: [owner.user_id, admin.user_id],
+      content: 'a group conversation',
+    });
+    const state = await h
+      .as(member)
+      .ok('POST', '/register', { fetch_event_types: ['recent_private_conversations'] });
+    const conversations = state.recent_private_conversations as {
+      max_message_id: number;
+      user_ids: number[];
+    }[];
+    expect(conversations[0]).toEqual({
+      max_message_id: group.id,
+      user_ids: [owner.user_id, admin.user_id].sort((a, b) => a - b),
+    });
+    expect(conversations).toContainEqual({ max_message_id: toOwner.id, user_ids: [owner.user_id] });
+    const newestFirst = conversations.map((c) => c.max_message_id);
+    expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a));
+    for (const c of conversations) expect(c.user_ids).not.toContain(member.user_id);
+    // The owner sees the same one-to-one conversation from the other side.
+    const ownerState = await h
+      .as(owner)
+      .ok('POST', '/register', { fetch_event_types: ['recent_private_conversations'] });
+    expect(ownerState.recent_private_conversations).toContainEqual({
+      max_message_id: toOwner.id,
+      user_ids: [member.user_id],
+    });
+  });
+
   it('lists the member subscriptions, never-subscribed public channels and hides private ones', async () => {
     const { member } = demoUsers(h.server);
     const state = await h

@@ -1,3 +1,4 @@
+import type { CDPSession } from '@playwright/test';
 import type { Api } from '../lib/api';
 import { now } from '../lib/clock';
 import { profiled, type HotFunction } from '../lib/profile';
@@ -27,6 +28,34 @@ interface Memory {
   liveElements: number;
   listeners: number;
   feedHeightPx: number;
+  largeCollections: { kind: string; size: number; sampleKeys: string[] }[];
+}
+
+/**
+ * Every Map and Set in the page's heap with more than 1,000 entries, and a few of its keys: a
+ * cache that grows with the messages scrolled shows up here by size (CDP Runtime.queryObjects).
+ */
+async function collectionCensus(cdp: CDPSession): Promise<Memory['largeCollections']> {
+  const found: Memory['largeCollections'] = [];
+  for (const kind of ['Map', 'Set']) {
+    const proto = await cdp.send('Runtime.evaluate', { expression: `${kind}.prototype` });
+    if (!proto.result.objectId) continue;
+    const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId });
+    if (!objects.objectId) continue;
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: objects.objectId,
+      functionDeclaration: `function () {
+        return this.filter((c) => c.size > 1000).map((c) => ({
+          kind: ${JSON.stringify(kind)},
+          size: c.size,
+          sampleKeys: [...c.keys()].slice(0, 3).map((k) => String(k).slice(0, 60)),
+        }));
+      }`,
+      returnByValue: true,
+    });
+    found.push(...((result.value as Memory['largeCollections']) ?? []));
+  }
+  return found.sort((a, b) => b.size - a.size);
 }
 
 async function memory(ctx: BenchContext): Promise<Memory> {
@@ -37,6 +66,7 @@ async function memory(ctx: BenchContext): Promise<Memory> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
   const liveElements = (await ctx.page.evaluate(DOM_ELEMENTS)) as number;
+  const largeCollections = await collectionCensus(cdp);
   // The feed's full height: about 64 px per message it holds (virtualized rows are not in the DOM).
   const feedHeightPx = (await ctx.page.evaluate(
     `document.querySelector('[data-testid="message-feed"]')?.scrollHeight ?? 0`,
@@ -48,6 +78,7 @@ async function memory(ctx: BenchContext): Promise<Memory> {
     liveElements,
     listeners: metric('JSEventListeners'),
     feedHeightPx,
+    largeCollections,
   };
 }
 
@@ -234,7 +265,8 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       baseline: a,
       baselineLabel: `after ${counts.scrollFirstMilestone.toLocaleString('en-US')}`,
       ratio: r,
-      target: { text: 'flat: within 20%', holds: r === null ? null : r <= 1.2 && r >= 1 / 1.2 },
+      // Flat means no growth with the distance scrolled; fewer rows at the very top is not a concern.
+      target: { text: 'flat: at most +20%', holds: r === null ? null : r <= 1.2 },
     };
   };
 

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { AccountSummary } from '../../../shared/ipc';
 import { narrowKey } from '../api/narrow';
 import { ConnectionBanner } from '../components/ConnectionBanner';
@@ -17,19 +16,9 @@ import { SettingsButton, SettingsScreen } from '../features/settings/SettingsScr
 import { AccountSwitcher } from '../features/sign-in/AccountSwitcher';
 import { useDialogStore } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
-import { useUserSetting } from './realm';
+import { useApplyUserSettings } from './apply-user-settings';
 import { useSession } from './session';
-
-/** color_scheme: 1 automatic, 2 dark, 3 light (spec 4.6). */
-function useColorScheme() {
-  const scheme = useUserSetting<number>('color_scheme', 1);
-  useEffect(() => {
-    const root = document.documentElement;
-    if (scheme === 2) root.dataset.theme = 'dark';
-    else if (scheme === 3) root.dataset.theme = 'light';
-    else delete root.dataset.theme;
-  }, [scheme]);
-}
+import { StarredCount } from './StarredCount';
 
 function Dialogs() {
   const dialog = useDialogStore((s) => s.dialog);
@@ -58,7 +47,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const narrow = useNarrowStore((s) => s.narrow);
   const anchor = useNarrowStore((s) => s.anchor);
   const open = useDialogStore((s) => s.open);
-  useColorScheme();
+  // Theme, contrast, width, font size, line spacing (spec 4.6), and Esc to the home view.
+  useApplyUserSettings();
 
   if (!session.data) return <Loading label={`Connecting to ${account.realmName}…`} />;
   return (
@@ -95,6 +85,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
             onClick={() => useNarrowStore.getState().select({ kind: 'starred' })}
           >
             ★ Starred
+            <StarredCount />
           </button>
           <button
             type="button"

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { deleteMessage } from './reducers/delete-message';
 import { drafts } from './reducers/drafts';
+import { invitesChanged } from './reducers/invites';
 import { message } from './reducers/message';
 import { reaction } from './reducers/reaction';
 import { realmUser } from './reducers/realm-user';
@@ -45,6 +46,7 @@ export const reducers: Record<string, EventReducer> = {
   realm_user_settings_defaults: realmUserSettingsDefaults,
   realm,
   realm_user: realmUser,
+  invites_changed: invitesChanged,
 };
 
 /**

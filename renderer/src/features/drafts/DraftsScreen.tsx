@@ -4,6 +4,7 @@ import { narrowKey } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting, useUsers } from '../../app/realm';
 import { useInitialState, useSession } from '../../app/session';
+import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';
 import { Empty, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
 import { useNarrowStore } from '../../state/narrow';
@@ -78,7 +79,8 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const narrow = narrowOfDraft(row.draft, selfId);
-  const when = row.draft.timestamp ? new Date(row.draft.timestamp * 1000).toLocaleString() : '';
+  const twentyFour = useTwentyFourHourTime();
+  const when = row.draft.timestamp ? formatDateTime(row.draft.timestamp, twentyFour) : '';
 
   const run = async (task: () => Promise<void>) => {
     setBusy(true);

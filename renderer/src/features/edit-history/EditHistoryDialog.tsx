@@ -2,6 +2,7 @@ import type { EditHistorySnapshot } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
 import { ep } from '../../api/endpoints';
 import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
+import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';
 import { Dialog } from '../../components/Dialog';
 import { SafeHtml } from '../../components/SafeHtml';
 import { Empty, ErrorState, Loading } from '../../components/states';
@@ -18,6 +19,7 @@ const LABEL = {
 
 /** A message's edit history (spec 4.15): each snapshot as posted, edited or moved. */
 export function EditHistoryDialog({ messageId }: { messageId: number }) {
+  const twentyFour = useTwentyFourHourTime();
   const close = useDialogStore((s) => s.close);
   const users = useUsers();
   const channels = useChannelIndex();
@@ -51,7 +53,7 @@ export function EditHistoryDialog({ messageId }: { messageId: number }) {
               >
                 <header>
                   <strong className="history-kind">{LABEL[entry.kind]}</strong> by {who},{' '}
-                  <time>{new Date(s.timestamp * 1000).toLocaleString()}</time>
+                  <time>{formatDateTime(s.timestamp, twentyFour)}</time>
                 </header>
                 {entry.topicChange && (
                   <p className="history-move" data-testid="history-topic">

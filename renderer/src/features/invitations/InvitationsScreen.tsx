@@ -7,6 +7,7 @@ import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import {
   allowedInviteRoles,
@@ -290,6 +291,8 @@ function InviteFormView() {
 
 function SentInvites() {
   const invites = useApiQuery<{ invites: Invitation[] }>('getInvites', {}, { staleTime: 0 });
+  const twentyFour = useTwentyFourHourTime();
+  const format = (t: number) => formatDateTime(t, twentyFour);
   return (
     <section className="settings-group" aria-labelledby="sent-invites">
       <h3 id="sent-invites">Invitations sent</h3>
@@ -316,8 +319,8 @@ function SentInvites() {
                 <tr key={i.id} data-testid={`invite-${i.email ?? i.id}`}>
                   <td>{i.email ?? (i.is_multiuse ? 'Invitation link' : '')}</td>
                   <td>{roleLabel(i.invited_as)}</td>
-                  <td>{i.invited ? new Date(i.invited * 1000).toLocaleString() : ''}</td>
-                  <td>{expiryText(i.expiry_date)}</td>
+                  <td>{i.invited ? format(i.invited) : ''}</td>
+                  <td>{expiryText(i.expiry_date, format)}</td>
                 </tr>
               ))}
           </tbody>

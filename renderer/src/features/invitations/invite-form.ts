@@ -82,8 +82,11 @@ export function invitationFailureSummary(extra: InvitationFailedExtra): {
   return { failed, outcome };
 }
 
-export function expiryText(expiry: number | null | undefined): string {
+export function expiryText(
+  expiry: number | null | undefined,
+  format: (timestamp: number) => string = (t) => new Date(t * 1000).toLocaleString(),
+): string {
   if (expiry === null) return 'never expires';
   if (expiry === undefined) return '';
-  return `expires ${new Date(expiry * 1000).toLocaleString()}`;
+  return `expires ${format(expiry)}`;
 }

@@ -3,11 +3,12 @@ import { apiErrorCode, callApi, errorText } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import type { Message, Reaction } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
-import { useSelfId, useUsers } from '../../app/realm';
+import { useSelfId, useUserSetting, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { glyphFromCode, type EmojiChoice } from './emoji';
 import { EmojiPicker } from './EmojiPicker';
+import { reactionChipText, showReactionUsers } from './reaction-label';
 
 export interface ReactionGroup {
   key: string;
@@ -56,6 +57,9 @@ export function useReactionMutations(messageId: number) {
 
 export function EmojiGlyph({ name, code, type }: { name: string; code: string; type: string }) {
   const realmEmoji = useInitialState((s) => s.realm_emoji);
+  // emojiset 'text' (spec 4.6): emoji are shown by name.
+  const emojiset = useUserSetting<string>('emojiset', '');
+  if (emojiset === 'text') return <span className="emoji-text">:{name}:</span>;
   if (type === 'realm_emoji') {
     const custom = realmEmoji?.[code];
     if (custom)
@@ -88,6 +92,10 @@ export function Reactions({
   const users = useUsers();
   const { add, remove } = useReactionMutations(message.id);
   const groups = groupReactions(message.reactions);
+  const namesShown = showReactionUsers(
+    useUserSetting<boolean>('display_emoji_reaction_users', false),
+    message.reactions.length,
+  );
   const failure = add.error ?? remove.error;
   if (groups.length === 0 && !picking && !failure) return null;
 
@@ -119,7 +127,9 @@ export function Reactions({
             onClick={() => toggle(g)}
           >
             <EmojiGlyph name={g.emoji_name} code={g.emoji_code} type={g.reaction_type} />
-            <span className="reaction-count">{g.userIds.length}</span>
+            <span className={namesShown ? 'reaction-users' : 'reaction-count'}>
+              {reactionChipText(g.userIds, namesShown, selfId, (id) => users.get(id)?.full_name ?? 'Someone')}
+            </span>
           </button>
         );
       })}

@@ -115,9 +115,16 @@ export class EventLoop {
     return this.status;
   }
 
-  /** Null until the first registration, and while a requested resync is under way. */
+  /**
+   * Null until the first registration. While a requested resync is under way the old session is
+   * withheld, since the fresh one follows in moments, except when the server cannot be reached:
+   * then a reloaded renderer gets the last session (the shell, its drafts, the banner saying why)
+   * instead of an endless "connecting", and the fresh session replaces it once registration works.
+   */
   get session(): SessionStarted | null {
-    return this.resyncRequested ? null : this.current;
+    if (!this.resyncRequested) return this.current;
+    const failing = this.status.state === 'reconnecting' || this.status.state === 'offline';
+    return failing ? this.current : null;
   }
 
   /**

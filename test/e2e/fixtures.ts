@@ -4,6 +4,8 @@ import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startWebHost, type WebHost } from '../../electron/web-host';
+import type { Timings } from '../../server/index';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import {
   pickUser,
   serverApi,
@@ -37,6 +39,20 @@ export interface ChatEnvironment {
   api(who: RoleName | string): ReturnType<typeof serverApi>;
   /** Removes every account from the web host, so the next page opens on the sign-in screen. */
   signOutAll(): Promise<void>;
+  /**
+   * Present when the file asked for it (`test.use({ chatSetup: { behindProxy: true } })`): the web
+   * host reaches the server only through this proxy, so a test can cut or degrade the network
+   * (`proxy.down()`, `proxy.setRule(...)`) while `api()` still talks to the server directly.
+   */
+  proxy?: FaultProxy;
+}
+
+/** Per-file environment options, set with `test.use({ chatSetup: {...} })` at the top of a file. */
+export interface ChatSetup {
+  /** Put a FaultProxy between the web host and the reference server. */
+  behindProxy?: boolean;
+  /** Server timings on top of the test defaults (e.g. a short queue idle timeout). */
+  timings?: Partial<Timings>;
 }
 
 export type SignIn = (
@@ -45,14 +61,17 @@ export type SignIn = (
   options?: { via?: 'ui' | 'host' },
 ) => Promise<DemoCredentialsUser>;
 
-async function startEnvironment(): Promise<ChatEnvironment & { close(): Promise<void> }> {
-  const server = await startReferenceServer();
+async function startEnvironment(
+  setup: ChatSetup = {},
+): Promise<ChatEnvironment & { close(): Promise<void> }> {
+  const server = await startReferenceServer({ timings: setup.timings });
+  const proxy = setup.behindProxy ? await startFaultProxy(server.url) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-'));
   const host = await startWebHost({
     port: 0,
     dataDir,
     demo: {
-      serverUrl: server.url,
+      serverUrl: proxy?.url ?? server.url,
       users: server.credentials.users
         .filter((user) => !user.is_bot)
         .map((user) => ({
@@ -68,6 +87,7 @@ async function startEnvironment(): Promise<ChatEnvironment & { close(): Promise<
   return {
     server,
     host,
+    proxy,
     appUrl: host.url,
     users: server.credentials.users,
     user: (who) => pickUser(server, who),
@@ -77,6 +97,7 @@ async function startEnvironment(): Promise<ChatEnvironment & { close(): Promise<
     },
     async close() {
       await host.close();
+      await proxy?.down();
       await closeServer(server);
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -106,11 +127,11 @@ class EnvironmentPerFile {
   private file: string | null = null;
   private current: Promise<ChatEnvironment & { close(): Promise<void> }> | null = null;
 
-  async forFile(file: string): Promise<ChatEnvironment> {
+  async forFile(file: string, setup: ChatSetup = {}): Promise<ChatEnvironment> {
     if (this.file !== file || !this.current) {
       await this.close();
       this.file = file;
-      this.current = startEnvironment();
+      this.current = startEnvironment(setup);
     }
     return this.current;
   }
@@ -123,9 +144,11 @@ class EnvironmentPerFile {
 }
 
 export const test = base.extend<
-  { chat: ChatEnvironment; signIn: SignIn },
-  { chatEnvironments: EnvironmentPerFile }
+  { chat: ChatEnvironment; signIn: SignIn; faultProxy: FaultProxy },
+  { chatEnvironments: EnvironmentPerFile; chatSetup: ChatSetup }
 >({
+  // Worker-scoped so a file's `test.use` reaches the per-file environment.
+  chatSetup: [{}, { scope: 'worker', option: true }],
   chatEnvironments: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -135,8 +158,16 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  chat: async ({ chatEnvironments }, use, testInfo) => {
-    await use(await chatEnvironments.forFile(testInfo.file));
+  chat: async ({ chatEnvironments, chatSetup }, use, testInfo) => {
+    await use(await chatEnvironments.forFile(testInfo.file, chatSetup));
+  },
+  /**
+   * The file's FaultProxy; only with `test.use({ chatSetup: { behindProxy: true } })`. (Not named
+   * `proxy`: that is Playwright's own option for the browser's proxy.)
+   */
+  faultProxy: async ({ chat }, use) => {
+    if (!chat.proxy) throw new Error('No proxy: add test.use({ chatSetup: { behindProxy: true } }).');
+    await use(chat.proxy);
   },
   /**
    * Signs a demo user in the way a person does: the app opens signed out (accounts left by an

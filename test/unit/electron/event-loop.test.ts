@@ -327,4 +327,25 @@ describe('event loop: volume, wake-up and resync', () => {
     await waitUntil(() => harness.delivered.length === 3, 'the next event');
     expect(idsOf(harness.delivered, 2)).toEqual(after);
   });
+
+  it('gives a renderer that reloads while the server is unreachable the last session until a new one', async () => {
+    await started();
+    emitTyping(1);
+    await waitUntil(() => harness.delivered.length === 1, 'an event');
+    await proxy.down();
+    await waitUntil(() => harness.loop.connectionStatus.state === 'reconnecting', 'the failure');
+    harness.loop.resyncIfStale();
+    // Not null: the renderer can show the shell, its drafts and the banner while offline.
+    expect(harness.loop.session?.generation).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(harness.sessions).toHaveLength(1);
+
+    await proxy.up();
+    harness.loop.wake();
+    await waitUntil(() => harness.sessions.length === 2, 'the fresh session');
+    expect(harness.loop.session?.generation).toBe(2);
+    const after = emitTyping(1);
+    await waitUntil(() => harness.delivered.length === 2, 'the next event');
+    expect(idsOf(harness.delivered, 2)).toEqual(after);
+  });
 });

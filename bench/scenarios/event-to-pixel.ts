@@ -1,4 +1,5 @@
-import { BareClient, type Api } from '../lib/api';
+import type { Api } from '../lib/api';
+import { BareProcess } from '../lib/bare-process';
 import { now, pageClockOffset, toDriver, type ClockOffset } from '../lib/clock';
 import { LATENCY_TOPIC, openTopic, sleep, type BenchContext } from '../lib/context';
 import { MARKER_PROBE, MARKER_RESULTS } from '../lib/probes';
@@ -152,16 +153,13 @@ function within(app: Summary, bare: Summary, text: string) {
 export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
   const { page, counts } = ctx;
   const bareSeen = new Map<string, number>();
-  const bare = new BareClient(ctx.me);
-  await bare.register({ event_types: ['message'], apply_markdown: true });
-  bare.onEvent(({ event, receivedAt }) => {
-    if (event.type !== 'message') return;
-    const content = String((event.message as { content?: string }).content ?? '');
-    const match = /bmk-[a-z0-9]+-\d+/.exec(content);
-    if (match && !bareSeen.has(match[0])) bareSeen.set(match[0], receivedAt);
-  });
-  bare.start();
+  const bare = new BareProcess(ctx.me);
   ctx.cleanup(() => bare.stop());
+  const bareClock = await bare.start({ event_types: ['message'], apply_markdown: true });
+  bare.onEvent(({ event, receivedAt }) => {
+    if (event.type === 'message' && event.marker && !bareSeen.has(event.marker))
+      bareSeen.set(event.marker, receivedAt);
+  });
 
   // The topic must exist to be opened from the sidebar.
   await sendMessage(ctx.other, 'bmk-w-0');
@@ -224,7 +222,8 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
       'frame after it has been produced (rAF + posted message, "next frame"), on the page clock. The page clock is ' +
       'aligned to the driver clock NTP style (min-RTT of 20 page.evaluate round trips, before and after; error ≤ ' +
       `${clock.uncertainty.toFixed(2)} ms). Baseline: a bare Node long-poll client for Ada (POST /register + GET /events, ` +
-      `fetch, nothing else) in the driver process, time when the events body is parsed. Steady: ${counts.steadyMessages} ` +
+      `fetch, nothing else) in its own process (so the sending does not delay it), time when the events body is ` +
+      `parsed; its clock aligned by IPC pings the same way. Steady: ${counts.steadyMessages} ` +
       `at ${counts.steadyPerSecond}/s; burst: ${counts.burstMessages} with ${counts.burstConcurrency} requests in flight. ` +
       'A message appended below the rendered window and scrolled past in the same batch never gets a node: it counts ' +
       'as in the feed when the first newer message (by id) got one (details: appendedUnrendered).',
@@ -233,6 +232,8 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
       ...latencyFigures('message.burst', 'Burst', burst),
     ],
     details: {
+      bareClock,
+      bareErrors: bare.errors,
       clockBefore,
       clockAfter,
       burstSendMs,

@@ -1,4 +1,4 @@
-import { BareClient } from '../lib/api';
+import { BareProcess } from '../lib/bare-process';
 import { now, pageClockOffset, toDriver } from '../lib/clock';
 import { LATENCY_TOPIC, sleep, type BenchContext } from '../lib/context';
 import { TYPING_PROBE } from '../lib/probes';
@@ -13,8 +13,9 @@ export async function typingEventToPixel(ctx: BenchContext): Promise<Section> {
   const { page, counts } = ctx;
   const bareStarts: number[] = [];
   const bareStops: number[] = [];
-  const bare = new BareClient(ctx.me);
-  await bare.register({
+  const bare = new BareProcess(ctx.me);
+  ctx.cleanup(() => bare.stop());
+  const bareClock = await bare.start({
     event_types: ['typing'],
     client_capabilities: { stream_typing_notifications: true },
   });
@@ -22,8 +23,6 @@ export async function typingEventToPixel(ctx: BenchContext): Promise<Section> {
     if (event.type !== 'typing') return;
     (event.op === 'start' ? bareStarts : bareStops).push(receivedAt);
   });
-  bare.start();
-  ctx.cleanup(() => bare.stop());
   await page.evaluate(TYPING_PROBE);
   const clock = await pageClockOffset(page);
   const typing = (op: 'start' | 'stop') =>
@@ -121,6 +120,16 @@ export async function typingEventToPixel(ctx: BenchContext): Promise<Section> {
       `${clock.uncertainty.toFixed(2)} ms). Baseline: a bare long-poll client registered for typing events with ` +
       'stream_typing_notifications.',
     figures,
-    details: { clock, timeouts, app, painted, hidden, bareShown, bareHidden },
+    details: {
+      clock,
+      bareClock,
+      bareErrors: bare.errors,
+      timeouts,
+      app,
+      painted,
+      hidden,
+      bareShown,
+      bareHidden,
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { openSecondUser } from './second-user';
 
 // Invitations (spec 4.10): emails, role, channels, groups, expiry, notify; INVITATION_FAILED.
 test.describe.configure({ mode: 'serial' });
@@ -56,4 +57,31 @@ test('addresses that already have accounts are named, and the others still sent'
   await expect(page.getByTestId('invite-outcome')).toHaveText('The other invitations were sent.');
   await page.screenshot({ path: 'test-results/screens/invitations.png', fullPage: true });
   expect((await invites(chat, 'admin')).some((i) => i.email === 'pia@newhire.example')).toBe(true);
+});
+
+test('an invitation sent by one administrator shows at once on another administrator’s open list', async ({
+  page,
+  browser,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'admin');
+  const other = await openSecondUser(browser, chat, 'owner');
+  try {
+    await other.page.getByTestId('open-settings').click();
+    await other.page.getByTestId('settings-nav-invitations').click();
+    await expect(other.page.getByTestId('invitations-screen')).toBeVisible();
+    const email = `live-${Date.now()}@newhire.example`;
+    await expect(other.page.getByTestId(`invite-${email}`)).toHaveCount(0);
+
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-nav-invitations').click();
+    await page.getByTestId('invite-emails').fill(email);
+    await page.getByTestId('invite-send').click();
+    await expect(page.getByTestId('invite-sent')).toContainText(email);
+    // No reload on the other side: the invites_changed event refreshes the list.
+    await expect(other.page.getByTestId(`invite-${email}`)).toContainText('Member');
+  } finally {
+    await other.close();
+  }
 });

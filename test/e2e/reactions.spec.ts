@@ -39,12 +39,13 @@ test('reacts with the picker; the other person sees it live; a second click remo
     await page.getByTestId(`add-reaction-${id}`).click();
     await page.getByTestId('emoji-search').fill('octopus');
     await page.getByTestId('emoji-octopus').click();
-    await expect(page.getByTestId(`reactions-${id}`).getByTestId('reaction-octopus')).toContainText('1');
+    // display_emoji_reaction_users is on by default: one reaction names who reacted (spec 4.6).
+    await expect(page.getByTestId(`reactions-${id}`).getByTestId('reaction-octopus')).toContainText('You');
     expect((await message(chat, me.email, id)).reactions).toContainEqual(
       expect.objectContaining({ emoji_name: 'octopus', user_id: me.user_id }),
     );
     await expect(other.page.getByTestId(`reactions-${id}`).getByTestId('reaction-octopus')).toContainText(
-      '1',
+      me.full_name,
     );
     await page.screenshot({ path: 'test-results/screens/reactions.png' });
 

@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type ChatEnvironment } from './fixtures';
+import { openSecondUser } from './second-user';
+
+// Display preferences of spec 4.6 applied to the app, at once and in every window of the user.
+test.describe.configure({ mode: 'serial' });
+
+async function post(chat: ChatEnvironment, channel: string, topic: string, content: string): Promise<number> {
+  const { body } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: channel, topic, content });
+  return body.id as number;
+}
+
+async function flagsOf(chat: ChatEnvironment, who: string, ids: number[]): Promise<string[][]> {
+  const { body } = await chat.api(who).get('/messages', {
+    anchor: ids[0],
+    num_before: 0,
+    num_after: ids.length - 1,
+    narrow: [],
+  });
+  const messages = body.messages as { id: number; flags: string[] }[];
+  return ids.map((id) => messages.find((m) => m.id === id)?.flags ?? ['missing']);
+}
+
+async function openTopic(page: Page, channel: string, topic: string) {
+  await page.getByTestId(`channel-${channel}`).click();
+  await page.getByTestId(`topic-${topic}`).click();
+}
+
+const fontSizeOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).fontSize);
+const timeOf = (page: Page, id: number) => page.getByTestId(`message-${id}`).locator('.message-meta time');
+
+test('font size, 24-hour time, high contrast and full width apply here and in a second window', async ({
+  page,
+  chat,
+  signIn,
+  browser,
+}) => {
+  const member = await signIn(page, 'member');
+  const topic = `display ${Date.now()}`;
+  const id = await post(chat, 'general', topic, 'How does this read?');
+  await post(chat, 'general', topic, 'Bigger, I hope.');
+  await openTopic(page, 'general', topic);
+  const second = await openSecondUser(browser, chat, member.email);
+  try {
+    await openTopic(second.page, 'general', topic);
+    for (const p of [page, second.page]) {
+      // The server's defaults: 16 px, 12-hour clock, normal contrast, capped width.
+      await expect.poll(() => fontSizeOf(p, '[data-testid="message-feed"]')).toBe('16px');
+      await expect(timeOf(p, id)).toHaveText(/^\d{1,2}:\d{2}\s?[AP]M$/i);
+      await expect(p.locator('html')).not.toHaveAttribute('data-high-contrast', /.*/);
+      expect(await p.getByTestId(`message-${id}`).evaluate((el) => getComputedStyle(el).maxWidth)).toBe(
+        '960px',
+      );
+    }
+
+    await page.getByTestId('open-settings').click();
+    const font = page.getByTestId('setting-web_font_size_px');
+    await font.fill('22');
+    await font.press('Enter');
+    await page.getByTestId('setting-twenty_four_hour_time').check();
+    await page.getByTestId('setting-high_contrast_mode').check();
+    await page.getByTestId('setting-fluid_layout_width').check();
+    await expect
+      .poll(async () => (await chat.api(member.email).post('/register', {})).body.user_settings)
+      .toMatchObject({
+        web_font_size_px: 22,
+        twenty_four_hour_time: true,
+        high_contrast_mode: true,
+        fluid_layout_width: true,
+      });
+    await page.getByTestId('settings-close').click();
+
+    for (const p of [page, second.page]) {
+      await expect.poll(() => fontSizeOf(p, '[data-testid="message-feed"]')).toBe('22px');
+      expect(await fontSizeOf(p, `[data-testid="content-${id}"]`)).toBe('22px');
+      expect(await fontSizeOf(p, '[data-testid="compose-input"]')).toBe('22px');
+      await expect(timeOf(p, id)).toHaveText(/^\d{2}:\d{2}$/);
+      await expect(p.locator('html')).toHaveAttribute('data-high-contrast', 'true');
+      // The stronger palette is what the page paints with: black text on white.
+      expect(await p.locator('body').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
+      expect(await p.getByTestId(`message-${id}`).evaluate((el) => getComputedStyle(el).maxWidth)).toBe(
+        'none',
+      );
+    }
+    await page.getByTestId(`message-${id}`).hover();
+    await page.screenshot({ path: 'test-results/screens/display-settings.png' });
+  } finally {
+    await second.close();
+  }
+});
+
+test('mark read on scroll "never" leaves seen messages unread; "always" then reads them', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const member = await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('setting-web_mark_read_on_scroll_policy').selectOption({ label: 'Never' });
+  await expect
+    .poll(
+      async () =>
+        (await chat.api(member.email).post('/register', {})).body.user_settings
+          .web_mark_read_on_scroll_policy,
+    )
+    .toBe(3);
+  await page.getByTestId('settings-close').click();
+
+  const topic = `never read ${Date.now()}`;
+  const ids = [
+    await post(chat, 'random', topic, 'first'),
+    await post(chat, 'random', topic, 'second'),
+    await post(chat, 'random', topic, 'third'),
+  ];
+  await openTopic(page, 'random', topic);
+  const feed = page.getByTestId('message-feed');
+  await expect(feed.getByText('third')).toBeVisible();
+  await feed.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  // Longer than the feed's pause before it marks what was seen.
+  await page.waitForTimeout(1500);
+  expect(await flagsOf(chat, member.email, ids)).toEqual(
+    [[], [], []].map(() => expect.not.arrayContaining(['read'])),
+  );
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toHaveText('3');
+
+  // The same view under "always": the same messages are marked read as they are seen.
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('setting-web_mark_read_on_scroll_policy').selectOption({ label: 'Always' });
+  await page.getByTestId('settings-close').click();
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toHaveCount(0);
+  expect((await flagsOf(chat, member.email, ids)).every((f) => f.includes('read'))).toBe(true);
+});

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 
 // Sign-in: demo accounts in one click, and the long way (server URL → public settings → email + key).
 test('a demo account signs in with one click and the shell opens', async ({ page, chat }) => {
+  await chat.signOutAll();
   await page.goto(chat.appUrl);
   await expect(page.getByTestId('sign-in')).toBeVisible();
   const member = chat.user('member');
@@ -14,16 +15,9 @@ test('signs in with server URL, email and API key after showing the public setti
   page,
   chat,
 }) => {
+  // Each test starts from no account, whatever the previous test in this file left behind.
+  await chat.signOutAll();
   await page.goto(chat.appUrl);
-  // A fresh page of the same host: remove the account of the previous test first.
-  const switcher = page.getByTestId('account-switcher');
-  if (await switcher.isVisible().catch(() => false)) {
-    await switcher.click();
-    await page
-      .getByRole('button', { name: /^Remove / })
-      .first()
-      .click();
-  }
   await expect(page.getByTestId('sign-in')).toBeVisible();
   await page.getByTestId('server-url').fill(chat.server.url);
   await page.getByTestId('server-continue').click();
@@ -50,10 +44,13 @@ test('signs in with server URL, email and API key after showing the public setti
   await page.screenshot({ path: 'test-results/screens/shell.png' });
 });
 
-test('the account switcher adds a second account and switches between them', async ({ page, chat }) => {
-  await page.goto(chat.appUrl);
-  await expect(page.getByTestId('chat-shell')).toBeVisible();
-  const first = (await page.getByTestId('account-switcher').textContent())!;
+test('the account switcher adds a second account and switches between them', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const first = (await signIn(page, 'member')).email;
+  await expect(page.getByTestId('account-switcher')).toHaveText(first);
   const moderator = chat.user('moderator');
   await page.getByTestId('account-switcher').click();
   await page.getByTestId('add-account').click();
@@ -66,10 +63,8 @@ test('the account switcher adds a second account and switches between them', asy
   await expect(page.getByTestId('channel-general')).toBeVisible();
 });
 
-test('follows the color_scheme setting live (dark, then automatic)', async ({ page, chat }) => {
-  await page.goto(chat.appUrl);
-  await expect(page.getByTestId('chat-shell')).toBeVisible();
-  const who = (await page.getByTestId('account-switcher').textContent())!;
+test('follows the color_scheme setting live (dark, then automatic)', async ({ page, chat, signIn }) => {
+  const who = (await signIn(page, 'member')).email;
   await page.getByTestId('channel-engineering').click();
   await page.getByTestId('topic-deploy pipeline').click();
   expect((await chat.api(who).patch('/settings', { color_scheme: 2 })).status).toBe(200);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { isTopicMuted } from '../../server/realm/user-topics';
 import type { FaultProxy } from '../support/fault-proxy';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
@@ -8,11 +9,6 @@ import { expect, test, type ChatEnvironment } from './fixtures';
 test.describe.configure({ mode: 'serial' });
 test.use({ chatSetup: { behindProxy: true } });
 
-async function channelId(chat: ChatEnvironment, name: string): Promise<number> {
-  const { body } = await chat.api('owner').get('/streams', { include_all: true });
-  return (body.streams as { stream_id: number; name: string }[]).find((s) => s.name === name)!.stream_id;
-}
-
 async function post(chat: ChatEnvironment, who: string, topic: string, content: string): Promise<number> {
   const { body } = await chat.api(who).post('/messages', { type: 'channel', to: 'general', topic, content });
   return body.id as number;
@@ -20,6 +16,15 @@ async function post(chat: ChatEnvironment, who: string, topic: string, content: 
 
 const registers = (proxy: FaultProxy) =>
   proxy.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/register')).length;
+
+/** Message ids in the feed, top to bottom. */
+async function feedIds(page: Page): Promise<number[]> {
+  const testIds = await page
+    .getByTestId('message-feed')
+    .locator('[data-testid^="message-"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid') ?? ''));
+  return testIds.map((t) => Number(t.slice('message-'.length))).filter((n) => Number.isInteger(n));
+}
 
 /** Records in the page whether the connection banner was ever shown, however briefly. */
 async function watchBanner(page: Page): Promise<void> {
@@ -97,11 +102,7 @@ test('an outage: banner after several failures, kept text, a local draft, every 
   await faultProxy.up();
   await expect(banner).toHaveCount(0);
   for (const id of during) await expect(page.getByTestId(`message-${id}`)).toHaveCount(1);
-  const order = await page
-    .getByTestId('message-feed')
-    .locator('[data-testid^="message-"]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')));
-  const ids = order.map((t) => Number(t!.slice('message-'.length))).filter((n) => Number.isFinite(n));
+  const ids = await feedIds(page);
   expect(ids.slice(-5)).toEqual([first, live, ...during]);
   // They came as events on the same queue, picked up where it left off: no new registration.
   expect(registers(faultProxy)).toBe(registersBefore);
@@ -120,7 +121,6 @@ test('an outage: banner after several failures, kept text, a local draft, every 
   const contents = (body.messages as { content: string }[]).map((m) => m.content);
   expect(contents.filter((c) => c.includes(text))).toHaveLength(1);
   await page.screenshot({ path: 'test-results/screens/resilience-recovered.png' });
-  void channelId;
 });
 
 test('a reload while offline brings the text back', async ({ page, chat, signIn, faultProxy }) => {
@@ -158,4 +158,194 @@ test('a reload while offline brings the text back', async ({ page, chat, signIn,
       ((await chat.api(me.email).get('/drafts')).body.drafts as { content: string }[]).map((d) => d.content),
     )
     .toContain(text);
+});
+
+/** A user's unread messages in a channel outside muted topics, as the server holds them. */
+async function serverUnread(chat: ChatEnvironment, who: string, channel: string): Promise<number> {
+  const user = chat.user(who);
+  const { body } = await chat.api(who).get('/messages', {
+    anchor: 'newest',
+    num_before: 5000,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: channel },
+      { operator: 'is', operand: 'unread' },
+    ],
+  });
+  const messages = body.messages as { stream_id: number; subject: string }[];
+  return messages.filter((m) => !isTopicMuted(chat.server.realm, user.user_id, m.stream_id, m.subject))
+    .length;
+}
+
+const shownUnread = async (page: Page, channel: string) =>
+  Number(
+    (await page
+      .getByTestId(`channel-unread-${channel}`)
+      .textContent({ timeout: 1000 })
+      .catch(() => '0')) || 0,
+  );
+
+test('a queue that expires during an outage: re-registered, state reloaded, no page reload, no duplicates', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `expiry ${Date.now()}`;
+  const first = await post(chat, 'admin', topic, 'Before the expiry');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const live = await post(chat, 'admin', topic, 'Live before the expiry');
+  await expect(page.getByTestId(`content-${live}`)).toBeVisible();
+  const unreadBefore = await shownUnread(page, 'random');
+  expect(unreadBefore).toBe(await serverUnread(chat, me.email, 'random'));
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const registersBefore = registers(faultProxy);
+
+  // The outage outlasts the server's queue timeout (shortened here), so the queue is gone.
+  const events = chat.server.context.events;
+  const timeout = events.timings.queueIdleTimeoutSeconds;
+  await faultProxy.down();
+  const during: number[] = [];
+  try {
+    events.timings.queueIdleTimeoutSeconds = 1;
+    for (const n of [1, 2])
+      during.push(await post(chat, 'admin', topic, `While the queue expired, part ${n}`));
+    for (const n of [1, 2])
+      await chat.api('admin').post('/messages', {
+        type: 'channel',
+        to: 'random',
+        topic: `expiry news ${n}`,
+        content: 'Unread for the member',
+      });
+    await expect
+      .poll(
+        () => {
+          events.expireIdle();
+          return events.queuesOf(me.user_id).length;
+        },
+        { timeout: 8000 },
+      )
+      .toBe(0);
+  } finally {
+    events.timings.queueIdleTimeoutSeconds = timeout;
+  }
+
+  await faultProxy.up();
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+  for (const id of during) await expect(page.getByTestId(`message-${id}`)).toHaveCount(1);
+  const ids = await feedIds(page);
+  expect(ids.slice(-4)).toEqual([first, live, ...during]);
+  expect(new Set(ids).size).toBe(ids.length);
+  await expect.poll(() => shownUnread(page, 'random')).toBe(unreadBefore + 2);
+  expect(await shownUnread(page, 'random')).toBe(await serverUnread(chat, me.email, 'random'));
+  // One new registration, in the same document: the app recovered without a page reload.
+  expect(registers(faultProxy)).toBe(registersBefore + 1);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  // And it keeps receiving events on the new queue.
+  const after = await post(chat, 'admin', topic, 'After the new registration');
+  await expect(page.getByTestId(`content-${after}`)).toBeVisible();
+  expect((await feedIds(page)).filter((id) => id === after)).toHaveLength(1);
+});
+
+test('a revoked API key stops the loop for good: the UI says why, offers Accounts, and nothing retries', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  await expect(page.getByTestId('channel-general')).toBeVisible();
+  const user = chat.server.realm.users.get(me.user_id)!;
+  const key = user.api_key;
+  try {
+    user.api_key = 'revoked-by-an-administrator';
+    const banner = page.getByTestId('connection-banner');
+    await expect(banner).toContainText(/invalid api key/i);
+    await expect(banner).toContainText(/sign in again/i);
+    const settled = faultProxy.requests.length;
+    // A loop that kept retrying would poll several times a second with these backoff timings.
+    await page.waitForTimeout(2500);
+    expect(faultProxy.requests.slice(settled).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(
+      faultProxy.requests.filter((r) => r.path.endsWith('/events') && r.fault === 'forwarded').length,
+    ).toBeGreaterThan(0);
+    await page.screenshot({ path: 'test-results/screens/resilience-fatal.png' });
+    await banner.getByRole('button', { name: 'Accounts' }).click();
+    await expect(page.getByTestId('accounts-dialog')).toBeVisible();
+    await expect(page.getByTestId(`account-${me.email}`)).toBeVisible();
+  } finally {
+    user.api_key = key;
+  }
+});
+
+test('an account deactivated during an outage is found out on recovery, once', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  await expect(page.getByTestId('channel-general')).toBeVisible();
+  const user = chat.server.realm.users.get(me.user_id)!;
+  await faultProxy.down();
+  await expect(page.getByTestId('connection-banner')).toContainText(/reach the server/i);
+  user.is_active = false;
+  try {
+    const before = faultProxy.requests.length;
+    await faultProxy.up();
+    const banner = page.getByTestId('connection-banner');
+    await expect(banner).toContainText(/deactivated/i);
+    await expect(banner.getByRole('button', { name: 'Accounts' })).toBeVisible();
+    await page.waitForTimeout(2500);
+    // One refused poll (or registration), then silence.
+    const after = faultProxy.requests.slice(before).filter((r) => /\/(events|register)$/.test(r.path));
+    expect(after).toHaveLength(1);
+  } finally {
+    user.is_active = true;
+  }
+});
+
+test('an edit that fails on a bad network keeps the edited text, and saves once it is back', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `edit offline ${Date.now()}`;
+  const id = await post(chat, me.email, topic, 'The launch is on Monday.');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  const edited = 'The launch moved to Tuesday.';
+  await page.getByTestId('edit-content').fill(edited);
+
+  // The server answers with an error page (a proxy in trouble): a clear message, the text stays.
+  faultProxy.next({ kind: 'status', status: 502, body: '<html>Bad gateway</html>' }, `/messages/${id}`);
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-error')).toContainText(/server had a problem/i);
+  await expect(page.getByTestId('edit-content')).toHaveValue(edited);
+
+  // Then the server cannot be reached at all.
+  await faultProxy.down();
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-error')).toContainText(/could not reach the server/i);
+  await expect(page.getByTestId('edit-message-dialog')).toBeVisible();
+  await expect(page.getByTestId('edit-content')).toHaveValue(edited);
+  const { body: unchanged } = await chat.api(me.email).get(`/messages/${id}`, { apply_markdown: false });
+  expect((unchanged.message as { content: string }).content).toBe('The launch is on Monday.');
+
+  await faultProxy.up();
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  await expect(page.getByTestId(`content-${id}`)).toContainText('Tuesday');
+  const { body } = await chat.api(me.email).get(`/messages/${id}/history`);
+  const history = body.message_history as { content: string }[];
+  // Saved exactly once: the original and one edit.
+  expect(history.map((h) => h.content)).toEqual(['The launch is on Monday.', edited]);
 });

@@ -19,7 +19,7 @@ export function bannerText(status: ConnectionStatus): string | null {
   switch (status.state) {
     case 'reconnecting':
       return status.failures >= BANNER_AFTER_FAILURES
-        ? `Connection lost (${status.reason}). Retrying in ${Math.ceil(status.retryInMs / 1000)} s…`
+        ? `Connection lost (${status.reason.replace(/\.$/, '')}). Retrying in ${Math.ceil(status.retryInMs / 1000)} s…`
         : null;
     case 'offline':
       return `Offline: ${status.reason}`;

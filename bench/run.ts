@@ -127,7 +127,14 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       if (options.only && !options.only.includes(key)) continue;
       log(name);
       try {
-        const sections = await scenario();
+        const limitMs = quick ? 60_000 : 15 * 60_000;
+        let timer: NodeJS.Timeout | undefined;
+        const sections = await Promise.race([
+          scenario(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no result within ${limitMs / 1000} s`)), limitMs);
+          }),
+        ]).finally(() => clearTimeout(timer));
         results.sections.push(...(Array.isArray(sections) ? sections : [sections]));
       } catch (error) {
         const message = `${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;

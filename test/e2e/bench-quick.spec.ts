@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { runBench } from '../../bench/run';
 import { QUICK } from '../../bench/lib/context';
 
+// The harness launches its own browser; the runner's tracing would only add artifacts (and work).
+test.use({ trace: 'off' });
+
 // `npm run bench -- --quick` end to end, so the harness cannot rot: every figure is produced with
 // its baseline and the expected number of samples. No timing is asserted (the machine is shared).
 test('the benchmark harness runs in quick mode and fills every figure', async () => {

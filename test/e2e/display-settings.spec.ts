@@ -23,6 +23,12 @@ async function flagsOf(chat: ChatEnvironment, who: string, ids: number[]): Promi
   return ids.map((id) => messages.find((m) => m.id === id)?.flags ?? ['missing']);
 }
 
+/** What the server holds: the user_settings of a fresh register. */
+async function userSettings(chat: ChatEnvironment, who: string): Promise<Record<string, unknown>> {
+  const { body } = await chat.api(who).post('/register', { fetch_event_types: ['user_settings'] });
+  return (body as { user_settings: Record<string, unknown> }).user_settings;
+}
+
 async function openTopic(page: Page, channel: string, topic: string) {
   await page.getByTestId(`channel-${channel}`).click();
   await page.getByTestId(`topic-${topic}`).click();
@@ -67,7 +73,7 @@ test('font size, 24-hour time, high contrast and full width apply here and in a 
     await page.getByTestId('setting-high_contrast_mode').check();
     await page.getByTestId('setting-fluid_layout_width').check();
     await expect
-      .poll(async () => (await chat.api(member.email).post('/register', {})).body.user_settings)
+      .poll(() => userSettings(chat, member.email))
       .toMatchObject({
         web_font_size_px: 22,
         twenty_four_hour_time: true,
@@ -104,11 +110,7 @@ test('mark read on scroll "never" leaves seen messages unread; "always" then rea
   await page.getByTestId('open-settings').click();
   await page.getByTestId('setting-web_mark_read_on_scroll_policy').selectOption({ label: 'Never' });
   await expect
-    .poll(
-      async () =>
-        (await chat.api(member.email).post('/register', {})).body.user_settings
-          .web_mark_read_on_scroll_policy,
-    )
+    .poll(async () => (await userSettings(chat, member.email)).web_mark_read_on_scroll_policy)
     .toBe(3);
   await page.getByTestId('settings-close').click();
 

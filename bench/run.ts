@@ -1,11 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { Api } from './lib/api';
 import { BridgeMonitor } from './lib/bridge-monitor';
+import { hotFunctions, type HotFunction } from './lib/profile';
 import { FULL, QUICK, type BenchContext, type Counts } from './lib/context';
 import { ROOT, startHostProcess, startServerProcess, removeDir } from './lib/processes';
 import { renderTable, type BenchResults, type Section } from './lib/report';
@@ -87,7 +96,9 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
   const ada = people.find((u) => u.role === 100);
   const ben = people.find((u) => u.role === 200);
   if (!ada || !ben) throw new Error('the demo accounts are not as expected');
-  const host = await startHostProcess(server, { signIn: ada.email });
+  // With --profile, the web host writes a V8 CPU profile when it exits (node --cpu-prof).
+  const cpuProfileDir = options.profile ? mkdtempSync(join(tmpdir(), 'teamchat-bench-prof-')) : undefined;
+  const host = await startHostProcess(server, { signIn: ada.email, cpuProfileDir });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -147,6 +158,16 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
   } finally {
     await host.close();
     removeDir(host.dataDir);
+    if (cpuProfileDir) {
+      // One profile per thread (tsx's loader has its own); the busiest one is the host's main thread.
+      const busy = (hot: HotFunction[]) =>
+        hot.filter((f) => f.functionName !== '(idle)').reduce((a, f) => a + f.selfMs, 0);
+      const profiles = readdirSync(cpuProfileDir)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => hotFunctions(JSON.parse(readFileSync(join(cpuProfileDir, f), 'utf8')), 30));
+      results.hostProfile = profiles.sort((a, b) => busy(b) - busy(a))[0];
+      removeDir(cpuProfileDir);
+    }
     await browser.close();
     await server.close();
   }
@@ -198,6 +219,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
           `commit ${results.machine.commit}, renderer built ${results.machine.rendererBuiltAt}`,
       );
       console.log(renderTable(results));
+      if (results.hostProfile) {
+        console.log('\nWeb host CPU profile (self time):');
+        for (const f of results.hostProfile)
+          console.log(
+            `  ${f.selfMs.toFixed(0).padStart(7)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.functionName}  ${f.where}`,
+          );
+      }
       console.log(`\nWrote ${out}`);
       process.exit(results.errors.length ? 1 : 0);
     },

@@ -10,8 +10,14 @@ import { now } from './clock';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function tsxNode(script: string, args: string[], env: NodeJS.ProcessEnv, ipc: boolean): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
+function tsxNode(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ipc: boolean,
+  nodeArgs: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, script), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
@@ -95,7 +101,7 @@ export interface HostProcess extends HostReady {
  */
 export async function startHostProcess(
   server: ServerProcess,
-  options: { dataDir?: string; signIn?: string } = {},
+  options: { dataDir?: string; signIn?: string; cpuProfileDir?: string } = {},
 ): Promise<HostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'teamchat-bench-host-'));
   const config = {
@@ -107,7 +113,13 @@ export async function startHostProcess(
     signIn: options.signIn,
   };
   const spawnedAt = now();
-  const child = tsxNode('bench/host-child.ts', [], { BENCH_HOST: JSON.stringify(config) }, true);
+  const child = tsxNode(
+    'bench/host-child.ts',
+    [],
+    { BENCH_HOST: JSON.stringify(config) },
+    true,
+    options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout?.resume();

@@ -38,6 +38,14 @@ export async function profiled<T>(
     profile = await stop();
     await cdp.detach();
   }
+  return { result: result!, hot: hotFunctions(profile, top) };
+}
+
+/** Self time per function of a V8 CPU profile (CDP Profiler or node --cpu-prof), most first. */
+export function hotFunctions(
+  profile: { nodes: unknown[]; samples?: number[]; timeDeltas?: number[] },
+  top = 25,
+): HotFunction[] {
   const nodes = new Map<number, ProfileNode>((profile.nodes as ProfileNode[]).map((n) => [n.id, n]));
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
@@ -49,7 +57,7 @@ export async function profiled<T>(
     const frame = nodes.get(id)?.callFrame;
     if (!frame) continue;
     total += ms;
-    const file = frame.url.split('/').pop() ?? '';
+    const file = frame.url.split('/').slice(-2).join('/');
     const where = file ? `${file}:${frame.lineNumber + 1}` : '(native)';
     const key = `${frame.functionName}@${where}`;
     const entry = byFunction.get(key) ?? {
@@ -61,9 +69,8 @@ export async function profiled<T>(
     entry.selfMs += ms;
     byFunction.set(key, entry);
   }
-  const hot = [...byFunction.values()]
+  return [...byFunction.values()]
     .map((f) => ({ ...f, share: total ? f.selfMs / total : 0 }))
     .sort((a, b) => b.selfMs - a.selfMs)
     .slice(0, top);
-  return { result: result!, hot };
 }

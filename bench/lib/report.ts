@@ -1,3 +1,5 @@
+import type { HotFunction } from './profile';
+
 /** Results: one row per figure, each with its baseline from the same run and how it was measured. */
 
 export interface Target {
@@ -45,6 +47,8 @@ export interface BenchResults {
   counts: Record<string, number>;
   sections: Section[];
   errors: string[];
+  /** With --profile: where the web host process spent its CPU time. */
+  hostProfile?: HotFunction[];
 }
 
 function fmt(value: number | null, unit?: string): string {

@@ -2,6 +2,7 @@ import { flagLoop, type Api } from '../lib/api';
 import { now, pageClockOffset, toDriver } from '../lib/clock';
 import { LARGE_TOPIC, LARGE_TOPIC_SIZE, type BenchContext } from '../lib/context';
 import { MARK_READ_RUN } from '../lib/probes';
+import { profiled, type HotFunction } from '../lib/profile';
 import type { Section } from '../lib/report';
 import { ratio } from '../lib/stats';
 
@@ -128,12 +129,12 @@ export async function markAllRead(ctx: BenchContext): Promise<Section[]> {
   const settleUi = (await page.evaluate(settleArgs)) as number;
   await page.getByTestId('mark-all-read').click();
   await page.getByTestId('mark-read-confirm').waitFor();
-  const ui = (await page.evaluate(MARK_READ_RUN)) as {
-    clickedAt: number;
-    doneAt: number;
-    text: string;
-    updates: number;
-  };
+  type UiRun = { clickedAt: number; doneAt: number; text: string; updates: number };
+  const runUi = async () => (await page.evaluate(MARK_READ_RUN)) as UiRun;
+  let hot: HotFunction[] | undefined;
+  let ui: UiRun;
+  if (ctx.profile) ({ result: ui, hot } = await profiled(page, runUi));
+  else ui = await runUi();
   const uiMs = ui.doneAt - ui.clickedAt;
   const uiLeft = await unreadLeft(me);
   await page.getByTestId('mark-read-dialog').getByText('Close', { exact: true }).click();
@@ -165,7 +166,7 @@ export async function markAllRead(ctx: BenchContext): Promise<Section[]> {
           ratio: ratio(uiMs, bare.ms),
         },
       ],
-      details: { bare, ui, settleBare, settleUi, errors },
+      details: { bare, ui, settleBare, settleUi, errors, ...(hot ? { profiledHotFunctions: hot } : {}) },
     },
     {
       id: 'mark-unread-digest',

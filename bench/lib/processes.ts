@@ -85,6 +85,8 @@ export interface HostReady {
   url: string;
   /** Driver clock, just before the process was spawned. */
   spawnedAt: number;
+  /** Driver clock, when the host's ready message arrived. */
+  readyAt: number;
   processStartAt: number;
   startCalledAt: number;
   listeningAt: number;
@@ -123,16 +125,20 @@ export async function startHostProcess(
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout?.resume();
-  const ready = await new Promise<Omit<HostReady, 'spawnedAt'>>((resolve, reject) => {
-    child.on('message', (message: { type: string } & Omit<HostReady, 'spawnedAt'> & { message?: string }) => {
-      if (message.type === 'ready') resolve(message);
-      else if (message.type === 'error') reject(new Error(message.message));
-    });
+  const ready = await new Promise<Omit<HostReady, 'spawnedAt' | 'readyAt'>>((resolve, reject) => {
+    child.on(
+      'message',
+      (message: { type: string } & Omit<HostReady, 'spawnedAt' | 'readyAt'> & { message?: string }) => {
+        if (message.type === 'ready') resolve(message);
+        else if (message.type === 'error') reject(new Error(message.message));
+      },
+    );
     child.once('exit', (code) => reject(new Error(`web host exited (${code}): ${stderr}`)));
   });
   return {
     ...ready,
     spawnedAt,
+    readyAt: now(),
     dataDir,
     async close() {
       if (child.connected) child.send({ cmd: 'close' });

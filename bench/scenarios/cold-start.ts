@@ -18,6 +18,8 @@ interface ColdRun {
   shellFromStart: number | null;
   clicked: boolean;
   painted: number | null;
+  /** Milestones from the startWebHost call, ms: where the time goes. */
+  steps: Record<string, number | null>;
 }
 
 async function oneLaunch(ctx: BenchContext, server: ServerProcess, dataDir: string): Promise<ColdRun> {
@@ -37,18 +39,34 @@ async function oneLaunch(ctx: BenchContext, server: ServerProcess, dataDir: stri
       if (!shown) throw new Error('no message appeared within 30 s of launch');
       const clock = await pageClockOffset(page, 10);
       const marks = (await page.evaluate('window.__benchCold')) as {
+        timeOrigin: number;
         shell: number | null;
         clicked: number | null;
         firstMessage: number;
         firstMessagePainted: number | null;
       };
+      const nav = (await page.evaluate(
+        `(() => { const n = performance.getEntriesByType('navigation')[0]; return n ? { responseEnd: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd } : null; })()`,
+      )) as { responseEnd: number; domContentLoaded: number; load: number } | null;
       // startCalledAt comes from the host's own Node clock (same wall clock as the driver's).
       const first = toDriver(marks.firstMessage, clock);
+      const fromStart = (pageTime: number | null | undefined) =>
+        pageTime === null || pageTime === undefined ? null : toDriver(pageTime, clock) - host.startCalledAt;
       return {
         fromStart: first - host.startCalledAt,
         fromSpawn: first - host.spawnedAt,
         shellFromStart: marks.shell === null ? null : toDriver(marks.shell, clock) - host.startCalledAt,
         clicked: marks.clicked !== null,
+        steps: {
+          hostListening: host.listeningAt - host.startCalledAt,
+          hostReported: host.readyAt - host.startCalledAt,
+          navigationStart: fromStart(marks.timeOrigin),
+          htmlReceived: nav ? fromStart(marks.timeOrigin + nav.responseEnd) : null,
+          domContentLoaded: nav ? fromStart(marks.timeOrigin + nav.domContentLoaded) : null,
+          shell: fromStart(marks.shell),
+          allMessagesClicked: fromStart(marks.clicked),
+          firstMessage: fromStart(marks.firstMessage),
+        },
         painted:
           marks.firstMessagePainted === null
             ? null

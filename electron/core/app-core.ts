@@ -69,6 +69,8 @@ export class ChatCore {
   private readonly running = new Map<string, Running>();
   private readonly listeners = new Set<(push: BridgePush) => void>();
   private readonly activity = new Set<AccountActivity>();
+  /** Accounts whose renderer asked for the session while a resync withheld it. */
+  private readonly waitingForSession = new Set<string>();
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: CoreOptions) {
@@ -116,7 +118,9 @@ export class ChatCore {
 
   session(): SessionStarted | null {
     const id = this.vault.activeId;
-    return id ? (this.running.get(id)?.loop.session ?? null) : null;
+    const session = id ? (this.running.get(id)?.loop.session ?? null) : null;
+    if (id && !session) this.waitingForSession.add(id);
+    return session;
   }
 
   connectionStatus(): ConnectionStatus {
@@ -273,6 +277,7 @@ export class ChatCore {
       backoff: this.options.backoff,
       requestTimeoutMs: this.options.requestTimeoutMs,
       onSession: (session) => {
+        this.waitingForSession.delete(accountId);
         for (const listener of this.activity) listener.onSession?.(session);
         if (this.vault.activeId === accountId) this.push({ channel: 'session', payload: session });
       },
@@ -283,7 +288,14 @@ export class ChatCore {
       onStatus: (status) => {
         if (status.state === 'fatal' || status.state === 'reconnecting')
           this.log(`${summary.email} on ${summary.serverUrl}: ${status.state}: ${status.reason}`);
-        if (this.vault.activeId === accountId) this.push({ channel: 'status', payload: status });
+        if (this.vault.activeId !== accountId) return;
+        // A renderer left waiting by a resync that cannot reach the server (the network died as
+        // the window reloaded) gets the last session meanwhile, rather than "connecting" until
+        // the server is back; the fresh session replaces it then.
+        const last = loop?.session;
+        if (last && this.waitingForSession.delete(accountId))
+          this.push({ channel: 'session', payload: last });
+        this.push({ channel: 'status', payload: status });
       },
     });
     const running = { client, loop };
@@ -296,6 +308,7 @@ export class ChatCore {
     const running = this.running.get(accountId);
     if (!running) return;
     this.running.delete(accountId);
+    this.waitingForSession.delete(accountId);
     await running.loop.stop();
   }
 

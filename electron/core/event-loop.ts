@@ -117,13 +117,14 @@ export class EventLoop {
 
   /**
    * Null until the first registration. While a requested resync is under way the old session is
-   * withheld, since the fresh one follows in moments, except when the server cannot be reached:
-   * then a reloaded renderer gets the last session (the shell, its drafts, the banner saying why)
-   * instead of an endless "connecting", and the fresh session replaces it once registration works.
+   * withheld, since the fresh one follows in moments, except when the server cannot be reached or
+   * refused us for good: then a reloaded renderer gets the last session (the shell, its drafts,
+   * the banner saying why) instead of an endless "connecting"; a fresh session replaces it once
+   * registration works.
    */
   get session(): SessionStarted | null {
     if (!this.resyncRequested) return this.current;
-    const failing = this.status.state === 'reconnecting' || this.status.state === 'offline';
+    const failing = this.status.state !== 'connected' && this.status.state !== 'connecting';
     return failing ? this.current : null;
   }
 

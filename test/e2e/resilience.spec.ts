@@ -160,6 +160,37 @@ test('a reload while offline brings the text back', async ({ page, chat, signIn,
     .toContain(text);
 });
 
+test('a reload just as the connection dies still opens the app with the draft', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  const topic = `dying connection ${Date.now()}`;
+  await post(chat, 'admin', topic, 'Hello');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const live = await post(chat, 'admin', topic, 'Live');
+  await expect(page.getByTestId(`content-${live}`)).toBeVisible();
+  const text = `Typed as the Wi-Fi dropped ${Date.now()}`;
+  await page.getByTestId('compose-input').fill(text);
+
+  // New connections hang, then die: the app still believes it is connected when the page reloads,
+  // so its fresh registration is what fails.
+  expect(chat.host.core.connectionStatus()).toEqual({ state: 'connected' });
+  faultProxy.setRule(() => ({ kind: 'reset', afterMs: 800 }));
+  await page.reload();
+  await expect(page.getByTestId('chat-shell')).toBeVisible();
+  await expect(page.getByTestId('connection-banner')).toContainText(/reach the server/i);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-drafts').click();
+  await expect(page.getByTestId('drafts-list').locator('li', { hasText: text })).toBeVisible();
+
+  faultProxy.setRule(null);
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+});
+
 /** A user's unread messages in a channel outside muted topics, as the server holds them. */
 async function serverUnread(chat: ChatEnvironment, who: string, channel: string): Promise<number> {
   const user = chat.user(who);
@@ -348,4 +379,27 @@ test('an edit that fails on a bad network keeps the edited text, and saves once 
   const history = body.message_history as { content: string }[];
   // Saved exactly once: the original and one edit.
   expect(history.map((h) => h.content)).toEqual(['The launch is on Monday.', edited]);
+});
+
+test('an app restarted with a revoked key says why instead of connecting forever', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const user = chat.server.realm.users.get(me.user_id)!;
+  const key = user.api_key;
+  try {
+    user.api_key = 'revoked-while-the-app-was-closed';
+    await chat.host.core.stop();
+    chat.host.core.start();
+    await page.reload();
+    await expect(page.getByText(/connecting to/i)).toBeVisible();
+    const banner = page.getByTestId('connection-banner');
+    await expect(banner).toContainText(/invalid api key/i);
+    await banner.getByRole('button', { name: 'Accounts' }).click();
+    await expect(page.getByTestId(`account-${me.email}`)).toBeVisible();
+  } finally {
+    user.api_key = key;
+  }
 });

@@ -47,10 +47,19 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const narrow = useNarrowStore((s) => s.narrow);
   const anchor = useNarrowStore((s) => s.anchor);
   const open = useDialogStore((s) => s.open);
+  const accountsOpen = useDialogStore((s) => s.dialog?.kind === 'accounts');
   // Theme, contrast, width, font size, line spacing (spec 4.6), and Esc to the home view.
   useApplyUserSettings();
 
-  if (!session.data) return <Loading label={`Connecting to ${account.realmName}…`} />;
+  // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
+  if (!session.data)
+    return (
+      <>
+        <ConnectionBanner />
+        <Loading label={`Connecting to ${account.realmName}…`} />
+        {accountsOpen && <AccountSwitcher />}
+      </>
+    );
   return (
     <div className="shell" data-testid="chat-shell">
       <ConnectionBanner />

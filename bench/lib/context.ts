@@ -113,3 +113,12 @@ export async function waitInPage(
     await sleep(everyMs);
   }
 }
+
+/**
+ * Reloads the app: it registers afresh (getting e.g. the unread state in one piece from POST
+ * /register), and no probe from an earlier scenario stays in the page.
+ */
+export async function reload(ctx: BenchContext): Promise<void> {
+  await ctx.page.reload();
+  await ctx.page.getByTestId('chat-shell').waitFor({ timeout: 60_000 });
+}

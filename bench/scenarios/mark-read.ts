@@ -1,6 +1,6 @@
 import { flagLoop, type Api } from '../lib/api';
 import { now, pageClockOffset, toDriver } from '../lib/clock';
-import { LARGE_TOPIC, LARGE_TOPIC_SIZE, type BenchContext } from '../lib/context';
+import { LARGE_TOPIC, LARGE_TOPIC_SIZE, reload, type BenchContext } from '../lib/context';
 import { MARK_READ_RUN } from '../lib/probes';
 import { profiled, type HotFunction } from '../lib/profile';
 import type { Section } from '../lib/report';
@@ -74,12 +74,6 @@ const LONGTASK_RECORDER = `(() => {
     for (const e of list.getEntries()) tasks.push(performance.timeOrigin + e.startTime + e.duration);
   }).observe({ type: 'longtask' });
 })()`;
-
-/** Reloads the app: it registers afresh and gets the unread state in one piece from POST /register. */
-async function reload(ctx: BenchContext): Promise<void> {
-  await ctx.page.reload();
-  await ctx.page.getByTestId('chat-shell').waitFor({ timeout: 60_000 });
-}
 
 export async function markAllRead(ctx: BenchContext): Promise<Section[]> {
   const { page, counts, me } = ctx;

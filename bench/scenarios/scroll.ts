@@ -2,7 +2,7 @@ import type { CDPSession } from '@playwright/test';
 import type { Api } from '../lib/api';
 import { now } from '../lib/clock';
 import { profiled, type HotFunction } from '../lib/profile';
-import { LARGE_TOPIC, LARGE_TOPIC_SIZE, openTopic, type BenchContext } from '../lib/context';
+import { LARGE_TOPIC, LARGE_TOPIC_SIZE, openTopic, reload, type BenchContext } from '../lib/context';
 import { DOM_ELEMENTS, idleFrames, scrollUntil } from '../lib/probes';
 import type { Figure, Section } from '../lib/report';
 import { ratio, summarize } from '../lib/stats';
@@ -126,6 +126,8 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     topic: LARGE_TOPIC,
     content: 'bmk-f-0 scroll start',
   });
+  // A fresh page: no probe of an earlier scenario observes the DOM while this one scrolls.
+  await reload(ctx);
   await openTopic(page, LARGE_TOPIC);
   await page.getByTestId('message-feed').getByText('bmk-f-0').waitFor();
   await page.getByTestId('message-feed').getByText(`Load message ${LARGE_TOPIC_SIZE} of`).waitFor();

@@ -17,6 +17,11 @@ async function post(chat: ChatEnvironment, who: string, topic: string, content: 
 const registers = (proxy: FaultProxy) =>
   proxy.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/register')).length;
 
+async function serverDraftTexts(chat: ChatEnvironment, who: string): Promise<string[]> {
+  const { body } = await chat.api(who).get('/drafts');
+  return (body.drafts as { content: string }[]).map((d) => d.content);
+}
+
 /** Message ids in the feed, top to bottom. */
 async function feedIds(page: Page): Promise<number[]> {
   const testIds = await page
@@ -120,6 +125,8 @@ test('an outage: banner after several failures, kept text, a local draft, every 
   });
   const contents = (body.messages as { content: string }[]).map((m) => m.content);
   expect(contents.filter((c) => c.includes(text))).toHaveLength(1);
+  // The draft saved locally while offline does not linger on the server once the message is sent.
+  await expect.poll(async () => (await serverDraftTexts(chat, me.email)).includes(text)).toBe(false);
   await page.screenshot({ path: 'test-results/screens/resilience-recovered.png' });
 });
 
@@ -153,11 +160,7 @@ test('a reload while offline brings the text back', async ({ page, chat, signIn,
   await expect(page.getByTestId(`content-${live}`)).toBeVisible();
   await expect(page.getByTestId('compose-input')).toHaveValue(text);
   // The draft that could not be saved on the server gets there once the server is back.
-  await expect
-    .poll(async () =>
-      ((await chat.api(me.email).get('/drafts')).body.drafts as { content: string }[]).map((d) => d.content),
-    )
-    .toContain(text);
+  await expect.poll(() => serverDraftTexts(chat, me.email)).toContain(text);
 });
 
 test('a reload just as the connection dies still opens the app with the draft', async ({
@@ -299,7 +302,7 @@ test('a revoked API key stops the loop for good: the UI says why, offers Account
     await expect(banner).toContainText(/sign in again/i);
     const settled = faultProxy.requests.length;
     // A loop that kept retrying would poll several times a second with these backoff timings.
-    await page.waitForTimeout(2500);
+    await page.waitForTimeout(2000);
     expect(faultProxy.requests.slice(settled).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     expect(
       faultProxy.requests.filter((r) => r.path.endsWith('/events') && r.fault === 'forwarded').length,
@@ -331,7 +334,7 @@ test('an account deactivated during an outage is found out on recovery, once', a
     const banner = page.getByTestId('connection-banner');
     await expect(banner).toContainText(/deactivated/i);
     await expect(banner.getByRole('button', { name: 'Accounts' })).toBeVisible();
-    await page.waitForTimeout(2500);
+    await page.waitForTimeout(2000);
     // One refused poll (or registration), then silence.
     const after = faultProxy.requests.slice(before).filter((r) => /\/(events|register)$/.test(r.path));
     expect(after).toHaveLength(1);
@@ -402,4 +405,39 @@ test('an app restarted with a revoked key says why instead of connecting forever
   } finally {
     user.api_key = key;
   }
+});
+
+test('a rate-limited server is waited out for as long as it asks, with the reason shown', async ({
+  page,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await expect(page.getByTestId('channel-general')).toBeVisible();
+  const limitedAt: number[] = [];
+  faultProxy.setRule((request) => {
+    if (!request.path.endsWith('/events')) return null;
+    limitedAt.push(Date.now());
+    return {
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      body: JSON.stringify({
+        result: 'error',
+        code: 'RATE_LIMIT_HIT',
+        msg: 'API usage exceeded rate limit',
+        'retry-after': 1,
+      }),
+    };
+  });
+  try {
+    await expect(page.getByTestId('connection-banner')).toContainText(/rate limited/i, { timeout: 8000 });
+  } finally {
+    faultProxy.setRule(null);
+  }
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+  // Never sooner than the server asked (the backoff alone would retry within a second, often sooner).
+  expect(limitedAt.length).toBeGreaterThanOrEqual(3);
+  const gaps = limitedAt.slice(1).map((at, index) => at - limitedAt[index]!);
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
 });

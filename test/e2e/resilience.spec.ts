@@ -455,3 +455,25 @@ test('a rate-limited server is waited out for as long as it asks, with the reaso
   const gaps = limitedAt.slice(1).map((at, index) => at - limitedAt[index]!);
   for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
 });
+
+test('a conversation opened during an outage loads by itself once the server is back', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  const topic = `opened offline ${Date.now()}`;
+  const id = await post(chat, 'admin', topic, 'Waiting for you');
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId(`topic-${topic}`)).toBeVisible();
+  await faultProxy.down();
+  await expect(page.getByTestId('connection-banner')).toContainText(/reach the server/i);
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('error').first()).toContainText(/could not reach the server/i);
+  await faultProxy.up();
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+  // No "Try again" click: coming back online refetches what failed meanwhile.
+  await expect(page.getByTestId(`content-${id}`)).toContainText('Waiting for you', { timeout: 5000 });
+  await expect(page.getByTestId('error')).toHaveCount(0);
+});

@@ -29,7 +29,14 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     applyEvents(queryClient, batch.events);
   });
   const setStatus = useConnectionStore.getState().setStatus;
-  const offStatus = bridge.onConnectionStatus(setStatus);
+  const offStatus = bridge.onConnectionStatus((status) => {
+    const before = useConnectionStore.getState().status.state;
+    setStatus(status);
+    // Back in touch: what failed meanwhile (a conversation opened during the outage) loads again
+    // by itself, without a "Try again" click.
+    if (status.state === 'connected' && before !== 'connected')
+      void queryClient.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
+  });
   void bridge.connectionStatus().then(setStatus, () => undefined);
   const timer = setInterval(() => useTypingStore.getState().expire(Date.now()), 1000);
   return () => {

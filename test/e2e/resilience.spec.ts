@@ -411,9 +411,12 @@ test('an app restarted with a revoked key says why instead of connecting forever
     await chat.host.core.stop();
     chat.host.core.start();
     await page.reload();
-    await expect(page.getByText(/connecting to/i)).toBeVisible();
     const banner = page.getByTestId('connection-banner');
     await expect(banner).toContainText(/invalid api key/i);
+    // No spinner promising a connection that will not come.
+    await expect(page.getByText(/not connected to/i)).toBeVisible();
+    await expect(page.getByTestId('loading')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screens/resilience-restart-revoked.png' });
     await banner.getByRole('button', { name: 'Accounts' }).click();
     await expect(page.getByTestId(`account-${me.email}`)).toBeVisible();
   } finally {

@@ -1,7 +1,7 @@
 import type { AccountSummary } from '../../../shared/ipc';
 import { narrowKey } from '../api/narrow';
 import { ConnectionBanner } from '../components/ConnectionBanner';
-import { Loading } from '../components/states';
+import { Empty, Loading } from '../components/states';
 import { BrowseChannels } from '../features/channels/BrowseChannels';
 import { ChannelSidebar } from '../features/channels/ChannelSidebar';
 import { ChannelSettingsDialog } from '../features/channel-settings/ChannelSettingsDialog';
@@ -14,6 +14,7 @@ import { ConversationView, DetailsPane } from '../features/messages/Conversation
 import { SearchBox } from '../features/search/SearchBox';
 import { SettingsButton, SettingsScreen } from '../features/settings/SettingsScreen';
 import { AccountSwitcher } from '../features/sign-in/AccountSwitcher';
+import { useConnectionStore } from '../state/connection';
 import { useDialogStore } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
 import { useApplyUserSettings } from './apply-user-settings';
@@ -48,6 +49,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const anchor = useNarrowStore((s) => s.anchor);
   const open = useDialogStore((s) => s.open);
   const accountsOpen = useDialogStore((s) => s.dialog?.kind === 'accounts');
+  const stopped = useConnectionStore((s) => s.status.state === 'fatal');
   // Theme, contrast, width, font size, line spacing (spec 4.6), and Esc to the home view.
   useApplyUserSettings();
 
@@ -56,7 +58,11 @@ export function ChatShell({ account }: { account: AccountSummary }) {
     return (
       <>
         <ConnectionBanner />
-        <Loading label={`Connecting to ${account.realmName}…`} />
+        {stopped ? (
+          <Empty>Not connected to {account.realmName}.</Empty>
+        ) : (
+          <Loading label={`Connecting to ${account.realmName}…`} />
+        )}
         {accountsOpen && <AccountSwitcher />}
       </>
     );

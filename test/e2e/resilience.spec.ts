@@ -325,6 +325,22 @@ test('a revoked API key stops the loop for good: the UI says why, offers Account
     await banner.getByRole('button', { name: 'Accounts' }).click();
     await expect(page.getByTestId('accounts-dialog')).toBeVisible();
     await expect(page.getByTestId(`account-${me.email}`)).toBeVisible();
+
+    // With a new key from an administrator, signing in again from there brings everything back.
+    user.api_key = 'issued-after-the-revocation';
+    await page.getByTestId('add-account').click();
+    await page.getByTestId('server-url').fill(faultProxy.url);
+    await page.getByTestId('server-continue').click();
+    await page.getByTestId('email').fill(me.email);
+    await page.getByTestId('api-key').fill(user.api_key);
+    await page.getByTestId('sign-in-submit').click();
+    await expect(banner).toHaveCount(0);
+    await page.getByTestId('channel-general').click();
+    const topic = `after a new key ${Date.now()}`;
+    const id = await post(chat, 'admin', topic, 'Welcome back');
+    await expect(page.getByTestId(`topic-${topic}`)).toBeVisible();
+    await page.getByTestId(`topic-${topic}`).click();
+    await expect(page.getByTestId(`content-${id}`)).toBeVisible();
   } finally {
     user.api_key = key;
   }

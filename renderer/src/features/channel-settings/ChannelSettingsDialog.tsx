@@ -12,6 +12,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { useDialogStore } from '../../state/dialogs';
 import { groupSettingUpdate } from './group-setting';
 import { GroupSettingEditor } from './GroupSettingEditor';
+import { RadioOptions } from '../../components/RadioOptions';
 
 export const GROUP_SETTINGS = [
   ['can_send_message_group', 'Who can post'],
@@ -85,6 +86,12 @@ export function channelUpdateParams(
 }
 
 /** Every channel parameter of spec 4.2, for administrators. */
+const PRIVACY_OPTIONS = [
+  ['public', 'Public: anyone in the organization can join'],
+  ['private', 'Private: only subscribers'],
+  ['web-public', 'Web-public: anyone on the internet can read'],
+] as const;
+
 export function ChannelSettingsDialog({ streamId }: { streamId: number }) {
   const close = useDialogStore((s) => s.close);
   const channel = useApiQuery<{ stream: Channel }>(ep.streamById, { stream_id: streamId }, { staleTime: 0 });
@@ -163,24 +170,13 @@ function SettingsForm({
       </label>
       <fieldset className="field">
         <legend>Who can access the channel</legend>
-        {(
-          [
-            ['public', 'Public: anyone in the organization can join'],
-            ['private', 'Private: only subscribers'],
-            ['web-public', 'Web-public: anyone on the internet can read'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="check">
-            <input
-              type="radio"
-              name="privacy"
-              data-testid={`cs-privacy-${value}`}
-              checked={form.privacy === value}
-              onChange={() => set({ privacy: value })}
-            />
-            {label}
-          </label>
-        ))}
+        <RadioOptions
+          name="privacy"
+          testIdPrefix="cs-privacy-"
+          options={PRIVACY_OPTIONS}
+          value={form.privacy}
+          onChange={(privacy) => set({ privacy })}
+        />
         {form.privacy === 'private' && (
           <label className="check">
             <input

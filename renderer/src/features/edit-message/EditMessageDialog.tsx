@@ -13,6 +13,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
 import { useDialogStore } from '../../state/dialogs';
 import { useSubscriptions } from '../channels/hooks';
+import { RadioOptions } from '../../components/RadioOptions';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
@@ -56,6 +57,12 @@ export function editParams(messageId: number, original: Original, form: EditForm
 }
 
 /** Edit a message: content, topic, channel, which messages move, and who is notified (spec 4.1). */
+const PROPAGATE_OPTIONS = [
+  ['change_one', 'Only this message'],
+  ['change_later', 'This message and the ones after it'],
+  ['change_all', 'The whole topic'],
+] as const satisfies readonly (readonly [PropagateMode, string])[];
+
 export function EditMessageDialog({ messageId }: { messageId: number }) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
@@ -248,24 +255,13 @@ function EditForm({
         {moving && (
           <fieldset className="field">
             <legend>Which messages move</legend>
-            {(
-              [
-                ['change_one', 'Only this message'],
-                ['change_later', 'This message and the ones after it'],
-                ['change_all', 'The whole topic'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="check">
-                <input
-                  type="radio"
-                  name="propagate_mode"
-                  data-testid={`propagate-${value}`}
-                  checked={form.propagateMode === value}
-                  onChange={() => update({ propagateMode: value })}
-                />
-                {label}
-              </label>
-            ))}
+            <RadioOptions
+              name="propagate_mode"
+              testIdPrefix="propagate-"
+              options={PROPAGATE_OPTIONS}
+              value={form.propagateMode}
+              onChange={(propagateMode) => update({ propagateMode })}
+            />
             <label className="check">
               <input
                 type="checkbox"

@@ -1,0 +1,31 @@
+/** One labelled radio button per option; the caller supplies the surrounding fieldset and legend. */
+export function RadioOptions<Value extends string>({
+  name,
+  options,
+  value,
+  onChange,
+  testIdPrefix,
+}: {
+  name: string;
+  options: readonly (readonly [Value, string])[];
+  value: Value;
+  onChange: (value: Value) => void;
+  testIdPrefix: string;
+}) {
+  return (
+    <>
+      {options.map(([option, label]) => (
+        <label key={option} className="check">
+          <input
+            type="radio"
+            name={name}
+            data-testid={`${testIdPrefix}${option}`}
+            checked={value === option}
+            onChange={() => onChange(option)}
+          />
+          {label}
+        </label>
+      ))}
+    </>
+  );
+}

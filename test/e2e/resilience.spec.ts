@@ -316,7 +316,7 @@ test('a revoked API key stops the loop for good: the UI says why, offers Account
     await expect(banner).toContainText(/sign in again/i);
     const settled = faultProxy.requests.length;
     // A loop that kept retrying would poll several times a second with these backoff timings.
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(1500);
     expect(faultProxy.requests.slice(settled).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     expect(
       faultProxy.requests.filter((r) => r.path.endsWith('/events') && r.fault === 'forwarded').length,
@@ -364,7 +364,7 @@ test('an account deactivated during an outage is found out on recovery, once', a
     const banner = page.getByTestId('connection-banner');
     await expect(banner).toContainText(/deactivated/i);
     await expect(banner.getByRole('button', { name: 'Accounts' })).toBeVisible();
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(1500);
     // One refused poll (or registration), then silence.
     const after = faultProxy.requests.slice(before).filter((r) => /\/(events|register)$/.test(r.path));
     expect(after).toHaveLength(1);

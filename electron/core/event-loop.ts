@@ -158,7 +158,12 @@ export class EventLoop {
   setOnline(online: boolean): void {
     if (this.online === online) return;
     this.online = online;
-    if (!online && this.running) this.setStatus({ state: 'offline', reason: 'The network is unavailable.' });
+    if (!online && this.running) {
+      this.setStatus({ state: 'offline', reason: 'The network is unavailable.' });
+      // A poll under way would come back (heartbeat) and report "connected" while the loop then
+      // idles: drop it; its events stay on the server for the first poll once back online.
+      this.pollController.abort();
+    }
     if (online) this.wake();
   }
 
@@ -271,7 +276,7 @@ export class EventLoop {
       immediateReregisters = 0;
       failures = 0;
       recovering = false;
-      if (this.status.state !== 'connected') this.setStatus({ state: 'connected' });
+      if (this.status.state !== 'connected' && this.online) this.setStatus({ state: 'connected' });
       await this.deliver(result.value.events);
     }
   }

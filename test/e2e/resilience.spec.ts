@@ -496,3 +496,32 @@ test('a conversation opened during an outage loads by itself once the server is 
   await expect(page.getByTestId(`content-${id}`)).toContainText('Waiting for you', { timeout: 5000 });
   await expect(page.getByTestId('error')).toHaveCount(0);
 });
+
+test('while the system reports the network down, the app says so, waits quietly, and resumes at once', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  const topic = `system offline ${Date.now()}`;
+  await post(chat, 'admin', topic, 'Hello');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const core = chat.host.core;
+  try {
+    core.setOnline(false);
+    const banner = page.getByTestId('connection-banner');
+    await expect(banner).toContainText(/offline: the network is unavailable/i);
+    const from = faultProxy.requests.length;
+    // Longer than a heartbeat: a poll still under way would have come back by now.
+    await page.waitForTimeout(1500);
+    await expect(banner).toContainText(/offline/i);
+    expect(faultProxy.requests.slice(from).filter((r) => /\/(events|register)$/.test(r.path))).toEqual([]);
+  } finally {
+    core.setOnline(true);
+  }
+  const id = await post(chat, 'admin', topic, 'Back online');
+  await expect(page.getByTestId(`content-${id}`)).toBeVisible();
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+});

@@ -294,6 +294,27 @@ describe('event loop: volume, wake-up and resync', () => {
     expect(harness.statuses.at(-1)).toEqual({ state: 'connected' });
   });
 
+  it('going offline mid-poll stays offline (no "connected" from the poll that comes back) and loses nothing', async () => {
+    await started();
+    const before = emitTyping(1);
+    await waitUntil(() => harness.delivered.length === 1, 'the first event');
+    harness.loop.setOnline(false);
+    const polls = eventPolls().length;
+    // Several heartbeats: a poll left running would have answered and flipped the status.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const offlineAt = harness.statuses.findIndex((status) => status.state === 'offline');
+    expect(harness.statuses.slice(offlineAt)).toEqual([
+      { state: 'offline', reason: 'The network is unavailable.' },
+    ]);
+    expect(eventPolls().length).toBe(polls);
+    const during = emitTyping(2);
+    harness.loop.setOnline(true);
+    await waitUntil(() => harness.delivered.length === 3, 'the events of the offline time');
+    expect(idsOf(harness.delivered)).toEqual([...before, ...during]);
+    expect(harness.sessions).toHaveLength(1);
+    expect(harness.statuses.at(-1)).toEqual({ state: 'connected' });
+  });
+
   it('wake() cuts a long backoff short', async () => {
     await harness.loop.stop();
     harness = loopHarness({ serverUrl: proxy.url, backoff: { baseMs: 60_000, capMs: 60_000 }, scale: 1 });

@@ -25,6 +25,24 @@ export function resolveServerUrl(url: string): string {
   }
 }
 
+/**
+ * The service renders a unicode emoji as `<span class="emoji emoji-1f44d">:+1:</span>` and leaves
+ * the picture to the client; this client shows the character itself, from the code in the class.
+ */
+const EMOJI_CLASS = /(?:^|\s)emoji-([0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*)(?:\s|$)/;
+
+function showUnicodeEmoji(node: Element): void {
+  const match = EMOJI_CLASS.exec(node.getAttribute('class') ?? '');
+  if (!match || !node.classList.contains('emoji')) return;
+  try {
+    node.textContent = String.fromCodePoint(
+      ...(match[1] as string).split('-').map((hex) => parseInt(hex, 16)),
+    );
+  } catch {
+    // A code outside Unicode's range: keep the server's `:name:` text.
+  }
+}
+
 function installHooks(): void {
   if (hooked) return;
   hooked = true;
@@ -35,6 +53,7 @@ function installHooks(): void {
       node.setAttribute('rel', 'noopener noreferrer');
       node.removeAttribute('target');
     }
+    if (node.tagName === 'SPAN') showUnicodeEmoji(node);
     if (node.tagName === 'IMG') {
       const src = node.getAttribute('src');
       if (src) node.setAttribute('src', resolveServerUrl(src));

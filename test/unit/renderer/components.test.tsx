@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SafeHtml, setServerBase } from '../../../renderer/src/components/SafeHtml';
+import { SafeHtml, sanitizeHtml, setServerBase } from '../../../renderer/src/components/SafeHtml';
 import { Compose } from '../../../renderer/src/features/compose/Compose';
 import { EditMessageDialog } from '../../../renderer/src/features/edit-message/EditMessageDialog';
 import { ConnectionBanner } from '../../../renderer/src/components/ConnectionBanner';
@@ -37,6 +37,23 @@ describe('SafeHtml', () => {
     expect(bridge.opened).toEqual(['https://chat.example/help']);
     fireEvent.click(screen.getByText('bad'));
     expect(bridge.opened).toHaveLength(1);
+  });
+});
+
+describe('sanitizeHtml and unicode emoji', () => {
+  it('shows the character named by the emoji class, including multi-codepoint emoji', () => {
+    const html = sanitizeHtml(
+      '<p>ok <span aria-label="+1" class="emoji emoji-1f44d" role="img" title="+1">:+1:</span> ' +
+        '<span class="emoji emoji-1f1eb-1f1f7" role="img" title="france">:france:</span></p>',
+    );
+    expect(html).toContain('\u{1F44D}</span>');
+    expect(html).toContain('\u{1F1EB}\u{1F1F7}</span>');
+    expect(html).not.toContain(':+1:<');
+  });
+
+  it('leaves spans that are not emoji, and impossible codes, as the server wrote them', () => {
+    expect(sanitizeHtml('<span class="emoji-1f44d">:x:</span>')).toContain(':x:');
+    expect(sanitizeHtml('<span class="emoji emoji-ffffff">:odd:</span>')).toContain(':odd:');
   });
 });
 

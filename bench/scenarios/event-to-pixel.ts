@@ -3,6 +3,7 @@ import { BareProcess } from '../lib/bare-process';
 import { now, pageClockOffset, toDriver, type ClockOffset } from '../lib/clock';
 import { LATENCY_TOPIC, openTopic, sleep, type BenchContext } from '../lib/context';
 import { MARKER_PROBE, MARKER_RESULTS } from '../lib/probes';
+import { profiled, type HotFunction } from '../lib/profile';
 import type { Figure, Section } from '../lib/report';
 import { ratio, summarize, type Summary } from '../lib/stats';
 
@@ -189,18 +190,24 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
   await sleep(500);
   const burstSent = new Map<string, number>();
   let next = 0;
-  const burstStart = now();
-  await Promise.all(
-    Array.from({ length: counts.burstConcurrency }, async () => {
-      while (next < counts.burstMessages) {
-        const marker = `bmk-b-${next++}`;
-        burstSent.set(marker, now());
-        await sendMessage(ctx.other, marker);
-      }
-    }),
-  );
-  const burstSendMs = now() - burstStart;
-  await waitForAll(ctx, burstSent, bareSeen, 60_000);
+  let burstSendMs = 0;
+  const burst = async () => {
+    const burstStart = now();
+    await Promise.all(
+      Array.from({ length: counts.burstConcurrency }, async () => {
+        while (next < counts.burstMessages) {
+          const marker = `bmk-b-${next++}`;
+          burstSent.set(marker, now());
+          await sendMessage(ctx.other, marker);
+        }
+      }),
+    );
+    burstSendMs = now() - burstStart;
+    await waitForAll(ctx, burstSent, bareSeen, 60_000);
+  };
+  let hot: HotFunction[] | undefined;
+  if (ctx.profile) ({ hot } = await profiled(page, burst));
+  else await burst();
   const clockAfter = await pageClockOffset(page);
   await bare.stop();
 
@@ -212,7 +219,7 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
       Math.abs(clockAfter.offset - clockBefore.offset) / 2,
   };
   const steady = await collect(ctx, steadySent, bareSeen, clock);
-  const burst = await collect(ctx, burstSent, bareSeen, clock);
+  const burstSamples = await collect(ctx, burstSent, bareSeen, clock);
   return {
     id: 'message-event-to-pixel',
     title: '1. Message event to pixel',
@@ -229,11 +236,12 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
       'as in the feed when the first newer message (by id) got one (details: appendedUnrendered).',
     figures: [
       ...latencyFigures('message.steady', 'Steady', steady),
-      ...latencyFigures('message.burst', 'Burst', burst),
+      ...latencyFigures('message.burst', 'Burst', burstSamples),
     ],
     details: {
       bareClock,
       bareErrors: bare.errors,
+      ...(hot ? { burstProfiledHotFunctions: hot } : {}),
       clockBefore,
       clockAfter,
       burstSendMs,
@@ -246,12 +254,12 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
         missingBare: steady.missingBare,
       },
       burst: {
-        app: summarize(burst.app),
-        painted: summarize(burst.appPainted),
-        bare: summarize(burst.bare),
-        missingApp: burst.missingApp,
-        appendedUnrendered: burst.appendedUnrendered,
-        missingBare: burst.missingBare,
+        app: summarize(burstSamples.app),
+        painted: summarize(burstSamples.appPainted),
+        bare: summarize(burstSamples.bare),
+        missingApp: burstSamples.missingApp,
+        appendedUnrendered: burstSamples.appendedUnrendered,
+        missingBare: burstSamples.missingBare,
       },
     },
   };

@@ -14,45 +14,102 @@ export interface UnreadTarget {
   otherUserIds?: number[];
 }
 
+export interface UnreadAddition {
+  id: number;
+  target: UnreadTarget;
+}
+
 export function addUnread(state: InitialState, id: number, target: UnreadTarget): InitialState {
-  const unread = state.unread_msgs ?? emptyUnread();
-  if (target.type === 'stream' && target.stream_id !== undefined) {
-    const topic = target.topic ?? '';
-    const streams = [...unread.streams];
-    const index = streams.findIndex((e) => e.stream_id === target.stream_id && e.topic === topic);
-    if (index >= 0) {
-      const entry = streams[index]!;
-      if (entry.unread_message_ids.includes(id)) return state;
-      streams[index] = {
-        ...entry,
-        unread_message_ids: [...entry.unread_message_ids, id].sort((a, b) => a - b),
-      };
-    } else {
-      streams.push({ stream_id: target.stream_id, topic, unread_message_ids: [id] });
+  return addUnreads(state, [{ id, target }]);
+}
+
+/**
+ * Adds many unread ids at once. Ids are grouped by conversation first and each conversation's list
+ * is merged and sorted once, so marking thousands of messages unread stays linear, not quadratic.
+ * Returns the same state object when every id was already unread.
+ */
+export function addUnreads(state: InitialState, additions: Iterable<UnreadAddition>): InitialState {
+  const selfId = state.user_id ?? 0;
+  const byTopic = new Map<string, { stream_id: number; topic: string; ids: number[] }>();
+  const byDm = new Map<number, number[]>();
+  const byGroupDm = new Map<string, number[]>();
+  for (const { id, target } of additions) {
+    if (target.type === 'stream' && target.stream_id !== undefined) {
+      const topic = target.topic ?? '';
+      const key = `${target.stream_id}\u0000${topic}`;
+      const group = byTopic.get(key) ?? { stream_id: target.stream_id, topic, ids: [] };
+      group.ids.push(id);
+      byTopic.set(key, group);
+      continue;
     }
-    return { ...state, unread_msgs: { ...unread, streams } };
+    const others = target.otherUserIds ?? [];
+    if (others.length <= 1) pushTo(byDm, others[0] ?? selfId, id);
+    else pushTo(byGroupDm, [...others, selfId].sort((a, b) => a - b).join(','), id);
   }
-  const others = target.otherUserIds ?? [];
-  if (others.length <= 1) {
-    const other = others[0] ?? state.user_id ?? 0;
-    const pms = [...unread.pms];
-    const index = pms.findIndex((e) => (e.other_user_id ?? e.sender_id) === other);
-    if (index >= 0) {
-      const entry = pms[index]!;
-      if (entry.unread_message_ids.includes(id)) return state;
-      pms[index] = { ...entry, unread_message_ids: [...entry.unread_message_ids, id] };
-    } else pms.push({ other_user_id: other, unread_message_ids: [id] });
-    return { ...state, unread_msgs: { ...unread, pms } };
+
+  const unread = state.unread_msgs ?? emptyUnread();
+  let changed = false;
+  const merge = <T extends { unread_message_ids: number[] }>(entry: T, added: number[] | undefined): T => {
+    if (!added) return entry;
+    const merged = mergeIds(entry.unread_message_ids, added);
+    if (merged === entry.unread_message_ids) return entry;
+    changed = true;
+    return { ...entry, unread_message_ids: merged };
+  };
+
+  const streams = unread.streams.map((entry) => {
+    const key = `${entry.stream_id}\u0000${entry.topic}`;
+    const added = byTopic.get(key)?.ids;
+    byTopic.delete(key);
+    return merge(entry, added);
+  });
+  for (const group of byTopic.values()) {
+    changed = true;
+    streams.push({
+      stream_id: group.stream_id,
+      topic: group.topic,
+      unread_message_ids: mergeIds([], group.ids),
+    });
   }
-  const key = [...others, state.user_id ?? 0].sort((a, b) => a - b).join(',');
-  const huddles = [...unread.huddles];
-  const index = huddles.findIndex((e) => e.user_ids_string === key);
-  if (index >= 0) {
-    const entry = huddles[index]!;
-    if (entry.unread_message_ids.includes(id)) return state;
-    huddles[index] = { ...entry, unread_message_ids: [...entry.unread_message_ids, id] };
-  } else huddles.push({ user_ids_string: key, unread_message_ids: [id] });
-  return { ...state, unread_msgs: { ...unread, huddles } };
+
+  const pms = unread.pms.map((entry) => {
+    const other = entry.other_user_id ?? entry.sender_id;
+    if (other === undefined) return entry;
+    const added = byDm.get(other);
+    byDm.delete(other);
+    return merge(entry, added);
+  });
+  for (const [other, ids] of byDm) {
+    changed = true;
+    pms.push({ other_user_id: other, unread_message_ids: mergeIds([], ids) });
+  }
+
+  const huddles = unread.huddles.map((entry) => {
+    const added = byGroupDm.get(entry.user_ids_string);
+    byGroupDm.delete(entry.user_ids_string);
+    return merge(entry, added);
+  });
+  for (const [key, ids] of byGroupDm) {
+    changed = true;
+    huddles.push({ user_ids_string: key, unread_message_ids: mergeIds([], ids) });
+  }
+
+  return changed ? { ...state, unread_msgs: { ...unread, streams, pms, huddles } } : state;
+}
+
+function pushTo<K>(map: Map<K, number[]>, key: K, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
+
+/** `existing` itself when nothing is new; otherwise the union, ascending. */
+function mergeIds(existing: number[], added: number[]): number[] {
+  const union = new Set(existing);
+  const before = union.size;
+  for (const id of added) union.add(id);
+  if (union.size === before && existing.length > 0) return existing;
+  return [...union].sort((a, b) => a - b);
 }
 
 export function removeUnread(state: InitialState, ids: Iterable<number>): InitialState {
@@ -95,9 +152,10 @@ export function moveUnread(
   const moving = new Set(ids);
   const present = unread.streams.flatMap((e) => e.unread_message_ids.filter((id) => moving.has(id)));
   if (present.length === 0) return state;
-  let next = removeUnread(state, present);
-  for (const id of present) next = addUnread(next, id, { type: 'stream', stream_id: streamId, topic });
-  return next;
+  return addUnreads(
+    removeUnread(state, present),
+    present.map((id) => ({ id, target: { type: 'stream' as const, stream_id: streamId, topic } })),
+  );
 }
 
 export interface UnreadCounts {

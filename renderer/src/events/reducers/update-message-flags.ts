@@ -7,7 +7,7 @@ import {
 } from '../../api/keys';
 import type { Narrow } from '../../api/narrow';
 import type { EventReducer } from '../types';
-import { addUnread, clearAllUnread, removeUnread } from '../unread';
+import { addUnreads, clearAllUnread, removeUnread, type UnreadAddition } from '../unread';
 
 interface MessageDetails {
   type: 'stream' | 'private';
@@ -37,20 +37,21 @@ export const updateMessageFlags: EventReducer = ({ queryClient }, event) => {
     else {
       const details = (event.message_details as Record<string, MessageDetails> | undefined) ?? {};
       const selfId = getInitialState(queryClient)?.user_id;
-      updateInitialState(queryClient, (s) => {
-        let next = s;
-        for (const id of ids) {
-          const d = details[String(id)];
-          if (!d) continue;
-          next = addUnread(next, id, {
+      const additions: UnreadAddition[] = [];
+      for (const id of ids) {
+        const d = details[String(id)];
+        if (!d) continue;
+        additions.push({
+          id,
+          target: {
             type: d.type,
             stream_id: d.stream_id,
             topic: d.topic,
             otherUserIds: (d.user_ids ?? []).filter((u) => u !== selfId),
-          });
-        }
-        return next;
-      });
+          },
+        });
+      }
+      updateInitialState(queryClient, (s) => addUnreads(s, additions));
     }
   }
 

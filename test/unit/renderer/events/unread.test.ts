@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { InitialState } from '../../../../renderer/src/api/model';
+import {
+  addUnread,
+  addUnreads,
+  unreadCounts,
+  type UnreadAddition,
+} from '../../../../renderer/src/events/unread';
+
+const me = 10;
+const base = (): InitialState =>
+  ({
+    queue_id: 'q',
+    last_event_id: -1,
+    user_id: me,
+    unread_msgs: {
+      streams: [{ stream_id: 1, topic: 'deploy', unread_message_ids: [5, 9] }],
+      pms: [{ other_user_id: 20, unread_message_ids: [7] }],
+      huddles: [{ user_ids_string: '10,20,30', unread_message_ids: [8] }],
+      mentions: [],
+    },
+  }) as InitialState;
+
+describe('addUnreads', () => {
+  it('gives the same result as adding the ids one by one', () => {
+    const additions: UnreadAddition[] = [
+      { id: 12, target: { type: 'stream', stream_id: 1, topic: 'deploy' } },
+      { id: 3, target: { type: 'stream', stream_id: 1, topic: 'deploy' } },
+      { id: 9, target: { type: 'stream', stream_id: 1, topic: 'deploy' } },
+      { id: 14, target: { type: 'stream', stream_id: 2, topic: 'new topic' } },
+      { id: 15, target: { type: 'private', otherUserIds: [20] } },
+      { id: 16, target: { type: 'private', otherUserIds: [21] } },
+      { id: 17, target: { type: 'private', otherUserIds: [30, 20] } },
+      { id: 18, target: { type: 'private', otherUserIds: [] } },
+    ];
+    const oneByOne = additions.reduce((state, a) => addUnread(state, a.id, a.target), base());
+    const batched = addUnreads(base(), additions);
+    const sortAll = (s: InitialState) => ({
+      streams: s.unread_msgs!.streams.map((e) => ({
+        ...e,
+        unread_message_ids: [...e.unread_message_ids].sort(),
+      })),
+      pms: s.unread_msgs!.pms.map((e) => ({ ...e, unread_message_ids: [...e.unread_message_ids].sort() })),
+      huddles: s.unread_msgs!.huddles.map((e) => ({
+        ...e,
+        unread_message_ids: [...e.unread_message_ids].sort(),
+      })),
+    });
+    expect(sortAll(batched)).toEqual(sortAll(oneByOne));
+    expect(batched.unread_msgs!.streams[0]!.unread_message_ids).toEqual([3, 5, 9, 12]);
+    expect(batched.unread_msgs!.pms).toContainEqual({ other_user_id: me, unread_message_ids: [18] });
+    expect(batched.unread_msgs!.huddles[0]!.unread_message_ids).toEqual([8, 17]);
+  });
+
+  it('returns the very same state when every id is already unread', () => {
+    const state = base();
+    expect(addUnreads(state, [{ id: 5, target: { type: 'stream', stream_id: 1, topic: 'deploy' } }])).toBe(
+      state,
+    );
+  });
+
+  it('takes a hundred thousand ids for one topic in one pass and counts them', () => {
+    const additions: UnreadAddition[] = Array.from({ length: 100_000 }, (_, i) => ({
+      id: 1_000_000 - i,
+      target: { type: 'stream', stream_id: 3, topic: 'firehose' },
+    }));
+    const next = addUnreads(base(), additions);
+    const entry = next.unread_msgs!.streams.find((e) => e.stream_id === 3)!;
+    expect(entry.unread_message_ids).toHaveLength(100_000);
+    expect(entry.unread_message_ids[0]).toBe(900_001);
+    expect(unreadCounts(next).byChannel.get(3)).toBe(100_000);
+  });
+});

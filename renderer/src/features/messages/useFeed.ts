@@ -52,6 +52,9 @@ export function useFeed(narrow: Narrow, anchor: number | null) {
     // A bounded window of the conversation: pages beyond it are dropped from the far end and
     // fetched again by anchor when the user scrolls back (a topic may hold 100,000 messages).
     maxPages: MAX_PAGES,
+    // Messages are immutable: event reducers replace a changed message (and its page) with a new
+    // object, so deep-comparing every kept page against the last result on each page is wasted.
+    structuralSharing: false,
   });
   const messages = useMemo(() => {
     const seen = new Set<number>();

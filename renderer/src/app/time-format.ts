@@ -2,10 +2,23 @@ import { useUserSetting } from './realm';
 
 /**
  * Times as the user asked for them: twenty_four_hour_time (spec 4.6) picks the clock. Message
- * times use `formatTime` in features/messages/MessageRow.tsx with the same setting.
+ * times use `formatTime` below with the same setting.
  */
 export function useTwentyFourHourTime(): boolean {
   return useUserSetting<boolean>('twenty_four_hour_time', false);
+}
+
+/** One formatter per hour cycle: building an Intl formatter per call costs more than formatting. */
+const timeFormats = new Map<boolean, Intl.DateTimeFormat>();
+
+/** A message's time of day (hour and minute), in seconds since the epoch. */
+export function formatTime(timestamp: number, twentyFour: boolean): string {
+  let format = timeFormats.get(twentyFour);
+  if (!format) {
+    format = new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: !twentyFour });
+    timeFormats.set(twentyFour, format);
+  }
+  return format.format(timestamp * 1000);
 }
 
 /** A date and time of day (drafts, edit history, invitations), in seconds since the epoch. */

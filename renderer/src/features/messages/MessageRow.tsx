@@ -5,20 +5,13 @@ import { ep } from '../../api/endpoints';
 import type { Message } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName } from '../../app/realm';
+import { formatTime } from '../../app/time-format';
 import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
-
-export function formatTime(timestamp: number, twentyFour: boolean): string {
-  return new Date(timestamp * 1000).toLocaleTimeString([], {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: !twentyFour,
-  });
-}
 
 /** Sets or clears a flag on one message: the narrow endpoint anchored on it with no neighbours. */
 export function useToggleFlag(messageId: number) {

@@ -7,6 +7,7 @@ import { useSelfId, useUserSetting } from '../../app/realm';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useChannelIndex } from '../channels/hooks';
 import { useSearchHighlights } from '../search/highlights';
+import { dayKeyOf, dayLabel } from './day';
 import { markReadAllowed, markSeenAsRead } from './mark-seen';
 import { MessageRow } from './MessageRow';
 import { useFeed } from './useFeed';
@@ -15,17 +16,6 @@ import { useFeed } from './useFeed';
 const PREFETCH_ROWS = 10;
 /** Same sender within this many seconds: no repeated name and avatar. */
 const GROUP_SECONDS = 5 * 60;
-
-const dayOf = (timestamp: number) => new Date(timestamp * 1000).toDateString();
-
-export function dayLabel(timestamp: number): string {
-  return new Date(timestamp * 1000).toLocaleDateString([], {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
 
 function sameConversation(a: Message, b: Message): boolean {
   if (a.type !== b.type) return false;
@@ -191,26 +181,27 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     rememberPosition();
   };
 
-  const rows = useMemo(
-    () =>
-      messages.map((m, i) => {
-        const prev = messages[i - 1];
-        const newConversation = !prev || !sameConversation(prev, m);
-        const newDay = !prev || dayOf(prev.timestamp) !== dayOf(m.timestamp);
-        return {
-          daySeparator: newDay ? dayLabel(m.timestamp) : null,
-          // Search hits come from anywhere: each shows where it is (and its highlighted topic).
-          recipientHeader: showHeaders && (newConversation || narrow.kind === 'search'),
-          showSender:
-            newConversation ||
-            newDay ||
-            !prev ||
-            prev.sender_id !== m.sender_id ||
-            m.timestamp - prev.timestamp > GROUP_SECONDS,
-        };
-      }),
-    [messages, showHeaders, narrow.kind],
-  );
+  const rows = useMemo(() => {
+    let prevDay = NaN;
+    return messages.map((m, i) => {
+      const prev = messages[i - 1];
+      const newConversation = !prev || !sameConversation(prev, m);
+      const day = dayKeyOf(m.timestamp);
+      const newDay = !prev || prevDay !== day;
+      prevDay = day;
+      return {
+        daySeparator: newDay ? dayLabel(m.timestamp) : null,
+        // Search hits come from anywhere: each shows where it is (and its highlighted topic).
+        recipientHeader: showHeaders && (newConversation || narrow.kind === 'search'),
+        showSender:
+          newConversation ||
+          newDay ||
+          !prev ||
+          prev.sender_id !== m.sender_id ||
+          m.timestamp - prev.timestamp > GROUP_SECONDS,
+      };
+    });
+  }, [messages, showHeaders, narrow.kind]);
 
   if (query.isPending) return <Loading label="Loading messages…" />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;

@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { SessionStarted } from '../../../shared/ipc';
 import type { GetMessagesResponse, InitialState, Message } from './model';
 import type { Narrow } from './narrow';
@@ -24,6 +24,19 @@ export function getSession(queryClient: QueryClient): SessionStarted | undefined
 
 export function getInitialState(queryClient: QueryClient): InitialState | undefined {
   return getSession(queryClient)?.initialState as InitialState | undefined;
+}
+
+const isSession = (data: unknown): data is SessionStarted | null =>
+  data === null || (typeof data === 'object' && 'initialState' in data && 'generation' in data);
+
+/**
+ * The register state is replaced as a whole by every event (`updateInitialState`), with
+ * the changed parts as new objects, so sharing it deeply with the previous state (unread lists of
+ * up to 100,000 ids) is wasted work. Values selected from it are still shared, so a component
+ * re-renders only when its selection changes.
+ */
+export function sessionSharing(prev: unknown, next: unknown): unknown {
+  return isSession(next) ? next : replaceEqualDeep(prev, next);
 }
 
 /** Replaces the register state with `update(state)`; a no-op before the first session. */

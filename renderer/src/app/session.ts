@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChatBridge, SessionStarted } from '../../../shared/ipc';
-import { sessionKey } from '../api/keys';
+import { sessionKey, sessionSharing } from '../api/keys';
 import type { InitialState } from '../api/model';
 import { applyEvents } from '../events/apply';
 import { useConnectionStore } from '../state/connection';
@@ -21,6 +21,8 @@ export function startSession(queryClient: QueryClient, session: SessionStarted):
 }
 
 export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () => void {
+  // Also for writes to the session before any component observes it.
+  queryClient.setQueryDefaults(sessionKey, { structuralSharing: sessionSharing });
   const current = () => queryClient.getQueryData<SessionStarted | null>(sessionKey);
   const offSession = bridge.onSession((session) => startSession(queryClient, session));
   const offEvents = bridge.onEvents((batch) => {
@@ -54,7 +56,12 @@ export function useSessionSync(queryClient: QueryClient): void {
 
 export function useSession() {
   const bridge = useBridge();
-  return useQuery({ queryKey: sessionKey, queryFn: () => bridge.session(), staleTime: Infinity });
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: () => bridge.session(),
+    staleTime: Infinity,
+    structuralSharing: sessionSharing,
+  });
 }
 
 /** A value derived from the register state, re-rendering only when it changes. */
@@ -64,6 +71,7 @@ export function useInitialState<T>(select: (state: InitialState) => T): T | unde
     queryKey: sessionKey,
     queryFn: () => bridge.session(),
     staleTime: Infinity,
+    structuralSharing: sessionSharing,
     select: (session: SessionStarted | null) =>
       session ? select(session.initialState as InitialState) : undefined,
   });

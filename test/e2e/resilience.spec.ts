@@ -17,6 +17,12 @@ async function post(chat: ChatEnvironment, who: string, topic: string, content: 
 const registers = (proxy: FaultProxy) =>
   proxy.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/register')).length;
 
+/** Opens a topic of #general in the sidebar, as a person would. */
+async function openTopic(page: Page, topic: string): Promise<void> {
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+}
+
 async function serverDraftTexts(chat: ChatEnvironment, who: string): Promise<string[]> {
   const { body } = await chat.api(who).get('/drafts');
   return (body.drafts as { content: string }[]).map((d) => d.content);
@@ -94,8 +100,7 @@ test('an outage: banner after several failures, kept text, a local draft, every 
   const me = await signIn(page, 'member');
   const topic = `outage ${Date.now()}`;
   const first = await post(chat, 'admin', topic, 'Before the outage');
-  await page.getByTestId('channel-general').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  await openTopic(page, topic);
   await expect(page.getByTestId(`content-${first}`)).toContainText('Before the outage');
   // A live event in this queue, so the loop has something to lose.
   const live = await post(chat, 'admin', topic, 'Live before the outage');
@@ -172,8 +177,7 @@ test('a reload while offline brings the text back', async ({ page, chat, signIn,
   const me = await signIn(page, 'member');
   const topic = `reload offline ${Date.now()}`;
   await post(chat, 'admin', topic, 'Hello');
-  await page.getByTestId('channel-general').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  await openTopic(page, topic);
   const live = await post(chat, 'admin', topic, 'Live');
   await expect(page.getByTestId(`content-${live}`)).toBeVisible();
 
@@ -210,8 +214,7 @@ test('a reload just as the connection dies still opens the app with the draft', 
   await signIn(page, 'member');
   const topic = `dying connection ${Date.now()}`;
   await post(chat, 'admin', topic, 'Hello');
-  await page.getByTestId('channel-general').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  await openTopic(page, topic);
   const live = await post(chat, 'admin', topic, 'Live');
   await expect(page.getByTestId(`content-${live}`)).toBeVisible();
   const text = `Typed as the Wi-Fi dropped ${Date.now()}`;
@@ -241,8 +244,7 @@ test('a queue that expires during an outage: re-registered, state reloaded, no p
   const me = await signIn(page, 'member');
   const topic = `expiry ${Date.now()}`;
   const first = await post(chat, 'admin', topic, 'Before the expiry');
-  await page.getByTestId('channel-general').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  await openTopic(page, topic);
   const live = await post(chat, 'admin', topic, 'Live before the expiry');
   await expect(page.getByTestId(`content-${live}`)).toBeVisible();
   const unreadBefore = await shownUnread(page, 'random');
@@ -382,8 +384,7 @@ test('an edit that fails on a bad network keeps the edited text, and saves once 
   const me = await signIn(page, 'member');
   const topic = `edit offline ${Date.now()}`;
   const id = await post(chat, me.email, topic, 'The launch is on Monday.');
-  await page.getByTestId('channel-general').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  await openTopic(page, topic);
   await page.getByTestId(`message-${id}`).hover();
   await page.getByTestId(`edit-${id}`).click();
   const edited = 'The launch moved to Tuesday.';
@@ -506,8 +507,7 @@ test('while the system reports the network down, the app says so, waits quietly,
   await signIn(page, 'member');
   const topic = `system offline ${Date.now()}`;
   await post(chat, 'admin', topic, 'Hello');
-  await page.getByTestId('channel-general').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  await openTopic(page, topic);
   const core = chat.host.core;
   try {
     core.setOnline(false);

@@ -6,7 +6,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { main: resolve('electron/main.ts') } },
+      // Two programs on one core: the Electron main process and the web host (`npm run web`), both run
+      // as built JavaScript. The core they share lands in a chunk next to them.
+      rollupOptions: {
+        input: { main: resolve('electron/main.ts'), 'web-host': resolve('electron/web-host-cli.ts') },
+      },
+      // Bundled rather than loaded from node_modules at launch: resolving and loading their many small
+      // modules took longer than the rest of the host's start-up. Other dependencies stay external.
+      externalizeDeps: { exclude: ['zod', 'ws'] },
     },
   },
   preload: {

@@ -3,7 +3,6 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostFrame } from '../shared/ipc-wire';
 import { parseRequestFrame } from './core/frames';
@@ -16,7 +15,8 @@ import { APP_NAME, APP_VERSION } from './core/app-info';
 /**
  * The web host: the same core as the Electron app, in plain Node. It serves the built renderer on
  * 127.0.0.1 and carries the bridge over a WebSocket that only a page holding the per-launch secret
- * (given in the page URL) may open.
+ * (given in the page URL) may open. A library without side effects: the program around it (flags,
+ * demo file, signals, the IPC contract for tools) is web-host-cli.ts, built to out/main/web-host.js.
  */
 
 export interface WebHostOptions {
@@ -233,30 +233,4 @@ async function serveStatic(
       'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     })
     .end(request.method === 'HEAD' ? undefined : body);
-}
-
-// `npm run web` / `tsx electron/web-host.ts [--port N] [--data-dir DIR]`: the web host on an existing server
-// (add the account in the page); `npm start` runs it with the demo server instead.
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const arg = (name: string) => {
-    const index = process.argv.indexOf(`--${name}`);
-    return index >= 0 ? process.argv[index + 1] : undefined;
-  };
-  const here = fileURLToPath(new URL('..', import.meta.url));
-  startWebHost({
-    port: Number(arg('port') ?? process.env.WEB_HOST_PORT ?? 0),
-    dataDir: arg('data-dir') ?? process.env.TEAMCHAT_DATA_DIR ?? join(here, '.data/web-host'),
-    rendererDir: join(here, 'out/renderer'),
-  }).then(
-    (host) => {
-      console.log(`Team Chat (web host) is running. Open this URL in a browser:\n\n  ${host.url}\n`);
-      const shutdown = () => void host.close().then(() => process.exit(0));
-      process.on('SIGINT', shutdown);
-      process.on('SIGTERM', shutdown);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
 }

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DemoConfig } from '../../electron/core/app-core';
 import type { Account } from './api';
 import { now } from './clock';
 
@@ -10,17 +11,11 @@ import { now } from './clock';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function tsxNode(
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  ipc: boolean,
-  nodeArgs: string[] = [],
-): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, script), ...args], {
+/** The reference server is a development tool run from its TypeScript sources, as `npm run server` does. */
+function tsxNode(script: string, args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
@@ -50,12 +45,15 @@ export async function startServerProcess(seed: 'demo' | 'large'): Promise<Server
   const dir = mkdtempSync(join(tmpdir(), 'teamchat-bench-server-'));
   const credentials = join(dir, 'credentials.json');
   const started = now();
-  const child = tsxNode(
-    'server/cli.ts',
-    ['--port', '0', '--seed', seed, '--quiet', '--credentials-out', credentials],
-    {},
-    false,
-  );
+  const child = tsxNode('server/cli.ts', [
+    '--port',
+    '0',
+    '--seed',
+    seed,
+    '--quiet',
+    '--credentials-out',
+    credentials,
+  ]);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -97,43 +95,52 @@ export interface HostProcess extends HostReady {
   close(): Promise<void>;
 }
 
+/** The web host as `npm run web` runs it: built by `electron-vite build`, started with plain node. */
+export const WEB_HOST_ENTRY = join(ROOT, 'out/main/web-host.js');
+
 /**
  * Starts the web host in a child process on `dataDir` (a fresh one when omitted), signed in to
- * `signIn` when given. All hosts serve every demo account, like `npm start`.
+ * `signIn` when given. All hosts serve every demo account, like `npm start`. The host's side of the
+ * IPC channel (ready message, close command) is documented in electron/web-host-cli.ts.
  */
 export async function startHostProcess(
   server: ServerProcess,
   options: { dataDir?: string; signIn?: string; cpuProfileDir?: string } = {},
 ): Promise<HostProcess> {
+  if (!existsSync(WEB_HOST_ENTRY))
+    throw new Error('The web host is not built: run `npx electron-vite build` first.');
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'teamchat-bench-host-'));
-  const config = {
-    dataDir,
+  const demo: DemoConfig = {
     serverUrl: server.url,
     users: server.users
       .filter((u) => !u.is_bot)
       .map((u) => ({ email: u.email, apiKey: u.api_key, fullName: u.full_name, role: u.role })),
-    signIn: options.signIn,
   };
+  const demoDir = mkdtempSync(join(tmpdir(), 'teamchat-bench-demo-'));
+  const demoFile = join(demoDir, 'demo.json');
+  writeFileSync(demoFile, JSON.stringify(demo), { mode: 0o600 });
+  const args = ['--port', '0', '--data-dir', dataDir, '--demo-file', demoFile];
+  if (options.signIn) args.push('--sign-in', options.signIn);
+  const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+
   const spawnedAt = now();
-  const child = tsxNode(
-    'bench/host-child.ts',
-    [],
-    { BENCH_HOST: JSON.stringify(config) },
-    true,
-    options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
-  );
+  const child = spawn(process.execPath, [...nodeArgs, WEB_HOST_ENTRY, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout?.resume();
-  const ready = await new Promise<Omit<HostReady, 'spawnedAt' | 'readyAt'>>((resolve, reject) => {
-    child.on(
-      'message',
-      (message: { type: string } & Omit<HostReady, 'spawnedAt' | 'readyAt'> & { message?: string }) => {
-        if (message.type === 'ready') resolve(message);
-        else if (message.type === 'error') reject(new Error(message.message));
-      },
-    );
+  type Report = Omit<HostReady, 'spawnedAt' | 'readyAt'>;
+  const ready = await new Promise<Report>((resolve, reject) => {
+    child.on('message', (message: { type: string; message?: string } & Report) => {
+      if (message.type === 'ready') resolve(message);
+      else if (message.type === 'error') reject(new Error(`web host: ${message.message}`));
+    });
     child.once('exit', (code) => reject(new Error(`web host exited (${code}): ${stderr}`)));
+  }).catch((error: unknown) => {
+    rmSync(demoDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     ...ready,
@@ -143,6 +150,7 @@ export async function startHostProcess(
     async close() {
       if (child.connected) child.send({ cmd: 'close' });
       await stopChild(child, 3000);
+      rmSync(demoDir, { recursive: true, force: true });
     },
   };
 }

@@ -18,7 +18,7 @@ interface ColdRun {
   shellFromStart: number | null;
   clicked: boolean;
   painted: number | null;
-  /** Milestones from the startWebHost call, ms: where the time goes. */
+  /** Milestones from the startWebHost call, ms: where the time goes (spawn and process start are negative). */
   steps: Record<string, number | null>;
 }
 
@@ -58,6 +58,8 @@ async function oneLaunch(ctx: BenchContext, server: ServerProcess, dataDir: stri
         shellFromStart: marks.shell === null ? null : toDriver(marks.shell, clock) - host.startCalledAt,
         clicked: marks.clicked !== null,
         steps: {
+          spawn: host.spawnedAt - host.startCalledAt,
+          processStart: host.processStartAt - host.startCalledAt,
           hostListening: host.listeningAt - host.startCalledAt,
           hostReported: host.readyAt - host.startCalledAt,
           navigationStart: fromStart(marks.timeOrigin),
@@ -171,12 +173,13 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
     id: 'cold-start',
     title: '4. Cold start to the first message',
     method:
-      `Median of ${ctx.counts.coldStartRuns} launches per seed. The web host runs in its own Node process (bench/host-child.ts, ` +
-      'on a data directory where the account was signed in by an earlier launch); Chromium is already running and opens ' +
-      'the host URL in a fresh context as soon as the host reports its URL. An init script records (MutationObserver, ' +
-      'page clock aligned to the driver) when the first message node is in the feed. "startWebHost" counts from the ' +
-      'call in the host process (its wall clock); "process spawn" adds Node start-up and tsx compiling the TypeScript ' +
-      `sources (a packaged build has no compile step).${clicked ? ' The app opens on its welcome screen with no conversation selected, so the probe clicks "All messages" the moment the shell appears; the default view is taken to be All messages.' : ''} ` +
+      `Median of ${ctx.counts.coldStartRuns} launches per seed. The web host runs in its own Node process, built as ` +
+      '`npm run web` runs it (`node out/main/web-host.js`, JavaScript from `electron-vite build`, nothing compiled at ' +
+      'launch), on a data directory where the account was signed in by an earlier launch; Chromium is already running ' +
+      'and opens the host URL in a fresh context as soon as the host reports it over IPC. An init script records ' +
+      '(MutationObserver, page clock aligned to the driver) when the first message node is in the feed. "startWebHost" ' +
+      'counts from the call in the host process (its wall clock); "process spawn" counts from just before the driver ' +
+      `spawns the process, so it adds Node start-up and loading the host's modules.${clicked ? ' The app opens on its welcome screen with no conversation selected, so the probe clicks "All messages" the moment the shell appears; the default view is taken to be All messages.' : ''} ` +
       'Baseline: a bare Node client doing POST /register then GET /messages (first_unread, 50+50, all messages).',
     figures,
     details: { demo, large },

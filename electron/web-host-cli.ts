@@ -1,0 +1,97 @@
+// The web host as a program: `npm run web`, which builds this file to out/main/web-host.js and runs it
+// with plain `node` (no TypeScript compiled at launch, like the Electron main process next to it).
+//
+//   node out/main/web-host.js [--port N] [--data-dir DIR] [--demo-file FILE] [--sign-in EMAIL]
+//
+//   --port       127.0.0.1 port, 0 (default) picks a free one; or WEB_HOST_PORT
+//   --data-dir   where accounts live; or TEAMCHAT_DATA_DIR; default .data/web-host in the app folder
+//   --demo-file  a DemoConfig JSON file (server URL and accounts offered on the first screen), the
+//                same file Electron's main process reads; or TEAMCHAT_DEMO_FILE
+//   --sign-in    add this account of the demo file at launch, as picking it on the first screen would
+//
+// Spawned with an IPC channel (stdio 'ipc'), it is a tool for other programs (the benchmark): once the
+// page can be opened it sends {type:'ready', url, processStartAt, startCalledAt, listeningAt} (wall
+// clock ms: process start, startWebHost called, listening, all from this process), or {type:'error',
+// message} and exits 1; it closes and exits 0 on {cmd:'close'} or when the channel disconnects.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import type { DemoConfig } from './core/app-core';
+import { startWebHost } from './web-host';
+
+const demoConfigSchema = z.object({
+  serverUrl: z.string(),
+  users: z.array(z.object({ email: z.string(), apiKey: z.string(), fullName: z.string(), role: z.number() })),
+});
+
+// Paths are relative to this file as built: out/main/web-host.js.
+const appDir = fileURLToPath(new URL('../..', import.meta.url));
+const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+
+const clock = () => performance.timeOrigin + performance.now();
+
+/** Sends a message to the parent, if there is one, and resolves once it is handed over. */
+function report(message: Record<string, unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send || !process.connected) resolve();
+    else process.send(message, undefined, {}, () => resolve());
+  });
+}
+
+async function loadDemo(file: string | undefined): Promise<DemoConfig | null> {
+  if (!file) return null;
+  return demoConfigSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+}
+
+async function launch(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'demo-file': { type: 'string' },
+      'sign-in': { type: 'string' },
+    },
+  });
+  const port = Number(values.port ?? process.env.WEB_HOST_PORT ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port: ${values.port}`);
+  const demo = await loadDemo(values['demo-file'] ?? process.env.TEAMCHAT_DEMO_FILE);
+
+  const startCalledAt = clock();
+  const host = await startWebHost({
+    port,
+    dataDir: values['data-dir'] ?? process.env.TEAMCHAT_DATA_DIR ?? join(appDir, '.data/web-host'),
+    rendererDir,
+    demo,
+  });
+  const listeningAt = clock();
+  const shutdown = () => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('message', (message: { cmd?: string }) => {
+    if (message.cmd === 'close') shutdown();
+  });
+  process.on('disconnect', shutdown);
+
+  const email = values['sign-in'];
+  if (email) {
+    const added = await host.core.addDemo(email);
+    if (!added.ok) throw new Error(`Could not sign in ${email}: ${JSON.stringify(added.error)}`);
+  }
+  console.log(`Team Chat (web host) is running. Open this URL in a browser:\n\n  ${host.url}\n`);
+  await report({
+    type: 'ready',
+    url: host.url,
+    processStartAt: performance.timeOrigin,
+    startCalledAt,
+    listeningAt,
+  });
+}
+
+launch().catch(async (error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message);
+  await report({ type: 'error', message });
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { WebSocket } from 'ws';
+import { pickUser, startReferenceServer, type RunningServer } from '../support/reference-server';
+
+// The web host as `npm run web` and the benchmark launch it: the built out/main/web-host.js run by
+// plain node (no TypeScript loader), configured by flags and a demo file, reporting over IPC.
+const ENTRY = fileURLToPath(new URL('../../out/main/web-host.js', import.meta.url));
+
+let server: RunningServer;
+let dir: string;
+let demoFile: string;
+
+test.beforeAll(async () => {
+  server = await startReferenceServer();
+  dir = mkdtempSync(join(tmpdir(), 'teamchat-web-host-cli-'));
+  demoFile = join(dir, 'demo.json');
+  const users = server.credentials.users
+    .filter((user) => !user.is_bot)
+    .map((user) => ({ email: user.email, apiKey: user.api_key, fullName: user.full_name, role: user.role }));
+  writeFileSync(demoFile, JSON.stringify({ serverUrl: server.url, users }), { mode: 0o600 });
+});
+
+test.afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Launched {
+  child: ChildProcess;
+  first: Promise<Record<string, unknown>>;
+  exit: Promise<number | null>;
+}
+
+function launch(args: string[]): Launched {
+  const child = spawn(process.execPath, [ENTRY, ...args], {
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const first = new Promise<Record<string, unknown>>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Record<string, unknown>));
+    void exit.then((code) => reject(new Error(`exited (${code}) before reporting: ${stderr}`)));
+  });
+  return { child, first, exit };
+}
+
+test('starts with plain node, signs in the demo account, reports ready and closes over IPC', async ({
+  page,
+}) => {
+  const member = pickUser(server, 'member');
+  const dataDir = join(dir, 'data');
+  const host = launch([
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--demo-file',
+    demoFile,
+    '--sign-in',
+    member.email,
+  ]);
+  try {
+    const ready = await host.first;
+    expect(ready.type).toBe('ready');
+    const url = new URL(String(ready.url));
+    expect(url.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url.searchParams.get('token')).toMatch(/^[\w-]{40,}$/);
+    const [processStartAt, startCalledAt, listeningAt] = [
+      ready.processStartAt,
+      ready.startCalledAt,
+      ready.listeningAt,
+    ].map(Number);
+    expect(processStartAt).toBeLessThanOrEqual(startCalledAt!);
+    expect(startCalledAt).toBeLessThanOrEqual(listeningAt!);
+
+    // Signed in at launch: the page opens on the organization, not on the sign-in screen.
+    await page.goto(url.href);
+    await expect(page.getByTestId('chat-shell')).toBeVisible();
+    await expect(page.getByTestId('realm-title')).toHaveText(server.credentials.realm_name);
+
+    // The bundled WebSocket server still refuses a bridge without the secret.
+    const refused = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(`ws://${url.host}/bridge`);
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.once('open', () => reject(new Error('the bridge opened without the secret')));
+      socket.once('error', () => {});
+    });
+    expect(refused).toBe(401);
+
+    host.child.send({ cmd: 'close' });
+    expect(await host.exit).toBe(0);
+  } finally {
+    host.child.kill();
+  }
+});
+
+test('reports an error over IPC and exits 1 when the account to sign in is not in the demo file', async () => {
+  const host = launch([
+    '--data-dir',
+    join(dir, 'data-2'),
+    '--demo-file',
+    demoFile,
+    '--sign-in',
+    'nobody@example.invalid',
+  ]);
+  try {
+    const report = await host.first;
+    expect(report.type).toBe('error');
+    expect(String(report.message)).toContain('nobody@example.invalid');
+    expect(await host.exit).toBe(1);
+  } finally {
+    host.child.kill();
+  }
+});

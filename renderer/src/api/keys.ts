@@ -1,4 +1,4 @@
-import { replaceEqualDeep, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { SessionStarted } from '../../../shared/ipc';
 import type { GetMessagesResponse, InitialState, Message } from './model';
 import type { Narrow } from './narrow';
@@ -18,11 +18,17 @@ export type FeedPageParam = {
 };
 export type FeedData = InfiniteData<GetMessagesResponse, FeedPageParam>;
 
-export function getSession(queryClient: QueryClient): SessionStarted | undefined {
+/** What the event reducers may do with the query cache: a QueryClient, or a batch staging its writes. */
+export type QueryCacheAccess = Pick<
+  QueryClient,
+  'getQueryData' | 'setQueryData' | 'getQueriesData' | 'setQueriesData' | 'invalidateQueries'
+>;
+
+export function getSession(queryClient: QueryCacheAccess): SessionStarted | undefined {
   return queryClient.getQueryData<SessionStarted>(sessionKey);
 }
 
-export function getInitialState(queryClient: QueryClient): InitialState | undefined {
+export function getInitialState(queryClient: QueryCacheAccess): InitialState | undefined {
   return getSession(queryClient)?.initialState as InitialState | undefined;
 }
 
@@ -30,18 +36,33 @@ const isSession = (data: unknown): data is SessionStarted | null =>
   data === null || (typeof data === 'object' && 'initialState' in data && 'generation' in data);
 
 /**
- * The register state is replaced as a whole by every event (`updateInitialState`), with
- * the changed parts as new objects, so sharing it deeply with the previous state (unread lists of
- * up to 100,000 ids) is wasted work. Values selected from it are still shared, so a component
- * re-renders only when its selection changes.
+ * The register state is replaced as a whole by every event (`updateInitialState`), with only the
+ * changed parts as new objects, so deep-comparing it with the previous state (unread lists of up to
+ * 100,000 ids) is wasted work. A value selected from it keeps its previous identity when it is
+ * shallowly equal, so a component re-renders only when its selection changes, and at the cost of
+ * one level of comparison: selections are parts of the state, or small values built from them.
  */
 export function sessionSharing(prev: unknown, next: unknown): unknown {
-  return isSession(next) ? next : replaceEqualDeep(prev, next);
+  return isSession(next) ? next : shallowShare(prev, next);
+}
+
+function shallowShare(prev: unknown, next: unknown): unknown {
+  if (Object.is(prev, next)) return prev;
+  if (Array.isArray(prev) && Array.isArray(next))
+    return prev.length === next.length && prev.every((v, i) => Object.is(v, next[i])) ? prev : next;
+  if (!isPlainObject(prev) || !isPlainObject(next)) return next;
+  const keys = Object.keys(next);
+  if (keys.length !== Object.keys(prev).length) return next;
+  return keys.every((key) => key in prev && Object.is(prev[key], next[key])) ? prev : next;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 /** Replaces the register state with `update(state)`; a no-op before the first session. */
 export function updateInitialState(
-  queryClient: QueryClient,
+  queryClient: QueryCacheAccess,
   update: (state: InitialState) => InitialState,
 ): void {
   queryClient.setQueryData<SessionStarted>(sessionKey, (session) => {
@@ -54,7 +75,10 @@ export function updateInitialState(
 }
 
 /** Maps every cached message of every feed; `map` returns the same object for "unchanged". */
-export function updateCachedMessages(queryClient: QueryClient, map: (message: Message) => Message): void {
+export function updateCachedMessages(
+  queryClient: QueryCacheAccess,
+  map: (message: Message) => Message,
+): void {
   queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
     if (!data || !Array.isArray(data.pages)) return data;
     let changed = false;
@@ -73,7 +97,7 @@ export function updateCachedMessages(queryClient: QueryClient, map: (message: Me
   });
 }
 
-export function findCachedMessage(queryClient: QueryClient, id: number): Message | undefined {
+export function findCachedMessage(queryClient: QueryCacheAccess, id: number): Message | undefined {
   for (const [, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
     for (const page of Array.isArray(data?.pages) ? data.pages : []) {
       const found = page.messages.find((m) => m.id === id);

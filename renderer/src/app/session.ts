@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ChatBridge, SessionStarted } from '../../../shared/ipc';
+import type { ChatBridge, EventBatch, SessionStarted } from '../../../shared/ipc';
 import { sessionKey, sessionSharing } from '../api/keys';
 import type { InitialState } from '../api/model';
 import { applyEvents } from '../events/apply';
@@ -25,10 +25,22 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
   queryClient.setQueryDefaults(sessionKey, { structuralSharing: sessionSharing });
   const current = () => queryClient.getQueryData<SessionStarted | null>(sessionKey);
   const offSession = bridge.onSession((session) => startSession(queryClient, session));
-  const offEvents = bridge.onEvents((batch) => {
+  // Batches that arrive while earlier ones wait to be applied (a burst) are applied together: one
+  // cache update and one render for all of them. Events of an older session are dropped.
+  let waiting: EventBatch[] = [];
+  let applyTimer: ReturnType<typeof setTimeout> | null = null;
+  const applyWaiting = () => {
+    applyTimer = null;
     const session = current();
-    if (!session || session.accountId !== batch.accountId || session.generation !== batch.generation) return;
-    applyEvents(queryClient, batch.events);
+    const events = waiting
+      .filter((b) => session && session.accountId === b.accountId && session.generation === b.generation)
+      .flatMap((b) => b.events);
+    waiting = [];
+    if (events.length > 0) applyEvents(queryClient, events);
+  };
+  const offEvents = bridge.onEvents((batch) => {
+    waiting.push(batch);
+    applyTimer ??= setTimeout(applyWaiting, 0);
   });
   const setStatus = useConnectionStore.getState().setStatus;
   const offStatus = bridge.onConnectionStatus((status) => {
@@ -44,6 +56,7 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
   return () => {
     offSession();
     offEvents();
+    if (applyTimer) clearTimeout(applyTimer);
     offStatus();
     clearInterval(timer);
   };

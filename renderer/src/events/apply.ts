@@ -21,6 +21,7 @@ import { updateMessageFlags } from './reducers/update-message-flags';
 import { userGroup } from './reducers/user-group';
 import { userStatus } from './reducers/user-status';
 import { userTopic } from './reducers/user-topic';
+import { StagedCache } from './staged-cache';
 import type { EventReducer, RawEvent } from './types';
 
 /** The one place where events change the query cache: one reducer per event type. */
@@ -50,10 +51,13 @@ export const reducers: Record<string, EventReducer> = {
 };
 
 /**
- * Applies a batch in order. Unknown types (and heartbeats) are skipped; a reducer that throws on
- * an unexpected shape is reported and skipped, so one odd event never stops the rest.
+ * Applies a batch in order, then writes the result to the query cache at once (one update per
+ * query). Unknown types (and heartbeats) are skipped; a reducer that throws on an unexpected shape
+ * is reported and skipped, so one odd event never stops the rest.
  */
 export function applyEvents(queryClient: QueryClient, events: readonly unknown[], now = Date.now()): void {
+  const staged = new StagedCache(queryClient);
+  const context = { queryClient: staged.access, now };
   for (const event of events) {
     const raw = event as RawEvent;
     // Events this client could not decode carry no meaning (shared/api/events.ts).
@@ -61,9 +65,10 @@ export function applyEvents(queryClient: QueryClient, events: readonly unknown[]
     const reducer = reducers[raw.type];
     if (!reducer) continue;
     try {
-      reducer({ queryClient, now }, raw);
+      reducer(context, raw);
     } catch (error) {
       console.warn(`event ${raw.type} #${raw.id} not applied`, error);
     }
   }
+  staged.commit();
 }

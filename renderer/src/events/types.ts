@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryCacheAccess } from '../api/keys';
 
 /** An event as it arrives: `id`, `type` and the fields of its type (spec part 6). */
 export interface RawEvent {
@@ -8,7 +8,8 @@ export interface RawEvent {
 }
 
 export interface EventContext {
-  queryClient: QueryClient;
+  /** Writes are staged and reach the QueryClient once per query when the batch is applied. */
+  queryClient: QueryCacheAccess;
   /** Current time in ms; injected so tests control expiry. */
   now: number;
 }

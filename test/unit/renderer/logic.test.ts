@@ -304,9 +304,11 @@ describe('session and events from the bridge', () => {
     const qc = new QueryClient();
     const stop = connectBridge(bridge, qc);
     bridge.startSession(baseState(), 1);
+    const applied = () => new Promise((resolve) => setTimeout(resolve, 0));
     bridge.pushEvents([
       { id: 1, type: 'user_settings', op: 'update', property: 'enter_sends', value: false },
     ]);
+    await applied();
     expect(getInitialState(qc)!.user_settings!.enter_sends).toBe(false);
     bridge.startSession(baseState(), 2);
     expect(getInitialState(qc)!.user_settings!.enter_sends).toBe(true);
@@ -314,8 +316,17 @@ describe('session and events from the bridge', () => {
       [{ id: 2, type: 'user_settings', op: 'update', property: 'enter_sends', value: false }],
       1,
     );
+    await applied();
     expect(getInitialState(qc)!.user_settings!.enter_sends).toBe(true);
-    expect(qc.getQueryData<{ generation: number }>(sessionKey)!.generation).toBe(2);
+    // Still waiting to be applied when the next session started: superseded by its state, dropped.
+    bridge.pushEvents(
+      [{ id: 3, type: 'user_settings', op: 'update', property: 'enter_sends', value: false }],
+      2,
+    );
+    bridge.startSession(baseState(), 3);
+    await applied();
+    expect(getInitialState(qc)!.user_settings!.enter_sends).toBe(true);
+    expect(qc.getQueryData<{ generation: number }>(sessionKey)!.generation).toBe(3);
     stop();
   });
 });

@@ -10,6 +10,7 @@ import { useSearchHighlights } from '../search/highlights';
 import { dayKeyOf, dayLabel } from './day';
 import { markReadAllowed, markSeenAsRead } from './mark-seen';
 import { MessageRow } from './MessageRow';
+import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
 
 /** Rows this close to an end of the loaded range trigger fetching the next page that way. */
@@ -59,6 +60,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     overscan: 6,
     initialRect: { width: 800, height: 600 },
   });
+
+  useEffect(() => forgetUnloadedSizes(virtualizer.itemSizeCache, messages), [virtualizer, messages]);
 
   // Open at the anchor once the first page is in.
   const opened = useRef(false);
@@ -164,8 +167,10 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     if (!opened.current || !markReadAllowed(markPolicy, conversationView) || !document.hasFocus?.()) return;
     const el = parentRef.current;
     if (!el) return;
-    const top = el.scrollTop;
-    const bottom = top + el.clientHeight;
+    // The virtualizer's own record of the viewport: reading the element's scrollTop here, right
+    // after new rows were committed, would force a layout of them in the middle of the task.
+    const top = virtualizer.scrollOffset ?? el.scrollTop;
+    const bottom = top + (virtualizer.scrollRect?.height ?? el.clientHeight);
     for (const item of items) {
       const m = messages[item.index];
       if (!m || m.flags.includes('read') || sent.current.has(m.id)) continue;
@@ -173,7 +178,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     }
     const timer = setTimeout(flush, 400);
     return () => clearTimeout(timer);
-  }, [items, messages, markPolicy, conversationView, flush, narrow.kind]);
+  }, [items, messages, markPolicy, conversationView, flush, narrow.kind, virtualizer]);
 
   const onScroll = () => {
     const el = parentRef.current;

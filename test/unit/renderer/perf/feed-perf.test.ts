@@ -5,6 +5,7 @@ import { sessionKey, sessionSharing, updateInitialState } from '../../../../rend
 import type { InitialState } from '../../../../renderer/src/api/model';
 import { formatTime } from '../../../../renderer/src/app/time-format';
 import { dayKeyOf, dayLabel } from '../../../../renderer/src/features/messages/day';
+import { forgetUnloadedSizes } from '../../../../renderer/src/features/messages/size-cache';
 
 describe('message times and days', () => {
   // Every ~7 hours over two years, so days, months and any daylight-saving change are crossed.
@@ -95,5 +96,57 @@ describe('session register state without deep sharing', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(seen).toHaveLength(1);
     unsubscribe();
+  });
+});
+
+describe('sessionSharing for selections', () => {
+  const a = { id: 1 };
+  const b = { id: 2 };
+
+  it('keeps the previous selection when it is shallowly equal, whatever its identity', () => {
+    const prevList = [a, b];
+    expect(sessionSharing(prevList, [a, b])).toBe(prevList);
+    const prevObject = { first: a, count: 2 };
+    expect(sessionSharing(prevObject, { first: a, count: 2 })).toBe(prevObject);
+  });
+
+  it('takes the new selection when anything at the first level changed, without looking deeper', () => {
+    const next = [a, { id: 2 }];
+    expect(sessionSharing([a, b], next)).toBe(next);
+    const longer = [a, b, a];
+    expect(sessionSharing([a, b], longer)).toBe(longer);
+    const renamed = { first: a, total: 2 };
+    expect(sessionSharing({ first: a, count: 2 }, renamed)).toBe(renamed);
+    expect(sessionSharing(1, 2)).toBe(2);
+  });
+});
+
+describe('forgetUnloadedSizes', () => {
+  const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: from + i }));
+
+  it('keeps every height while the stale ones are few', () => {
+    const sizes = new Map<number, number>(ids(1, 300).map((m) => [m.id, 40]));
+    forgetUnloadedSizes(sizes, ids(101, 200));
+    expect(sizes.size).toBe(300);
+  });
+
+  it('drops the heights of messages outside the window once they outnumber it, keeping the window', () => {
+    const sizes = new Map<number, number>(ids(1, 5000).map((m) => [m.id, m.id % 90]));
+    const loaded = ids(4001, 1000);
+    forgetUnloadedSizes(sizes, loaded);
+    expect(sizes.size).toBe(1000);
+    for (const m of loaded) expect(sizes.get(m.id)).toBe(m.id % 90);
+  });
+
+  it('stays bounded over a long scroll through 100,000 messages', () => {
+    const sizes = new Map<number, number>();
+    let largest = 0;
+    for (let top = 100_000; top > 0; top -= 100) {
+      const loaded = ids(Math.max(1, top - 2000), 2000);
+      for (const m of loaded.slice(0, 100)) sizes.set(m.id, 50);
+      forgetUnloadedSizes(sizes, loaded);
+      largest = Math.max(largest, sizes.size);
+    }
+    expect(largest).toBeLessThanOrEqual(2 * 2000 + 200 + 100);
   });
 });

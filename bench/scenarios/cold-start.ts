@@ -176,7 +176,8 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
       `Median of ${ctx.counts.coldStartRuns} launches per seed. The web host runs in its own Node process, built as ` +
       '`npm run web` runs it (`node out/main/web-host.js`, JavaScript from `electron-vite build`, nothing compiled at ' +
       'launch), on a data directory where the account was signed in by an earlier launch; Chromium is already running ' +
-      'and opens the host URL in a fresh context as soon as the host reports it over IPC. An init script records ' +
+      'and opens the host URL as soon as the host reports it over IPC, in a fresh context whose page is created just ' +
+      'before the spawn (so its set-up competes with the host start for the CPU). An init script records ' +
       '(MutationObserver, page clock aligned to the driver) when the first message node is in the feed. "startWebHost" ' +
       'counts from the call in the host process (its wall clock); "process spawn" counts from just before the driver ' +
       `spawns the process, so it adds Node start-up and loading the host's modules.${clicked ? ' The app opens on its welcome screen with no conversation selected, so the probe clicks "All messages" the moment the shell appears; the default view is taken to be All messages.' : ''} ` +

@@ -81,4 +81,24 @@ test('scrolls back through a 100,000-message topic smoothly', async ({ page }) =
   expect(start - previous).toBeGreaterThan(300); // older pages were fetched by anchor
   expect(await feed.locator('article').count()).toBeLessThan(80); // virtualized
   await page.screenshot({ path: 'test-results/screens/message-feed-large.png' });
+
+  // Past the kept window (useFeed's MAX_PAGES): the newest pages were dropped while going up, and
+  // going down fetches them again and drops the oldest ones above the view, which must not move it.
+  for (let i = 0; i < 80; i++) {
+    await page.mouse.wheel(0, -2500);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForTimeout(300);
+  const deepest = await firstVisibleRow();
+  expect(start - deepest).toBeGreaterThan(2500);
+  previous = deepest;
+  for (let i = 0; i < 120; i++) {
+    await page.mouse.wheel(0, 2500);
+    await page.waitForTimeout(40);
+    const now = await firstVisibleRow();
+    expect(now).toBeGreaterThanOrEqual(previous - 2);
+    expect(now - previous).toBeLessThan(150);
+    previous = now;
+  }
+  expect(previous - deepest).toBeGreaterThan(2500);
 });

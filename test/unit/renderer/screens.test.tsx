@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../renderer/src/components/Dialog';
 import { VirtualList } from '../../../renderer/src/components/VirtualList';
+import { MessageDisplayProvider } from '../../../renderer/src/features/messages/message-display';
 import { Reactions } from '../../../renderer/src/features/reactions/Reactions';
 import { SignIn } from '../../../renderer/src/features/sign-in/SignIn';
 import { TopicRow } from '../../../renderer/src/features/topics/TopicRow';
@@ -108,7 +109,11 @@ describe('Reactions', () => {
         { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: SELF },
       ],
     });
-    render(<Reactions message={message} picking={false} setPicking={() => undefined} />);
+    render(
+      <MessageDisplayProvider>
+        <Reactions message={message} picking={false} setPicking={() => undefined} />
+      </MessageDisplayProvider>,
+    );
     fireEvent.click(screen.getByTestId('reaction-octopus'));
     await waitFor(() => expect(bridge.callsTo('addReaction')).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 20));

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
 import { narrowTerms, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
@@ -9,6 +9,7 @@ import { useChannelIndex } from '../channels/hooks';
 import { useSearchHighlights } from '../search/highlights';
 import { dayKeyOf, dayLabel } from './day';
 import { markReadAllowed, markSeenAsRead } from './mark-seen';
+import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
@@ -59,6 +60,10 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     getItemKey: (index) => messages[index]?.id ?? index,
     overscan: 6,
     initialRect: { width: 800, height: 600 },
+    // Rows come and go above the view (older pages prepended, pages dropped from either end to
+    // bound memory): the virtualizer keeps the first visible message where it was, deciding the
+    // new offset while it renders, so no frame ever shows the shifted rows.
+    anchorTo: 'end',
   });
 
   useEffect(() => forgetUnloadedSizes(virtualizer.itemSizeCache, messages), [virtualizer, messages]);
@@ -66,34 +71,6 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   // Open at the anchor once the first page is in.
   const opened = useRef(false);
 
-  // Keep the view still when rows come or go above it (older pages prepended, or pages dropped
-  // from the top to bound memory): remember the first visible message and its offset on every
-  // scroll, and restore them whenever the first loaded message changes.
-  const keep = useRef<{ id: number; delta: number } | null>(null);
-  const rememberPosition = useCallback(() => {
-    const el = parentRef.current;
-    if (!el) return;
-    const top = el.scrollTop;
-    const item = virtualizer.getVirtualItems().find((i) => i.end > top);
-    const m = item ? messages[item.index] : undefined;
-    if (m && item) keep.current = { id: m.id, delta: item.start - top };
-  }, [virtualizer, messages]);
-  const firstId = messages[0]?.id;
-  const previousFirstId = useRef(firstId);
-  useLayoutEffect(() => {
-    if (previousFirstId.current === firstId) return;
-    previousFirstId.current = firstId;
-    const kept = keep.current;
-    if (!kept || !opened.current) return;
-    const index = messages.findIndex((m) => m.id === kept.id);
-    if (index < 0) return;
-    const start = virtualizer.measurementsCache[index]?.start;
-    // Set synchronously, before paint: the shift must never be seen.
-    if (start === undefined || !parentRef.current) return;
-    parentRef.current.scrollTop = start - kept.delta;
-    // The virtualizer corrects later size changes from its own idea of the offset: keep it in step.
-    virtualizer.scrollOffset = parentRef.current.scrollTop;
-  });
   useEffect(() => {
     if (opened.current || !query.isSuccess || messages.length === 0) return;
     opened.current = true;
@@ -128,10 +105,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   } = query;
   useEffect(() => {
     if (!opened.current || messages.length === 0) return;
-    if (firstVisible < PREFETCH_ROWS && hasPreviousPage && !isFetchingPreviousPage) {
-      rememberPosition();
-      void fetchPreviousPage();
-    }
+    if (firstVisible < PREFETCH_ROWS && hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
     if (lastVisible > messages.length - PREFETCH_ROWS && hasNextPage && !isFetchingNextPage)
       void fetchNextPage();
   }, [
@@ -145,7 +119,6 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     fetchPreviousPage,
     fetchNextPage,
     items,
-    rememberPosition,
   ]);
 
   // Mark what is on screen as read, in one call per pause in scrolling.
@@ -180,10 +153,9 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     return () => clearTimeout(timer);
   }, [items, messages, markPolicy, conversationView, flush, narrow.kind, virtualizer]);
 
-  const onScroll = () => {
-    const el = parentRef.current;
-    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-    rememberPosition();
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
   };
 
   const rows = useMemo(() => {
@@ -226,40 +198,51 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
       tabIndex={0}
       aria-label="Messages"
     >
-      {isFetchingPreviousPage && <div className="feed-loading">Loading older messages…</div>}
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {items.map((item) => {
-          const m = messages[item.index] as Message;
-          const row = rows[item.index];
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              className="feed-row"
-              ref={virtualizer.measureElement}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
-              <MessageRow
-                message={m}
-                showSender={row?.showSender ?? true}
-                recipientHeader={row?.recipientHeader ?? false}
-                daySeparator={row?.daySeparator ?? null}
-                isOwn={m.sender_id === selfId}
-                channelName={m.stream_id !== undefined ? channels.get(m.stream_id)?.name : undefined}
-                twentyFour={twentyFour}
-                highlight={highlights.get(m.id)}
-              />
-            </div>
-          );
-        })}
-      </div>
-      {isFetchingNextPage && <div className="feed-loading">Loading newer messages…</div>}
+      {/* Floats over the top rows: in the flow it would push them down while a page loads. */}
+      {isFetchingPreviousPage && (
+        <div className="feed-loading feed-loading-older" role="status">
+          <span>Loading older messages…</span>
+        </div>
+      )}
+      <MessageDisplayProvider>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+          {items.map((item) => {
+            const m = messages[item.index] as Message;
+            const row = rows[item.index];
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                className="feed-row"
+                ref={virtualizer.measureElement}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <MessageRow
+                  message={m}
+                  showSender={row?.showSender ?? true}
+                  recipientHeader={row?.recipientHeader ?? false}
+                  daySeparator={row?.daySeparator ?? null}
+                  isOwn={m.sender_id === selfId}
+                  channelName={m.stream_id !== undefined ? channels.get(m.stream_id)?.name : undefined}
+                  twentyFour={twentyFour}
+                  highlight={highlights.get(m.id)}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </MessageDisplayProvider>
+      {isFetchingNextPage && (
+        <div className="feed-loading" role="status">
+          Loading newer messages…
+        </div>
+      )}
     </div>
   );
 }

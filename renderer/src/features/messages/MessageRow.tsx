@@ -4,7 +4,7 @@ import { callApi, errorText } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import type { Message } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
-import { topicLabel, useEmptyTopicName } from '../../app/realm';
+import { topicLabel } from '../../app/realm';
 import { formatTime } from '../../app/time-format';
 import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
@@ -12,6 +12,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
+import { useMessageDisplay } from './message-display';
 
 /** Sets or clears a flag on one message: the narrow endpoint anchored on it with no neighbours. */
 export function useToggleFlag(messageId: number) {
@@ -51,7 +52,7 @@ export const MessageRow = memo(function MessageRow({
 }) {
   const open = useDialogStore((s) => s.open);
   const select = useNarrowStore((s) => s.select);
-  const emptyName = useEmptyTopicName();
+  const emptyName = useMessageDisplay().emptyTopicName;
   const star = useToggleFlag(message.id);
   const [picking, setPicking] = useState(false);
   const starred = message.flags.includes('starred');

@@ -3,10 +3,11 @@ import { apiErrorCode, callApi, errorText } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import type { Message, Reaction } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
-import { useSelfId, useUserSetting, useUsers } from '../../app/realm';
+import { useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { glyphFromCode, type EmojiChoice } from './emoji';
+import { useMessageDisplay } from '../messages/message-display';
 import { EmojiPicker } from './EmojiPicker';
 import { reactionChipText, showReactionUsers } from './reaction-label';
 
@@ -88,14 +89,10 @@ export function Reactions({
   picking: boolean;
   setPicking: (open: boolean) => void;
 }) {
-  const selfId = useSelfId();
-  const users = useUsers();
+  const { selfId, users, reactionUsers } = useMessageDisplay();
   const { add, remove } = useReactionMutations(message.id);
   const groups = groupReactions(message.reactions);
-  const namesShown = showReactionUsers(
-    useUserSetting<boolean>('display_emoji_reaction_users', false),
-    message.reactions.length,
-  );
+  const namesShown = showReactionUsers(reactionUsers, message.reactions.length);
   const failure = add.error ?? remove.error;
   if (groups.length === 0 && !picking && !failure) return null;
 

@@ -7,6 +7,7 @@ import type { Message } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { useApplyUserSettings } from '../../../../renderer/src/app/apply-user-settings';
 import { StarredCount } from '../../../../renderer/src/app/StarredCount';
+import { MessageDisplayProvider } from '../../../../renderer/src/features/messages/message-display';
 import { Reactions } from '../../../../renderer/src/features/reactions/Reactions';
 import { useDialogStore } from '../../../../renderer/src/state/dialogs';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
@@ -124,7 +125,11 @@ describe('display settings applied live', () => {
     function Host() {
       const [message, setMessage] = useState(few);
       show = setMessage;
-      return <Reactions message={message} picking={false} setPicking={() => undefined} />;
+      return (
+        <MessageDisplayProvider>
+          <Reactions message={message} picking={false} setPicking={() => undefined} />
+        </MessageDisplayProvider>
+      );
     }
     render(<Host />);
     const rerender = (m: Message) => act(() => show(m));

@@ -4,13 +4,15 @@
  * The feed keeps a bounded window of messages, so heights of messages that have left the window are
  * dropped once they outnumber the window; a message that comes back is simply measured again.
  */
+const STALE_SIZES_KEPT = 300;
+
 export function forgetUnloadedSizes(
   sizes: Map<number | string | bigint, number>,
   loaded: readonly { id: number }[],
 ): void {
-  // Pruning walks the whole cache: only do it when the stale entries have grown as large as the
-  // window itself, so its cost per loaded page stays constant.
-  if (sizes.size <= 2 * loaded.length + 200) return;
+  // Pruning walks the whole cache (a window's worth, a fraction of a millisecond): only when a few
+  // hundred stale heights have piled up, i.e. every few pages.
+  if (sizes.size <= loaded.length + STALE_SIZES_KEPT) return;
   const keep = new Set(loaded.map((m) => m.id));
   for (const key of sizes.keys()) if (!keep.has(key as number)) sizes.delete(key);
 }

@@ -10,10 +10,11 @@ import { useBridge } from '../../app/bridge-context';
 /** Messages per page when scrolling; the first page takes half before and half after the anchor. */
 export const PAGE_SIZE = 100;
 /**
- * Pages kept (2,000 messages): enough to scroll back and forth freely, small enough that memory
- * stays flat however far the user scrolls (npm run bench, figure 5).
+ * Pages kept (1,000 messages, some fifty screens): plenty to scroll back and forth in, and few
+ * enough that memory stays flat however far the user scrolls (npm run bench, figure 5). Dropped
+ * pages are fetched again by anchor when the user scrolls back to them.
  */
-export const MAX_PAGES = 20;
+export const MAX_PAGES = 10;
 
 export function olderPage(first: GetMessagesResponse): FeedPageParam | undefined {
   const oldest = first.messages[0];

@@ -7,7 +7,7 @@ import globals from 'globals';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'crypto', 'os', 'child_process', 'url'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', '.dev-*/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

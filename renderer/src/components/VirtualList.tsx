@@ -1,5 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+
+/** Where a virtualized row sits: out of the flow, at its measured offset in the list. */
+export function virtualRowStyle(start: number): CSSProperties {
+  return { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` };
+}
 
 /**
  * A virtualized, keyboard-navigable list for the sidebars (channels, topics, DMs, users): only
@@ -73,13 +78,7 @@ export function VirtualList<T>({
             data-index={row.index}
             ref={virtualizer.measureElement}
             className="vlist-row"
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              transform: `translateY(${row.start}px)`,
-            }}
+            style={virtualRowStyle(row.start)}
           >
             {renderRow(items[row.index] as T, row.index)}
           </div>

@@ -5,6 +5,7 @@ import { narrowTerms, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUserSetting } from '../../app/realm';
 import { Empty, ErrorState, Loading } from '../../components/states';
+import { virtualRowStyle } from '../../components/VirtualList';
 import { useChannelIndex } from '../channels/hooks';
 import { useSearchHighlights } from '../search/highlights';
 import { dayKeyOf, dayLabel } from './day';
@@ -215,13 +216,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
                 data-index={item.index}
                 className="feed-row"
                 ref={virtualizer.measureElement}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  width: '100%',
-                  transform: `translateY(${item.start}px)`,
-                }}
+                style={virtualRowStyle(item.start)}
               >
                 <MessageRow
                   message={m}

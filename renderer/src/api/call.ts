@@ -31,6 +31,12 @@ export function errorText(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/** The error as a sentence, to go before another one ("… editing. Your changes are kept."). */
+export function errorSentence(error: unknown): string {
+  const text = errorText(error).trim();
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
 export function apiErrorCode(error: unknown): string | null {
   return error instanceof ApiCallError && error.failure.kind === 'api' ? error.failure.code : null;
 }

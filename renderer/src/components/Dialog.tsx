@@ -53,3 +53,34 @@ export function Dialog({
     </div>
   );
 }
+
+/** The footer of a dialog's form: Cancel, and the submit button that says when it is working. */
+export function FormActions({
+  onCancel,
+  submitLabel,
+  pendingLabel,
+  pending,
+  disabled = false,
+  testId,
+  sticky = false,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  testId: string;
+  /** Stays in view at the bottom of a long form. */
+  sticky?: boolean;
+}) {
+  return (
+    <div className={sticky ? 'dialog-actions sticky' : 'dialog-actions'}>
+      <button type="button" className="btn" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" data-testid={testId} disabled={disabled || pending}>
+        {pending ? pendingLabel : submitLabel}
+      </button>
+    </div>
+  );
+}

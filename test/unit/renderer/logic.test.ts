@@ -350,3 +350,14 @@ describe('unread counts', () => {
     expect(counts.byTopic.get(topicCountKey(1, 'quiet'))).toBe(1);
   });
 });
+
+describe('errorSentence', () => {
+  it('ends the server’s message with a full stop when it has none, so another sentence can follow', async () => {
+    const { errorSentence } = await import('../../../renderer/src/api/call');
+    expect(errorSentence(new Error('Your organization has turned off message editing'))).toBe(
+      'Your organization has turned off message editing.',
+    );
+    expect(errorSentence(new Error('Invalid message(s).'))).toBe('Invalid message(s).');
+    expect(errorSentence(new Error('Are you sure?'))).toBe('Are you sure?');
+  });
+});

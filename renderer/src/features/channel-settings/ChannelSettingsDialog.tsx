@@ -7,7 +7,7 @@ import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
 import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useDialogStore } from '../../state/dialogs';
 import { groupSettingUpdate } from './group-setting';
@@ -268,19 +268,15 @@ function SettingsForm({
           {errorText(save.error)}
         </p>
       )}
-      <div className="dialog-actions sticky">
-        <button type="button" className="btn" onClick={onDone}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          data-testid="cs-save"
-          disabled={!changed || save.isPending}
-        >
-          {save.isPending ? 'Saving…' : 'Save changes'}
-        </button>
-      </div>
+      <FormActions
+        sticky
+        onCancel={onDone}
+        testId="cs-save"
+        disabled={!changed}
+        pending={save.isPending}
+        submitLabel="Save changes"
+        pendingLabel="Saving…"
+      />
     </form>
   );
 }

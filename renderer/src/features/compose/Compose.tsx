@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { callApi, errorText } from '../../api/call';
+import { callApi, errorSentence } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import { narrowKey, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
@@ -153,7 +153,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         {tooLong && <span className="form-error">Too long: at most {maxLength} characters.</span>}
         {send.isError && (
           <span className="form-error" role="alert" data-testid="compose-error">
-            Not sent: {errorText(send.error)} Your text is kept.
+            Not sent: {errorSentence(send.error)} Your text is kept.
           </span>
         )}
         <span className="muted small">

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
-import { callApi, errorText } from '../../api/call';
+import { callApi, errorSentence, errorText } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import { findCachedMessage } from '../../api/keys';
 import type { GetMessagesResponse } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName } from '../../app/realm';
 import { useInitialState } from '../../app/session';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
 import { useDialogStore } from '../../state/dialogs';
@@ -292,7 +292,7 @@ function EditForm({
         )}
         {edit.isError && !partial && (
           <p className="form-error" role="alert" data-testid="edit-error">
-            {errorText(edit.error)} Your changes are kept.
+            {errorSentence(edit.error)} Your changes are kept.
           </p>
         )}
         {partial && (
@@ -312,23 +312,14 @@ function EditForm({
             </button>
           </div>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onDone}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            data-testid="edit-save"
-            disabled={
-              edit.isPending ||
-              (!contentChanged && !moving) ||
-              (contentChanged && form.streamId !== original.streamId)
-            }
-          >
-            {edit.isPending ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        <FormActions
+          onCancel={onDone}
+          testId="edit-save"
+          disabled={(!contentChanged && !moving) || (contentChanged && form.streamId !== original.streamId)}
+          pending={edit.isPending}
+          submitLabel="Save"
+          pendingLabel="Saving…"
+        />
       </form>
     </Dialog>
   );

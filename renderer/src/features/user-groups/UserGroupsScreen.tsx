@@ -5,6 +5,7 @@ import type { GroupSettingValue, UserGroup } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { FormActions } from '../../components/Dialog';
 import { Empty, Loading } from '../../components/states';
 import { describeGroupSetting, groupLabel } from '../channel-settings/group-setting';
 import { GroupSettingEditor } from '../channel-settings/GroupSettingEditor';
@@ -298,19 +299,13 @@ function CreateGroupForm({
           Group not created: {errorText(create.error)}
         </p>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          data-testid="group-create"
-          disabled={create.isPending}
-        >
-          {create.isPending ? 'Creating…' : 'Create group'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        testId="group-create"
+        pending={create.isPending}
+        submitLabel="Create group"
+        pendingLabel="Creating…"
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startWebHost, type WebHost } from '../../electron/web-host';
-import { pickUser, startReferenceServer, type RunningServer } from '../support/reference-server';
+import { pickUser, serverApi, startReferenceServer, type RunningServer } from '../support/reference-server';
 
 // The feed on a topic of 100,000 messages (`large` seed, #general > firehose): it opens quickly,
 // keeps only a few dozen rows in the DOM, fetches older messages by anchor while scrolling, and
@@ -101,4 +101,38 @@ test('scrolls back through a 100,000-message topic smoothly', async ({ page }) =
     previous = now;
   }
   expect(previous - deepest).toBeGreaterThan(2500);
+});
+
+test('new messages scroll into view at the bottom, and leave the view alone when the user reads above', async ({
+  page,
+}) => {
+  const other = serverApi(server, pickUser(server, 'admin'));
+  // Opened with nothing unread, the topic shows its newest message at the bottom.
+  const me = serverApi(server, pickUser(server, 'member'));
+  const { body } = await me.get('/streams');
+  const general = (body.streams as { stream_id: number; name: string }[]).find((c) => c.name === 'general');
+  await me.post('/mark_topic_as_read', { stream_id: general!.stream_id, topic_name: 'firehose' });
+  const post = (content: string) =>
+    other.post('/messages', { type: 'stream', to: 'general', topic: 'firehose', content });
+  await page.goto(host.url);
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-firehose').click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed.getByText('Load message 100000 of 100000')).toBeVisible();
+
+  await post('follow me one');
+  await expect(feed.getByText('follow me one')).toBeInViewport();
+  await post('follow me two');
+  await expect(feed.getByText('follow me two')).toBeInViewport();
+
+  await feed.hover();
+  await page.mouse.wheel(0, -1500);
+  await expect(feed.getByText('follow me two')).not.toBeInViewport();
+  const topBefore = await feed.evaluate((el) => el.scrollTop);
+  await post('do not pull me down');
+  await page.waitForTimeout(500);
+  expect(await feed.evaluate((el) => el.scrollTop)).toBe(topBefore);
+  // It did arrive: it is there below.
+  await page.mouse.wheel(0, 5000);
+  await expect(feed.getByText('do not pull me down')).toBeInViewport();
 });

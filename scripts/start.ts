@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { startServer, type RunningServer } from '../server/index';
 import type { DemoConfig } from '../electron/core/app-core';
 import { ELECTRON_MISSING_MESSAGE, findElectronBinary } from '../electron/electron-binary';
+import { demoConfigFrom } from '../electron/core/demo-accounts';
 
 const { values } = parseArgs({
   options: {
@@ -49,17 +50,7 @@ let demo: DemoConfig | null = null;
 if (!serverUrl) {
   const server: RunningServer = await startServer({ port: 0, seed: 'demo' });
   cleanups.push(() => server.close());
-  demo = {
-    serverUrl: server.url,
-    users: server.credentials.users
-      .filter((user) => !user.is_bot)
-      .map((user) => ({
-        email: user.email,
-        apiKey: user.api_key,
-        fullName: user.full_name,
-        role: user.role,
-      })),
-  };
+  demo = demoConfigFrom(server.url, server.credentials.users);
   console.log(
     `Reference server with the demo organization "${server.credentials.realm_name}" at ${server.url}`,
   );

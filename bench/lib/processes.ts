@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DemoConfig } from '../../electron/core/app-core';
 import type { Account } from './api';
 import { now } from './clock';
+import { demoConfigFrom } from '../../electron/core/demo-accounts';
 
 /** The reference server and the web host, each in its own process like in real use. */
 
@@ -110,12 +110,7 @@ export async function startHostProcess(
   if (!existsSync(WEB_HOST_ENTRY))
     throw new Error('The web host is not built: run `npx electron-vite build` first.');
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'teamchat-bench-host-'));
-  const demo: DemoConfig = {
-    serverUrl: server.url,
-    users: server.users
-      .filter((u) => !u.is_bot)
-      .map((u) => ({ email: u.email, apiKey: u.api_key, fullName: u.full_name, role: u.role })),
-  };
+  const demo = demoConfigFrom(server.url, server.users);
   const demoDir = mkdtempSync(join(tmpdir(), 'teamchat-bench-demo-'));
   const demoFile = join(demoDir, 'demo.json');
   writeFileSync(demoFile, JSON.stringify(demo), { mode: 0o600 });

@@ -14,6 +14,7 @@ import {
   type RoleName,
   type RunningServer,
 } from '../support/reference-server';
+import { demoConfigFrom } from '../../electron/core/demo-accounts';
 
 /**
  * The environment every UI test runs in: per test FILE, a fresh reference server (demo seed, short
@@ -70,17 +71,7 @@ async function startEnvironment(
   const host = await startWebHost({
     port: 0,
     dataDir,
-    demo: {
-      serverUrl: proxy?.url ?? server.url,
-      users: server.credentials.users
-        .filter((user) => !user.is_bot)
-        .map((user) => ({
-          email: user.email,
-          apiKey: user.api_key,
-          fullName: user.full_name,
-          role: user.role,
-        })),
-    },
+    demo: demoConfigFrom(proxy?.url ?? server.url, server.credentials.users),
     core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 10_000 },
     log: () => {},
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startWebHost, type WebHost } from '../../electron/web-host';
 import { pickUser, serverApi, startReferenceServer, type RunningServer } from '../support/reference-server';
+import { demoConfigFrom } from '../../electron/core/demo-accounts';
 
 // The feed on a topic of 100,000 messages (`large` seed, #general > firehose): it opens quickly,
 // keeps only a few dozen rows in the DOM, fetches older messages by anchor while scrolling, and
@@ -22,10 +23,7 @@ test.beforeAll(async () => {
   host = await startWebHost({
     port: 0,
     dataDir,
-    demo: {
-      serverUrl: server.url,
-      users: [{ email: member.email, apiKey: member.api_key, fullName: member.full_name, role: member.role }],
-    },
+    demo: demoConfigFrom(server.url, [member]),
     log: () => {},
   });
   const added = await host.core.addDemo(member.email);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { startWebHost } from '../../electron/web-host';
 import type { ChatEnvironment } from './fixtures';
+import { demoConfigFrom } from '../../electron/core/demo-accounts';
 
 /**
  * A second person on the same server, in their own browser context and their own web host (one
@@ -19,10 +20,7 @@ export async function openSecondUser(
   const host = await startWebHost({
     port: 0,
     dataDir,
-    demo: {
-      serverUrl: chat.server.url,
-      users: [{ email: user.email, apiKey: user.api_key, fullName: user.full_name, role: user.role }],
-    },
+    demo: demoConfigFrom(chat.server.url, [user]),
     core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 10_000 },
     log: () => {},
   });

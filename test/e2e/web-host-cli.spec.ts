@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { pickUser, startReferenceServer, type RunningServer } from '../support/reference-server';
+import { demoConfigFrom } from '../../electron/core/demo-accounts';
 
 // The web host as `npm run web` and the benchmark launch it: the built out/main/web-host.js run by
 // plain node (no TypeScript loader), configured by flags and a demo file, reporting over IPC.
@@ -19,10 +20,9 @@ test.beforeAll(async () => {
   server = await startReferenceServer();
   dir = mkdtempSync(join(tmpdir(), 'teamchat-web-host-cli-'));
   demoFile = join(dir, 'demo.json');
-  const users = server.credentials.users
-    .filter((user) => !user.is_bot)
-    .map((user) => ({ email: user.email, apiKey: user.api_key, fullName: user.full_name, role: user.role }));
-  writeFileSync(demoFile, JSON.stringify({ serverUrl: server.url, users }), { mode: 0o600 });
+  writeFileSync(demoFile, JSON.stringify(demoConfigFrom(server.url, server.credentials.users)), {
+    mode: 0o600,
+  });
 });
 
 test.afterAll(async () => {

@@ -28,7 +28,8 @@ import { ChatCore, type DemoConfig } from './core/app-core';
 import { APP_NAME, APP_VERSION } from './core/app-info';
 import { BRIDGE_INVOKE_CHANNEL, BRIDGE_PUSH_CHANNEL } from './core/channels';
 import { userAgent } from './core/http-client';
-import { createBridgeRouter } from './core/ipc-router';
+import { callsRefusedNotice, createBridgeRouter } from './core/ipc-router';
+import { RendererCallLimits } from './core/request-limits';
 import { decideNavigation, isExternalUrlAllowed, isPermissionAllowed, originOf } from './core/window-policy';
 import type { KeyProtector } from './core/vault';
 
@@ -106,13 +107,22 @@ async function run(): Promise<void> {
   const isOurPage = (url: string) =>
     RENDERER_DEV_URL ? originOf(url) === pageHref : url.split(/[?#]/)[0] === pageHref;
 
+  // One budget for the app window's calls; refusals are logged and told to the window.
+  const windowLimits = new RendererCallLimits((refused) => {
+    console.warn(`[main] the window asked for too many calls; refused ${refused}`);
+    if (window && !window.isDestroyed())
+      window.webContents.send(BRIDGE_PUSH_CHANNEL, {
+        channel: 'notice',
+        payload: callsRefusedNotice(refused),
+      });
+  });
   ipcMain.handle(BRIDGE_INVOKE_CHANNEL, (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
     // Only our own window's top frame, showing our own page, speaks to the core.
     if (!window || event.sender !== window.webContents || event.senderFrame !== window.webContents.mainFrame)
       throw new Error('Refused: not the app window');
     if (!isOurPage(event.senderFrame.url)) throw new Error('Refused: not the app page');
     if (!isBridgeMethod(method) || !Array.isArray(args)) throw new Error('Refused: unknown bridge method');
-    return router.handle(method as BridgeMethod, args);
+    return router.handle(method as BridgeMethod, args, windowLimits);
   });
   router.subscribe((push) => {
     if (window && !window.isDestroyed()) window.webContents.send(BRIDGE_PUSH_CHANNEL, push);

@@ -8,7 +8,8 @@ import type { HostFrame } from '../shared/ipc-wire';
 import { parseRequestFrame } from './core/frames';
 import { ChatCore, type CoreOptions, type DemoConfig } from './core/app-core';
 import { userAgent } from './core/http-client';
-import { createBridgeRouter } from './core/ipc-router';
+import { callsRefusedNotice, createBridgeRouter } from './core/ipc-router';
+import { RENDERER_CALL_BUDGET, RendererCallLimits } from './core/request-limits';
 import { fileModeProtector } from './core/vault';
 import { APP_NAME, APP_VERSION } from './core/app-info';
 
@@ -124,6 +125,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
     };
     const unsubscribe = router.subscribe((push) => send({ type: 'push', push }));
+    const limits = new RendererCallLimits((refused) => {
+      log(
+        `a page asked for too many calls; refused ${refused} (budget: ${RENDERER_CALL_BUDGET.perSecond}/s)`,
+      );
+      send({ type: 'push', push: { channel: 'notice', payload: callsRefusedNotice(refused) } });
+    });
     ws.on('message', (data) => {
       const frame = parseRequestFrame(data.toString());
       if (!frame) {
@@ -131,7 +138,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return;
       }
       Promise.resolve()
-        .then(() => router.handle(frame.method, frame.args))
+        .then(() => router.handle(frame.method, frame.args, limits))
         .then(
           (value) => send({ type: 'response', id: frame.id, ok: true, value: value ?? null }),
           (error: unknown) =>

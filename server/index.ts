@@ -1,4 +1,5 @@
 import { buildApp } from './http/app';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit';
 import type { ServerContext, Timings } from './http/context';
 import { EventQueueManager } from './events/manager';
 import { Realm } from './realm/realm';
@@ -9,6 +10,7 @@ import { registerFileServing } from './routes/uploads';
 
 export type { Timings } from './http/context';
 export { Realm } from './realm/realm';
+export { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit';
 
 export interface ServerOptions {
   /** 0 = any free port. Default 0. */
@@ -20,6 +22,8 @@ export interface ServerOptions {
   timings?: Partial<Timings>;
   /** Do not log internal errors to stderr. */
   quiet?: boolean;
+  /** Per-user request budget and connection caps (defaults: DEFAULT_RATE_LIMITS). */
+  limits?: Partial<RateLimits>;
 }
 
 export interface CredentialsFile {
@@ -78,6 +82,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const context: ServerContext = { realm, events, timings };
   const app = await buildApp(context, allRoutes, {
     quiet: options.quiet,
+    limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
     extra: (instance) => registerFileServing(instance, context),
   });
   const host = options.host ?? '127.0.0.1';

@@ -1,5 +1,6 @@
 import type {
   AccountsState,
+  BridgeNotice,
   ChatBridge,
   ConnectionStatus,
   EventBatch,
@@ -39,7 +40,9 @@ export type BridgePush =
   | { channel: 'session'; payload: SessionStarted }
   | { channel: 'events'; payload: EventBatch }
   | { channel: 'status'; payload: ConnectionStatus }
-  | { channel: 'accounts'; payload: AccountsState };
+  | { channel: 'accounts'; payload: AccountsState }
+  /** To one renderer only: something it should tell the user (e.g. its calls were refused). */
+  | { channel: 'notice'; payload: BridgeNotice };
 
 /** Renderer to host. */
 export interface RequestFrame {
@@ -81,6 +84,7 @@ export function createBridgeClient(transport: BridgeTransport): ChatBridge {
     connectionStatus: () => invoke('connectionStatus'),
     onConnectionStatus: (listener) => on('status', listener),
     onAccountsChanged: (listener) => on('accounts', listener),
+    onNotice: (listener) => on('notice', listener),
     openExternal: (url) => invoke('openExternal', url),
     accounts: {
       list: () => invoke('accounts.list'),

@@ -56,6 +56,14 @@ export interface EventBatch {
 
 export type Unsubscribe = () => void;
 
+/** A message from the main process for the user of one window. */
+export interface BridgeNotice {
+  kind: 'calls_refused';
+  /** Calls refused since the last notice. */
+  refused: number;
+  message: string;
+}
+
 /** The accounts and which one is active; pushed whenever either changes. */
 export interface AccountsState {
   accounts: AccountSummary[];
@@ -81,6 +89,10 @@ export const clientFailureCodes = {
   insecureServerUrl: 'CLIENT_INSECURE_SERVER_URL',
   /** The named demo account does not exist (or the app was not started with the demo). */
   unknownDemoAccount: 'CLIENT_UNKNOWN_DEMO_ACCOUNT',
+  /** Too many requests were already waiting for the server; nothing was sent. */
+  overloaded: 'CLIENT_OVERLOADED',
+  /** This window asked for more calls per second than a working app does; nothing was sent. */
+  tooManyCalls: 'CLIENT_TOO_MANY_CALLS',
 } as const;
 
 /** Oldest server this app accepts: `user_settings` events (level 89) are what it keeps settings in sync with. */
@@ -122,6 +134,8 @@ export interface ChatBridge {
   onConnectionStatus(listener: (status: ConnectionStatus) => void): Unsubscribe;
   /** Fires when an account is added, removed or switched to (including to none). */
   onAccountsChanged(listener: (state: AccountsState) => void): Unsubscribe;
+  /** Things the main process tells this window's user (e.g. that it refused a flood of calls). */
+  onNotice(listener: (notice: BridgeNotice) => void): Unsubscribe;
   accounts: AccountsApi;
   /** Opens an http, https or mailto URL in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;

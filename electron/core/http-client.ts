@@ -1,7 +1,8 @@
 import { toWire, type Endpoint, type WireRequest } from '../../shared/api/endpoint';
 import { classifyErrorResponse, safeJson, type CallFailure } from '../../shared/errors';
-import type { CallResult } from '../../shared/ipc';
+import { clientFailureCodes, type CallResult } from '../../shared/ipc';
 import { fullJitterDelay, realClock, type Clock } from './backoff';
+import { POOL_LIMITS, RequestPool } from './request-limits';
 
 /**
  * The one HTTP client of the main process. Every call goes through a binding (shared/api), comes
@@ -31,6 +32,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   clock?: Clock;
   random?: () => number;
+  /** Requests on the wire at once, and waiting behind them (default POOL_LIMITS). */
+  pool?: { maxActive: number; maxQueued: number };
 }
 
 export interface CallOptions {
@@ -38,6 +41,8 @@ export interface CallOptions {
   /** Overrides `maxRetries` (the event loop passes 0 and retries on its own terms). */
   maxRetries?: number;
   signal?: AbortSignal;
+  /** Outside the pool: the event loop's own requests (a long poll holds its place for minutes). */
+  unpooled?: boolean;
 }
 
 const MAX_REDIRECTS = 3;
@@ -48,6 +53,9 @@ export class HttpClient {
   private readonly fetchImpl: typeof fetch;
   private readonly clock: Clock;
   private readonly random: () => number;
+  private readonly pool: RequestPool;
+  /** GETs on the wire, by request: an identical GET asked meanwhile shares the answer. */
+  private readonly sharedGets = new Map<string, Promise<CallResult<{ status: number; body: string }>>>();
 
   constructor(private readonly options: HttpClientOptions) {
     const url = new URL(options.serverUrl);
@@ -58,6 +66,8 @@ export class HttpClient {
     this.fetchImpl = options.fetch ?? fetch;
     this.clock = options.clock ?? realClock;
     this.random = options.random ?? Math.random;
+    const pool = options.pool ?? POOL_LIMITS;
+    this.pool = new RequestPool(pool.maxActive, pool.maxQueued);
   }
 
   /** Calls an endpoint through its binding and decodes the answer. */
@@ -72,7 +82,7 @@ export class HttpClient {
     } catch (error) {
       return fail({ kind: 'api', status: 0, code: 'CLIENT_INVALID_PARAMS', msg: String(error), extra: {} });
     }
-    const raw = await this.sendWithRetries(wire, options);
+    const raw = await this.sendShared(wire, options);
     if (!raw.ok) return raw;
     const json = safeJson(raw.value.body);
     if (json === undefined)
@@ -90,17 +100,56 @@ export class HttpClient {
     return { ok: true, value: decoded.data };
   }
 
+  /** A GET without its own cancel signal joins an identical one already on the wire. */
+  private sendShared(
+    wire: WireRequest,
+    options: CallOptions,
+  ): Promise<CallResult<{ status: number; body: string }>> {
+    if (wire.method !== 'GET' || options.signal || options.unpooled)
+      return this.sendWithRetries(wire, options);
+    const key = `${wire.path}?${new URLSearchParams(wire.fields).toString()}`;
+    const pending = this.sharedGets.get(key);
+    if (pending) return pending;
+    const sent = this.sendWithRetries(wire, options).finally(() => this.sharedGets.delete(key));
+    this.sharedGets.set(key, sent);
+    return sent;
+  }
+
   private async sendWithRetries(
     wire: WireRequest,
     options: CallOptions,
   ): Promise<CallResult<{ status: number; body: string }>> {
     const maxRetries = options.maxRetries ?? this.options.maxRetries ?? 2;
     for (let attempt = 0; ; attempt++) {
-      const result = await this.sendOnce(wire, options);
+      const result = await this.sendPooled(wire, options);
       if (result.ok || attempt >= maxRetries || options.signal?.aborted) return result;
       const delay = this.retryDelay(wire, result.error, attempt);
       if (delay === null) return result;
       await this.clock.sleep(delay, options.signal);
+    }
+  }
+
+  /** One attempt, holding one of the pool's places while it is on the wire (not while waiting to retry). */
+  private async sendPooled(
+    wire: WireRequest,
+    options: CallOptions,
+  ): Promise<CallResult<{ status: number; body: string }>> {
+    if (options.unpooled) return this.sendOnce(wire, options);
+    const release = await this.pool.acquire(options.signal);
+    if (!release)
+      return fail({
+        kind: 'api',
+        status: 0,
+        code: clientFailureCodes.overloaded,
+        msg: options.signal?.aborted
+          ? 'Cancelled before it was sent.'
+          : `Too many requests are waiting for ${this.origin}; this one was not sent. Try again in a moment.`,
+        extra: {},
+      });
+    try {
+      return await this.sendOnce(wire, options);
+    } finally {
+      release();
     }
   }
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { endpoints, isRendererEndpoint } from '../../shared/api';
 import type { Endpoint } from '../../shared/api/endpoint';
-import { clientFailureCodes, type Unsubscribe } from '../../shared/ipc';
+import { clientFailureCodes, type BridgeNotice, type Unsubscribe } from '../../shared/ipc';
 import type { BridgeMethod, BridgePush } from '../../shared/ipc-wire';
 import { clientFailure, type ChatCore } from './app-core';
+import type { RendererCallLimits } from './request-limits';
 import { isExternalUrlAllowed } from './window-policy';
 
 /**
@@ -18,7 +19,8 @@ export interface ShellActions {
 }
 
 export interface BridgeRouter {
-  handle(method: BridgeMethod, args: readonly unknown[]): Promise<unknown>;
+  /** `limits`: the calling renderer's budget (each shell keeps one per window or connection). */
+  handle(method: BridgeMethod, args: readonly unknown[], limits?: RendererCallLimits): Promise<unknown>;
   subscribe(listener: (push: BridgePush) => void): Unsubscribe;
 }
 
@@ -68,11 +70,27 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
   };
 
   return {
-    async handle(method, args) {
+    async handle(method, args, limits) {
       const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
       if (!handler) throw new Error(`Unknown bridge method: ${String(method)}`);
+      if (method === 'call' && limits && !limits.admit())
+        return clientFailure(
+          clientFailureCodes.tooManyCalls,
+          'This window asked for more than the app ever needs at once, so the request was not sent.',
+        );
       return handler(args);
     },
     subscribe: (listener) => core.subscribe(listener),
+  };
+}
+
+/** What a renderer is told when its calls are refused. */
+export function callsRefusedNotice(refused: number): BridgeNotice {
+  return {
+    kind: 'calls_refused',
+    refused,
+    message:
+      'This window asked for far more than usual at once, so some requests were not sent. ' +
+      'If something looks incomplete, reload the window.',
   };
 }

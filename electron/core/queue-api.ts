@@ -6,9 +6,9 @@ import type { HttpClient } from './http-client';
 /** The event loop's three calls, made through the shared bindings on one account's client. */
 export function queueApiFor(client: HttpClient): QueueApi {
   return {
-    register: (params, options) => client.call(register, params, options),
+    register: (params, options) => client.call(register, params, { ...options, unpooled: true }),
     async getEvents(params, options) {
-      const result = await client.call(getEvents, params, options);
+      const result = await client.call(getEvents, params, { ...options, unpooled: true });
       if (!result.ok) return result;
       const value: EventsResponse = {
         events: decodeEvents(result.value.events),
@@ -16,6 +16,6 @@ export function queueApiFor(client: HttpClient): QueueApi {
       };
       return { ok: true, value };
     },
-    deleteQueue: (params, options) => client.call(deleteQueue, params, options),
+    deleteQueue: (params, options) => client.call(deleteQueue, params, { ...options, unpooled: true }),
   };
 }

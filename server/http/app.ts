@@ -8,6 +8,12 @@ import type { RouteDef } from './route';
 import type { ServerContext } from './context';
 import type { User } from '../realm/users';
 import { registerStaticAssets } from './static-assets';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_RATE_LIMITS,
+  UserRateLimiter,
+  type RateLimits,
+} from './rate-limit';
 
 export const API_PREFIX = '/api/v1';
 
@@ -82,8 +88,15 @@ function rawParams(request: FastifyRequest): Record<string, string> {
 export async function buildApp(
   server: ServerContext,
   routes: RouteDef[],
-  opts: { logger?: boolean; quiet?: boolean; extra?: (app: FastifyInstance) => void } = {},
+  opts: {
+    logger?: boolean;
+    quiet?: boolean;
+    extra?: (app: FastifyInstance) => void;
+    limits?: RateLimits;
+  } = {},
 ): Promise<FastifyInstance> {
+  const limits = opts.limits ?? DEFAULT_RATE_LIMITS;
+  const limiter = new UserRateLimiter(limits);
   // forceCloseConnections: close() must not wait for idle keep-alive sockets (a browser holds some open).
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -97,7 +110,7 @@ export async function buildApp(
   const handled = new WeakSet<FastifyRequest>();
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
-      void reply.status(error.status).send(error.toBody());
+      void reply.status(error.status).headers(error.headers).send(error.toBody());
       return;
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -130,18 +143,28 @@ export async function buildApp(
       handler: async (request, reply) => {
         const user =
           def.auth === false ? (undefined as unknown as User) : authenticate(server.realm, request);
-        const pathParams = (request.params ?? {}) as Record<string, string>;
-        const { values, ignored } = parseParams(def.params, rawParams(request), pathParams);
-        const result = await def.handler({ server, realm: server.realm, user, request }, values);
-        const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
-        if (ignored.length > 0) body.ignored_parameters_unsupported = ignored;
-        void reply.status(200).send(body);
+        const admitted =
+          def.auth === false
+            ? null
+            : limiter.admit(user.user_id, { longPoll: def.method === 'GET' && def.path === '/events' });
+        if (admitted) void reply.headers({ ...admitted.headers });
+        try {
+          const pathParams = (request.params ?? {}) as Record<string, string>;
+          const { values, ignored } = parseParams(def.params, rawParams(request), pathParams);
+          const result = await def.handler({ server, realm: server.realm, user, request }, values);
+          const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
+          if (ignored.length > 0) body.ignored_parameters_unsupported = ignored;
+          void reply.status(200).send(body);
+        } finally {
+          admitted?.release();
+        }
       },
     });
   }
 
   opts.extra?.(app);
   registerStaticAssets(app);
+  capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
 
   // Avatars: a generated initial on a colour, so clients have an image to show.
   app.get('/avatar/:userId', async (request, reply) => {

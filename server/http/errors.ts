@@ -3,6 +3,9 @@
  * turns it into `{ result: 'error', msg, code, ...extra }` with its status.
  */
 export class ApiError extends Error {
+  /** Extra response headers (e.g. Retry-After on a 429). */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly msg: string,
     readonly code: string = 'BAD_REQUEST',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startWebHost, type WebHost } from '../../electron/web-host';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { pickUser, serverApi, startReferenceServer, type RunningServer } from '../support/reference-server';
 import { demoConfigFrom } from '../../electron/core/demo-accounts';
 
@@ -14,16 +15,19 @@ test.describe.configure({ timeout: 180_000 });
 let server: RunningServer;
 let host: WebHost;
 let dataDir: string;
+/** Between the web host and the server, counting the app's requests. */
+let proxy: FaultProxy;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startReferenceServer({ seed: 'large' });
   dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-large-'));
   const member = pickUser(server, 'member');
+  proxy = await startFaultProxy(server.url);
   host = await startWebHost({
     port: 0,
     dataDir,
-    demo: demoConfigFrom(server.url, [member]),
+    demo: demoConfigFrom(proxy.url, [member]),
     log: () => {},
   });
   const added = await host.core.addDemo(member.email);
@@ -32,6 +36,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await host?.close();
+  await proxy?.down();
   await server?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -133,4 +138,49 @@ test('new messages scroll into view at the bottom, and leave the view alone when
   // It did arrive: it is there below.
   await page.mouse.wheel(0, 5000);
   await expect(feed.getByText('do not pull me down')).toBeInViewport();
+});
+
+test('a channel opened in the middle of 100,000 messages fetches a few pages, then stays idle', async ({
+  page,
+}) => {
+  // One unread message half-way through the topic: the channel view opens there (issue 17's storm
+  // came from exactly such a view, alternating newer and older pages without end).
+  const me = serverApi(server, pickUser(server, 'member'));
+  const { body } = await me.get('/streams');
+  const general = (body.streams as { stream_id: number; name: string }[]).find((c) => c.name === 'general');
+  await me.post('/mark_topic_as_read', { stream_id: general!.stream_id, topic_name: 'firehose' });
+  const firehose = [
+    { operator: 'channel', operand: 'general' },
+    { operator: 'topic', operand: 'firehose' },
+  ];
+  const edge = async (anchor: string | number) => {
+    const { body: page } = await me.get('/messages', {
+      anchor,
+      num_before: anchor === 'newest' ? 1 : 0,
+      num_after: anchor === 'newest' ? 0 : 1,
+      narrow: firehose,
+      apply_markdown: false,
+    });
+    return (page.messages as { id: number }[])[0]!.id;
+  };
+  const midId = await edge(Math.floor(((await edge('oldest')) + (await edge('newest'))) / 2));
+  await me.post('/messages/flags', { messages: [midId], op: 'remove', flag: 'read' });
+
+  await page.goto(host.url);
+  const getMessages = () =>
+    proxy.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/messages')).length;
+  const before = getMessages();
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId('message-feed').getByTestId(`message-${midId}`)).toBeVisible();
+  await page.waitForTimeout(1500);
+  const opened = getMessages() - before;
+  expect(opened).toBeGreaterThanOrEqual(1);
+  expect(opened).toBeLessThanOrEqual(6);
+  await page.waitForTimeout(3000);
+  expect(getMessages() - before).toBe(opened);
+  // The page answers at once: nothing is spinning.
+  const started = Date.now();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  expect(Date.now() - started).toBeLessThan(500);
+  await page.screenshot({ path: 'test-results/screens/message-feed-large-mid-history.png' });
 });

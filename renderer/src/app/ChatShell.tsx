@@ -1,6 +1,7 @@
 import type { AccountSummary } from '../../../shared/ipc';
 import { narrowKey } from '../api/narrow';
 import { ConnectionBanner } from '../components/ConnectionBanner';
+import { MainNotice } from '../components/MainNotice';
 import { Empty, Loading } from '../components/states';
 import { BrowseChannels } from '../features/channels/BrowseChannels';
 import { ChannelSidebar } from '../features/channels/ChannelSidebar';
@@ -69,6 +70,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   return (
     <div className="shell" data-testid="chat-shell">
       <ConnectionBanner />
+      <MainNotice />
       <header className="topbar">
         <div className="realm">
           {account.realmIcon && (

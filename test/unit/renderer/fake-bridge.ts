@@ -2,6 +2,7 @@ import type { CallFailure } from '../../../shared/errors';
 import type {
   AccountSummary,
   AccountsState,
+  BridgeNotice,
   CallResult,
   ChatBridge,
   ConnectionStatus,
@@ -33,6 +34,7 @@ export class FakeBridge implements ChatBridge {
   private eventListeners = new Set<(b: EventBatch) => void>();
   private statusListeners = new Set<(s: ConnectionStatus) => void>();
   private accountListeners = new Set<(s: AccountsState) => void>();
+  private noticeListeners = new Set<(n: BridgeNotice) => void>();
   current: SessionStarted | null = null;
   accountList: AccountSummary[] = [];
   activeId: string | null = null;
@@ -75,6 +77,14 @@ export class FakeBridge implements ChatBridge {
   onAccountsChanged(listener: (s: AccountsState) => void) {
     this.accountListeners.add(listener);
     return () => this.accountListeners.delete(listener);
+  }
+  onNotice(listener: (notice: BridgeNotice) => void) {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+  /** Pushes a notice as the main process would. */
+  notice(notice: BridgeNotice) {
+    for (const listener of this.noticeListeners) listener(notice);
   }
   async openExternal(url: string) {
     this.opened.push(url);

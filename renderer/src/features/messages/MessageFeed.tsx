@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type UIEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
 import { narrowTerms, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
@@ -13,6 +13,9 @@ import { markReadAllowed, markSeenAsRead } from './mark-seen';
 import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { forgetUnloadedSizes } from './size-cache';
+import { openingScroll, whenScrollSettles } from './opening';
+import { useWindowFocused } from './window-focus';
+import { pageToFetch, StillViewAllowance } from './page-fetch';
 import { useFeed } from './useFeed';
 
 /**
@@ -21,6 +24,8 @@ import { useFeed } from './useFeed';
  * than at 10 rows, with no slower frame).
  */
 const PREFETCH_ROWS = 60;
+/** Page fetches allowed while the first rendered message stays the same (two open a conversation). */
+const STILL_VIEW_FETCHES = 4;
 /** Same sender within this many seconds: no repeated name and avatar. */
 const GROUP_SECONDS = 5 * 60;
 
@@ -73,18 +78,17 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
 
   useEffect(() => forgetUnloadedSizes(virtualizer.itemSizeCache, messages), [virtualizer, messages]);
 
-  // Open at the anchor once the first page is in.
+  // Open at the anchor once the first page is in; pages are fetched once that scroll has settled.
   const opened = useRef(false);
-
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     if (opened.current || !query.isSuccess || messages.length === 0) return;
     opened.current = true;
-    const target = anchor ?? initialAnchor;
-    const index = target === null ? -1 : messages.findIndex((m) => m.id === target);
-    const firstUnread = messages.findIndex((m) => !m.flags.includes('read'));
-    if (anchor !== null && index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
-    else if (firstUnread >= 0) virtualizer.scrollToIndex(firstUnread, { align: 'start' });
-    else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    const target = openingScroll(messages, anchor, initialAnchor);
+    if (target) virtualizer.scrollToIndex(target.index, { align: target.align });
+    // Not cancelled when the effect re-runs (messages change as they are marked read); a late
+    // update after unmounting is harmless.
+    void whenScrollSettles(() => virtualizer.scrollOffset).then(() => setSettled(true));
   }, [query.isSuccess, messages, anchor, initialAnchor, virtualizer]);
 
   // Follow new messages when the user is at the bottom.
@@ -99,34 +103,54 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   const firstVisible = items[0]?.index ?? 0;
   const lastVisible = items[items.length - 1]?.index ?? 0;
 
-  // Fetch by anchors near either end.
+  // Fetch by anchors near either end: one page at a time, and only while the reader moves.
   const {
     hasPreviousPage,
     hasNextPage,
     isFetchingPreviousPage,
     isFetchingNextPage,
+    isFetching,
     fetchPreviousPage,
     fetchNextPage,
   } = query;
+  const allowance = useRef(new StillViewAllowance(STILL_VIEW_FETCHES));
   useEffect(() => {
-    if (!opened.current || messages.length === 0) return;
-    if (firstVisible < PREFETCH_ROWS && hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
-    if (lastVisible > messages.length - PREFETCH_ROWS && hasNextPage && !isFetchingNextPage)
-      void fetchNextPage();
+    if (!settled) return;
+    const direction = pageToFetch(
+      {
+        firstVisible,
+        lastVisible,
+        count: messages.length,
+        hasOlder: hasPreviousPage,
+        hasNewer: hasNextPage,
+        fetching: isFetching,
+      },
+      PREFETCH_ROWS,
+    );
+    const firstId = messages[firstVisible]?.id;
+    if (!direction || firstId === undefined) return;
+    if (!allowance.current.take(firstId)) {
+      console.warn(`Message feed: not fetching ${direction} pages again until the view moves.`);
+      return;
+    }
+    // Never cancel a page under way: the cancelled direction would ask again on the next render.
+    if (direction === 'older') void fetchPreviousPage({ cancelRefetch: false });
+    else void fetchNextPage({ cancelRefetch: false });
   }, [
+    settled,
     firstVisible,
     lastVisible,
     messages,
     hasPreviousPage,
     hasNextPage,
-    isFetchingPreviousPage,
-    isFetchingNextPage,
+    isFetching,
     fetchPreviousPage,
     fetchNextPage,
-    items,
   ]);
 
-  // Mark what is on screen as read, in one call per pause in scrolling.
+  // Mark what is on screen as read, in one call per pause in scrolling, while the window has focus
+  // (what is on screen when the window comes back counts as seen then).
+  const windowFocused = useWindowFocused();
   const conversationView = narrow.kind === 'topic' || narrow.kind === 'dm';
   const pending = useRef(new Set<number>());
   const sent = useRef(new Set<number>());
@@ -142,7 +166,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   useEffect(() => {
     // Search results are a lookup, not reading: they never mark messages read.
     if (narrow.kind === 'search') return;
-    if (!opened.current || !markReadAllowed(markPolicy, conversationView) || !document.hasFocus?.()) return;
+    if (!settled || !markReadAllowed(markPolicy, conversationView) || !windowFocused) return;
     const el = parentRef.current;
     if (!el) return;
     // The virtualizer's own record of the viewport: reading the element's scrollTop here, right
@@ -156,7 +180,17 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     }
     const timer = setTimeout(flush, 400);
     return () => clearTimeout(timer);
-  }, [items, messages, markPolicy, conversationView, flush, narrow.kind, virtualizer]);
+  }, [
+    settled,
+    windowFocused,
+    items,
+    messages,
+    markPolicy,
+    conversationView,
+    flush,
+    narrow.kind,
+    virtualizer,
+  ]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;

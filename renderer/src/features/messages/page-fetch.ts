@@ -1,0 +1,55 @@
+/**
+ * When the feed asks for another page. Two rules keep it from ever fetching in a loop:
+ * one page request at a time (a second request would cancel the first, and the cancelled
+ * direction asks again on the next render: the storm of issue 17), and a bound on the pages fetched
+ * while the reader stays on the same message (with a bounded window, fetching at one end trims the
+ * other, which could ask for it again).
+ */
+
+export type PageDirection = 'older' | 'newer';
+
+export interface FeedEdges {
+  /** Index of the first and last rendered rows (overscan included). */
+  firstVisible: number;
+  lastVisible: number;
+  count: number;
+  hasOlder: boolean;
+  hasNewer: boolean;
+  /** Any request of the feed under way (a page, or a refetch of the whole window). */
+  fetching: boolean;
+}
+
+/** The page to ask for now, or null: the edge nearer the view first when both are close. */
+export function pageToFetch(edges: FeedEdges, prefetchRows: number): PageDirection | null {
+  const { firstVisible, lastVisible, count, hasOlder, hasNewer, fetching } = edges;
+  if (fetching || count === 0) return null;
+  const nearTop = hasOlder && firstVisible < prefetchRows;
+  const nearBottom = hasNewer && lastVisible > count - 1 - prefetchRows;
+  if (nearTop && nearBottom) return firstVisible <= count - 1 - lastVisible ? 'older' : 'newer';
+  if (nearTop) return 'older';
+  if (nearBottom) return 'newer';
+  return null;
+}
+
+/**
+ * Allows at most `limit` page fetches while the first rendered message stays the same. Opening a
+ * conversation in the middle of its history takes two (one each way); a reader who scrolls moves
+ * the first message and starts a new allowance. What it refuses is a fetch nobody's reading asked for.
+ */
+export class StillViewAllowance {
+  private messageId: number | null = null;
+  private used = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** True when a fetch may start now with `firstMessageId` at the top; counts it. */
+  take(firstMessageId: number): boolean {
+    if (firstMessageId !== this.messageId) {
+      this.messageId = firstMessageId;
+      this.used = 0;
+    }
+    if (this.used >= this.limit) return false;
+    this.used += 1;
+    return true;
+  }
+}

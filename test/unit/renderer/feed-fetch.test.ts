@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { openingScroll } from '../../../renderer/src/features/messages/opening';
+import {
+  pageToFetch,
+  StillViewAllowance,
+  type FeedEdges,
+} from '../../../renderer/src/features/messages/page-fetch';
+import { channelMessage } from './fixtures';
+
+const edges = (overrides: Partial<FeedEdges>): FeedEdges => ({
+  firstVisible: 40,
+  lastVisible: 55,
+  count: 100,
+  hasOlder: true,
+  hasNewer: true,
+  fetching: false,
+  ...overrides,
+});
+
+describe('pageToFetch', () => {
+  it('asks for nothing while any request of the feed is under way', () => {
+    expect(pageToFetch(edges({ fetching: true }), 60)).toBeNull();
+  });
+
+  it('asks for one direction at a time, the nearer edge first, when both are close', () => {
+    expect(pageToFetch(edges({ firstVisible: 10, lastVisible: 25 }), 60)).toBe('older');
+    expect(pageToFetch(edges({ firstVisible: 80, lastVisible: 95 }), 60)).toBe('newer');
+  });
+
+  it('asks only where there is more to fetch, and only near an edge', () => {
+    expect(pageToFetch(edges({ hasOlder: false }), 60)).toBe('newer');
+    expect(pageToFetch(edges({ hasNewer: false }), 60)).toBe('older');
+    expect(pageToFetch(edges({ hasOlder: false, hasNewer: false }), 60)).toBeNull();
+    expect(pageToFetch(edges({ count: 1000, firstVisible: 500, lastVisible: 515 }), 60)).toBeNull();
+    expect(pageToFetch(edges({ count: 0 }), 60)).toBeNull();
+  });
+});
+
+describe('StillViewAllowance', () => {
+  it('refuses fetches past the limit while the first message stays the same', () => {
+    const allowance = new StillViewAllowance(4);
+    const taken = Array.from({ length: 10 }, () => allowance.take(500));
+    expect(taken.filter(Boolean)).toHaveLength(4);
+    expect(taken.slice(4).some(Boolean)).toBe(false);
+  });
+
+  it('starts a new allowance when the reader moves', () => {
+    const allowance = new StillViewAllowance(2);
+    expect([allowance.take(1), allowance.take(1), allowance.take(1)]).toEqual([true, true, false]);
+    expect(allowance.take(2)).toBe(true);
+  });
+
+  it('bounds the alternating fetches of a trimmed window (the storm) to the limit', () => {
+    // Simulates the loop: each answer trims the other end, which then looks fetchable again.
+    const allowance = new StillViewAllowance(4);
+    let requests = 0;
+    for (let render = 0; render < 10_000; render++) {
+      const direction = pageToFetch(edges({ firstVisible: 10, lastVisible: 90 }), 60);
+      if (direction && allowance.take(1234)) requests++;
+    }
+    expect(requests).toBe(4);
+  });
+});
+
+describe('openingScroll', () => {
+  const read = (id: number) => channelMessage({ id, flags: ['read'] });
+  const unread = (id: number) => channelMessage({ id, flags: [] });
+
+  it('opens at the anchor the server chose for first_unread, not an earlier unread it skipped', () => {
+    // 2 is unread in a muted topic; the server's first unread is 4.
+    const messages = [read(1), unread(2), read(3), unread(4), read(5)];
+    expect(openingScroll(messages, null, 4)).toEqual({ index: 3, align: 'start' });
+  });
+
+  it('opens at the bottom when nothing is unread (the server answers with the newest message)', () => {
+    expect(openingScroll([read(1), read(2)], null, 2)).toEqual({ index: 1, align: 'end' });
+  });
+
+  it('centres a linked message, and falls back to the bottom when it is missing', () => {
+    expect(openingScroll([read(1), read(2), read(3)], 2, 3)).toEqual({ index: 1, align: 'center' });
+    expect(openingScroll([read(1), read(2)], 9, 2)).toEqual({ index: 1, align: 'end' });
+    expect(openingScroll([], null, null)).toBeNull();
+  });
+});

@@ -3,22 +3,53 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readCommandLine, valuesOrExit } from '../shared/command-line';
 import { startServer } from './index';
 import type { SeedName } from './seed';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '9991' },
-    host: { type: 'string', default: '127.0.0.1' },
-    'credentials-out': { type: 'string' },
-    seed: { type: 'string', default: 'demo' },
-    'heartbeat-seconds': { type: 'string' },
-    'queue-timeout-seconds': { type: 'string' },
-    'longpoll-timeout-seconds': { type: 'string' },
-    quiet: { type: 'boolean', default: false },
-  },
-  strict: true,
-});
+const USAGE = `
+Usage: npm run server -- [options]
+
+The reference chat server with a seeded demo organization. Prints one line,
+"Reference server listening on <url>", once it accepts requests.
+
+Options:
+  --port P                        port on the host, 0 picks a free one (default 9991)
+  --host H                        address to listen on (default 127.0.0.1)
+  --credentials-out FILE          write every demo account's email and API key to FILE (mode 0600)
+  --seed demo|large|empty         the organization to start with (default demo)
+  --data FILE                     keep the organization in FILE: loaded if it exists (the seed is
+                                  then unused), else seeded; every change is saved before its
+                                  request is answered, so a restart keeps accounts, keys, messages
+  --heartbeat-seconds N           heartbeat after N seconds without events (default 50)
+  --queue-timeout-seconds N       drop an event queue not polled for N seconds (default 600)
+  --longpoll-timeout-seconds N    reported as event_queue_longpoll_timeout_seconds (default 90)
+  --quiet                         no error logging on stderr
+  -h, --help                      show this help
+`;
+
+const values = valuesOrExit(
+  readCommandLine(
+    USAGE,
+    () =>
+      parseArgs({
+        options: {
+          port: { type: 'string', default: '9991' },
+          host: { type: 'string', default: '127.0.0.1' },
+          'credentials-out': { type: 'string' },
+          seed: { type: 'string', default: 'demo' },
+          data: { type: 'string' },
+          'heartbeat-seconds': { type: 'string' },
+          'queue-timeout-seconds': { type: 'string' },
+          'longpoll-timeout-seconds': { type: 'string' },
+          quiet: { type: 'boolean', default: false },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+        strict: true,
+      }).values,
+  ),
+  { out: console.log, err: console.error, exit: process.exit },
+);
 
 function number(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -50,6 +81,11 @@ const server = await startServer({
   seed: seedName,
   timings,
   quiet: values.quiet,
+  dataFile: values.data,
+}).catch((error: unknown) => {
+  // A data file that cannot be read, or a port in use: one line, not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 });
 
 if (values['credentials-out']) {

@@ -75,3 +75,42 @@ describe('npm run server (server/cli.ts)', () => {
     expect(out.trim().split('\n')).toHaveLength(1);
   });
 });
+
+/** Issue 17: every command line of the project answers --help, and a bad flag in one line. */
+describe('--help and unknown flags, for every command line', () => {
+  const commands: [string, string, RegExp][] = [
+    ['server/cli.ts', 'npm run server', /--credentials-out FILE[\s\S]*--data FILE/],
+    ['scripts/start.ts', 'npm start', /--fresh-demo[\s\S]*--credentials-out FILE/],
+    ['electron/web-host-cli.ts', 'npm run web', /--data-dir DIR[\s\S]*--demo-file FILE/],
+    ['bench/run.ts', 'npm run bench', /--quick[\s\S]*--only LIST/],
+  ];
+
+  function run(file: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, err })));
+  }
+
+  it.each(commands)('%s --help prints its usage and exits 0', async (file, command, options) => {
+    const { code, out, err } = await run(file, ['--help']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toContain(`Usage: ${command}`);
+    expect(out).toMatch(options);
+    expect(out).toMatch(/-h, --help/);
+  });
+
+  it.each(commands)('%s refuses an unknown flag in one line, exit 2', async (file) => {
+    const { code, out, err } = await run(file, ['--no-such-flag']);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err.trim().split('\n')).toEqual([
+      "Unknown option '--no-such-flag'. Run with --help for the usage.",
+    ]);
+  });
+});

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  addressesToKeep,
   allowedInviteRoles,
   inviteParams,
   parseEmails,
@@ -126,5 +127,20 @@ describe('InvitationsScreen', () => {
     fireEvent.change(screen.getByTestId('invite-emails'), { target: { value: 'x@x.example' } });
     fireEvent.click(screen.getByTestId('invite-send'));
     expect((await screen.findByTestId('invite-error')).textContent).toBe('Not sent: Insufficient permission');
+  });
+});
+
+describe('the address box after a send', () => {
+  it('is emptied when all went out, keeps only the failures when the others went out, keeps all when none did', () => {
+    const typed = 'a@x.example, taken@x.example\nb@x.example';
+    expect(addressesToKeep(typed, null)).toBe('');
+    const failure = (sent: boolean) => ({
+      errors: [['Taken@x.example', 'Already has an account.', false]] as [string, string, boolean][],
+      sent_invitations: sent,
+      daily_limit_reached: false,
+      license_limit_reached: false,
+    });
+    expect(addressesToKeep(typed, failure(true))).toBe('taken@x.example');
+    expect(addressesToKeep(typed, failure(false))).toBe(typed);
   });
 });

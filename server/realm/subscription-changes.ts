@@ -63,7 +63,7 @@ export interface AddSubscriptionsRequest {
   sendNewSubscriptionMessages: boolean;
 }
 
-export interface AddSubscriptionsResult {
+export type AddSubscriptionsResult = {
   /** Keyed by user ID (as a string): the channel names each was newly subscribed to. */
   subscribed: Record<string, string[]>;
   already_subscribed: Record<string, string[]>;
@@ -71,7 +71,7 @@ export interface AddSubscriptionsResult {
   unauthorized?: string[];
   /** Only when the request asked for notification messages (the default). */
   new_subscription_messages_sent?: boolean;
-}
+};
 
 export function addSubscriptions(
   realm: Realm,
@@ -186,10 +186,10 @@ function checkMayCreate(realm: Realm, actor: User, settings: NewChannelSettings)
   }
 }
 
-export interface RemoveSubscriptionsResult {
+export type RemoveSubscriptionsResult = {
   removed: string[];
   not_removed: string[];
-}
+};
 
 /** Unsubscribes `targets` from the named channels; removing someone else needs permission. */
 export function removeSubscriptions(

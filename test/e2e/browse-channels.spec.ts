@@ -168,6 +168,19 @@ test('creates a private channel with a description and a first member, then open
   });
   expect(await subscribedNames(chat, 'elena@northwind.example')).toContain('launch-plan');
   expect(await subscribedNames(chat, 'farid@northwind.example')).not.toContain('launch-plan');
+
+  // Leaving a private channel asks first; Cancel keeps the subscription.
+  await details.getByTestId('channel-join-leave').click();
+  await expect(details.getByTestId('channel-join-leave-confirm-text')).toContainText(
+    'Leave #launch-plan? You may need to be added back.',
+  );
+  await details.getByTestId('channel-join-leave-cancel').click();
+  await expect(details.getByTestId('channel-join-leave-confirm-text')).toHaveCount(0);
+  expect(await subscribedNames(chat, me.email)).toContain('launch-plan');
+  await details.getByTestId('channel-join-leave').click();
+  await details.getByTestId('channel-join-leave').click();
+  await expect(page.getByTestId('channel-launch-plan')).toHaveCount(0);
+  await expect.poll(() => subscribedNames(chat, me.email)).not.toContain('launch-plan');
 });
 
 test('a guest cannot create a channel: the server’s refusal is shown and the form kept', async ({

@@ -11,7 +11,9 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { readCommandLine, valuesOrExit } from '../shared/command-line';
 import { Api } from './lib/api';
 import { BridgeMonitor } from './lib/bridge-monitor';
 import { hotFunctions, type HotFunction } from './lib/profile';
@@ -29,6 +31,21 @@ import { typingEventToPixel } from './scenarios/typing';
  * (web host + reference server with the large seed), each figure against a baseline measured in
  * the same run. See the Benchmarks section of README.md.
  */
+
+const BENCH_USAGE = `
+Usage: npm run bench -- [options]
+
+What a chat user feels, end to end in Chromium on the web host and the reference server with the
+large seed, each figure beside a baseline from the same run. Build first: npm run build.
+
+Options:
+  --quick              tiny counts (~25 s); checks the harness, its figures mean nothing
+  --only LIST          some scenarios, comma-separated: markread, message, typing, scroll, cold
+  --set NAME=N         change one count (see bench/lib/context.ts); may be repeated
+  --profile            CPU profiles of the page and the web host (slower runs)
+  --out FILE           where results go (default bench/results.json; a temp file with --quick)
+  -h, --help           show this help
+`;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -191,26 +208,42 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const args = process.argv.slice(2);
-  const quick = args.includes('--quick');
-  const outIndex = args.indexOf('--out');
+  const args = valuesOrExit(
+    readCommandLine(
+      BENCH_USAGE,
+      () =>
+        parseArgs({
+          options: {
+            quick: { type: 'boolean', default: false },
+            out: { type: 'string' },
+            set: { type: 'string', multiple: true, default: [] },
+            only: { type: 'string' },
+            profile: { type: 'boolean', default: false },
+            help: { type: 'boolean', short: 'h', default: false },
+          },
+          strict: true,
+        }).values,
+    ),
+    { out: console.log, err: console.error, exit: process.exit },
+  );
+  const quick = args.quick;
   const out =
-    outIndex >= 0
-      ? resolve(args[outIndex + 1] ?? '')
+    args.out !== undefined
+      ? resolve(args.out)
       : quick
         ? join(tmpdir(), 'teamchat-bench-results.quick.json')
         : join(ROOT, 'bench', 'results.json');
   const overrides: Record<string, number> = {};
-  args.forEach((arg, i) => {
-    if (arg !== '--set') return;
-    const [key, value] = (args[i + 1] ?? '').split('=');
-    if (!key || !(key in FULL) || !Number.isFinite(Number(value)))
-      throw new Error(`bad --set ${args[i + 1]}`);
+  for (const setting of args.set) {
+    const [key, value] = setting.split('=');
+    if (!key || !(key in FULL) || !Number.isFinite(Number(value))) {
+      console.error(`Bad --set ${setting}: expected NAME=NUMBER with a count of bench/lib/context.ts.`);
+      process.exit(2);
+    }
     overrides[key] = Number(value);
-  });
-  const onlyIndex = args.indexOf('--only');
-  const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').split(',') : undefined;
-  runBench({ quick, out, overrides, only, profile: args.includes('--profile') }).then(
+  }
+  const only = args.only?.split(',');
+  runBench({ quick, out, overrides, only, profile: args.profile }).then(
     (results) => {
       const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
       console.log(

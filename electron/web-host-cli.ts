@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { readCommandLine, valuesOrExit } from '../shared/command-line';
 import type { DemoConfig } from './core/app-core';
 import { startWebHost } from './web-host';
 
@@ -29,6 +30,19 @@ const demoConfigSchema = z.object({
 // Paths are relative to this file as built: out/main/web-host.js.
 const appDir = fileURLToPath(new URL('../..', import.meta.url));
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+
+const USAGE = `
+Usage: npm run web -- [options]        (or: node out/main/web-host.js [options])
+
+Team Chat in a browser: serves the app on 127.0.0.1 and prints the URL to open.
+
+Options:
+  --port N             port on 127.0.0.1, 0 picks a free one (default 0; or WEB_HOST_PORT)
+  --data-dir DIR       where accounts are kept (default .data/web-host; or TEAMCHAT_DATA_DIR)
+  --demo-file FILE     demo accounts to offer on the first screen (or TEAMCHAT_DEMO_FILE)
+  --sign-in EMAIL      sign in this account of the demo file at launch
+  -h, --help           show this help
+`;
 
 const clock = () => performance.timeOrigin + performance.now();
 
@@ -46,14 +60,23 @@ async function loadDemo(file: string | undefined): Promise<DemoConfig | null> {
 }
 
 async function launch(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      'data-dir': { type: 'string' },
-      'demo-file': { type: 'string' },
-      'sign-in': { type: 'string' },
-    },
-  });
+  const values = valuesOrExit(
+    readCommandLine(
+      USAGE,
+      () =>
+        parseArgs({
+          options: {
+            port: { type: 'string' },
+            'data-dir': { type: 'string' },
+            'demo-file': { type: 'string' },
+            'sign-in': { type: 'string' },
+            help: { type: 'boolean', short: 'h', default: false },
+          },
+          strict: true,
+        }).values,
+    ),
+    { out: console.log, err: console.error, exit: process.exit },
+  );
   const port = Number(values.port ?? process.env.WEB_HOST_PORT ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port: ${values.port}`);
   const demo = await loadDemo(values['demo-file'] ?? process.env.TEAMCHAT_DEMO_FILE);

@@ -194,6 +194,15 @@ function refuseUpgrade(request: IncomingMessage, token: string, hosts: Set<strin
   return null;
 }
 
+/** The request's path with its escapes decoded, or null when an escape is malformed (`/%E0%A4%A`). */
+function decodedPath(url: string | undefined): string | null {
+  try {
+    return decodeURIComponent(new URL(url ?? '/', 'http://127.0.0.1').pathname);
+  } catch {
+    return null;
+  }
+}
+
 async function serveStatic(
   root: string,
   port: number,
@@ -212,7 +221,11 @@ async function serveStatic(
     response.writeHead(405, headers).end();
     return;
   }
-  const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+  const pathname = decodedPath(request.url);
+  if (pathname === null) {
+    response.writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+    return;
+  }
   let file = resolve(root, `.${pathname}`);
   if (file !== root && !file.startsWith(root + sep)) {
     response.writeHead(404, headers).end();

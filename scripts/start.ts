@@ -1,26 +1,55 @@
 // `npm start`: the app on the embedded demo server. Starts the reference server in-process with the
-// demo seed, then launches Electron if its binary is installed, otherwise the web host (printing the
-// URL to open); both are the built programs in out/main, given the demo accounts in a 0600 file.
-// `npm start -- --server URL` (or TEAMCHAT_SERVER_URL) uses another server, no demo.
+// demo organization kept in .data/demo (so accounts, keys and messages survive a restart), then
+// launches Electron if its binary is installed, otherwise the web host (printing the URL to open);
+// both are the built programs in out/main. `npm start -- --help` lists the options.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readCommandLine, valuesOrExit } from '../shared/command-line';
 import { startServer, type RunningServer } from '../server/index';
 import type { DemoConfig } from '../electron/core/app-core';
 import { ELECTRON_MISSING_MESSAGE, findElectronBinary } from '../electron/electron-binary';
 import { demoConfigFrom } from '../electron/core/demo-accounts';
 
-const { values } = parseArgs({
-  options: {
-    server: { type: 'string' },
-    port: { type: 'string' },
-    web: { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
+const USAGE = `
+Usage: npm start -- [options]
+
+Team Chat on the embedded demo organization (kept in .data/demo between runs), in Electron where
+its binary exists, otherwise in the web host (open the URL it prints).
+
+Options:
+  --fresh-demo              start a new demo organization: deletes .data/demo (messages, the
+                            demo people's API keys and the accounts signed in to it)
+  --credentials-out FILE    also write the demo people's emails and API keys to FILE (mode 0600);
+                            they are always in .data/demo/credentials.json
+  --server URL              use another server instead of the demo (or TEAMCHAT_SERVER_URL)
+  --port N                  web host port (default: any free one; or PORT)
+  --web                     the web host even where Electron exists
+  --no-build                skip the build (electron-vite build) before starting
+  -h, --help                show this help
+`;
+
+const values = valuesOrExit(
+  readCommandLine(
+    USAGE,
+    () =>
+      parseArgs({
+        options: {
+          server: { type: 'string' },
+          port: { type: 'string' },
+          web: { type: 'boolean', default: false },
+          'no-build': { type: 'boolean', default: false },
+          'fresh-demo': { type: 'boolean', default: false },
+          'credentials-out': { type: 'string' },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+        strict: true,
+      }).values,
+  ),
+  { out: console.log, err: console.error, exit: process.exit },
+);
 
 const serverUrl = values.server ?? process.env.TEAMCHAT_SERVER_URL;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -46,23 +75,66 @@ if (!values['no-build']) {
   }
 }
 
+/** A path as the user would type it from here. */
+function shown(path: string): string {
+  const fromHere = relative(process.cwd(), path);
+  return fromHere.startsWith('..') ? path : fromHere || '.';
+}
+
+/** Where the previous run's demo server listened: the saved accounts point at that address. */
+function previousPort(demoFile: string): number {
+  if (!existsSync(demoFile)) return 0;
+  try {
+    const saved = JSON.parse(readFileSync(demoFile, 'utf8')) as Partial<DemoConfig>;
+    return Number(new URL(saved.serverUrl ?? '').port) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function startDemoServer(demoDir: string): Promise<RunningServer> {
+  const dataFile = join(demoDir, 'organization.data');
+  const port = existsSync(dataFile) ? previousPort(join(demoDir, 'demo.json')) : 0;
+  try {
+    return await startServer({ port, seed: 'demo', dataFile, quiet: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${port}, where the saved demo organization lives, is in use (is another \`npm start\` running?). ` +
+            'Stop that program, or start a new demo with `npm start -- --fresh-demo`.'
+        : `The demo organization could not start: ${(error as Error).message} ` +
+            '(`npm start -- --fresh-demo` starts a new one).',
+    );
+    process.exit(1);
+  }
+}
+
 let demo: DemoConfig | null = null;
+// With --server the accounts persist in .data/; the demo keeps its organization and accounts in .data/demo.
+let dataDir = join(process.cwd(), '.data');
 if (!serverUrl) {
-  const server: RunningServer = await startServer({ port: 0, seed: 'demo' });
+  dataDir = join(process.cwd(), '.data', 'demo');
+  if (values['fresh-demo']) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const server = await startDemoServer(dataDir);
   cleanups.push(() => server.close());
   demo = demoConfigFrom(server.url, server.credentials.users);
+  writeFileSync(join(dataDir, 'demo.json'), JSON.stringify(demo), { mode: 0o600 });
+  const credentialsText = JSON.stringify(server.credentials, null, 2) + '\n';
+  const credentialsFiles = [join(dataDir, 'credentials.json')];
+  if (values['credentials-out']) credentialsFiles.push(values['credentials-out']);
+  for (const file of credentialsFiles) writeFileSync(file, credentialsText, { mode: 0o600 });
   console.log(
-    `Reference server with the demo organization "${server.credentials.realm_name}" at ${server.url}`,
+    `${server.restored ? 'Continuing' : 'Created'} the demo organization "${server.credentials.realm_name}" at ${server.url}\n` +
+      `  kept in ${shown(dataDir)}/ between runs (\`npm start -- --fresh-demo\` starts over)\n` +
+      `  the demo people's emails and API keys: ${credentialsFiles.map(shown).join(' and ')}\n` +
+      '  to be a second person at the same time, run a second web host and sign in there as someone else:\n' +
+      `    node out/main/web-host.js --data-dir ${shown(join(dataDir, 'second-person'))} --demo-file ${shown(join(dataDir, 'demo.json'))}`,
   );
 }
 
-// Demo accounts are only valid for this server process, so a demo run keeps its data in a fresh
-// directory; with --server the accounts persist in .data/.
-const dataDir = demo ? mkdtempSync(join(tmpdir(), 'teamchat-demo-')) : join(process.cwd(), '.data');
-if (demo) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-
 const demoFile = demo ? join(dataDir, 'demo.json') : undefined;
-if (demo && demoFile) writeFileSync(demoFile, JSON.stringify(demo), { mode: 0o600 });
 
 const electron = values.web ? null : findElectronBinary();
 if (electron) {
@@ -98,8 +170,9 @@ if (electron) {
   child.on('message', (message: { type?: string }) => {
     if (message.type !== 'ready') return;
     console.log(
-      (demo ? 'Sign in with one of the demo accounts offered on the first screen.\n' : '') +
-        'Press Ctrl+C to stop.',
+      (demo
+        ? 'Pick one of the demo people on the first screen (an account you signed in to before opens by itself).\n'
+        : '') + 'Press Ctrl+C to stop.',
     );
   });
 }

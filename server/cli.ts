@@ -3,22 +3,56 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readCommandLine, valuesOrExit } from '../shared/command-line';
 import { startServer } from './index';
 import type { SeedName } from './seed';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '9991' },
-    host: { type: 'string', default: '127.0.0.1' },
-    'credentials-out': { type: 'string' },
-    seed: { type: 'string', default: 'demo' },
-    'heartbeat-seconds': { type: 'string' },
-    'queue-timeout-seconds': { type: 'string' },
-    'longpoll-timeout-seconds': { type: 'string' },
-    quiet: { type: 'boolean', default: false },
-  },
-  strict: true,
-});
+const USAGE = `
+Usage: npm run server -- [options]
+
+The reference chat server with a seeded demo organization. Prints one line,
+"Reference server listening on <url>", once it accepts requests.
+
+Options:
+  --port P                        port on the host, 0 picks a free one (default 9991)
+  --host H                        address to listen on (default 127.0.0.1)
+  --credentials-out FILE          write every demo account's email and API key to FILE (mode 0600)
+  --seed demo|large|empty         the organization to start with (default demo)
+  --data FILE                     keep the organization in FILE: loaded if it exists (the seed is
+                                  then unused), else seeded; every change is saved before its
+                                  request is answered, so a restart keeps accounts, keys, messages
+  --heartbeat-seconds N           heartbeat after N seconds without events (default 50)
+  --queue-timeout-seconds N       drop an event queue not polled for N seconds (default 600)
+  --longpoll-timeout-seconds N    reported as event_queue_longpoll_timeout_seconds (default 90)
+  --rate-limit N/S|off            each user may make N requests per S seconds, then gets 429
+                                  RATE_LIMIT_HIT (default 2000/10; the real service uses 200/60)
+  --quiet                         no error logging on stderr
+  -h, --help                      show this help
+`;
+
+const values = valuesOrExit(
+  readCommandLine(
+    USAGE,
+    () =>
+      parseArgs({
+        options: {
+          port: { type: 'string', default: '9991' },
+          host: { type: 'string', default: '127.0.0.1' },
+          'credentials-out': { type: 'string' },
+          seed: { type: 'string', default: 'demo' },
+          data: { type: 'string' },
+          'heartbeat-seconds': { type: 'string' },
+          'queue-timeout-seconds': { type: 'string' },
+          'longpoll-timeout-seconds': { type: 'string' },
+          'rate-limit': { type: 'string' },
+          quiet: { type: 'boolean', default: false },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+        strict: true,
+      }).values,
+  ),
+  { out: console.log, err: console.error, exit: process.exit },
+);
 
 function number(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -44,12 +78,31 @@ if (heartbeat !== undefined) timings.heartbeatSeconds = heartbeat;
 if (queueTimeout !== undefined) timings.queueIdleTimeoutSeconds = queueTimeout;
 if (longpoll !== undefined) timings.longpollTimeoutSeconds = longpoll;
 
+function rateLimit(
+  value: string | undefined,
+): { requestsPerWindow: number; windowSeconds: number } | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'off') return { requestsPerWindow: 0, windowSeconds: 1 };
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(value);
+  if (!match || Number(match[2]) <= 0) {
+    console.error(`--rate-limit must be N/S (requests per seconds) or off, got ${value}`);
+    process.exit(2);
+  }
+  return { requestsPerWindow: Number(match[1]), windowSeconds: Number(match[2]) };
+}
+
 const server = await startServer({
   port: number('port', values.port) ?? 9991,
   host: values.host,
   seed: seedName,
   timings,
   quiet: values.quiet,
+  dataFile: values.data,
+  limits: rateLimit(values['rate-limit']),
+}).catch((error: unknown) => {
+  // A data file that cannot be read, or a port in use: one line, not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 });
 
 if (values['credentials-out']) {

@@ -7,6 +7,7 @@ import { listedUsers } from './realm/users';
 import { seed, type SeedName } from './seed';
 import { allRoutes } from './routes';
 import { registerFileServing } from './routes/uploads';
+import { loadRealmFile, RealmFileWriter } from './storage/data-file';
 
 export type { Timings } from './http/context';
 export { Realm } from './realm/realm';
@@ -24,6 +25,11 @@ export interface ServerOptions {
   quiet?: boolean;
   /** Per-user request budget and connection caps (defaults: DEFAULT_RATE_LIMITS). */
   limits?: Partial<RateLimits>;
+  /**
+   * Keep the organization in this file (`--data`): loaded at start if it exists (then `seed` is not
+   * used), otherwise seeded and written; every change is saved before its request is answered.
+   */
+  dataFile?: string;
 }
 
 export interface CredentialsFile {
@@ -46,6 +52,8 @@ export interface RunningServer {
   /** The live model, for tests. */
   realm: Realm;
   context: ServerContext;
+  /** True when the organization was loaded from `dataFile` rather than seeded. */
+  restored: boolean;
   close(): Promise<void>;
 }
 
@@ -75,11 +83,14 @@ export function credentialsOf(realm: Realm): CredentialsFile {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const realm = new Realm();
-  seed(realm, options.seed ?? 'demo');
+  const saved = options.dataFile ? loadRealmFile(options.dataFile) : null;
+  const realm = saved ?? new Realm();
+  if (!saved) seed(realm, options.seed ?? 'demo');
+  const writer = options.dataFile ? new RealmFileWriter(realm, options.dataFile) : null;
   const events = new EventQueueManager(realm, timings);
   realm.events = events.sink;
   const context: ServerContext = { realm, events, timings };
+  if (writer) context.saveChanges = () => writer.save();
   const app = await buildApp(context, allRoutes, {
     quiet: options.quiet,
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
@@ -91,14 +102,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = typeof address === 'object' && address ? address.port : options.port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   realm.url = `http://${urlHost}:${port}`;
+  // A first start writes the file at once, so the keys handed out now survive a crash. Only once
+  // listening: a second server started on the same file fails on the port before touching it.
+  if (writer && !saved) await writer.save();
   return {
     url: realm.url,
     credentials: credentialsOf(realm),
     realm,
     context,
+    restored: saved !== null,
     close: async () => {
       events.close();
       await app.close();
+      await writer?.save();
     },
   };
 }

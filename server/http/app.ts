@@ -152,6 +152,7 @@ export async function buildApp(
           const pathParams = (request.params ?? {}) as Record<string, string>;
           const { values, ignored } = parseParams(def.params, rawParams(request), pathParams);
           const result = await def.handler({ server, realm: server.realm, user, request }, values);
+          if (server.saveChanges && (def.changesState ?? def.method !== 'GET')) await server.saveChanges();
           const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
           if (ignored.length > 0) body.ignored_parameters_unsupported = ignored;
           void reply.status(200).send(body);

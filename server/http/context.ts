@@ -17,6 +17,8 @@ export interface ServerContext {
   realm: Realm;
   events: EventQueueManager;
   timings: Timings;
+  /** Saves the realm to the data file (`--data`); resolves once what changed so far is on disk. */
+  saveChanges?: () => Promise<void>;
 }
 
 export interface RouteContext {

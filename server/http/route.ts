@@ -13,6 +13,11 @@ export interface RouteDef<S extends ParamSchema = ParamSchema> {
   /** Default true: HTTP Basic authentication (spec part 5). */
   auth?: boolean;
   params: S;
+  /**
+   * Whether a successful call may change the organization's state. Default: every method but GET.
+   * With a data file (`--data`), such a change is saved before the answer is sent.
+   */
+  changesState?: boolean;
   handler: (
     ctx: RouteContext,
     params: ParamValues<S>,

@@ -1,4 +1,6 @@
+import { ApiError } from '../http/errors';
 import type { Realm } from './realm';
+import { isAdmin, ROLE, type User } from './users';
 
 /** An invitation (spec 4.10). Expiry is null for invitations that never expire. */
 export interface Invite {
@@ -31,4 +33,44 @@ export function inviteToWire(i: Invite): Record<string, unknown> {
     is_multiuse: false,
     notify_referrer_on_join: i.notify_referrer_on_join,
   };
+}
+
+/** Who is told that the set of pending invitations changed: administrators and the inviter. */
+export function publishInvitesChanged(realm: Realm, inviterId: number): void {
+  const ids = [...realm.users.values()].filter((u) => u.is_active && isAdmin(u)).map((u) => u.user_id);
+  realm.events.publish(new Set([...ids, inviterId]), { type: 'invites_changed' });
+}
+
+export function isPending(realm: Realm, invite: Invite): boolean {
+  return invite.expiry_date === null || invite.expiry_date > realm.now();
+}
+
+/**
+ * The invitation `actor` may act on (revoke, resend): their own, or as an administrator anyone's,
+ * and only an owner one that makes an owner. A missing or revoked one is "No such invitation".
+ */
+function manageableInvite(realm: Realm, actor: User, inviteId: number): Invite {
+  const invite = realm.invites.get(inviteId);
+  if (!invite) throw new ApiError('No such invitation', 'BAD_REQUEST', 400);
+  if (invite.invited_by_user_id !== actor.user_id) {
+    if (invite.invited_as === ROLE.owner && actor.role !== ROLE.owner)
+      throw new ApiError('Must be an organization owner', 'BAD_REQUEST', 400);
+    if (!isAdmin(actor)) throw new ApiError('Must be an organization administrator', 'BAD_REQUEST', 400);
+  }
+  return invite;
+}
+
+export function revokeInvite(realm: Realm, actor: User, inviteId: number): void {
+  const invite = manageableInvite(realm, actor, inviteId);
+  realm.invites.delete(invite.id);
+  publishInvitesChanged(realm, invite.invited_by_user_id);
+}
+
+/** Sends the invitation again: it is dated now and keeps its expiry, as the real service does. */
+export function resendInvite(realm: Realm, actor: User, inviteId: number): Invite {
+  const invite = manageableInvite(realm, actor, inviteId);
+  if (!isPending(realm, invite)) throw new ApiError('No such invitation', 'BAD_REQUEST', 400);
+  invite.invited = realm.now();
+  publishInvitesChanged(realm, invite.invited_by_user_id);
+  return invite;
 }

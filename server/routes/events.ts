@@ -82,6 +82,7 @@ export const eventRoutes = [
   route({
     method: 'POST',
     path: '/register',
+    changesState: false,
     params: registerParams,
     handler: (ctx, params) => {
       const queue = registerQueue(ctx, params);
@@ -116,6 +117,7 @@ export const eventRoutes = [
   route({
     method: 'DELETE',
     path: '/events',
+    changesState: false,
     params: { queue_id: p.string().required() },
     handler: (ctx, params) => {
       if (params.queue_id === '') throw badEventQueueId('');

@@ -4,7 +4,14 @@ import { route } from '../http/route';
 import type { Realm } from '../realm/realm';
 import { canAccessMetadata, canAddSubscribers } from '../realm/channels';
 import { userInGroupSetting } from '../realm/groups';
-import { createInvite, inviteToWire } from '../realm/invites';
+import {
+  createInvite,
+  inviteToWire,
+  isPending,
+  publishInvitesChanged,
+  resendInvite,
+  revokeInvite,
+} from '../realm/invites';
 import { ROLE, getUserByEmail, isAdmin, type User } from '../realm/users';
 
 /** Invitations one user may send per day before INVITATION_FAILED with `daily_limit_reached`. */
@@ -47,12 +54,6 @@ function invitationFailed(
     daily_limit_reached: extra.daily_limit_reached ?? false,
     license_limit_reached: false,
   });
-}
-
-/** Users told that the set of pending invitations changed: administrators and the inviter. */
-function publishInvitesChanged(realm: Realm, inviter: User): void {
-  const ids = [...realm.users.values()].filter((u) => u.is_active && isAdmin(u)).map((u) => u.user_id);
-  realm.events.publish([...ids, inviter.user_id], { type: 'invites_changed' });
 }
 
 export const inviteRoutes = [
@@ -150,7 +151,7 @@ export const inviteRoutes = [
           expiry_date: minutes === null ? null : realm.now() + minutes * 60,
         });
       }
-      publishInvitesChanged(realm, user);
+      publishInvitesChanged(realm, user.user_id);
       if (errors.length > 0)
         throw invitationFailed(
           "Some of those addresses are already using the service, so we didn't send them an invitation. We did send invitations to everyone else!",
@@ -165,13 +166,30 @@ export const inviteRoutes = [
     path: '/invites',
     params: {},
     handler: ({ realm, user }) => {
-      const now = realm.now();
       return {
         invites: [...realm.invites.values()]
           .filter((i) => isAdmin(user) || i.invited_by_user_id === user.user_id)
-          .filter((i) => i.expiry_date === null || i.expiry_date > now)
+          .filter((i) => isPending(realm, i))
           .map(inviteToWire),
       };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/invites/:invite_id',
+    params: { invite_id: p.int().required() },
+    handler: ({ realm, user }, { invite_id }) => {
+      revokeInvite(realm, user, invite_id);
+      return {};
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/invites/:invite_id/resend',
+    params: { invite_id: p.int().required() },
+    handler: ({ realm, user }, { invite_id }) => {
+      resendInvite(realm, user, invite_id);
+      return {};
     },
   }),
 ];

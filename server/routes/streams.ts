@@ -84,7 +84,8 @@ function selectChannels(
       (q.include_web_public && c.is_web_public) ||
       (q.include_subscribed && isSubscribed(c, user.user_id)) ||
       (q.include_can_access_content && canAccessContent(realm, user, c)) ||
-      (q.include_default && c.is_default) ||
+      // Default channels only as far as the user may see them (a guest is not told of those they are not in).
+      (q.include_default && c.is_default && canAccessMetadata(realm, user, c)) ||
       (q.include_owner_subscribed && owner !== undefined && isSubscribed(c, owner.user_id))
     );
   });

@@ -6,6 +6,7 @@ export const typingRoutes = [
   route({
     method: 'POST',
     path: '/typing',
+    changesState: false,
     params: {
       type: p.oneOf(['direct', 'stream', 'channel']).default('direct'),
       op: p.oneOf(['start', 'stop']).required(),
@@ -33,6 +34,7 @@ export const typingRoutes = [
   route({
     method: 'POST',
     path: '/messages/:message_id/typing',
+    changesState: false,
     params: { message_id: p.int().required(), op: p.oneOf(['start', 'stop']).required() },
     handler: ({ realm, user }, params) => {
       sendEditTyping(realm, user, params.message_id, params.op);

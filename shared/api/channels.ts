@@ -166,6 +166,8 @@ export const subscribeParamsSchema = z.object({
   is_default_stream: z.boolean().optional(),
   history_public_to_subscribers: z.boolean().optional(),
   message_retention_days: messageRetentionDaysSchema.optional(),
+  /** Whether people added by someone else hear it from the notification bot (level 397; default true). */
+  send_new_subscription_messages: z.boolean().optional(),
   ...channelPermissionsShape,
 });
 
@@ -174,6 +176,7 @@ export const subscribeResponseSchema = successResponse({
   subscribed: z.record(z.string(), z.array(z.string())),
   already_subscribed: z.record(z.string(), z.array(z.string())),
   unauthorized: z.array(z.string()).optional(),
+  new_subscription_messages_sent: z.boolean().optional(),
 });
 
 export const subscribe = defineEndpoint({

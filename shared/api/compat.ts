@@ -78,6 +78,8 @@ export const FeatureLevel = {
   emptyTopicName: 334,
   /** `include_all` replaces `include_all_active`; `include_can_access_content`. */
   includeAll: 356,
+  /** PATCH /saved_snippets/{saved_snippet_id}. */
+  editSavedSnippet: 368,
   /** `(no topic)` read as the empty topic in POST /typing. */
   typingNoTopicAlias: 372,
   /** `prev_content_sha256` in PATCH /messages/{message_id}. */

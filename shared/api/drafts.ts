@@ -73,6 +73,16 @@ export const createSavedSnippet = defineEndpoint({
   adapt: needs(FeatureLevel.savedSnippets, 'createSavedSnippet'),
 });
 
+/** Edit a saved snippet's title, content or both (level 368). */
+export const updateSavedSnippet = defineEndpoint({
+  name: 'updateSavedSnippet',
+  method: 'PATCH',
+  path: '/saved_snippets/{saved_snippet_id}',
+  params: z.object({ saved_snippet_id: int, title: z.string().optional(), content: z.string().optional() }),
+  response: emptySuccess,
+  adapt: needs(FeatureLevel.editSavedSnippet, 'updateSavedSnippet'),
+});
+
 export const deleteSavedSnippet = defineEndpoint({
   name: 'deleteSavedSnippet',
   method: 'DELETE',

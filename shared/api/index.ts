@@ -18,10 +18,11 @@ import {
   getDrafts,
   getSavedSnippets,
   updateDraft,
+  updateSavedSnippet,
 } from './drafts';
 import type { ParamsOf, ResponseOf } from './endpoint';
 import { deleteQueue, getEvents } from './events';
-import { getInvites, sendInvites } from './invites';
+import { getInvites, resendInvite, revokeInvite, revokeMultiuseInvite, sendInvites } from './invites';
 import {
   addReaction,
   checkMessagesMatchNarrow,
@@ -89,6 +90,7 @@ export const endpoints = {
   deleteDraft,
   getSavedSnippets,
   createSavedSnippet,
+  updateSavedSnippet,
   deleteSavedSnippet,
   // Organization (4.10, 4.20)
   getLinkifiers,
@@ -97,6 +99,9 @@ export const endpoints = {
   updateRealm,
   sendInvites,
   getInvites,
+  revokeInvite,
+  resendInvite,
+  revokeMultiuseInvite,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

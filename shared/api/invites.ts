@@ -76,3 +76,30 @@ export const getInvites = defineEndpoint({
   params: z.object({}),
   response: successResponse({ invites: z.array(invitationSchema) }),
 });
+
+/** DELETE /invites/{invite_id}: revoke an email invitation (its sender, or an administrator). */
+export const revokeInvite = defineEndpoint({
+  name: 'revokeInvite',
+  method: 'DELETE',
+  path: '/invites/{invite_id}',
+  params: z.object({ invite_id: int }),
+  response: emptySuccess,
+});
+
+/** POST /invites/{invite_id}/resend: send an email invitation's message again. */
+export const resendInvite = defineEndpoint({
+  name: 'resendInvite',
+  method: 'POST',
+  path: '/invites/{invite_id}/resend',
+  params: z.object({ invite_id: int }),
+  response: emptySuccess,
+});
+
+/** DELETE /invites/multiuse/{invite_id}: revoke an invitation link (`is_multiuse` in GET /invites). */
+export const revokeMultiuseInvite = defineEndpoint({
+  name: 'revokeMultiuseInvite',
+  method: 'DELETE',
+  path: '/invites/multiuse/{invite_id}',
+  params: z.object({ invite_id: int }),
+  response: emptySuccess,
+});

@@ -14,9 +14,12 @@ test('browses channels with the GET /streams filters and shows details', async (
   await expect(dialog.getByTestId('browse-old-projects')).toHaveCount(0);
   await dialog.getByTestId('filter-exclude_archived').uncheck();
   await expect(dialog.getByTestId('browse-old-projects')).toBeVisible();
-  await dialog.getByTestId('filter-include_default').check();
   await expect(dialog.getByTestId('default-general')).toBeVisible();
   await expect(dialog.getByTestId('default-engineering')).toHaveCount(0);
+  await dialog.getByTestId('filter-default_only').check();
+  await expect(dialog.getByTestId('browse-general')).toBeVisible();
+  await expect(dialog.getByTestId('browse-old-projects')).toHaveCount(0);
+  await dialog.getByTestId('filter-default_only').uncheck();
   await page.screenshot({ path: 'test-results/screens/channels-browse.png' });
   await dialog.getByTestId('browse-engineering').click();
 

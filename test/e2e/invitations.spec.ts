@@ -28,6 +28,9 @@ test('an administrator invites two people as moderators to a channel and a group
   await page.getByTestId('invite-notify').uncheck();
   await page.getByTestId('invite-send').click();
   await expect(page.getByTestId('invite-sent')).toContainText('nora@newhire.example, omar@newhire.example');
+  // The box is emptied: pressing Send again cannot invite them twice.
+  await expect(page.getByTestId('invite-emails')).toHaveValue('');
+  await expect(page.getByTestId('invite-send')).toBeDisabled();
   await expect(page.getByTestId('invite-nora@newhire.example')).toContainText('Moderator');
   await expect(page.getByTestId('invite-nora@newhire.example')).toContainText('never expires');
 
@@ -55,6 +58,8 @@ test('addresses that already have accounts are named, and the others still sent'
   const failure = page.getByTestId('invite-failure');
   await expect(failure).toContainText(`${taken}: Already has an account.`);
   await expect(page.getByTestId('invite-outcome')).toHaveText('The other invitations were sent.');
+  // Only the address that failed stays in the box; the one invited is not offered again.
+  await expect(page.getByTestId('invite-emails')).toHaveValue(taken);
   await page.screenshot({ path: 'test-results/screens/invitations.png', fullPage: true });
   expect((await invites(chat, 'admin')).some((i) => i.email === 'pia@newhire.example')).toBe(true);
 });
@@ -84,4 +89,32 @@ test('an invitation sent by one administrator shows at once on another administr
   } finally {
     await other.close();
   }
+});
+
+test('a sent invitation can be resent and revoked from the list', async ({ page, chat, signIn }) => {
+  await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-invitations').click();
+  const email = 'quinn@newhire.example';
+  await page.getByTestId('invite-emails').fill(email);
+  await page.getByTestId('invite-send').click();
+  await expect(page.getByTestId(`invite-${email}`)).toBeVisible();
+  const before = (await invites(chat, 'member')).find((i) => i.email === email)!;
+
+  // Resend: the server dates it anew (a second later at least) and the list says so.
+  await page.waitForTimeout(1100);
+  await page.getByTestId(`invite-resend-${email}`).click();
+  await expect(page.getByTestId('invite-action-notice')).toHaveText(`Invitation to ${email} sent again.`);
+  const resent = (await invites(chat, 'member')).find((i) => i.email === email)!;
+  expect(resent.id).toBe(before.id);
+  expect(resent.invited as number).toBeGreaterThan(before.invited as number);
+  expect(resent.expiry_date).toBe(before.expiry_date);
+  await page.getByTestId('invites-list').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/invitations-actions.png' });
+
+  await page.getByTestId(`invite-revoke-${email}`).click();
+  await expect(page.getByTestId('invite-action-notice')).toHaveText(`Invitation to ${email} revoked.`);
+  await expect(page.getByTestId(`invite-${email}`)).toHaveCount(0);
+  expect((await invites(chat, 'member')).some((i) => i.email === email)).toBe(false);
+  expect((await invites(chat, 'admin')).some((i) => i.email === email)).toBe(false);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type ChatEnvironment } from './fixtures';
 
-// Saved snippets (spec 4.19): create from the screen or the compose box, insert into the compose box.
-test.describe.configure({ mode: 'serial' });
+// Saved snippets (spec 4.19): create from the screen or the compose box, insert into the compose box,
+// edit. Each test makes the snippets it needs, so any one of them runs alone.
 
 async function snippets(chat: ChatEnvironment, who: string) {
   const { body } = await chat.api(who).get('/saved_snippets');
@@ -36,6 +36,11 @@ test('inserts a snippet into the compose box and saves the box as a new snippet'
   chat,
   signIn,
 }) => {
+  // Its own snippet, made before signing in so the register state already has it.
+  await chat.api('member').post('/saved_snippets', {
+    title: 'Bug report reply',
+    content: 'Thanks for the report! We are looking into it.',
+  });
   const me = await signIn(page, 'member');
   await page.getByTestId('channel-general').click();
   await page.getByTestId('topic-welcome').click();
@@ -58,4 +63,48 @@ test('inserts a snippet into the compose box and saves the box as a new snippet'
     .toContain('Greeting and thanks');
   // The compose text is untouched by saving it as a snippet.
   await expect(input).toHaveValue('Hi! Thanks for the report! We are looking into it.');
+});
+
+test('edits a snippet’s title and text; an emptied title is refused and nothing is lost', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const created = await chat.api('moderator').post('/saved_snippets', {
+    title: 'Standup',
+    content: 'Standup in 5 minutes',
+  });
+  const id = created.body.saved_snippet_id as number;
+  const me = await signIn(page, 'moderator');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-snippets').click();
+  const card = page.getByTestId(`snippet-${id}`);
+  await card.getByTestId('snippet-edit').click();
+  await expect(card.getByTestId('snippet-edit-title')).toHaveValue('Standup');
+
+  await card.getByTestId('snippet-edit-title').fill('');
+  await card.getByTestId('snippet-edit-save').click();
+  await expect(card.getByTestId('snippet-edit-error')).toHaveText('Not saved: Title cannot be empty.');
+  await expect(card.getByTestId('snippet-edit-content')).toHaveValue('Standup in 5 minutes');
+
+  await card.getByTestId('snippet-edit-title').fill('Daily standup');
+  await card.getByTestId('snippet-edit-content').fill('Standup in **10** minutes, room 2');
+  await page.screenshot({ path: 'test-results/screens/snippets-edit.png' });
+  await card.getByTestId('snippet-edit-save').click();
+  await expect(card.getByTestId('snippet-edit-form')).toHaveCount(0);
+  await expect(card).toContainText('Daily standup');
+  await expect(card).toContainText('Standup in **10** minutes, room 2');
+  expect((await snippets(chat, me.email)).find((s) => s.id === id)).toMatchObject({
+    title: 'Daily standup',
+    content: 'Standup in **10** minutes, room 2',
+  });
+
+  // Cancel leaves it as it was.
+  await card.getByTestId('snippet-edit').click();
+  await card.getByTestId('snippet-edit-content').fill('never saved');
+  await card.getByTestId('snippet-edit-cancel').click();
+  await expect(card).toContainText('Standup in **10** minutes, room 2');
+  expect((await snippets(chat, me.email)).find((s) => s.id === id)?.content).toBe(
+    'Standup in **10** minutes, room 2',
+  );
 });

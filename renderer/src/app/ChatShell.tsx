@@ -4,6 +4,7 @@ import { ConnectionBanner } from '../components/ConnectionBanner';
 import { MainNotice } from '../components/MainNotice';
 import { Empty, Loading } from '../components/states';
 import { BrowseChannels } from '../features/channels/BrowseChannels';
+import { CreateChannelDialog } from '../features/channels/CreateChannelDialog';
 import { ChannelSidebar } from '../features/channels/ChannelSidebar';
 import { ChannelSettingsDialog } from '../features/channel-settings/ChannelSettingsDialog';
 import { DmSidebar } from '../features/direct-messages/DmSidebar';
@@ -36,6 +37,8 @@ function Dialogs() {
       return <NewDmDialog />;
     case 'browse-channels':
       return <BrowseChannels />;
+    case 'create-channel':
+      return <CreateChannelDialog />;
     case 'accounts':
       return <AccountSwitcher />;
     case 'mark-all-read':

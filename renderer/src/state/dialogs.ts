@@ -7,6 +7,7 @@ export type OpenDialog =
   | { kind: 'channel-settings'; streamId: number }
   | { kind: 'new-dm' }
   | { kind: 'browse-channels' }
+  | { kind: 'create-channel' }
   | { kind: 'accounts' }
   | { kind: 'mark-all-read'; scope: MarkReadScope };
 

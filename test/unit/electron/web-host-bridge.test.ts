@@ -122,6 +122,14 @@ describe('web host: who may open the bridge', () => {
     expect(traversal.status).toBe(404);
   });
 
+  it('answers a malformed URL escape with 400, not 500', async () => {
+    for (const path of ['/%E0%A4%A', '/%', '/assets/%zz.js']) {
+      const answer = await fetch(`${host.origin}${path}`);
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+  });
+
   it('drops a connection that sends a malformed frame', async () => {
     const client = await connected();
     const closed = new Promise<number>((resolve) => client.socket.on('close', (code) => resolve(code)));

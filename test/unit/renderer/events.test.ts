@@ -222,6 +222,23 @@ describe('subscription, stream, user_topic, realm_user, user_group, settings', (
     expect(state().unsubscribed!.map((s) => s.stream_id)).toEqual([3]);
   });
 
+  it('joining or leaving marks the GET /streams listings stale (the Subscribed filter changed)', () => {
+    const listing = ['getStreams', { include_subscribed: true }];
+    const byId = ['getStreamById', { stream_id: 1 }];
+    qc.setQueryData(listing, { streams: [] });
+    qc.setQueryData(byId, { stream: { stream_id: 1, name: 'general' } });
+    applyEvents(qc, [ev('subscription', { op: 'add', subscriptions: [{ stream_id: 3, name: 'new' }] })]);
+    expect(qc.getQueryState(listing)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(byId)?.isInvalidated).toBe(false);
+    qc.setQueryData(listing, { streams: [] });
+    applyEvents(qc, [
+      ev('subscription', { op: 'update', stream_id: 3, property: 'pin_to_top', value: true }),
+    ]);
+    expect(qc.getQueryState(listing)?.isInvalidated).toBe(false);
+    applyEvents(qc, [ev('subscription', { op: 'remove', subscriptions: [{ stream_id: 3 }] })]);
+    expect(qc.getQueryState(listing)?.isInvalidated).toBe(true);
+  });
+
   it('stream update renames in subscriptions and in cached channel queries', () => {
     qc.setQueryData(['getStreamById', { stream_id: 1 }], {
       stream: { stream_id: 1, name: 'general', description: '' },

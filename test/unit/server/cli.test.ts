@@ -75,3 +75,93 @@ describe('npm run server (server/cli.ts)', () => {
     expect(out.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('npm run server -- --rate-limit', () => {
+  it('limits each user to N requests per S seconds, and refuses a malformed value', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'server-cli-rate-'));
+    const credentials = join(dir, 'creds.json');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/cli.ts',
+        '--port',
+        '0',
+        '--credentials-out',
+        credentials,
+        '--rate-limit',
+        '3/60',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /listening on (\S+)$/m.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const user = (
+        JSON.parse(readFileSync(credentials, 'utf8')) as { users: { email: string; api_key: string }[] }
+      ).users[0]!;
+      const authorization = 'Basic ' + Buffer.from(`${user.email}:${user.api_key}`).toString('base64');
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await fetch(`${url}/api/v1/streams/1`, { headers: { authorization } })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      child.kill('SIGTERM');
+    }
+
+    const bad = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--rate-limit', 'lots'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    bad.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    expect(await new Promise((resolve) => bad.on('exit', resolve))).toBe(2);
+    expect(err.trim()).toBe('--rate-limit must be N/S (requests per seconds) or off, got lots');
+  });
+});
+
+/** Issue 17: every command line of the project answers --help, and a bad flag in one line. */
+describe('--help and unknown flags, for every command line', () => {
+  const commands: [string, string, RegExp][] = [
+    ['server/cli.ts', 'npm run server', /--credentials-out FILE[\s\S]*--data FILE/],
+    ['scripts/start.ts', 'npm start', /--fresh-demo[\s\S]*--credentials-out FILE/],
+    ['electron/web-host-cli.ts', 'npm run web', /--data-dir DIR[\s\S]*--demo-file FILE/],
+    ['bench/run.ts', 'npm run bench', /--quick[\s\S]*--only LIST/],
+  ];
+
+  function run(file: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, err })));
+  }
+
+  it.each(commands)('%s --help prints its usage and exits 0', async (file, command, options) => {
+    const { code, out, err } = await run(file, ['--help']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toContain(`Usage: ${command}`);
+    expect(out).toMatch(options);
+    expect(out).toMatch(/-h, --help/);
+  });
+
+  it.each(commands)('%s refuses an unknown flag in one line, exit 2', async (file) => {
+    const { code, out, err } = await run(file, ['--no-such-flag']);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err.trim().split('\n')).toEqual([
+      "Unknown option '--no-such-flag'. Run with --help for the usage.",
+    ]);
+  });
+});

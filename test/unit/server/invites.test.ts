@@ -237,3 +237,70 @@ describe('GET /invites', () => {
     expect(adminList.map((i) => i.email)).toEqual(expect.arrayContaining([mine, theirs]));
   });
 });
+
+describe('DELETE /invites/{invite_id} and POST /invites/{invite_id}/resend', () => {
+  const invite = async (who: Parameters<typeof h.as>[0], params: Record<string, unknown> = {}) => {
+    const email = addr();
+    await h.as(who).ok('POST', '/invites', { invitee_emails: email, stream_ids: [], ...params });
+    return invitesTo(email)[0]!;
+  };
+
+  it('the inviter revokes their invitation: gone from GET /invites, invites_changed to admins and inviter', async () => {
+    const { member, admin, member2 } = demoUsers(h.server);
+    const sent = await invite(member);
+    const adminQueue = await h.as(admin).register({ event_types: ['invites_changed'] });
+    const inviterQueue = await h.as(member).register({ event_types: ['invites_changed'] });
+    const bystander = await h.as(member2).register({ event_types: ['invites_changed'] });
+    await h.as(member).ok('DELETE', `/invites/${sent.id}`);
+    const list = (await h.as(member).ok('GET', '/invites')).invites as { id: number }[];
+    expect(list.map((i) => i.id)).not.toContain(sent.id);
+    expect(await adminQueue.ofType('invites_changed')).toHaveLength(1);
+    expect(await inviterQueue.ofType('invites_changed')).toHaveLength(1);
+    expect(await bystander.ofType('invites_changed')).toHaveLength(0);
+    // Twice is an error, as is an id that never existed.
+    expect((await h.as(member).call('DELETE', `/invites/${sent.id}`)).body).toMatchObject({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'No such invitation',
+    });
+    expect((await h.as(member).call('DELETE', '/invites/99999')).body.msg).toBe('No such invitation');
+  });
+
+  it("only administrators act on someone else's invitation, and only owners on one making an owner", async () => {
+    const { member, member2, admin, owner } = demoUsers(h.server);
+    const members = await invite(member);
+    const refused = await h.as(member2).call('DELETE', `/invites/${members.id}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('Must be an organization administrator');
+    expect((await h.as(member2).call('POST', `/invites/${members.id}/resend`)).body.msg).toBe(
+      'Must be an organization administrator',
+    );
+    expect(h.server.realm.invites.has(members.id)).toBe(true);
+    await h.as(admin).ok('DELETE', `/invites/${members.id}`);
+    expect(h.server.realm.invites.has(members.id)).toBe(false);
+
+    const owners = await invite(owner, { invite_as: ROLE.owner });
+    expect((await h.as(admin).call('DELETE', `/invites/${owners.id}`)).body.msg).toBe(
+      'Must be an organization owner',
+    );
+    await h.as(owner).ok('DELETE', `/invites/${owners.id}`);
+  });
+
+  it('resend dates the invitation now, keeps its expiry, and tells the list', async () => {
+    const { member, admin } = demoUsers(h.server);
+    const sent = await invite(member, { invite_expires_in_minutes: 60 });
+    const expiry = sent.expiry_date;
+    sent.invited -= 3600;
+    const queue = await h.as(admin).register({ event_types: ['invites_changed'] });
+    await h.as(member).ok('POST', `/invites/${sent.id}/resend`);
+    expect(sent.invited).toBeGreaterThanOrEqual(h.server.realm.now() - 1);
+    expect(sent.expiry_date).toBe(expiry);
+    expect(await queue.ofType('invites_changed')).toHaveLength(1);
+    // An expired invitation is no longer pending: nothing to resend.
+    sent.expiry_date = h.server.realm.now() - 1;
+    expect((await h.as(member).call('POST', `/invites/${sent.id}/resend`)).body.msg).toBe(
+      'No such invitation',
+    );
+    expect((await h.as(member).call('POST', '/invites/99999/resend')).body.msg).toBe('No such invitation');
+  });
+});

@@ -87,6 +87,16 @@ describe('GET /streams (4.9)', () => {
     expect(eng?.is_default).toBe(false);
   });
 
+  it('include_default brings in only the default channels the user may see (a guest: those they are in)', async () => {
+    const { guest } = demoUsers(h.server);
+    const body = await h.as(guest).ok('GET', '/streams', {
+      include_public: false,
+      include_subscribed: false,
+      include_default: true,
+    });
+    expect((body.streams as { name: string }[]).map((s) => s.name)).toEqual(['general']);
+  });
+
   it('include_all: administrators see every channel, members those with metadata access', async () => {
     const { admin, moderator, member } = demoUsers(h.server);
     const hidden = freshChannel({ invite_only: true, history_public_to_subscribers: false });

@@ -290,6 +290,106 @@ describe('POST /users/me/subscriptions', () => {
   });
 });
 
+describe('POST /users/me/subscriptions: the answer at feature level 400', () => {
+  it('keys subscribed and already_subscribed by user ID; new_subscription_messages_sent unless asked not to send', async () => {
+    const { admin, member, member2 } = demoUsers(h.server);
+    const c = freshChannel({}, [member]);
+    const realm = h.server.realm;
+    const before = realm.messages.length;
+    const body = await h.as(admin).ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: c.name }],
+      principals: [member.user_id, member2.user_id],
+    });
+    expect(body).toMatchObject({
+      subscribed: { [String(member2.user_id)]: [c.name] },
+      already_subscribed: { [String(member.user_id)]: [c.name] },
+      new_subscription_messages_sent: true,
+    });
+    expect(body).not.toHaveProperty('unauthorized');
+    expect(realm.messages.length).toBe(before + 1); // the bot's message to member2
+
+    const quiet = freshChannel();
+    const silent = await h.as(admin).ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: quiet.name }],
+      principals: [member2.user_id],
+      send_new_subscription_messages: false,
+    });
+    expect(silent).not.toHaveProperty('new_subscription_messages_sent');
+    expect(realm.messages.length).toBe(before + 1);
+    expect(isSubscribed(quiet, member2.user_id)).toBe(true);
+  });
+
+  it('with authorization_errors_fatal false, channels one may not join are listed in unauthorized', async () => {
+    const { member, admin } = demoUsers(h.server);
+    const open = freshChannel();
+    const closed = freshChannel({ invite_only: true }, [admin]);
+    const body = await h.as(member).ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: open.name }, { name: closed.name }],
+      authorization_errors_fatal: false,
+    });
+    expect(body).toMatchObject({
+      subscribed: { [String(member.user_id)]: [open.name] },
+      unauthorized: [closed.name],
+    });
+    expect(isSubscribed(closed, member.user_id)).toBe(false);
+  });
+
+  it("adding others to a channel one sees but may not add to is refused whole: 'Insufficient permission'", async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const c = freshChannel({}, [member]);
+    c.can_add_subscribers_group = SYSTEM_GROUPS.administrators;
+    const realm = h.server.realm;
+    const saved = realm.settings.can_add_subscribers_group;
+    realm.settings.can_add_subscribers_group = SYSTEM_GROUPS.administrators;
+    try {
+      const r = await h.as(member).call('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: c.name }],
+        principals: [member2.user_id],
+      });
+      expect(r.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
+      expect(isSubscribed(c, member2.user_id)).toBe(false);
+      // Joining oneself is still allowed.
+      await h.as(member2).ok('POST', '/users/me/subscriptions', { subscriptions: [{ name: c.name }] });
+      expect(isSubscribed(c, member2.user_id)).toBe(true);
+    } finally {
+      realm.settings.can_add_subscribers_group = saved;
+    }
+  });
+
+  it('a private channel created with initial members: they get stream create and subscription add; others see nothing', async () => {
+    const { member, member2, member3 } = demoUsers(h.server);
+    const realm = h.server.realm;
+    const invited = await h.as(member2).register({ event_types: ['stream', 'subscription'] });
+    const outsider = await h.as(member3).register({ event_types: ['stream', 'subscription'] });
+    const saved = realm.settings.can_create_private_channel_group;
+    realm.settings.can_create_private_channel_group = SYSTEM_GROUPS.administrators;
+    try {
+      const refused = await h.as(member).call('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'members-only-new', description: 'For **two**' }],
+        invite_only: true,
+        principals: [member.user_id, member2.user_id],
+      });
+      expect(refused.body.msg).toBe('Insufficient permission');
+      expect(channelByName(realm, 'members-only-new')).toBeUndefined();
+    } finally {
+      realm.settings.can_create_private_channel_group = saved;
+    }
+    await h.as(member).ok('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'members-only-new', description: 'For **two**' }],
+      invite_only: true,
+      principals: [member.user_id, member2.user_id],
+    });
+    const c = channelByName(realm, 'members-only-new')!;
+    expect(c.invite_only).toBe(true);
+    expect(isSubscribed(c, member2.user_id)).toBe(true);
+    expect((await invited.drain()).map((e) => `${e.type}/${e.op}`)).toEqual([
+      'stream/create',
+      'subscription/add',
+    ]);
+    expect(await outsider.drain()).toEqual([]);
+  });
+});
+
 describe('DELETE /users/me/subscriptions', () => {
   it('unsubscribes self: subscription remove to me, peer_remove to others', async () => {
     const { member, member2 } = demoUsers(h.server);

@@ -5,6 +5,8 @@ import type { EventReducer } from '../types';
 /** `subscription`: the user's subscriptions and their properties (spec part 6). */
 export const subscription: EventReducer = ({ queryClient }, event) => {
   const op = event.op as string | undefined;
+  // Whether a channel is listed under "Subscribed" in GET /streams changed: those listings refetch.
+  if (op === 'add' || op === 'remove') void queryClient.invalidateQueries({ queryKey: ['getStreams'] });
   updateInitialState(queryClient, (s) => {
     const subs = s.subscriptions ?? [];
     switch (op) {

@@ -1,105 +1,134 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Channel } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
 import { ep } from '../../api/endpoints';
 import { useIsAdmin } from '../../app/realm';
 import { Dialog } from '../../components/Dialog';
+import { SafeHtml } from '../../components/SafeHtml';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { VirtualList } from '../../components/VirtualList';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { ChannelIcon } from '../../components/icons';
+import {
+  DEFAULT_BROWSE_FILTERS,
+  defaultChannelsQuery,
+  hasSource,
+  listedChannels,
+  streamsQuery,
+  type BrowseFilters,
+} from './browse-filters';
+import { JoinLeaveButton } from './JoinLeaveButton';
 
-/** The GET /streams filters of spec 4.9, with the spec's defaults. */
-export interface StreamFilters {
-  include_public: boolean;
-  include_web_public: boolean;
-  include_subscribed: boolean;
-  exclude_archived: boolean;
-  include_all: boolean;
-  include_default: boolean;
-}
+/** Each filter's label and test id (the GET /streams parameter it stands for, where there is one). */
+const FILTERS: { key: keyof BrowseFilters; label: string; testId: string; adminOnly?: boolean }[] = [
+  { key: 'public', label: 'Public', testId: 'filter-include_public' },
+  { key: 'webPublic', label: 'Web-public', testId: 'filter-include_web_public' },
+  { key: 'subscribed', label: 'Subscribed', testId: 'filter-include_subscribed' },
+  { key: 'all', label: 'All channels (administrators)', testId: 'filter-include_all', adminOnly: true },
+  { key: 'defaultOnly', label: 'Only default channels', testId: 'filter-default_only' },
+  { key: 'hideArchived', label: 'Hide archived', testId: 'filter-exclude_archived' },
+];
 
-export const DEFAULT_FILTERS: StreamFilters = {
-  include_public: true,
-  include_web_public: false,
-  include_subscribed: true,
-  exclude_archived: true,
-  include_all: false,
-  include_default: false,
-};
-
-const LABELS: Record<keyof StreamFilters, string> = {
-  include_public: 'Public',
-  include_web_public: 'Web-public',
-  include_subscribed: 'Subscribed',
-  exclude_archived: 'Hide archived',
-  include_all: 'All channels (administrators)',
-  include_default: 'Mark default channels',
-};
-
-/** Browse every channel the user can access, with every filter of GET /streams. */
+/** Browse the channels the user can see, join or leave them, or create one (filters: browse-filters.ts). */
 export function BrowseChannels() {
   const close = useDialogStore((s) => s.close);
+  const open = useDialogStore((s) => s.open);
   const select = useNarrowStore((s) => s.select);
   const isAdmin = useIsAdmin();
-  const [filters, setFilters] = useState<StreamFilters>(DEFAULT_FILTERS);
-  const streams = useApiQuery<{ streams: Channel[] }>(ep.streams, { ...filters });
-  const list = [...(streams.data?.streams ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const [filters, setFilters] = useState<BrowseFilters>(DEFAULT_BROWSE_FILTERS);
+  const query = streamsQuery(filters);
+  const streams = useApiQuery<{ streams: Channel[] }>(ep.streams, query ?? {}, { enabled: query !== null });
+  const defaults = useApiQuery<{ streams: Channel[] }>(ep.streams, defaultChannelsQuery);
+  const defaultIds = useMemo(
+    () => new Set((defaults.data?.streams ?? []).map((c) => c.stream_id)),
+    [defaults.data],
+  );
+  const list = listedChannels(streams.data?.streams ?? [], filters, defaultIds);
+  const waiting = streams.isPending || (filters.defaultOnly && defaults.isPending);
+  const failed = streams.isError ? streams : filters.defaultOnly && defaults.isError ? defaults : null;
 
   return (
     <Dialog title="Browse channels" onClose={close} testId="browse-channels-dialog" wide>
-      <fieldset className="filters" aria-label="Filters">
-        {(Object.keys(LABELS) as (keyof StreamFilters)[])
-          .filter((key) => key !== 'include_all' || isAdmin)
-          .map((key) => (
-            <label key={key} className="check">
+      <div className="browse-toolbar">
+        <fieldset className="filters" aria-label="Filters">
+          {FILTERS.filter((f) => !f.adminOnly || isAdmin).map((f) => (
+            <label key={f.key} className="check">
               <input
                 type="checkbox"
-                data-testid={`filter-${key}`}
-                checked={filters[key]}
-                onChange={(e) => setFilters((f) => ({ ...f, [key]: e.target.checked }))}
+                data-testid={f.testId}
+                checked={filters[f.key]}
+                onChange={(e) => setFilters((current) => ({ ...current, [f.key]: e.target.checked }))}
               />
-              {LABELS[key]}
+              {f.label}
             </label>
           ))}
-      </fieldset>
-      {streams.isPending && <Loading />}
-      {streams.isError && <ErrorState error={streams.error} retry={() => void streams.refetch()} />}
-      {streams.isSuccess && list.length === 0 && <Empty>No channel matches these filters.</Empty>}
-      {streams.isSuccess && list.length > 0 && (
+        </fieldset>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="open-create-channel"
+          onClick={() => open({ kind: 'create-channel' })}
+        >
+          Create channel
+        </button>
+      </div>
+      {!hasSource(filters) ? (
+        <Empty>
+          <span data-testid="browse-no-source">
+            Turn on Public, Web-public or Subscribed{isAdmin ? ' (or All channels)' : ''} to list channels.
+          </span>
+        </Empty>
+      ) : waiting ? (
+        <Loading />
+      ) : failed ? (
+        <ErrorState error={failed.error} retry={() => void failed.refetch()} />
+      ) : list.length === 0 ? (
+        <Empty>No channel matches these filters.</Empty>
+      ) : (
         <VirtualList
           items={list}
           label="Channels"
           testId="browse-list"
           className="browse-list"
-          estimateSize={48}
+          estimateSize={56}
           getKey={(c) => c.stream_id}
           renderRow={(c) => (
-            <button
-              type="button"
-              className="browse-row"
-              data-testid={`browse-${c.name}`}
-              onClick={() => {
-                select({ kind: 'channel', streamId: c.stream_id });
-                close();
-              }}
-            >
-              <strong>
-                <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
-              </strong>
-              <span className="tags">
-                {c.is_archived && <span className="tag">archived</span>}
-                {c.is_web_public && <span className="tag">web-public</span>}
-                {c.invite_only && <span className="tag">private</span>}
-                {c.is_default && (
-                  <span className="tag" data-testid={`default-${c.name}`}>
-                    default
-                  </span>
-                )}
-              </span>
-              <span className="muted small ellipsis">{c.description}</span>
-            </button>
+            <div className="browse-row" data-testid={`browse-row-${c.name}`}>
+              <div className="browse-row-main">
+                <button
+                  type="button"
+                  className="btn-link browse-name"
+                  data-testid={`browse-${c.name}`}
+                  onClick={() => {
+                    select({ kind: 'channel', streamId: c.stream_id });
+                    close();
+                  }}
+                >
+                  <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
+                </button>
+                <span className="tags">
+                  {c.is_archived && <span className="tag">archived</span>}
+                  {c.is_web_public && <span className="tag">web-public</span>}
+                  {c.invite_only && <span className="tag">private</span>}
+                  {defaultIds.has(c.stream_id) && (
+                    <span className="tag" data-testid={`default-${c.name}`}>
+                      default
+                    </span>
+                  )}
+                </span>
+                <JoinLeaveButton channel={c} testId={`join-leave-${c.name}`} />
+              </div>
+              {c.rendered_description ? (
+                <SafeHtml
+                  className="browse-description muted small"
+                  html={c.rendered_description}
+                  testId={`browse-description-${c.name}`}
+                />
+              ) : (
+                <span className="browse-description muted small">No description.</span>
+              )}
+            </div>
           )}
         />
       )}

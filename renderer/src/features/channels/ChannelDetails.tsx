@@ -10,6 +10,7 @@ import { ChannelIcon } from '../../components/icons';
 import { Fragment, useMemo } from 'react';
 import { GROUP_SETTINGS } from '../channel-settings/ChannelSettingsDialog';
 import { describeGroupSetting } from '../channel-settings/group-setting';
+import { JoinLeaveButton } from './JoinLeaveButton';
 
 export function retentionText(days: number | null | undefined, realmDays: number | null | undefined): string {
   if (days === -1) return 'Forever';
@@ -36,6 +37,7 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
       <h2>
         <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
       </h2>
+      <JoinLeaveButton channel={c} testId="channel-join-leave" />
       {c.rendered_description ? (
         <SafeHtml className="rendered" html={c.rendered_description} testId="channel-description" />
       ) : (

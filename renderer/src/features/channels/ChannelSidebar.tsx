@@ -73,6 +73,16 @@ export function ChannelSidebar() {
         >
           Browse
         </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="create-channel"
+          aria-label="Create channel"
+          title="Create channel"
+          onClick={() => openDialog({ kind: 'create-channel' })}
+        >
+          +
+        </button>
       </header>
       {subs.length === 0 ? (
         <Empty>You are not subscribed to any channel yet.</Empty>

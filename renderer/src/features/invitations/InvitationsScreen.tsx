@@ -10,6 +10,7 @@ import { useInitialState } from '../../app/session';
 import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import {
+  addressesToKeep,
   allowedInviteRoles,
   EXPIRY_PRESETS,
   expiryText,
@@ -102,10 +103,18 @@ function InviteFormView() {
     e.preventDefault();
     if (emails.length === 0 || malformed.length || send.isPending) return;
     setSentTo(null);
+    const typed = form.emails;
     send.mutate(inviteParams({ ...form, role }), {
       onSuccess: () => {
         setSentTo(emails);
-        setForm((f) => ({ ...f, emails: '' }));
+        setForm((f) => ({ ...f, emails: addressesToKeep(typed, null) }));
+      },
+      onError: (error) => {
+        const failed =
+          error instanceof ApiCallError
+            ? errorDetails(error.failure, ErrorCode.invitationFailed, invitationFailedExtra)
+            : null;
+        if (failed?.sent_invitations) setForm((f) => ({ ...f, emails: addressesToKeep(typed, failed) }));
       },
     });
   };
@@ -293,9 +302,15 @@ function SentInvites() {
   const invites = useApiQuery<{ invites: Invitation[] }>('getInvites', {}, { staleTime: 0 });
   const twentyFour = useTwentyFourHourTime();
   const format = (t: number) => formatDateTime(t, twentyFour);
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <section className="settings-group" aria-labelledby="sent-invites">
       <h3 id="sent-invites">Invitations sent</h3>
+      {notice && (
+        <p className="notice" role="status" data-testid="invite-action-notice">
+          {notice}
+        </p>
+      )}
       {invites.isPending ? (
         <Loading />
       ) : invites.isError ? (
@@ -310,22 +325,79 @@ function SentInvites() {
               <th>Role</th>
               <th>Sent</th>
               <th>Expiry</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {[...invites.data.invites]
               .sort((a, b) => (b.invited ?? 0) - (a.invited ?? 0))
               .map((i) => (
-                <tr key={i.id} data-testid={`invite-${i.email ?? i.id}`}>
+                <tr
+                  key={`${i.is_multiuse ? 'link' : 'email'}-${i.id}`}
+                  data-testid={`invite-${i.email ?? i.id}`}
+                >
                   <td>{i.email ?? (i.is_multiuse ? 'Invitation link' : '')}</td>
                   <td>{roleLabel(i.invited_as)}</td>
                   <td>{i.invited ? format(i.invited) : ''}</td>
                   <td>{expiryText(i.expiry_date, format)}</td>
+                  <td>
+                    <InviteActions invite={i} onDone={setNotice} />
+                  </td>
                 </tr>
               ))}
           </tbody>
         </table>
       )}
     </section>
+  );
+}
+
+/** Resend and revoke for one sent invitation; a link (`is_multiuse`) can only be revoked. */
+function InviteActions({ invite, onDone }: { invite: Invitation; onDone: (notice: string) => void }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const who = invite.email ?? 'the invitation link';
+  const act = useMutation({
+    mutationFn: (action: 'resend' | 'revoke') =>
+      action === 'resend'
+        ? callApi(bridge, 'resendInvite', { invite_id: invite.id })
+        : callApi(bridge, invite.is_multiuse ? 'revokeMultiuseInvite' : 'revokeInvite', {
+            invite_id: invite.id,
+          }),
+    onSuccess: (_, action) =>
+      onDone(action === 'resend' ? `Invitation to ${who} sent again.` : `Invitation to ${who} revoked.`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES_KEY }),
+  });
+  const testId = invite.email ?? String(invite.id);
+  return (
+    <span className="inline">
+      {!invite.is_multiuse && (
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid={`invite-resend-${testId}`}
+          disabled={act.isPending}
+          onClick={() => act.mutate('resend')}
+        >
+          Resend
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-small btn-danger"
+        data-testid={`invite-revoke-${testId}`}
+        disabled={act.isPending}
+        onClick={() => act.mutate('revoke')}
+      >
+        Revoke
+      </button>
+      {act.isError && (
+        <span className="form-error small" role="alert" data-testid={`invite-action-error-${testId}`}>
+          {errorText(act.error)}
+        </span>
+      )}
+    </span>
   );
 }

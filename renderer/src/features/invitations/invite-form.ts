@@ -90,3 +90,17 @@ export function expiryText(
   if (expiry === undefined) return '';
   return `expires ${format(expiry)}`;
 }
+
+/**
+ * What stays in the address box after a send: nothing when all went out; only the addresses that
+ * failed when the others were sent (sending again must not invite anyone twice); everything when
+ * nothing was sent, so no typing is lost.
+ */
+export function addressesToKeep(text: string, failure: InvitationFailedExtra | null): string {
+  if (!failure) return '';
+  if (!failure.sent_invitations) return text;
+  const failed = new Set(failure.errors.map(([email]) => email.toLowerCase()));
+  return parseEmails(text)
+    .filter((email) => failed.has(email.toLowerCase()))
+    .join('\n');
+}

@@ -1,22 +1,46 @@
 import { useState } from 'react';
 import { errorText } from '../../api/call';
-import { useCreateSnippet } from './useSnippets';
+import type { SavedSnippet } from './snippets';
+import { useCreateSnippet, useUpdateSnippet } from './useSnippets';
 
-/** Title and text of a new snippet; the server judges empty fields. */
+/**
+ * Title and text of a snippet: a new one, or `editing` an existing one (only what changed is sent).
+ * The server judges empty fields.
+ */
 export function SnippetForm({
   initialContent = '',
+  editing,
   onCreated,
+  onSaved,
   onCancel,
 }: {
   initialContent?: string;
+  editing?: SavedSnippet;
   onCreated?: (id: number) => void;
+  onSaved?: () => void;
   onCancel?: () => void;
 }) {
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState(initialContent);
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [content, setContent] = useState(editing?.content ?? initialContent);
   const create = useCreateSnippet();
+  const update = useUpdateSnippet();
+  const save = editing ? update : create;
+  // The new-snippet form and an edited card can be on one screen: their test ids differ.
+  const id = (name: string) => (editing ? `snippet-edit-${name}` : `snippet-${name}`);
   const submit = () => {
-    if (create.isPending) return;
+    if (save.isPending) return;
+    if (editing) {
+      const changes = {
+        ...(title !== editing.title ? { title } : {}),
+        ...(content !== editing.content ? { content } : {}),
+      };
+      if (Object.keys(changes).length === 0) {
+        onSaved?.();
+        return;
+      }
+      update.mutate({ saved_snippet_id: editing.id, ...changes }, { onSuccess: () => onSaved?.() });
+      return;
+    }
     create.mutate(
       { title, content },
       {
@@ -33,8 +57,8 @@ export function SnippetForm({
     <div
       className="snippet-form"
       role="form"
-      aria-label="New snippet"
-      data-testid="snippet-form"
+      aria-label={editing ? `Edit snippet ${editing.title}` : 'New snippet'}
+      data-testid={id('form')}
       onKeyDown={(e) => {
         const target = e.target as HTMLElement;
         const inTitle = target.tagName === 'INPUT';
@@ -48,44 +72,44 @@ export function SnippetForm({
       <label className="field">
         <span>Title</span>
         <input
-          data-testid="snippet-title"
+          data-testid={id('title')}
           value={title}
-          autoFocus={Boolean(initialContent)}
+          autoFocus={Boolean(initialContent) || Boolean(editing)}
           onChange={(e) => {
             setTitle(e.target.value);
-            create.reset();
+            save.reset();
           }}
         />
       </label>
       <label className="field">
         <span>Text</span>
         <textarea
-          data-testid="snippet-content"
+          data-testid={id('content')}
           rows={3}
           value={content}
           onChange={(e) => {
             setContent(e.target.value);
-            create.reset();
+            save.reset();
           }}
         />
       </label>
-      {create.isError && (
-        <p className="form-error" role="alert" data-testid="snippet-error">
-          Not saved: {errorText(create.error)}
+      {save.isError && (
+        <p className="form-error" role="alert" data-testid={id('error')}>
+          Not saved: {errorText(save.error)}
         </p>
       )}
       <div className="inline">
         <button
           type="button"
           className="btn btn-primary"
-          data-testid="snippet-save"
-          disabled={create.isPending}
+          data-testid={id('save')}
+          disabled={save.isPending}
           onClick={submit}
         >
-          {create.isPending ? 'Saving…' : 'Save snippet'}
+          {save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Save snippet'}
         </button>
         {onCancel && (
-          <button type="button" className="btn" onClick={onCancel}>
+          <button type="button" className="btn" data-testid={id('cancel')} onClick={onCancel}>
             Cancel
           </button>
         )}

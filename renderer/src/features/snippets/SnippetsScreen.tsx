@@ -10,6 +10,7 @@ export function SnippetsScreen() {
   const snippets = useSavedSnippets();
   const remove = useDeleteSnippet();
   const [query, setQuery] = useState('');
+  const [editingId, setEditingId] = useState<number | null>(null);
   const shown = filterSnippets(snippets ?? [], query);
   return (
     <div className="settings-page" data-testid="snippets-screen">
@@ -44,22 +45,41 @@ export function SnippetsScreen() {
             <ul className="card-list" data-testid="snippets-list">
               {shown.map((s) => (
                 <li key={s.id} className="card" data-testid={`snippet-${s.id}`}>
-                  <header className="card-header">
-                    <strong className="ellipsis">{s.title}</strong>
-                  </header>
-                  <p className="card-content">{s.content}</p>
-                  <div className="card-actions">
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      data-testid="snippet-delete"
-                      aria-label={`Delete snippet ${s.title}`}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(s.id)}
-                    >
-                      Delete
-                    </button>
-                  </div>
+                  {editingId === s.id ? (
+                    <SnippetForm
+                      editing={s}
+                      onSaved={() => setEditingId(null)}
+                      onCancel={() => setEditingId(null)}
+                    />
+                  ) : (
+                    <>
+                      <header className="card-header">
+                        <strong className="ellipsis">{s.title}</strong>
+                      </header>
+                      <p className="card-content">{s.content}</p>
+                      <div className="card-actions">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          data-testid="snippet-edit"
+                          aria-label={`Edit snippet ${s.title}`}
+                          onClick={() => setEditingId(s.id)}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          data-testid="snippet-delete"
+                          aria-label={`Delete snippet ${s.title}`}
+                          disabled={remove.isPending}
+                          onClick={() => remove.mutate(s.id)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </>
+                  )}
                 </li>
               ))}
               {shown.length === 0 && <Empty>No snippet matches.</Empty>}

@@ -18,6 +18,15 @@ export function useCreateSnippet() {
   });
 }
 
+/** Edit a snippet (PATCH, level 368): only the fields given change. */
+export function useUpdateSnippet() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: (params: { saved_snippet_id: number; title?: string; content?: string }) =>
+      callApi(bridge, 'updateSavedSnippet', params),
+  });
+}
+
 export function useDeleteSnippet() {
   const bridge = useBridge();
   return useMutation({

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  addressesToKeep,
   allowedInviteRoles,
   inviteParams,
   parseEmails,
@@ -116,6 +117,40 @@ describe('InvitationsScreen', () => {
     expect(screen.getByTestId('invite-sam@x.example').textContent).toContain('never expires');
   });
 
+  it('resends and revokes email invitations; an invitation link can only be revoked, with its own call', async () => {
+    const { bridge, render } = setup(baseState({ role: 200 }));
+    let invites: Record<string, unknown>[] = [
+      { id: 4, email: 'kim@x.example', invited_as: 400, invited: 1_700_000_000, expiry_date: null },
+      { id: 4, is_multiuse: true, invited_as: 400, invited: 1_600_000_000, expiry_date: null },
+    ];
+    bridge.handlers.getInvites = () => ({ invites: [...invites] });
+    bridge.handlers.resendInvite = () => ({});
+    bridge.handlers.revokeMultiuseInvite = () => {
+      invites = invites.filter((i) => !i.is_multiuse);
+      return {};
+    };
+    bridge.handlers.revokeInvite = () => {
+      throw new FailWith(apiError('BAD_REQUEST', 'Must be an organization administrator'));
+    };
+    render(<InvitationsScreen />);
+    await screen.findByTestId('invite-kim@x.example');
+    expect(screen.queryByTestId('invite-resend-4')).toBeNull(); // the link has no resend
+    fireEvent.click(screen.getByTestId('invite-resend-kim@x.example'));
+    expect((await screen.findByTestId('invite-action-notice')).textContent).toBe(
+      'Invitation to kim@x.example sent again.',
+    );
+    expect(bridge.callsTo('resendInvite')).toEqual([{ invite_id: 4 }]);
+    fireEvent.click(screen.getByTestId('invite-revoke-4'));
+    await waitFor(() => expect(screen.queryByTestId('invite-4')).toBeNull());
+    expect(bridge.callsTo('revokeMultiuseInvite')).toEqual([{ invite_id: 4 }]);
+    expect(bridge.callsTo('revokeInvite')).toEqual([]);
+    fireEvent.click(screen.getByTestId('invite-revoke-kim@x.example'));
+    expect((await screen.findByTestId('invite-action-error-kim@x.example')).textContent).toBe(
+      'Must be an organization administrator',
+    );
+    expect(screen.getByTestId('invite-kim@x.example')).toBeTruthy();
+  });
+
   it('says plainly when the server refuses', async () => {
     const { bridge, render } = setup(baseState({ role: 400 }));
     bridge.handlers.getInvites = () => ({ invites: [] });
@@ -126,5 +161,20 @@ describe('InvitationsScreen', () => {
     fireEvent.change(screen.getByTestId('invite-emails'), { target: { value: 'x@x.example' } });
     fireEvent.click(screen.getByTestId('invite-send'));
     expect((await screen.findByTestId('invite-error')).textContent).toBe('Not sent: Insufficient permission');
+  });
+});
+
+describe('the address box after a send', () => {
+  it('is emptied when all went out, keeps only the failures when the others went out, keeps all when none did', () => {
+    const typed = 'a@x.example, taken@x.example\nb@x.example';
+    expect(addressesToKeep(typed, null)).toBe('');
+    const failure = (sent: boolean) => ({
+      errors: [['Taken@x.example', 'Already has an account.', false]] as [string, string, boolean][],
+      sent_invitations: sent,
+      daily_limit_reached: false,
+      license_limit_reached: false,
+    });
+    expect(addressesToKeep(typed, failure(true))).toBe('taken@x.example');
+    expect(addressesToKeep(typed, failure(false))).toBe(typed);
   });
 });

@@ -1,0 +1,197 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Browse channels (issue 16 items 5-7): descriptions rendered through the sanitizer, what each
+// filter combination lists, joining and leaving, and creating a channel.
+
+async function streamId(chat: ChatEnvironment, name: string): Promise<number> {
+  const { body } = await chat.api('owner').get('/streams', { include_all: true, exclude_archived: false });
+  return (body.streams as { stream_id: number; name: string }[]).find((s) => s.name === name)!.stream_id;
+}
+
+async function subscribedNames(chat: ChatEnvironment, who: string): Promise<string[]> {
+  const { body } = await chat.api(who).get('/users/me/subscriptions');
+  return (body.subscriptions as { name: string }[]).map((s) => s.name);
+}
+
+test('descriptions are rendered (and sanitized) as in the channel details, not shown as markdown', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = await streamId(chat, 'general');
+  await chat.api('admin').patch(`/streams/${general}`, {
+    description: 'Everyone, **everything**. See #123 <img src=x onerror="window.__pwned=1">',
+  });
+  await signIn(page, 'member');
+  await page.getByTestId('browse-channels').click();
+  const description = page.getByTestId('browse-description-general');
+  await expect(description.locator('strong')).toHaveText('everything');
+  await expect(description).not.toContainText('**');
+  await expect(description.locator('a')).toHaveAttribute(
+    'href',
+    'https://tracker.northwind.example/issues/123',
+  );
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(description.locator('img[onerror]')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/browse-channels.png' });
+});
+
+test('what each filter combination lists; "Only default channels" never adds channels', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member'); // Dmitri: in general, engineering, random, announcements, help, old-projects
+  await page.getByTestId('browse-channels').click();
+  const dialog = page.getByTestId('browse-channels-dialog');
+  const names = async () => {
+    await expect(dialog.getByTestId('browse-list').or(dialog.getByTestId('empty'))).toBeVisible();
+    return dialog
+      .locator('[data-testid^="browse-row-"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('browse-row-'.length)));
+  };
+  const set = async (testId: string, on: boolean) => {
+    const box = dialog.getByTestId(testId);
+    if (on) await box.check();
+    else await box.uncheck();
+  };
+
+  // Defaults: public and subscribed channels, archived hidden; private ones he is not in never show.
+  await expect.poll(names).toEqual(['announcements', 'design', 'engineering', 'general', 'help', 'random']);
+  // Only default channels: of those, the default ones.
+  await set('filter-default_only', true);
+  await expect.poll(names).toEqual(['general', 'random']);
+  // Every source off: nothing, whatever "Only default channels" says (it used to add them back).
+  await set('filter-include_public', false);
+  await set('filter-include_subscribed', false);
+  await expect(dialog.getByTestId('browse-no-source')).toBeVisible();
+  await expect.poll(names).toEqual([]);
+  await set('filter-default_only', false);
+  await expect.poll(names).toEqual([]);
+  // Web-public alone: help; narrowed to default channels: none of them is.
+  await set('filter-include_web_public', true);
+  await expect.poll(names).toEqual(['help']);
+  await set('filter-default_only', true);
+  await expect(dialog.getByText('No channel matches these filters.')).toBeVisible();
+  // Subscribed alone, archived shown: his archived channel comes in.
+  await set('filter-default_only', false);
+  await set('filter-include_web_public', false);
+  await set('filter-include_subscribed', true);
+  await set('filter-exclude_archived', false);
+  await expect
+    .poll(names)
+    .toEqual(['announcements', 'engineering', 'general', 'help', 'old-projects', 'random']);
+});
+
+test('joins and leaves a channel from Browse channels and from the channel details', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'farid@northwind.example'); // a member, not in #engineering
+  expect(await subscribedNames(chat, me.email)).not.toContain('engineering');
+  await page.getByTestId('browse-channels').click();
+  const dialog = page.getByTestId('browse-channels-dialog');
+  await dialog.getByTestId('join-leave-engineering').click();
+  await expect(dialog.getByTestId('join-leave-engineering')).toHaveText('Leave');
+  await expect(page.getByTestId('channel-engineering')).toBeVisible(); // in the sidebar now
+  await expect.poll(() => subscribedNames(chat, me.email)).toContain('engineering');
+  await page.screenshot({ path: 'test-results/screens/browse-channels-joined.png' });
+
+  await dialog.getByTestId('browse-engineering').click();
+  const details = page.getByTestId('channel-details');
+  await expect(details.getByTestId('channel-join-leave')).toHaveText('Leave');
+  await details.getByTestId('channel-join-leave').click();
+  await expect(details.getByTestId('channel-join-leave')).toHaveText('Join');
+  await expect(page.getByTestId('channel-engineering')).toHaveCount(0);
+  await expect.poll(() => subscribedNames(chat, me.email)).not.toContain('engineering');
+  await details.getByTestId('channel-join-leave').click();
+  await expect(details.getByTestId('channel-join-leave')).toHaveText('Leave');
+  await expect.poll(() => subscribedNames(chat, me.email)).toContain('engineering');
+});
+
+test('a guest may not join a web-public channel: the server says so and nothing changes', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await chat.api('owner').post('/users/me/subscriptions', {
+    subscriptions: [{ name: 'public-notes', description: 'Notes for everyone' }],
+    is_web_public: true,
+  });
+  const guest = await signIn(page, 'guest');
+  await page.getByTestId('browse-channels').click();
+  const dialog = page.getByTestId('browse-channels-dialog');
+  await dialog.getByTestId('filter-include_web_public').check();
+  await dialog.getByTestId('join-leave-public-notes').click();
+  await expect(dialog.getByTestId('join-leave-public-notes-error')).toHaveText(
+    'Unable to access channel (public-notes).',
+  );
+  await expect(dialog.getByTestId('join-leave-public-notes')).toHaveText('Join');
+  expect(await subscribedNames(chat, guest.email)).not.toContain('public-notes');
+});
+
+test('creates a private channel with a description and a first member, then opens it', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  await page.getByTestId('create-channel').click();
+  const dialog = page.getByTestId('create-channel-dialog');
+  await dialog.getByTestId('new-channel-name').fill('general');
+  await expect(dialog.getByTestId('new-channel-name-problem')).toHaveText(
+    'There is already a channel named #general.',
+  );
+  await expect(dialog.getByTestId('create-channel-submit')).toBeDisabled();
+  await dialog.getByTestId('new-channel-name').fill('launch-plan');
+  await dialog.getByTestId('new-channel-description').fill('Everything about the **launch**');
+  await dialog.getByTestId('new-channel-privacy-private').check();
+  await dialog.getByTestId('user-search').fill('Elena');
+  await dialog.getByTestId('user-elena@northwind.example').click();
+  await expect(dialog.getByTestId('new-channel-members')).toHaveText('You and Elena García.');
+  await page.screenshot({ path: 'test-results/screens/create-channel.png' });
+  await dialog.getByTestId('create-channel-submit').click();
+
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('channel-launch-plan')).toBeVisible();
+  const details = page.getByTestId('channel-details');
+  await expect(details.getByTestId('channel-privacy')).toHaveText('Private');
+  await expect(details.getByTestId('channel-description').locator('strong')).toHaveText('launch');
+
+  const { body } = await chat.api(me.email).get(`/streams/${await streamId(chat, 'launch-plan')}`);
+  expect(body.stream).toMatchObject({
+    name: 'launch-plan',
+    invite_only: true,
+    history_public_to_subscribers: false,
+    description: 'Everything about the **launch**',
+    creator_id: me.user_id,
+  });
+  expect(await subscribedNames(chat, 'elena@northwind.example')).toContain('launch-plan');
+  expect(await subscribedNames(chat, 'farid@northwind.example')).not.toContain('launch-plan');
+
+  // Leaving a private channel asks first; Cancel keeps the subscription.
+  await details.getByTestId('channel-join-leave').click();
+  await expect(details.getByTestId('channel-join-leave-confirm-text')).toContainText(
+    'Leave #launch-plan? You may need to be added back.',
+  );
+  await details.getByTestId('channel-join-leave-cancel').click();
+  await expect(details.getByTestId('channel-join-leave-confirm-text')).toHaveCount(0);
+  expect(await subscribedNames(chat, me.email)).toContain('launch-plan');
+  await details.getByTestId('channel-join-leave').click();
+  await details.getByTestId('channel-join-leave').click();
+  await expect(page.getByTestId('channel-launch-plan')).toHaveCount(0);
+  await expect.poll(() => subscribedNames(chat, me.email)).not.toContain('launch-plan');
+});
+
+test('a guest cannot create a channel: the server’s refusal is shown and the form kept', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'guest');
+  await page.getByTestId('create-channel').click();
+  const dialog = page.getByTestId('create-channel-dialog');
+  await dialog.getByTestId('new-channel-name').fill('guest-corner');
+  await dialog.getByTestId('create-channel-submit').click();
+  await expect(dialog.getByTestId('new-channel-error')).toHaveText('Not created: Insufficient permission');
+  await expect(dialog.getByTestId('new-channel-name')).toHaveValue('guest-corner');
+});

@@ -138,3 +138,44 @@ test('a renderer that floods the bridge is refused and told, the server is spare
   await page.getByTestId('compose-send').click();
   await expect(page.getByTestId('message-feed').getByText(text)).toBeVisible();
 });
+
+test('a message that arrives while an older page is loading is not lost when the page lands', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const ada = chat.api('owner');
+  const { body } = await ada.get('/streams');
+  const engineering = (body.streams as { stream_id: number; name: string }[]).find(
+    (c) => c.name === 'engineering',
+  );
+  await ada.post('/mark_topic_as_read', { stream_id: engineering!.stream_id, topic_name: 'firehose' });
+  // Pages asked by a message id (scrolling, not opening) take two seconds.
+  faultProxy.setRule((r) =>
+    r.method === 'GET' && r.path.endsWith('/messages') && /^\d+$/.test(r.query.anchor ?? '')
+      ? { kind: 'delay', ms: 2000 }
+      : null,
+  );
+  try {
+    await signIn(page, 'owner');
+    await page.getByTestId('channel-engineering').click();
+    await page.getByTestId('topic-firehose').click();
+    const feed = page.getByTestId('message-feed');
+    await expect(feed.getByText('burst 2999')).toBeVisible();
+    // The feed opened at the bottom and is now fetching the page above it, slowly.
+    await expect(feed.getByText('Loading older messages…')).toBeVisible();
+    const text = `arrived mid-fetch ${Date.now()}`;
+    await chat.api('ben@northwind.example').post('/messages', {
+      type: 'stream',
+      to: 'engineering',
+      topic: 'firehose',
+      content: text,
+    });
+    await expect(feed.getByText(text)).toBeVisible();
+    await expect(feed.getByText('Loading older messages…')).toBeHidden({ timeout: 5000 });
+    await expect(feed.getByText(text)).toBeVisible();
+  } finally {
+    faultProxy.setRule(null);
+  }
+});

@@ -5,6 +5,9 @@ import {
   StillViewAllowance,
   type FeedEdges,
 } from '../../../renderer/src/features/messages/page-fetch';
+import { MAX_PAGES, mergePage, PAGE_SIZE } from '../../../renderer/src/features/messages/useFeed';
+import type { FeedData, FeedPageParam } from '../../../renderer/src/api/keys';
+import type { GetMessagesResponse } from '../../../renderer/src/api/model';
 import { channelMessage } from './fixtures';
 
 const edges = (overrides: Partial<FeedEdges>): FeedEdges => ({
@@ -80,5 +83,52 @@ describe('openingScroll', () => {
     expect(openingScroll([read(1), read(2), read(3)], 2, 3)).toEqual({ index: 1, align: 'center' });
     expect(openingScroll([read(1), read(2)], 9, 2)).toEqual({ index: 1, align: 'end' });
     expect(openingScroll([], null, null)).toBeNull();
+  });
+});
+
+describe('mergePage', () => {
+  const msg = (id: number) => channelMessage({ id, flags: ['read'] });
+  const page = (ids: number[], overrides: Partial<GetMessagesResponse> = {}): GetMessagesResponse =>
+    ({
+      messages: ids.map(msg),
+      anchor: ids[0] ?? 0,
+      found_anchor: true,
+      found_oldest: false,
+      found_newest: false,
+      ...overrides,
+    }) as unknown as GetMessagesResponse;
+  const param = (anchor: number, older: boolean): FeedPageParam => ({
+    anchor,
+    before: older ? PAGE_SIZE : 0,
+    after: older ? 0 : PAGE_SIZE,
+    includeAnchor: false,
+  });
+
+  it('keeps what an event added to the window while an older page was on its way', () => {
+    const asked: FeedData = {
+      pages: [page([10, 11], { found_newest: true })],
+      pageParams: [param(10, true)],
+    };
+    // Meanwhile a `message` event appended 12 to the newest page.
+    const now: FeedData = {
+      pages: [page([10, 11, 12], { found_newest: true })],
+      pageParams: asked.pageParams,
+    };
+    const merged = mergePage(now, page([8, 9]), param(10, true), 'older');
+    expect(merged.pages.flatMap((p) => p.messages.map((m) => m.id))).toEqual([8, 9, 10, 11, 12]);
+  });
+
+  it('drops a page whose window was replaced meanwhile, and trims the far end to MAX_PAGES', () => {
+    const window: FeedData = { pages: [page([50, 51])], pageParams: [param(50, true)] };
+    expect(mergePage(window, page([8, 9]), param(10, true), 'older')).toBe(window);
+    const full: FeedData = {
+      pages: Array.from({ length: MAX_PAGES }, (_, i) => page([100 + 2 * i, 101 + 2 * i])),
+      pageParams: Array.from({ length: MAX_PAGES }, (_, i) => param(100 + 2 * i, false)),
+    };
+    const newest = 101 + 2 * (MAX_PAGES - 1);
+    const grown = mergePage(full, page([newest + 1]), param(newest, false), 'newer');
+    expect(grown.pages).toHaveLength(MAX_PAGES);
+    expect(grown.pages[0]!.messages[0]!.id).toBe(102);
+    expect(grown.pages.at(-1)!.messages[0]!.id).toBe(newest + 1);
   });
 });

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
 import { narrowTerms, type Narrow } from '../../api/narrow';
+import { errorSentence } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUserSetting } from '../../app/realm';
 import { Empty, ErrorState, Loading } from '../../components/states';
@@ -15,7 +16,7 @@ import { MessageRow } from './MessageRow';
 import { forgetUnloadedSizes } from './size-cache';
 import { openingScroll, whenScrollSettles } from './opening';
 import { useWindowFocused } from './window-focus';
-import { pageToFetch, StillViewAllowance } from './page-fetch';
+import { pageToFetch, StillViewAllowance, type PageDirection } from './page-fetch';
 import { useFeed } from './useFeed';
 
 /**
@@ -52,7 +53,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   const channels = useChannelIndex();
   const twentyFour = useUserSetting<boolean>('twenty_four_hour_time', false);
   const markPolicy = useUserSetting<number>('web_mark_read_on_scroll_policy', 1);
-  const { query, messages: loaded, initialAnchor } = useFeed(narrow, anchor);
+  const { query, messages: loaded, initialAnchor, pages } = useFeed(narrow, anchor);
   const search = useSearchHighlights(narrow, loaded);
   const highlights = search.highlights;
   const messages = useMemo(
@@ -95,35 +96,29 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   const atBottom = useRef(true);
   const lastId = messages[messages.length - 1]?.id;
   useEffect(() => {
-    if (opened.current && atBottom.current && messages.length > 0 && !query.hasNextPage)
+    if (opened.current && atBottom.current && messages.length > 0 && !pages.hasNewer)
       virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
-  }, [lastId, messages.length, query.hasNextPage, virtualizer]);
+  }, [lastId, messages.length, pages.hasNewer, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const firstVisible = items[0]?.index ?? 0;
   const lastVisible = items[items.length - 1]?.index ?? 0;
 
   // Fetch by anchors near either end: one page at a time, and only while the reader moves.
-  const {
-    hasPreviousPage,
-    hasNextPage,
-    isFetchingPreviousPage,
-    isFetchingNextPage,
-    isFetching,
-    fetchPreviousPage,
-    fetchNextPage,
-  } = query;
+  const { hasOlder, hasNewer, extending, extendError, extend } = pages;
   const allowance = useRef(new StillViewAllowance(STILL_VIEW_FETCHES));
+  const lastDirection = useRef<PageDirection>('older');
   useEffect(() => {
-    if (!settled) return;
+    // After a failure the reader asks again (the retry button), rather than every render.
+    if (!settled || extendError) return;
     const direction = pageToFetch(
       {
         firstVisible,
         lastVisible,
         count: messages.length,
-        hasOlder: hasPreviousPage,
-        hasNewer: hasNextPage,
-        fetching: isFetching,
+        hasOlder,
+        hasNewer,
+        fetching: extending !== null || query.isFetching,
       },
       PREFETCH_ROWS,
     );
@@ -133,19 +128,19 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
       console.warn(`Message feed: not fetching ${direction} pages again until the view moves.`);
       return;
     }
-    // Never cancel a page under way: the cancelled direction would ask again on the next render.
-    if (direction === 'older') void fetchPreviousPage({ cancelRefetch: false });
-    else void fetchNextPage({ cancelRefetch: false });
+    lastDirection.current = direction;
+    extend(direction);
   }, [
     settled,
     firstVisible,
     lastVisible,
     messages,
-    hasPreviousPage,
-    hasNextPage,
-    isFetching,
-    fetchPreviousPage,
-    fetchNextPage,
+    hasOlder,
+    hasNewer,
+    extending,
+    extendError,
+    query.isFetching,
+    extend,
   ]);
 
   // Mark what is on screen as read, in one call per pause in scrolling, while the window has focus
@@ -238,7 +233,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
       aria-label="Messages"
     >
       {/* Floats over the top rows: in the flow it would push them down while a page loads. */}
-      {isFetchingPreviousPage && (
+      {extending === 'older' && (
         <div className="feed-loading feed-loading-older" role="status">
           <span>Loading older messages…</span>
         </div>
@@ -271,9 +266,17 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
           })}
         </div>
       </MessageDisplayProvider>
-      {isFetchingNextPage && (
+      {extending === 'newer' && (
         <div className="feed-loading" role="status">
           Loading newer messages…
+        </div>
+      )}
+      {extendError !== null && (
+        <div className="feed-loading feed-load-failed" role="alert" data-testid="feed-load-failed">
+          <span>Couldn’t load more messages: {errorSentence(extendError)}</span>
+          <button type="button" className="btn btn-small" onClick={() => extend(lastDirection.current)}>
+            Retry
+          </button>
         </div>
       )}
     </div>

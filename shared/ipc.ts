@@ -33,6 +33,12 @@ export type ConnectionStatus =
   | { state: 'connected' }
   /** Retrying after `failures` failures in a row; `retryInMs` until the next attempt. */
   | { state: 'reconnecting'; failures: number; retryInMs: number; reason: string }
+  /**
+   * The server accepts connections but does not answer: a long poll went past the heartbeat
+   * interval, or a call has waited several seconds. `retryInMs` is null while a request is still
+   * waiting for its answer, else the time until the next attempt.
+   */
+  | { state: 'unresponsive'; failures: number; retryInMs: number | null; reason: string }
   | { state: 'offline'; reason: string }
   /** The loop stopped for good (401, deactivated account): the user must act. */
   | { state: 'fatal'; reason: string };
@@ -119,6 +125,8 @@ export interface ChatBridge {
   onSession(listener: (session: SessionStarted) => void): Unsubscribe;
   onEvents(listener: (batch: EventBatch) => void): Unsubscribe;
   connectionStatus(): Promise<ConnectionStatus>;
+  /** Cuts the event loop's wait short and tries the server again now, with the backoff restarted. */
+  retryNow(): Promise<void>;
   onConnectionStatus(listener: (status: ConnectionStatus) => void): Unsubscribe;
   /** Fires when an account is added, removed or switched to (including to none). */
   onAccountsChanged(listener: (state: AccountsState) => void): Unsubscribe;

@@ -9,6 +9,7 @@ import { DmSidebar } from '../features/direct-messages/DmSidebar';
 import { NewDmDialog } from '../features/direct-messages/NewDmDialog';
 import { EditHistoryDialog } from '../features/edit-history/EditHistoryDialog';
 import { EditMessageDialog } from '../features/edit-message/EditMessageDialog';
+import { useUnsyncedDraftsSync } from '../features/drafts/useUnsyncedDraftsSync';
 import { MarkAllReadDialog } from '../features/flags/MarkAllReadDialog';
 import { ConversationView, DetailsPane } from '../features/messages/ConversationView';
 import { SearchBox } from '../features/search/SearchBox';
@@ -52,6 +53,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const stopped = useConnectionStore((s) => s.status.state === 'fatal');
   // Theme, contrast, width, font size, line spacing (spec 4.6), and Esc to the home view.
   useApplyUserSettings();
+  // Drafts typed during an outage reach the server when it is back, open compose box or not.
+  useUnsyncedDraftsSync();
 
   // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
   if (!session.data)

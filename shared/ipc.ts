@@ -52,6 +52,14 @@ export interface SessionStarted {
   /** Increases with each registration; events carry the generation they belong to. */
   generation: number;
   initialState: RegisterResponse;
+  /** When the registration was made (ms since the epoch): how old the data is, when `stale`. */
+  registeredAt?: number;
+  /**
+   * True when this is an old session offered because a fresh one cannot be had right now (the
+   * server is unreachable): what it shows is as of `registeredAt`, not current, and is replaced as
+   * soon as a registration succeeds.
+   */
+  stale?: boolean;
 }
 
 export interface EventBatch {

@@ -229,7 +229,9 @@ export class ChatCore {
   async switchTo(accountId: string): Promise<void> {
     if (!this.vault.get(accountId)) throw new Error('No such account');
     this.vault.setActive(accountId);
-    this.ensureRunning(accountId);
+    // The renderer dropped this account's data when it switched away; the events its loop got
+    // meanwhile (a channel renamed, messages read elsewhere) are not in the old initial state.
+    this.ensureRunning(accountId)?.loop.resyncIfStale();
     this.publishActive();
   }
 

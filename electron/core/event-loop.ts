@@ -153,12 +153,13 @@ export class EventLoop {
   get session(): SessionStarted | null {
     if (!this.resyncRequested) return this.current;
     const failing = this.status.state !== 'connected' && this.status.state !== 'connecting';
-    return failing ? this.current : null;
+    return failing && this.current ? { ...this.current, stale: true } : null;
   }
 
   /**
-   * A renderer attached (window loaded, page reloaded, socket reconnected): it holds nothing but the
-   * registration's initial state, so if events were delivered since, start a new session for it.
+   * A renderer attached (window loaded, page reloaded, socket reconnected) or the account became
+   * the active one again: the renderer holds nothing but the registration's initial state, so if
+   * events were delivered since, start a new session for it.
    */
   resyncIfStale(): void {
     if (!this.running || this.deliveredThisGeneration === 0 || this.resyncRequested) return;
@@ -254,7 +255,15 @@ export class EventLoop {
             { timeoutMs: this.options.requestTimeoutMs ?? 30_000, maxRetries: 0, signal: registerSignal },
           ),
         );
-        if (!this.running) return;
+        if (!this.running) {
+          // Stopped while registering: the queue just made would otherwise live on until it expires.
+          if (result.ok && result.value.queue_id)
+            void this.options.api.deleteQueue(
+              { queue_id: result.value.queue_id },
+              { timeoutMs: this.options.requestTimeoutMs ?? 5000, maxRetries: 0 },
+            );
+          return;
+        }
         this.noteAnswer(result);
         if (!result.ok) {
           if (this.handleFatal(result.error)) return;
@@ -280,7 +289,12 @@ export class EventLoop {
         this.generation++;
         this.deliveredThisGeneration = 0;
         this.resyncRequested = false;
-        this.current = { accountId: this.options.accountId, generation: this.generation, initialState };
+        this.current = {
+          accountId: this.options.accountId,
+          generation: this.generation,
+          initialState,
+          registeredAt: this.clock.now(),
+        };
         await this.options.onSession(this.current);
         this.setStatus({ state: 'connected' });
         failures = 0;

@@ -1,6 +1,7 @@
 import type { AccountSummary } from '../../../shared/ipc';
 import { narrowKey } from '../api/narrow';
 import { ConnectionBanner } from '../components/ConnectionBanner';
+import { StaleDataNotice } from '../components/StaleDataNotice';
 import { Empty, Loading } from '../components/states';
 import { BrowseChannels } from '../features/channels/BrowseChannels';
 import { ChannelSidebar } from '../features/channels/ChannelSidebar';
@@ -71,7 +72,10 @@ export function ChatShell({ account }: { account: AccountSummary }) {
     );
   return (
     <div className="shell" data-testid="chat-shell">
-      <ConnectionBanner />
+      <div className="shell-notices">
+        <ConnectionBanner />
+        <StaleDataNotice />
+      </div>
       <header className="topbar">
         <div className="realm">
           {account.realmIcon && (

@@ -4,7 +4,7 @@ import { bannerText, canRetryNow, useConnectionStore } from '../state/connection
 import { useDialogStore } from '../state/dialogs';
 
 /** Re-renders every second while a countdown runs, and returns what is left of it. */
-function useRemaining(retryAt: number | null): number | null {
+function useRemaining(retryAt: number | null, receivedAt: number): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (retryAt === null) return;
@@ -16,7 +16,8 @@ function useRemaining(retryAt: number | null): number | null {
       clearInterval(timer);
     };
   }, [retryAt]);
-  return retryAt === null ? null : Math.max(0, retryAt - now);
+  // Until the first tick, `now` may predate the status.
+  return retryAt === null ? null : Math.max(0, retryAt - Math.max(now, receivedAt));
 }
 
 /** Shown only after several failures in a row (or when offline, not responding or stopped for good). */
@@ -24,7 +25,8 @@ export function ConnectionBanner() {
   const bridge = useBridge();
   const status = useConnectionStore((s) => s.status);
   const retryAt = useConnectionStore((s) => s.retryAt);
-  const remaining = useRemaining(retryAt);
+  const receivedAt = useConnectionStore((s) => s.receivedAt);
+  const remaining = useRemaining(retryAt, receivedAt);
   const open = useDialogStore((s) => s.open);
   // The status the click was made under: a new status answers it, and the button comes back.
   const [askedUnder, setAskedUnder] = useState<typeof status | null>(null);

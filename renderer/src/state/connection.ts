@@ -6,6 +6,8 @@ interface ConnectionState {
   status: ConnectionStatus;
   /** This page's clock time of the next attempt, or null when none is scheduled. */
   retryAt: number | null;
+  /** This page's clock time the status arrived: a countdown never reads an older "now". */
+  receivedAt: number;
   setStatus(status: ConnectionStatus, now?: number): void;
 }
 
@@ -19,7 +21,8 @@ function retryAtOf(status: ConnectionStatus, now: number): number | null {
 export const useConnectionStore = create<ConnectionState>((set) => ({
   status: { state: 'connecting' },
   retryAt: null,
-  setStatus: (status, now = Date.now()) => set({ status, retryAt: retryAtOf(status, now) }),
+  receivedAt: 0,
+  setStatus: (status, now = Date.now()) => set({ status, retryAt: retryAtOf(status, now), receivedAt: now }),
 }));
 
 /** How many failures in a row before the banner appears: one blip is not worth a warning. */

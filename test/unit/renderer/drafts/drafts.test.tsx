@@ -148,6 +148,8 @@ describe('useDraftAutosave (through Compose)', () => {
     const { bridge, render } = setup(syncState(true));
     bridge.handlers.setTypingStatus = () => ({});
     let offline = true;
+    // A refused connection made nothing on the server: the look before the next create finds nothing.
+    bridge.handlers.getDrafts = () => ({ drafts: [] });
     bridge.handlers.createDrafts = () => {
       if (offline) throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'down' });
       return { ids: [5] };
@@ -275,6 +277,8 @@ describe('DraftsScreen', () => {
     );
     const { bridge, render } = setup(syncState(true));
     let offline = true;
+    // A refused connection made nothing on the server: the look before the next create finds nothing.
+    bridge.handlers.getDrafts = () => ({ drafts: [] });
     bridge.handlers.createDrafts = () => {
       if (offline) throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'down' });
       return { ids: [31] };

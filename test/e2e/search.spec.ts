@@ -70,6 +70,19 @@ test('filters typed in the search box narrow the results, and show as pills', as
   await page.getByTestId('search-input').fill(`is:starred ${stamp}`);
   await page.getByTestId('search-input').press('Enter');
   await expect.poll(() => feedIds(page)).toEqual([elsewhere]);
+
+  // Filters alone, without words: every starred message of the member's, this one included.
+  await page.getByTestId('search-input').fill('');
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText('Search: is:starred');
+  await expect.poll(() => feedIds(page)).toContain(elsewhere);
+  const { body } = await chat.api(me.email).get('/messages', {
+    anchor: 'newest',
+    num_before: 100,
+    num_after: 0,
+    narrow: [{ operator: 'is', operand: 'starred' }],
+  });
+  expect(await feedIds(page)).toEqual((body.messages as { id: number }[]).map((m) => m.id));
 });
 
 test('suggests operators, channels, people and topics, chosen with the keyboard', async ({

@@ -33,6 +33,12 @@ export type ConnectionStatus =
   | { state: 'connected' }
   /** Retrying after `failures` failures in a row; `retryInMs` until the next attempt. */
   | { state: 'reconnecting'; failures: number; retryInMs: number; reason: string }
+  /**
+   * The server accepts connections but does not answer: a long poll went past the heartbeat
+   * interval, or a call has waited several seconds. `retryInMs` is null while a request is still
+   * waiting for its answer, else the time until the next attempt.
+   */
+  | { state: 'unresponsive'; failures: number; retryInMs: number | null; reason: string }
   | { state: 'offline'; reason: string }
   /** The loop stopped for good (401, deactivated account): the user must act. */
   | { state: 'fatal'; reason: string };
@@ -46,6 +52,14 @@ export interface SessionStarted {
   /** Increases with each registration; events carry the generation they belong to. */
   generation: number;
   initialState: RegisterResponse;
+  /** When the registration was made (ms since the epoch): how old the data is, when `stale`. */
+  registeredAt?: number;
+  /**
+   * True when this is an old session offered because a fresh one cannot be had right now (the
+   * server is unreachable): what it shows is as of `registeredAt`, not current, and is replaced as
+   * soon as a registration succeeds.
+   */
+  stale?: boolean;
 }
 
 export interface EventBatch {
@@ -131,6 +145,8 @@ export interface ChatBridge {
   onSession(listener: (session: SessionStarted) => void): Unsubscribe;
   onEvents(listener: (batch: EventBatch) => void): Unsubscribe;
   connectionStatus(): Promise<ConnectionStatus>;
+  /** Cuts the event loop's wait short and tries the server again now, with the backoff restarted. */
+  retryNow(): Promise<void>;
   onConnectionStatus(listener: (status: ConnectionStatus) => void): Unsubscribe;
   /** Fires when an account is added, removed or switched to (including to none). */
   onAccountsChanged(listener: (state: AccountsState) => void): Unsubscribe;

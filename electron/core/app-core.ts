@@ -15,10 +15,11 @@ import {
 } from '../../shared/ipc';
 import type { BridgePush } from '../../shared/ipc-wire';
 import type { BackoffPolicy, Clock } from './backoff';
-import { EventLoop } from './event-loop';
+import { EventLoop, SLOW_CALL_MS } from './event-loop';
 import { HttpClient } from './http-client';
 import { verifyCredentials } from './own-user';
 import { queueApiFor } from './queue-api';
+import { SlowCallWatch } from './slow-calls';
 import { absoluteUrl, mayCarryCredentials, normalizeServerUrl } from './server-url';
 import { Vault, type KeyProtector } from './vault';
 
@@ -51,6 +52,8 @@ export interface CoreOptions {
   random?: () => number;
   backoff?: BackoffPolicy;
   requestTimeoutMs?: number;
+  /** A call or poll unanswered this long makes the status "not responding" (default `SLOW_CALL_MS`). */
+  slowCallMs?: number;
 }
 
 /** Per-account listeners for the shell (notifications, tray), for every account, active or not. */
@@ -62,6 +65,15 @@ export interface AccountActivity {
 interface Running {
   client: HttpClient;
   loop: EventLoop;
+  calls: SlowCallWatch;
+}
+
+/** What the user is told: the loop's status, unless it looks fine while calls go unanswered. */
+function effectiveStatus({ loop, calls }: Running): ConnectionStatus {
+  const status = loop.connectionStatus;
+  if (calls.slow && status.state === 'connected')
+    return { state: 'unresponsive', failures: 0, retryInMs: null, reason: 'The server is not responding.' };
+  return status;
 }
 
 export class ChatCore {
@@ -104,6 +116,12 @@ export class ChatCore {
     for (const { loop } of this.running.values()) loop.wake();
   }
 
+  /** The user's "Retry now": the active account's loop tries the server again at once. */
+  retryNow(): void {
+    const id = this.vault.activeId;
+    if (id) this.running.get(id)?.loop.retryNow();
+  }
+
   setOnline(online: boolean): void {
     for (const { loop } of this.running.values()) loop.setOnline(online);
   }
@@ -126,7 +144,8 @@ export class ChatCore {
   connectionStatus(): ConnectionStatus {
     const id = this.vault.activeId;
     if (!id) return { state: 'offline', reason: 'No account is signed in.' };
-    return this.running.get(id)?.loop.connectionStatus ?? { state: 'connecting' };
+    const running = this.running.get(id);
+    return running ? effectiveStatus(running) : { state: 'connecting' };
   }
 
   /** Calls a binding on the active account; the router has validated the parameters already. */
@@ -137,7 +156,7 @@ export class ChatCore {
     const id = this.vault.activeId;
     const running = id ? this.ensureRunning(id) : null;
     if (!running) return clientFailure(clientFailureCodes.noAccount, 'No account is signed in.');
-    return running.client.call(endpoint, params);
+    return running.calls.track(() => running.client.call(endpoint, params));
   }
 
   // ---- accounts -----------------------------------------------------------------------------
@@ -210,7 +229,9 @@ export class ChatCore {
   async switchTo(accountId: string): Promise<void> {
     if (!this.vault.get(accountId)) throw new Error('No such account');
     this.vault.setActive(accountId);
-    this.ensureRunning(accountId);
+    // The renderer dropped this account's data when it switched away; the events its loop got
+    // meanwhile (a channel renamed, messages read elsewhere) are not in the old initial state.
+    this.ensureRunning(accountId)?.loop.resyncIfStale();
     this.publishActive();
   }
 
@@ -276,6 +297,7 @@ export class ChatCore {
       random: this.options.random,
       backoff: this.options.backoff,
       requestTimeoutMs: this.options.requestTimeoutMs,
+      slowCallMs: this.options.slowCallMs,
       onSession: (session) => {
         this.waitingForSession.delete(accountId);
         for (const listener of this.activity) listener.onSession?.(session);
@@ -286,7 +308,7 @@ export class ChatCore {
         if (this.vault.activeId === accountId) this.push({ channel: 'events', payload: batch });
       },
       onStatus: (status) => {
-        if (status.state === 'fatal' || status.state === 'reconnecting')
+        if (status.state === 'fatal' || status.state === 'reconnecting' || status.state === 'unresponsive')
           this.log(`${summary.email} on ${summary.serverUrl}: ${status.state}: ${status.reason}`);
         if (this.vault.activeId !== accountId) return;
         // A renderer left waiting by a resync that cannot reach the server (the network died as
@@ -295,10 +317,14 @@ export class ChatCore {
         const last = loop?.session;
         if (last && this.waitingForSession.delete(accountId))
           this.push({ channel: 'session', payload: last });
-        this.push({ channel: 'status', payload: status });
+        this.push({ channel: 'status', payload: effectiveStatus(running) });
       },
     });
-    const running = { client, loop };
+    const calls = new SlowCallWatch(this.options.slowCallMs ?? SLOW_CALL_MS, () => {
+      if (this.vault.activeId === accountId)
+        this.push({ channel: 'status', payload: effectiveStatus(running) });
+    });
+    const running: Running = { client, loop, calls };
     this.running.set(accountId, running);
     loop.start();
     return running;

@@ -5,6 +5,7 @@ import type { RegisterResponse } from '../../shared/api/register';
 import type { CallResult, ConnectionStatus, EventBatch, SessionStarted } from '../../shared/ipc';
 import { fullJitterDelay, realClock, type BackoffPolicy, type Clock } from './backoff';
 import type { CallOptions } from './http-client';
+import { HeartbeatEstimate } from './heartbeat-estimate';
 
 /**
  * One account's event queue (spec 4.5, part 6): register, long-poll, deliver in order, survive
@@ -63,7 +64,17 @@ export interface EventLoopOptions {
   defaultLongPollTimeoutSeconds?: number;
   /** Timeout of register, non-blocking polls and the final DELETE. */
   requestTimeoutMs?: number;
+  /**
+   * After this long without an answer to register or a non-blocking poll, the server is reported
+   * as not responding (the request goes on waiting until its timeout).
+   */
+  slowCallMs?: number;
 }
+
+/** Default of `slowCallMs`: long enough for a busy server, short enough to say something soon. */
+export const SLOW_CALL_MS = 5000;
+
+const NOT_RESPONDING = 'The server is not responding.';
 
 /** Codes after which retrying cannot help: the user must sign in again. */
 const FATAL_CODES = new Set([
@@ -99,6 +110,18 @@ export class EventLoop {
   private pollController = new AbortController();
   private resyncRequested = false;
   private deliveredThisGeneration = 0;
+  /** When the current backoff wait ends (clock time), for the countdown a late reader sees. */
+  private retryAt: number | null = null;
+  /** The backoff schedule restarts from its first step (Retry now). */
+  private backoffRestart = false;
+  /** Retry now gave up a request left unanswered: the attempt after it is not delayed. */
+  private skipNextWait = false;
+  /** Aborts the request under way when the user gives up on an unanswered one. */
+  private attemptController = new AbortController();
+  private requestInFlight = false;
+  /** A request went unanswered past its expected time; cleared by the next answer of any kind. */
+  private unresponsive = false;
+  private readonly heartbeat = new HeartbeatEstimate();
   private done: Promise<void> = Promise.resolve();
   private readonly clock: Clock;
   private readonly random: () => number;
@@ -111,8 +134,13 @@ export class EventLoop {
     this.longPollTimeoutMs = (options.defaultLongPollTimeoutSeconds ?? 90) * 1000;
   }
 
+  /** The status now; a countdown to the next attempt is what is left of it at this moment. */
   get connectionStatus(): ConnectionStatus {
-    return this.status;
+    const status = this.status;
+    if (this.retryAt === null) return status;
+    if (status.state === 'reconnecting' || (status.state === 'unresponsive' && status.retryInMs !== null))
+      return { ...status, retryInMs: Math.max(0, this.retryAt - this.clock.now()) };
+    return status;
   }
 
   /**
@@ -125,12 +153,13 @@ export class EventLoop {
   get session(): SessionStarted | null {
     if (!this.resyncRequested) return this.current;
     const failing = this.status.state !== 'connected' && this.status.state !== 'connecting';
-    return failing ? this.current : null;
+    return failing && this.current ? { ...this.current, stale: true } : null;
   }
 
   /**
-   * A renderer attached (window loaded, page reloaded, socket reconnected): it holds nothing but the
-   * registration's initial state, so if events were delivered since, start a new session for it.
+   * A renderer attached (window loaded, page reloaded, socket reconnected) or the account became
+   * the active one again: the renderer holds nothing but the registration's initial state, so if
+   * events were delivered since, start a new session for it.
    */
   resyncIfStale(): void {
     if (!this.running || this.deliveredThisGeneration === 0 || this.resyncRequested) return;
@@ -146,6 +175,20 @@ export class EventLoop {
     this.done = this.run().catch((error: unknown) => {
       this.setStatus({ state: 'fatal', reason: `Internal error: ${String(error)}` });
     });
+  }
+
+  /**
+   * The user asked to try again now: the wait is cut short, the backoff starts over from its first
+   * (shortest) step, and a poll stalled on a server that does not answer is given up for a new one.
+   */
+  retryNow(): void {
+    if (!this.running) return;
+    this.backoffRestart = true;
+    if (this.status.state === 'unresponsive' && this.requestInFlight) {
+      this.skipNextWait = true;
+      this.attemptController.abort();
+    }
+    this.wake();
   }
 
   /** Cuts a pending backoff short: the system resumed, or the network came back. */
@@ -204,11 +247,24 @@ export class EventLoop {
       }
 
       if (this.queueId === null) {
-        const result = await this.options.api.register(
-          { client_capabilities: CLIENT_CAPABILITIES, ...REGISTER_OPTIONS },
-          { timeoutMs: this.options.requestTimeoutMs ?? 30_000, maxRetries: 0, signal },
+        this.attemptController = new AbortController();
+        const registerSignal = AbortSignal.any([signal, this.attemptController.signal]);
+        const result = await this.watchSlow(failures, () =>
+          this.options.api.register(
+            { client_capabilities: CLIENT_CAPABILITIES, ...REGISTER_OPTIONS },
+            { timeoutMs: this.options.requestTimeoutMs ?? 30_000, maxRetries: 0, signal: registerSignal },
+          ),
         );
-        if (!this.running) return;
+        if (!this.running) {
+          // Stopped while registering: the queue just made would otherwise live on until it expires.
+          if (result.ok && result.value.queue_id)
+            void this.options.api.deleteQueue(
+              { queue_id: result.value.queue_id },
+              { timeoutMs: this.options.requestTimeoutMs ?? 5000, maxRetries: 0 },
+            );
+          return;
+        }
+        this.noteAnswer(result);
         if (!result.ok) {
           if (this.handleFatal(result.error)) return;
           failures++;
@@ -229,10 +285,16 @@ export class EventLoop {
         this.lastEventId = initialState.last_event_id;
         if (initialState.event_queue_longpoll_timeout_seconds)
           this.longPollTimeoutMs = initialState.event_queue_longpoll_timeout_seconds * 1000;
+        this.heartbeat.reset();
         this.generation++;
         this.deliveredThisGeneration = 0;
         this.resyncRequested = false;
-        this.current = { accountId: this.options.accountId, generation: this.generation, initialState };
+        this.current = {
+          accountId: this.options.accountId,
+          generation: this.generation,
+          initialState,
+          registeredAt: this.clock.now(),
+        };
         await this.options.onSession(this.current);
         this.setStatus({ state: 'connected' });
         failures = 0;
@@ -241,19 +303,30 @@ export class EventLoop {
       }
 
       this.pollController = new AbortController();
-      const result = await this.options.api.getEvents(
-        {
-          queue_id: this.queueId,
-          last_event_id: this.lastEventId,
-          ...(recovering ? { dont_block: true } : {}),
-        },
-        {
-          timeoutMs: recovering ? (this.options.requestTimeoutMs ?? 30_000) : this.longPollTimeoutMs,
-          maxRetries: 0,
-          signal: AbortSignal.any([signal, this.pollController.signal]),
-        },
-      );
+      this.attemptController = new AbortController();
+      const pollSignal = AbortSignal.any([signal, this.pollController.signal, this.attemptController.signal]);
+      const blocking = !recovering;
+      const poll = () =>
+        this.options.api.getEvents(
+          {
+            queue_id: this.queueId as string,
+            last_event_id: this.lastEventId,
+            ...(recovering ? { dont_block: true } : {}),
+          },
+          {
+            timeoutMs: recovering ? (this.options.requestTimeoutMs ?? 30_000) : this.longPollTimeoutMs,
+            maxRetries: 0,
+            signal: pollSignal,
+          },
+        );
+      const pollStarted = this.clock.now();
+      // A blocking poll the server should have answered (an event or a heartbeat) by now is given
+      // up: the connection is dead or the server hangs. A non-blocking one is only reported.
+      const result = blocking
+        ? await this.watchStall(this.heartbeat.stallAfterMs(this.longPollTimeoutMs), failures, poll)
+        : await this.watchSlow(failures, poll);
       if (!this.running) return;
+      this.noteAnswer(result);
       if (this.resyncRequested) continue;
       if (!result.ok) {
         if (this.handleFatal(result.error)) return;
@@ -273,6 +346,8 @@ export class EventLoop {
         continue;
       }
 
+      if (blocking && result.value.events.every((event) => event.type === 'heartbeat'))
+        this.heartbeat.observe(this.clock.now() - pollStarted);
       immediateReregisters = 0;
       failures = 0;
       recovering = false;
@@ -304,13 +379,91 @@ export class EventLoop {
     return true;
   }
 
+  private backoffStep = 0;
+
   private async backoff(failures: number, failure: CallFailure): Promise<void> {
-    let delay = fullJitterDelay(failures - 1, this.policy, this.random);
+    if (this.backoffRestart || failures === 1) this.backoffStep = 0;
+    this.backoffRestart = false;
+    let delay = this.skipNextWait ? 0 : fullJitterDelay(this.backoffStep++, this.policy, this.random);
+    this.skipNextWait = false;
     if (failure.kind === 'api' && failure.status === 429)
       delay = Math.max(delay, (failure.retryAfterSeconds ?? 0) * 1000);
+    this.retryAt = this.clock.now() + delay;
     if (this.online)
-      this.setStatus({ state: 'reconnecting', failures, retryInMs: delay, reason: reasonOf(failure) });
+      this.setStatus(
+        this.unresponsive
+          ? { state: 'unresponsive', failures, retryInMs: delay, reason: NOT_RESPONDING }
+          : { state: 'reconnecting', failures, retryInMs: delay, reason: reasonOf(failure) },
+      );
     await this.clock.sleep(delay, this.anySignal());
+    this.retryAt = null;
+  }
+
+  /**
+   * Runs a request; if it has no answer after `slowCallMs`, says the server is not responding
+   * while it goes on waiting.
+   */
+  private async watchSlow<T>(
+    failures: number,
+    request: () => Promise<CallResult<T>>,
+  ): Promise<CallResult<T>> {
+    const timer = setTimeout(
+      () => this.reportUnresponsive(failures),
+      this.options.slowCallMs ?? SLOW_CALL_MS,
+    );
+    this.requestInFlight = true;
+    try {
+      return await request();
+    } finally {
+      this.requestInFlight = false;
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs a blocking poll; past `stallMs` without an answer it is abandoned as stalled. */
+  private async watchStall<T>(
+    stallMs: number,
+    failures: number,
+    request: () => Promise<CallResult<T>>,
+  ): Promise<CallResult<T>> {
+    let stalled = false;
+    const timer = setTimeout(() => {
+      stalled = true;
+      this.reportUnresponsive(failures);
+      this.pollController.abort();
+    }, stallMs);
+    this.requestInFlight = true;
+    try {
+      const result = await request();
+      if (stalled && !result.ok)
+        return {
+          ok: false,
+          error: {
+            kind: 'network',
+            reason: 'timeout',
+            message: `no event or heartbeat within ${stallMs} ms`,
+          },
+        };
+      return result;
+    } finally {
+      this.requestInFlight = false;
+      clearTimeout(timer);
+    }
+  }
+
+  private reportUnresponsive(failures: number): void {
+    if (!this.running || !this.online) return;
+    this.unresponsive = true;
+    this.setStatus({ state: 'unresponsive', failures, retryInMs: null, reason: NOT_RESPONDING });
+  }
+
+  /**
+   * Any answer from the server (even an error) means it responds again; a refused connection
+   * means it is down rather than hanging. Only a timeout or a cancelled wait keeps the verdict.
+   */
+  private noteAnswer(result: CallResult<unknown>): void {
+    if (result.ok || result.error.kind !== 'network' || result.error.reason === 'connection_failed')
+      this.unresponsive = false;
   }
 
   private anySignal(): AbortSignal {

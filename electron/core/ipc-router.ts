@@ -53,6 +53,7 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     call: ([name, params]) => call(name, params),
     session: () => core.session(),
     connectionStatus: () => core.connectionStatus(),
+    retryNow: () => core.retryNow(),
     openExternal: async ([url]) => {
       const text = z.string().max(8000).parse(url);
       if (!isExternalUrlAllowed(text))

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startWebHost, type WebHost } from '../../electron/web-host';
+import { startWebHost, type WebHost, type WebHostOptions } from '../../electron/web-host';
 import type { Timings } from '../../server/index';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import {
@@ -54,6 +54,8 @@ export interface ChatSetup {
   behindProxy?: boolean;
   /** Server timings on top of the test defaults (e.g. a short queue idle timeout). */
   timings?: Partial<Timings>;
+  /** Main-process options on top of the test defaults (backoff, timeouts, the random source). */
+  core?: WebHostOptions['core'];
 }
 
 export type SignIn = (
@@ -72,7 +74,7 @@ async function startEnvironment(
     port: 0,
     dataDir,
     demo: demoConfigFrom(proxy?.url ?? server.url, server.credentials.users),
-    core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 10_000 },
+    core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 10_000, ...setup.core },
     log: () => {},
   });
   return {

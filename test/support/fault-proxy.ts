@@ -10,7 +10,8 @@ import type { Socket } from 'node:net';
 /**
  * An HTTP proxy on 127.0.0.1 that forwards to a target server and injects faults on demand: error
  * statuses, Retry-After, malformed bodies, answers slower than the client's timeout, connections
- * cut mid-request, and a port that refuses connections. Every request is recorded.
+ * cut mid-request, requests held without an answer (a hung server), and a port that refuses
+ * connections. Every request is recorded.
  */
 
 export type Fault =
@@ -19,7 +20,12 @@ export type Fault =
   /** Forward, but hold the answer back this long. */
   | { kind: 'delay'; ms: number }
   /** Forward, then destroy the client's connection before any answer (a server dying mid-poll). */
-  | { kind: 'reset'; afterMs?: number };
+  | { kind: 'reset'; afterMs?: number }
+  /**
+   * A server that accepted the connection and hangs: the request is never forwarded and never
+   * answered, until the client gives up, `releaseHeld()` or `down()`.
+   */
+  | { kind: 'hang' };
 
 export interface RecordedRequest {
   method: string;
@@ -44,6 +50,7 @@ export class FaultProxy {
   private readonly sockets = new Set<Socket>();
   private readonly queued: { match: (path: string) => boolean; fault: Fault }[] = [];
   private rule: FaultRule | null = null;
+  private readonly held = new Set<ServerResponse>();
   port = 0;
 
   constructor(private target: string) {}
@@ -64,6 +71,17 @@ export class FaultProxy {
 
   setRule(rule: FaultRule | null): void {
     this.rule = rule;
+  }
+
+  /** Requests held by `hang` right now. */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /** Ends every held request by cutting its connection (the hung server's process died). */
+  releaseHeld(): void {
+    for (const res of this.held) res.destroy();
+    this.held.clear();
   }
 
   /** Starts listening (again, on the same port after `down`). */
@@ -116,6 +134,12 @@ export class FaultProxy {
       req.resume();
       res.writeHead(fault.status ?? 200, { 'Content-Type': 'application/json' });
       res.end('{"result": "success", "events": [');
+      return;
+    }
+    if (fault?.kind === 'hang') {
+      req.resume();
+      this.held.add(res);
+      res.on('close', () => this.held.delete(res));
       return;
     }
     if (fault?.kind === 'reset') {

@@ -1,3 +1,5 @@
+import { parseSearch, searchNarrow } from './search-query';
+
 /** A conversation view the user can select, and its spec form (`narrow` parameter). */
 export type Narrow =
   | { kind: 'all' }
@@ -10,6 +12,7 @@ export type Narrow =
 export interface NarrowTerm {
   operator: string;
   operand: string | number | number[];
+  negated?: boolean;
 }
 
 export function narrowTerms(narrow: Narrow): NarrowTerm[] {
@@ -28,7 +31,8 @@ export function narrowTerms(narrow: Narrow): NarrowTerm[] {
     case 'dm':
       return [{ operator: 'dm', operand: [...narrow.userIds].sort((a, b) => a - b) }];
     case 'search':
-      return [{ operator: 'search', operand: narrow.query }];
+      // The query as typed: filters (`channel:general`, `-is:read`, ...) and free words.
+      return searchNarrow(parseSearch(narrow.query));
   }
 }
 

@@ -5,7 +5,7 @@ import { ApiCallError } from '../../../shared/errors';
 import { SignIn } from '../features/sign-in/SignIn';
 import { ChatShell } from './ChatShell';
 import { BridgeContext, useBridge } from './bridge-context';
-import { useSessionSync } from './session';
+import { forgetOtherAccountsSession, useSessionSync } from './session';
 import { setServerBase } from '../components/SafeHtml';
 import { Loading } from '../components/states';
 
@@ -46,6 +46,7 @@ function Root() {
   useEffect(
     () =>
       bridge.onAccountsChanged((state) => {
+        forgetOtherAccountsSession(queryClient, state.activeId);
         queryClient.setQueryData(['accounts', 'list'], state.accounts);
         queryClient.setQueryData(['accounts', 'active'], state.activeId);
       }),

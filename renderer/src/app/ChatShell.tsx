@@ -2,6 +2,7 @@ import type { AccountSummary } from '../../../shared/ipc';
 import { narrowKey } from '../api/narrow';
 import { ConnectionBanner } from '../components/ConnectionBanner';
 import { MainNotice } from '../components/MainNotice';
+import { StaleDataNotice } from '../components/StaleDataNotice';
 import { Empty, Loading } from '../components/states';
 import { BrowseChannels } from '../features/channels/BrowseChannels';
 import { CreateChannelDialog } from '../features/channels/CreateChannelDialog';
@@ -11,6 +12,7 @@ import { DmSidebar } from '../features/direct-messages/DmSidebar';
 import { NewDmDialog } from '../features/direct-messages/NewDmDialog';
 import { EditHistoryDialog } from '../features/edit-history/EditHistoryDialog';
 import { EditMessageDialog } from '../features/edit-message/EditMessageDialog';
+import { useUnsyncedDraftsSync } from '../features/drafts/useUnsyncedDraftsSync';
 import { MarkAllReadDialog } from '../features/flags/MarkAllReadDialog';
 import { ConversationView, DetailsPane } from '../features/messages/ConversationView';
 import { SearchBox } from '../features/search/SearchBox';
@@ -56,6 +58,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const stopped = useConnectionStore((s) => s.status.state === 'fatal');
   // Theme, contrast, width, font size, line spacing (spec 4.6), and Esc to the home view.
   useApplyUserSettings();
+  // Drafts typed during an outage reach the server when it is back, open compose box or not.
+  useUnsyncedDraftsSync();
 
   // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
   if (!session.data)
@@ -72,7 +76,10 @@ export function ChatShell({ account }: { account: AccountSummary }) {
     );
   return (
     <div className="shell" data-testid="chat-shell">
-      <ConnectionBanner />
+      <div className="shell-notices">
+        <ConnectionBanner />
+        <StaleDataNotice />
+      </div>
       <MainNotice />
       <header className="topbar">
         <div className="realm">

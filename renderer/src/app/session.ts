@@ -20,6 +20,20 @@ export function startSession(queryClient: QueryClient, session: SessionStarted):
   });
 }
 
+/**
+ * Another account became active: what the cache holds belongs to the previous one and must not be
+ * shown under the new one's name, not even for the moment its (possibly fresh) session takes.
+ */
+export function forgetOtherAccountsSession(queryClient: QueryClient, activeId: string | null): void {
+  const session = queryClient.getQueryData<SessionStarted | null>(sessionKey);
+  if (!session || session.accountId === activeId) return;
+  queryClient.setQueryData(sessionKey, null);
+  useTypingStore.getState().reset();
+  void queryClient.resetQueries({
+    predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'accounts',
+  });
+}
+
 export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () => void {
   // Also for writes to the session before any component observes it.
   queryClient.setQueryDefaults(sessionKey, { structuralSharing: sessionSharing });

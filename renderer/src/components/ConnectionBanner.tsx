@@ -1,15 +1,56 @@
-import { bannerText, useConnectionStore } from '../state/connection';
+import { useEffect, useState } from 'react';
+import { useBridge } from '../app/bridge-context';
+import { bannerText, canRetryNow, useConnectionStore } from '../state/connection';
 import { useDialogStore } from '../state/dialogs';
 
-/** Shown only after several failures in a row (or when offline or stopped for good). */
+/** Re-renders every second while a countdown runs, and returns what is left of it. */
+function useRemaining(retryAt: number | null, receivedAt: number): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (retryAt === null) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [retryAt]);
+  // Until the first tick, `now` may predate the status.
+  return retryAt === null ? null : Math.max(0, retryAt - Math.max(now, receivedAt));
+}
+
+/** Shown only after several failures in a row (or when offline, not responding or stopped for good). */
 export function ConnectionBanner() {
+  const bridge = useBridge();
   const status = useConnectionStore((s) => s.status);
+  const retryAt = useConnectionStore((s) => s.retryAt);
+  const receivedAt = useConnectionStore((s) => s.receivedAt);
+  const remaining = useRemaining(retryAt, receivedAt);
   const open = useDialogStore((s) => s.open);
-  const text = bannerText(status);
+  // The status the click was made under: a new status answers it, and the button comes back.
+  const [askedUnder, setAskedUnder] = useState<typeof status | null>(null);
+  const asked = askedUnder === status;
+  const text = bannerText(status, remaining);
   if (!text) return null;
+  const kind = status.state === 'unresponsive' ? 'reconnecting unresponsive' : status.state;
   return (
-    <div className={`connection-banner ${status.state}`} role="status" data-testid="connection-banner">
-      {text}
+    <div className={`connection-banner ${kind}`} role="status" data-testid="connection-banner">
+      <span data-testid="connection-banner-text">{text}</span>
+      {canRetryNow(status) && (
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="retry-now"
+          disabled={asked}
+          onClick={() => {
+            setAskedUnder(status);
+            void bridge.retryNow().catch(() => setAskedUnder(null));
+          }}
+        >
+          Retry now
+        </button>
+      )}
       {status.state === 'fatal' && (
         <button type="button" className="btn btn-small" onClick={() => open({ kind: 'accounts' })}>
           Accounts

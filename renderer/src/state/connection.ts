@@ -1,26 +1,60 @@
 import { create } from 'zustand';
 import type { ConnectionStatus } from '../../../shared/ipc';
 
-/** The event loop's status as the main process reports it. */
+/** The event loop's status as the main process reports it, and when its countdown ends. */
 interface ConnectionState {
   status: ConnectionStatus;
-  setStatus(status: ConnectionStatus): void;
+  /** This page's clock time of the next attempt, or null when none is scheduled. */
+  retryAt: number | null;
+  /** This page's clock time the status arrived: a countdown never reads an older "now". */
+  receivedAt: number;
+  setStatus(status: ConnectionStatus, now?: number): void;
+}
+
+/** A status's "retry in" counts from when it arrived: main's clock is never compared with ours. */
+function retryAtOf(status: ConnectionStatus, now: number): number | null {
+  if (status.state === 'reconnecting') return now + status.retryInMs;
+  if (status.state === 'unresponsive' && status.retryInMs !== null) return now + status.retryInMs;
+  return null;
 }
 
 export const useConnectionStore = create<ConnectionState>((set) => ({
   status: { state: 'connecting' },
-  setStatus: (status) => set({ status }),
+  retryAt: null,
+  receivedAt: 0,
+  setStatus: (status, now = Date.now()) => set({ status, retryAt: retryAtOf(status, now), receivedAt: now }),
 }));
 
 /** How many failures in a row before the banner appears: one blip is not worth a warning. */
 export const BANNER_AFTER_FAILURES = 3;
 
-export function bannerText(status: ConnectionStatus): string | null {
+/** Whether the banner offers "Retry now": while the app itself waits to try again. */
+export function canRetryNow(status: ConnectionStatus): boolean {
+  return (
+    status.state === 'unresponsive' ||
+    (status.state === 'reconnecting' && status.failures >= BANNER_AFTER_FAILURES)
+  );
+}
+
+function countdown(remainingMs: number | null): string {
+  if (remainingMs === null) return '';
+  const seconds = Math.ceil(remainingMs / 1000);
+  return seconds > 0 ? ` Retrying in ${seconds} s…` : ' Retrying now…';
+}
+
+/** The banner's text; `remainingMs` is what is left until the next attempt (null: none planned). */
+export function bannerText(status: ConnectionStatus, remainingMs: number | null = null): string | null {
   switch (status.state) {
     case 'reconnecting':
       return status.failures >= BANNER_AFTER_FAILURES
-        ? `Connection lost (${status.reason.replace(/\.$/, '')}). Retrying in ${Math.ceil(status.retryInMs / 1000)} s…`
+        ? `Connection lost (${status.reason.replace(/\.$/, '')}).${countdown(remainingMs ?? status.retryInMs)}`
         : null;
+    case 'unresponsive':
+      return `The server is not responding.${
+        status.retryInMs === null
+          ? ' Still waiting for an answer…'
+          : countdown(remainingMs ?? status.retryInMs)
+      }`;
     case 'offline':
       return `Offline: ${status.reason}`;
     case 'fatal':

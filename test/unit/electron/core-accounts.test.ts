@@ -71,13 +71,28 @@ describe('ChatCore with two accounts', () => {
     expect(eventsFor(b)[0]?.payload).toMatchObject({ events: [{ id: idB }] });
   });
 
-  it('switching pushes the accounts, the other session and its status', async () => {
+  it('switching pushes the accounts, then a fresh session of the other account and its status', async () => {
     const before = pushes.length;
+    const sessionsBefore = sessionsFor(a).length;
+    const queuesBefore = one.registrations;
     await core.switchTo(a);
+    // The account's loop delivered an event while the other was shown: its first initial state is
+    // stale, so it is withheld and a new registration made.
+    await waitUntil(() => sessionsFor(a).length === sessionsBefore + 1, 'the fresh session');
     const after = pushes.slice(before);
-    expect(after.map((push) => push.channel)).toEqual(['accounts', 'session', 'status']);
-    expect(after[0]?.payload).toMatchObject({ activeId: a });
-    expect(after[1]?.payload).toMatchObject({ accountId: a, generation: 1 });
+    expect(after[0]).toMatchObject({ channel: 'accounts', payload: { activeId: a } });
+    expect(sessionsFor(a).at(-1)?.payload).toMatchObject({ accountId: a, generation: 2 });
+    expect(sessionsFor(a).at(-1)?.payload).not.toHaveProperty('stale');
+    expect(one.registrations).toBe(queuesBefore + 1);
+    expect(after.map((push) => push.channel)).toContain('status');
+
+    // Switching away and back with nothing new delivered keeps the session as it is.
+    const sessionsOfB = sessionsFor(b).length;
+    await core.switchTo(b);
+    await waitUntil(() => sessionsFor(b).length === sessionsOfB + 1, 'b’s fresh session');
+    await core.switchTo(a);
+    expect(sessionsFor(a).at(-1)?.payload).toMatchObject({ generation: 2 });
+    expect(one.registrations).toBe(queuesBefore + 1);
     const idA = one.emit('typing', { op: 'stop' });
     await waitUntil(() => eventsFor(a).length === 1, 'the newly active account’s event');
     expect(eventsFor(a)[0]?.payload).toMatchObject({ events: [{ id: idA }] });

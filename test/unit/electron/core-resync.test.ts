@@ -58,8 +58,10 @@ describe('ChatCore: a renderer attaching while the server becomes unreachable', 
     // Still "connected" as far as the loop knows: the fresh session is expected in moments.
     expect(core.session()).toBeNull();
     await waitUntil(() => sessions().length === 2, 'the last session offered');
-    expect(sessions()[1]).toEqual(first);
-    expect(core.session()).toEqual(first);
+    // Marked as not current: the renderer says how old what it shows is.
+    expect(sessions()[1]).toEqual({ ...first, stale: true });
+    expect(core.session()).toEqual({ ...first, stale: true });
+    expect(first.registeredAt).toBeGreaterThan(0);
     const status = pushes.findLast((push) => push.channel === 'status')?.payload;
     expect(status).toMatchObject({ state: 'reconnecting' });
     await new Promise((resolve) => setTimeout(resolve, 400));

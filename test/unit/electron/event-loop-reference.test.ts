@@ -154,8 +154,8 @@ describe('event loop against the reference server', () => {
     await waitUntil(() => numbersOf(harness.delivered).length === 3, 'three events', 8000);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(numbersOf(harness.delivered)).toEqual(numbers);
-    expect(harness.statuses.find((status) => status.state === 'reconnecting')).toMatchObject({
-      reason: 'The server did not answer in time.',
+    expect(harness.statuses.find((status) => status.state === 'unresponsive')).toMatchObject({
+      reason: 'The server is not responding.',
     });
   });
 

@@ -174,8 +174,9 @@ describe('event loop: transient failures', () => {
     await waitUntil(() => harness.delivered.length === 2, 'two events', 5000);
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(idsOf(harness.delivered)).toEqual(ids);
-    const reconnecting = harness.statuses.find((status) => status.state === 'reconnecting');
-    expect(reconnecting).toMatchObject({ reason: 'The server did not answer in time.' });
+    // No answer within the long-poll timeout (which exceeds the heartbeat period): not responding.
+    const unresponsive = harness.statuses.find((status) => status.state === 'unresponsive');
+    expect(unresponsive).toMatchObject({ reason: 'The server is not responding.' });
   });
 
   it('treats a malformed body as transient', async () => {

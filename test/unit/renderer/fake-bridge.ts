@@ -30,6 +30,7 @@ export class FakeBridge implements ChatBridge {
   calls: { name: string; params: Record<string, unknown> }[] = [];
   handlers: Record<string, Handler> = {};
   opened: string[] = [];
+  retries = 0;
   private sessionListeners = new Set<(s: SessionStarted) => void>();
   private eventListeners = new Set<(b: EventBatch) => void>();
   private statusListeners = new Set<(s: ConnectionStatus) => void>();
@@ -69,6 +70,9 @@ export class FakeBridge implements ChatBridge {
   }
   async connectionStatus(): Promise<ConnectionStatus> {
     return { state: 'connected' };
+  }
+  async retryNow() {
+    this.retries++;
   }
   onConnectionStatus(listener: (s: ConnectionStatus) => void) {
     this.statusListeners.add(listener);

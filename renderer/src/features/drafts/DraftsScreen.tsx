@@ -11,7 +11,7 @@ import { useNarrowStore } from '../../state/narrow';
 import { useSettingsScreen } from '../settings/screen-store';
 import { draftInput, narrowOfDraft, nowSeconds, type DraftInput, type ServerDraft } from './draft-model';
 import { draftRows, type DraftRow } from './draft-rows';
-import { discardServerDraft, isDraftMissing, syncDraft } from './draft-sync';
+import { discardServerCopies, discardServerDraft, isDraftMissing, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
 /** Spec 4.12: every draft, newest first; edit, restore into its compose box, or delete. */
@@ -120,6 +120,7 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
   const remove = () =>
     run(async () => {
       if (row.serverId !== undefined) await discardServerDraft(bridge, row.serverId);
+      if (row.local?.unconfirmed?.length) await discardServerCopies(bridge, row.local);
       if (row.local) {
         useLocalDrafts.getState().remove(row.local.key);
         const compose = useComposeStore.getState();
@@ -132,11 +133,14 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
     const key = narrowKey(narrow);
     const store = useLocalDrafts.getState();
     if (row.local && row.local.key !== key) store.remove(row.local.key);
+    // The restored draft stays the same draft: its server copy (or what an unanswered create may
+    // have left there) is what the next edit updates, never a second one.
     store.put({
       key,
       draft: draftInput(row.draft),
       serverId: row.serverId,
       synced: row.serverId !== undefined && !row.localOnly,
+      ...(row.serverId === undefined && row.local?.unconfirmed ? { unconfirmed: row.local.unconfirmed } : {}),
     });
     // Text already in that compose box stays: the draft goes after it rather than over it.
     const compose = useComposeStore.getState();

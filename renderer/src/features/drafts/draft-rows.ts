@@ -1,5 +1,5 @@
 import type { DraftInput, ServerDraft } from './draft-model';
-import { localByServerId, type LocalDraft, type LocalDrafts } from './local-drafts';
+import { localOfServerDraft, type LocalDraft, type LocalDrafts } from './local-drafts';
 
 /** One line of the drafts screen: a server draft, or a draft only this computer holds. */
 export interface DraftRow {
@@ -20,8 +20,11 @@ export interface DraftRow {
 export function draftRows(server: readonly ServerDraft[], local: LocalDrafts, syncOn: boolean): DraftRow[] {
   const rows: DraftRow[] = [];
   const serverIds = new Set(server.map((d) => d.id));
+  // Local drafts shown with their server copy, whether linked by id or found by an unanswered create.
+  const shown = new Set<LocalDraft>();
   for (const s of server) {
-    const linked = localByServerId(local, s.id);
+    const linked = localOfServerDraft(local, s);
+    if (linked) shown.add(linked);
     const pendingNewer = linked && !linked.synced && (linked.draft.timestamp ?? 0) >= (s.timestamp ?? 0);
     rows.push({
       rowKey: `server:${s.id}`,
@@ -32,7 +35,7 @@ export function draftRows(server: readonly ServerDraft[], local: LocalDrafts, sy
     });
   }
   for (const l of Object.values(local)) {
-    if (l.serverId !== undefined && serverIds.has(l.serverId)) continue;
+    if (shown.has(l) || (l.serverId !== undefined && serverIds.has(l.serverId))) continue;
     // Synced, yet gone from the server: another client deleted it.
     if (syncOn && l.serverId !== undefined && l.synced) continue;
     rows.push({ rowKey: `local:${l.key}`, draft: l.draft, local: l, localOnly: true });

@@ -1,8 +1,8 @@
 import { ApiCallError } from '../../../../shared/errors';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { draftInput, sameDraft } from './draft-model';
-import { useLocalDrafts, type LocalDraft } from './local-drafts';
+import { draftInput, sameDraft, type DraftInput, type ServerDraft } from './draft-model';
+import { isUnconfirmedCopy, useLocalDrafts, type LocalDraft } from './local-drafts';
 
 /** Spec part 7: PATCH /drafts/{draft_id} on a draft the server no longer has. */
 export function isDraftMissing(error: unknown): boolean {
@@ -14,8 +14,44 @@ export function isDraftMissing(error: unknown): boolean {
 }
 
 /**
+ * Whether a failed call may still have been carried out: its answer was lost (timeout, connection
+ * cut) or the server failed midway. Only the server's refusal (4xx) or an unreadable answer says it
+ * was not. (A "connection failed" may be a reset after the request went out, so it counts too: the
+ * cost of being wrong is one look at the server's drafts before the next create.)
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiCallError)) return false;
+  return error.failure.kind === 'network' || error.failure.kind === 'server';
+}
+
+/** A create that may have reached the server: the draft it sent, for `LocalDraft.unconfirmed`. */
+export class UnconfirmedCreate extends Error {
+  constructor(
+    readonly attempt: DraftInput,
+    failure: unknown,
+  ) {
+    super(failure instanceof Error ? failure.message : 'The draft may not have been saved.', {
+      cause: failure,
+    });
+    this.name = 'UnconfirmedCreate';
+  }
+}
+
+/**
+ * The server drafts an earlier, unanswered create of this draft left behind (normally none or one).
+ * Read fresh from the server: the events that would tell may not have arrived yet.
+ */
+async function copiesOfUnconfirmed(bridge: ChatBridge, local: LocalDraft): Promise<number[]> {
+  if (!local.unconfirmed?.length) return [];
+  const { drafts } = await callApi<{ drafts: ServerDraft[] }>(bridge, 'getDrafts', {});
+  return drafts.filter((server) => isUnconfirmedCopy(local, server)).map((server) => server.id);
+}
+
+/**
  * Puts a local draft on the server: an edit of its server copy when it has one, else a new draft.
- * A copy deleted meanwhile (elsewhere, or by turning sync off and on) is created again.
+ * A copy deleted meanwhile (elsewhere, or by turning sync off and on) is created again. A create
+ * whose answer was lost may have made a copy anyway: that copy is found and edited rather than a
+ * second one created (and any further copies of it deleted).
  */
 export async function pushDraft(bridge: ChatBridge, local: LocalDraft): Promise<number> {
   const draft = draftInput(local.draft);
@@ -27,7 +63,18 @@ export async function pushDraft(bridge: ChatBridge, local: LocalDraft): Promise<
       if (!isDraftMissing(error)) throw error;
     }
   }
-  const { ids } = await callApi<{ ids: number[] }>(bridge, 'createDrafts', { drafts: [draft] });
+  const [adopted, ...extra] = await copiesOfUnconfirmed(bridge, local);
+  if (adopted !== undefined) {
+    for (const id of extra) await discardServerDraft(bridge, id);
+    await callApi(bridge, 'updateDraft', { draft_id: adopted, draft });
+    return adopted;
+  }
+  let ids: number[];
+  try {
+    ({ ids } = await callApi<{ ids: number[] }>(bridge, 'createDrafts', { drafts: [draft] }));
+  } catch (error) {
+    throw outcomeUnknown(error) ? new UnconfirmedCreate(draft, error) : error;
+  }
   const id = ids[0];
   if (id === undefined) throw new Error('The server did not return the new draft’s id.');
   return id;
@@ -40,6 +87,15 @@ export async function discardServerDraft(bridge: ChatBridge, id: number): Promis
   } catch (error) {
     if (!isDraftMissing(error)) throw error;
   }
+}
+
+/**
+ * Deletes every server copy of a local draft that is no longer wanted (sent, emptied, deleted): its
+ * linked draft, and whatever its unanswered creates left behind.
+ */
+export async function discardServerCopies(bridge: ChatBridge, local: LocalDraft): Promise<void> {
+  if (local.serverId !== undefined) await discardServerDraft(bridge, local.serverId);
+  for (const id of await copiesOfUnconfirmed(bridge, local)) await discardServerDraft(bridge, id);
 }
 
 // One chain of server calls per compose box, so a create never races its own edit or delete.
@@ -71,13 +127,35 @@ export function syncDraft(bridge: ChatBridge, key: string): Promise<void> {
   return enqueue(key, async () => {
     const local = useLocalDrafts.getState().drafts[key];
     if (!local || local.synced) return;
-    const id = await pushDraft(bridge, local);
+    let id: number;
+    try {
+      id = await pushDraft(bridge, local);
+    } catch (error) {
+      if (error instanceof UnconfirmedCreate) rememberUnconfirmed(key, local, error.attempt);
+      throw error;
+    }
     const current = useLocalDrafts.getState().drafts[key];
     if (!current) {
       // Sent or emptied while the call was under way: the server copy is not wanted either.
       await discardServerDraft(bridge, id);
       return;
     }
-    useLocalDrafts.getState().patch(key, { serverId: id, synced: sameDraft(current.draft, local.draft) });
+    useLocalDrafts.getState().patch(key, {
+      serverId: id,
+      synced: sameDraft(current.draft, local.draft),
+      unconfirmed: undefined,
+    });
   });
+}
+
+/** At most this many unanswered creates are remembered per draft (each is one lost answer). */
+const MAX_UNCONFIRMED = 10;
+
+function rememberUnconfirmed(key: string, pushed: LocalDraft, attempt: DraftInput): void {
+  const store = useLocalDrafts.getState();
+  const current = store.drafts[key];
+  // Emptied or sent meanwhile: nothing to attach it to (the copy, if any, stays listed on its own).
+  if (!current || current.serverId !== undefined) return;
+  const unconfirmed = [...(current.unconfirmed ?? pushed.unconfirmed ?? []), attempt].slice(-MAX_UNCONFIRMED);
+  store.patch(key, { unconfirmed });
 }

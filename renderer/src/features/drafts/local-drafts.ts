@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DraftInput } from './draft-model';
+import { sameDraft, type DraftInput } from './draft-model';
 
 /**
  * Every compose box's draft, kept in localStorage per account whatever the sync setting says, so a
@@ -12,6 +12,12 @@ export interface LocalDraft {
   draft: DraftInput;
   serverId?: number;
   synced: boolean;
+  /**
+   * Creates whose answer never came (the connection died or timed out): the server may hold any of
+   * them. Before creating again, and when listing, a server draft equal to one of these is this
+   * draft's copy, not another draft.
+   */
+  unconfirmed?: DraftInput[];
 }
 
 export type LocalDrafts = Record<string, LocalDraft>;
@@ -36,7 +42,13 @@ export function readLocalDrafts(accountId: string): LocalDrafts {
     for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
       const d = value as Partial<LocalDraft>;
       if (d && typeof d === 'object' && d.draft && typeof d.draft.content === 'string')
-        out[key] = { key, draft: d.draft, serverId: d.serverId, synced: d.synced === true };
+        out[key] = {
+          key,
+          draft: d.draft,
+          serverId: d.serverId,
+          synced: d.synced === true,
+          ...(Array.isArray(d.unconfirmed) && d.unconfirmed.length > 0 ? { unconfirmed: d.unconfirmed } : {}),
+        };
     }
     return out;
   } catch {
@@ -92,4 +104,24 @@ export const useLocalDrafts = create<LocalDraftState>((set, get) => {
 /** The local draft linked to a server draft, if any. */
 export function localByServerId(drafts: LocalDrafts, serverId: number): LocalDraft | undefined {
   return Object.values(drafts).find((d) => d.serverId === serverId);
+}
+
+/** Whether `server` is what one of this draft's unanswered creates left on the server. */
+export function isUnconfirmedCopy(local: LocalDraft, server: DraftInput): boolean {
+  return (
+    local.serverId === undefined &&
+    (local.unconfirmed ?? []).some(
+      (attempt) => sameDraft(attempt, server) && attempt.timestamp === server.timestamp,
+    )
+  );
+}
+
+/** The local draft a server draft belongs to: linked by id, or the copy of an unanswered create. */
+export function localOfServerDraft(
+  drafts: LocalDrafts,
+  server: DraftInput & { id: number },
+): LocalDraft | undefined {
+  return (
+    localByServerId(drafts, server.id) ?? Object.values(drafts).find((d) => isUnconfirmedCopy(d, server))
+  );
 }

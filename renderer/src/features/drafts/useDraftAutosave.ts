@@ -6,7 +6,7 @@ import { useInitialState, useSession } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
 import { useConnectionStore } from '../../state/connection';
 import { draftOf, sameDraft, type ServerDraft } from './draft-model';
-import { discardServerDraft, enqueue, inBackground, syncDraft } from './draft-sync';
+import { discardServerCopies, enqueue, inBackground, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
 /** How long typing must pause before the draft goes to the server. */
@@ -63,13 +63,19 @@ export function useDraftAutosave(narrow: Narrow, text: string, channelTopic: str
       if (timer.current) clearTimeout(timer.current);
       if (!local) return;
       store.remove(key);
-      const serverId = local.serverId;
-      if (serverId !== undefined) inBackground(enqueue(key, () => discardServerDraft(bridge, serverId)));
+      if (local.serverId !== undefined || local.unconfirmed?.length)
+        inBackground(enqueue(key, () => discardServerCopies(bridge, local)));
       return;
     }
     const draft = draftOf(narrow, channelTopic, text, selfId);
     if (!draft || (local && sameDraft(local.draft, draft))) return;
-    store.put({ key, draft, serverId: local?.serverId, synced: !syncOn });
+    store.put({
+      key,
+      draft,
+      serverId: local?.serverId,
+      synced: !syncOn,
+      ...(local?.unconfirmed ? { unconfirmed: local.unconfirmed } : {}),
+    });
     if (!syncOn) return;
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {

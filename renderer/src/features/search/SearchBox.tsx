@@ -1,26 +1,183 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  formatSearch,
+  formatTerm,
+  nearAnchor,
+  parseSearch,
+  termOf,
+  tokenize,
+  type SearchTerm,
+} from '../../api/search-query';
 import { useNarrowStore } from '../../state/narrow';
+import { currentWord, replaceCurrentWord, suggest, type Suggestion } from './search-suggestions';
+import { useSuggestionSources } from './useSuggestionSources';
 
-/** Full-text search: opens a search narrow whose hits are highlighted. */
+const LIST_ID = 'search-suggestions';
+
+/** Opens the search for these filters and words (or leaves search when nothing is left). */
+function runSearch(terms: SearchTerm[], text: string): void {
+  const parsed = parseSearch(text);
+  const search = { terms: [...terms, ...parsed.terms], text: parsed.text };
+  const query = formatSearch(search);
+  const store = useNarrowStore.getState();
+  if (query) store.select({ kind: 'search', query }, nearAnchor(search));
+  else if (store.narrow?.kind === 'search') store.clear();
+}
+
+/**
+ * Typed (or pasted) filters become pills once the word is finished (a space after it, outside
+ * quotes): returns them and the words left, or null when there is none.
+ */
+function finishedTerms(text: string): { terms: SearchTerm[]; rest: string } | null {
+  if (!/\s$/.test(text) || (text.match(/"/g)?.length ?? 0) % 2 === 1) return null;
+  const terms: SearchTerm[] = [];
+  const words: string[] = [];
+  for (const token of tokenize(text)) {
+    const term = termOf(token);
+    if (term && term.operator !== 'search') terms.push(term);
+    else words.push(token);
+  }
+  if (terms.length === 0) return null;
+  return { terms, rest: words.length ? `${words.join(' ')} ` : '' };
+}
+
+/**
+ * Search: filters (`channel:general`, `-is:read`, …) shown as removable pills, free words in the
+ * box; suggestions for operators, channels, people and topics while typing (arrows to choose,
+ * Enter or Tab to take one, Esc to close). Hits are highlighted in the feed.
+ */
 export function SearchBox() {
   const narrow = useNarrowStore((s) => s.narrow);
-  const select = useNarrowStore((s) => s.select);
-  const [query, setQuery] = useState(narrow?.kind === 'search' ? narrow.query : '');
+  // The box is keyed by the narrow (ChatShell), so this reads the search being shown.
+  const [initial] = useState(() =>
+    narrow?.kind === 'search' ? parseSearch(narrow.query) : { terms: [], text: '' },
+  );
+  const [terms, setTerms] = useState<SearchTerm[]>(initial.terms);
+  const [text, setText] = useState(initial.text);
+  const [open, setOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState(-1);
+  const sources = useSuggestionSources(terms);
+  const suggestions = open ? suggest(currentWord(text), sources) : [];
+
+  const changeText = (value: string) => {
+    const finished = finishedTerms(value);
+    if (finished) {
+      setTerms([...terms, ...finished.terms]);
+      setText(finished.rest);
+    } else setText(value);
+    setOpen(true);
+    setHighlighted(-1);
+  };
+
+  const take = (suggestion: Suggestion) => {
+    if (suggestion.complete) {
+      const term = termOf(suggestion.replacement);
+      if (term) {
+        setTerms([...terms, term]);
+        const rest = replaceCurrentWord(text, '').trimEnd();
+        setText(rest ? `${rest} ` : '');
+      }
+    } else setText(replaceCurrentWord(text, suggestion.replacement));
+    setHighlighted(-1);
+    setOpen(true);
+  };
+
+  const removeTerm = (index: number) => {
+    const rest = terms.filter((_, i) => i !== index);
+    setTerms(rest);
+    if (narrow?.kind === 'search') runSearch(rest, text);
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const q = query.trim();
-    if (q) select({ kind: 'search', query: q });
+    setOpen(false);
+    runSearch(terms, text);
   };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' && suggestions.length > 0) {
+      e.preventDefault();
+      setHighlighted((highlighted + 1) % suggestions.length);
+    } else if (e.key === 'ArrowUp' && suggestions.length > 0) {
+      e.preventDefault();
+      setHighlighted(highlighted <= 0 ? suggestions.length - 1 : highlighted - 1);
+    } else if ((e.key === 'Enter' && highlighted >= 0) || (e.key === 'Tab' && suggestions.length > 0)) {
+      const chosen = suggestions[Math.max(0, highlighted)];
+      if (!chosen) return;
+      e.preventDefault();
+      take(chosen);
+    } else if (e.key === 'Escape' && suggestions.length > 0) {
+      // One Esc closes one thing: the list, not the view behind it.
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+    } else if (e.key === 'Backspace' && text === '' && terms.length > 0) {
+      e.preventDefault();
+      setTerms(terms.slice(0, -1));
+    }
+  };
+
+  const active = highlighted >= 0 && highlighted < suggestions.length ? highlighted : -1;
   return (
     <form className="search-box" role="search" onSubmit={submit}>
-      <input
-        type="search"
-        aria-label="Search messages"
-        placeholder="Search messages"
-        data-testid="search-input"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <div className="search-field">
+        {terms.map((term, index) => (
+          <span
+            key={`${index}:${formatTerm(term)}`}
+            className={`search-pill${term.negated ? ' negated' : ''}`}
+            data-testid={`search-pill-${index}`}
+          >
+            <span className="search-pill-text">{formatTerm(term)}</span>
+            <button
+              type="button"
+              className="search-pill-remove"
+              aria-label={`Remove ${formatTerm(term)}`}
+              data-testid="remove-search-pill"
+              onClick={() => removeTerm(index)}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        <input
+          type="search"
+          role="combobox"
+          aria-label="Search messages"
+          aria-autocomplete="list"
+          aria-expanded={suggestions.length > 0}
+          aria-controls={LIST_ID}
+          aria-activedescendant={active >= 0 ? `${LIST_ID}-${active}` : undefined}
+          placeholder={terms.length ? 'Add words or filters' : 'Search messages (try channel:, sender:, is:)'}
+          data-testid="search-input"
+          value={text}
+          onChange={(e) => changeText(e.target.value)}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+        />
+      </div>
+      {suggestions.length > 0 && (
+        <ul className="search-suggestions" id={LIST_ID} role="listbox" data-testid="search-suggestions">
+          {suggestions.map((suggestion, index) => (
+            <li
+              key={suggestion.replacement}
+              id={`${LIST_ID}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={index === active ? 'active' : undefined}
+              data-testid={`search-suggestion-${index}`}
+              // Before the input's blur closes the list.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                take(suggestion);
+              }}
+            >
+              <span className="search-suggestion-label">{suggestion.label}</span>
+              <span className="muted small">{suggestion.description}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </form>
   );
 }

@@ -148,6 +148,8 @@ describe('useDraftAutosave (through Compose)', () => {
     const { bridge, render } = setup(syncState(true));
     bridge.handlers.setTypingStatus = () => ({});
     let offline = true;
+    // A refused connection made nothing on the server: the look before the next create finds nothing.
+    bridge.handlers.getDrafts = () => ({ drafts: [] });
     bridge.handlers.createDrafts = () => {
       if (offline) throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'down' });
       return { ids: [5] };
@@ -275,6 +277,8 @@ describe('DraftsScreen', () => {
     );
     const { bridge, render } = setup(syncState(true));
     let offline = true;
+    // A refused connection made nothing on the server: the look before the next create finds nothing.
+    bridge.handlers.getDrafts = () => ({ drafts: [] });
     bridge.handlers.createDrafts = () => {
       if (offline) throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'down' });
       return { ids: [31] };
@@ -295,5 +299,145 @@ describe('DraftsScreen', () => {
     render(<DraftsScreen />);
     fireEvent.click(await screen.findByTestId('draft-delete'));
     await waitFor(() => expect(bridge.callsTo('deleteDraft')).toEqual([{ draft_id: 12 }]));
+  });
+});
+
+/** Server-side drafts for the fake bridge: creates that land, and whose answer can be lost. */
+function draftServer(bridge: ReturnType<typeof setup>['bridge']) {
+  const drafts = new Map<number, Record<string, unknown>>();
+  let nextId = 40;
+  const state = { loseAnswers: false };
+  bridge.handlers.getDrafts = () => ({ drafts: [...drafts.values()] });
+  bridge.handlers.createDrafts = (params) => {
+    const ids = (params.drafts as Record<string, unknown>[]).map((draft) => {
+      const id = nextId++;
+      drafts.set(id, { ...draft, id });
+      return id;
+    });
+    // The server did it; the answer never arrived (the connection died on the way back).
+    if (state.loseAnswers) throw new FailWith({ kind: 'network', reason: 'timeout', message: 'no answer' });
+    return { ids };
+  };
+  bridge.handlers.updateDraft = (params) => {
+    const id = params.draft_id as number;
+    if (!drafts.has(id)) throw new FailWith(apiError('BAD_REQUEST', 'Draft does not exist'));
+    drafts.set(id, { ...(params.draft as Record<string, unknown>), id });
+    return {};
+  };
+  bridge.handlers.deleteDraft = (params) => {
+    drafts.delete(params.draft_id as number);
+    return {};
+  };
+  return { drafts, state };
+}
+
+describe('drafts and lost answers (an outage in the middle of a save)', () => {
+  it('a create whose answer was lost is found and edited afterwards, not made twice', async () => {
+    const { bridge, render } = setup(syncState(true));
+    bridge.handlers.setTypingStatus = () => ({});
+    const server = draftServer(bridge);
+    server.state.loseAnswers = true;
+    render(<Compose narrow={topic} />);
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'typed as the line died' } });
+    await waitFor(() => expect(bridge.callsTo('createDrafts')).toHaveLength(1), PUSH_WAIT);
+    await waitFor(() => expect(readLocalDrafts('acc')[topicKey]?.unconfirmed).toHaveLength(1));
+    expect(readLocalDrafts('acc')[topicKey]).toMatchObject({ synced: false });
+    expect(readLocalDrafts('acc')[topicKey]?.serverId).toBeUndefined();
+
+    // More typing, then the connection comes back.
+    fireEvent.change(screen.getByTestId('compose-input'), {
+      target: { value: 'typed as the line died, and after' },
+    });
+    server.state.loseAnswers = false;
+    act(() => useConnectionStore.getState().setStatus({ state: 'offline', reason: 'down' }));
+    act(() => useConnectionStore.getState().setStatus({ state: 'connected' }));
+    await waitFor(() => expect(readLocalDrafts('acc')[topicKey]).toMatchObject({ synced: true }), PUSH_WAIT);
+    // One draft on the server, the one first created, holding the newest text.
+    expect([...server.drafts.values()].map((d) => [d.id, d.content])).toEqual([
+      [40, 'typed as the line died, and after'],
+    ]);
+    expect(bridge.callsTo('createDrafts')).toHaveLength(1);
+    expect(readLocalDrafts('acc')[topicKey]).toMatchObject({ serverId: 40 });
+    expect(readLocalDrafts('acc')[topicKey]?.unconfirmed).toBeUndefined();
+  });
+
+  it('lists such a copy and its local draft as one draft', () => {
+    const attempt = { type: 'stream' as const, to: [1], topic: 't', content: 'lost answer', timestamp: 10 };
+    const rows = draftRows(
+      [{ ...attempt, id: 9 }],
+      {
+        k: {
+          key: 'k',
+          draft: { ...attempt, content: 'lost answer, edited', timestamp: 12 },
+          synced: false,
+          unconfirmed: [attempt],
+        },
+      },
+      true,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      serverId: 9,
+      localOnly: true,
+      draft: { content: 'lost answer, edited' },
+    });
+    // A different draft of the same conversation (another device, other text) stays its own.
+    const other = draftRows(
+      [{ ...attempt, id: 9, content: 'from the phone' }],
+      { k: { key: 'k', draft: attempt, synced: false, unconfirmed: [attempt] } },
+      true,
+    );
+    expect(other).toHaveLength(2);
+  });
+
+  it('restoring a draft kept on this computer, then editing it, updates its server copy', async () => {
+    const attempt = {
+      type: 'stream',
+      to: [1],
+      topic: 'greetings',
+      content: 'written offline',
+      timestamp: 50,
+    };
+    localStorage.setItem(
+      `${STORAGE_PREFIX}acc`,
+      JSON.stringify({
+        'channel:1': { key: 'channel:1', draft: attempt, synced: false, unconfirmed: [attempt] },
+      }),
+    );
+    // The register state does not know the copy yet (its event has not come).
+    const { bridge, render } = setup(syncState(true));
+    bridge.handlers.setTypingStatus = () => ({});
+    const server = draftServer(bridge);
+    server.drafts.set(77, { ...attempt, id: 77 });
+    render(<DraftsScreen />);
+    expect((await screen.findByTestId('drafts-list')).textContent).toContain('on this computer');
+    fireEvent.click(screen.getByTestId('draft-restore'));
+    expect(useLocalDrafts.getState().drafts[topicKey]).toMatchObject({ unconfirmed: [attempt] });
+    cleanup();
+    render(<Compose narrow={topic} />);
+    await waitFor(() =>
+      expect((screen.getByTestId('compose-input') as HTMLTextAreaElement).value).toBe('written offline'),
+    );
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'written offline, edited' } });
+    await waitFor(() => expect(readLocalDrafts('acc')[topicKey]).toMatchObject({ synced: true }), PUSH_WAIT);
+    expect(bridge.callsTo('createDrafts')).toEqual([]);
+    expect([...server.drafts.values()].map((d) => [d.id, d.content])).toEqual([
+      [77, 'written offline, edited'],
+    ]);
+  });
+
+  it('sending the message removes the copies an unanswered create left behind', async () => {
+    const { bridge, render } = setup(syncState(true));
+    bridge.handlers.setTypingStatus = () => ({});
+    bridge.handlers.sendMessage = () => ({ id: 1 });
+    const server = draftServer(bridge);
+    server.state.loseAnswers = true;
+    render(<Compose narrow={topic} />);
+    fireEvent.change(screen.getByTestId('compose-input'), { target: { value: 'about to be sent' } });
+    await waitFor(() => expect(readLocalDrafts('acc')[topicKey]?.unconfirmed).toHaveLength(1), PUSH_WAIT);
+    expect(server.drafts.size).toBe(1);
+    fireEvent.click(screen.getByTestId('compose-send'));
+    await waitFor(() => expect(server.drafts.size).toBe(0));
+    expect(readLocalDrafts('acc')[topicKey]).toBeUndefined();
   });
 });

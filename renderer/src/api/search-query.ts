@@ -1,0 +1,142 @@
+/**
+ * The search box's language, as the real service's search box reads it: `operator:operand` filters
+ * (a leading `-` negates one; an operand with spaces is quoted) and free words, which become one
+ * `search` term. A word that looks like a filter but names no known operator stays a word.
+ */
+
+export interface SearchTerm {
+  operator: string;
+  operand: string;
+  negated: boolean;
+}
+
+export interface ParsedSearch {
+  /** The filters, in the order typed. */
+  terms: SearchTerm[];
+  /** The free words (quoted phrases keep their quotes), joined by single spaces. */
+  text: string;
+}
+
+/** The narrow operators a search may use (spec 4.8, the service's search filters). */
+export const SEARCH_OPERATORS = [
+  'channel',
+  'channels',
+  'topic',
+  'sender',
+  'dm',
+  'dm-including',
+  'is',
+  'has',
+  'id',
+  'near',
+  'with',
+] as const;
+
+/** Older names, read as their current operator. */
+const ALIASES: Record<string, string> = {
+  stream: 'channel',
+  streams: 'channels',
+  subject: 'topic',
+  'pm-with': 'dm',
+  'group-pm-with': 'dm-including',
+};
+
+export function canonicalOperator(name: string): string | null {
+  const lower = name.toLowerCase();
+  const canonical = ALIASES[lower] ?? lower;
+  return (SEARCH_OPERATORS as readonly string[]).includes(canonical) || canonical === 'search'
+    ? canonical
+    : null;
+}
+
+/** Splits at spaces, keeping a double-quoted span (anywhere in a token) in one piece. */
+export function tokenize(query: string): string[] {
+  const tokens: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of query) {
+    if (char === '"') quoted = !quoted;
+    if (!quoted && /\s/.test(char)) {
+      if (current) tokens.push(current);
+      current = '';
+    } else current += char;
+  }
+  if (current) tokens.push(current);
+  return tokens;
+}
+
+function unquote(operand: string): string {
+  return operand.length >= 2 && operand.startsWith('"') && operand.endsWith('"')
+    ? operand.slice(1, -1)
+    : operand.replace(/^"/, '');
+}
+
+/** One token as a filter, or null when it is a plain word. */
+export function termOf(token: string): SearchTerm | null {
+  const match = /^(-?)([A-Za-z][A-Za-z-]*):(.+)$/s.exec(token);
+  if (!match) return null;
+  const operator = canonicalOperator(match[2]!);
+  const operand = unquote(match[3]!).trim();
+  if (!operator || !operand) return null;
+  return { operator, operand, negated: match[1] === '-' };
+}
+
+export function parseSearch(query: string): ParsedSearch {
+  const terms: SearchTerm[] = [];
+  const words: string[] = [];
+  for (const token of tokenize(query)) {
+    const term = termOf(token);
+    // `search:` is how the free words travel; typed out, it is just more words.
+    if (term && term.operator === 'search' && !term.negated) words.push(...tokenize(term.operand));
+    else if (term && term.operator !== 'search') terms.push(term);
+    else words.push(token);
+  }
+  return { terms, text: words.join(' ') };
+}
+
+function quoteIfNeeded(operand: string): string {
+  return /[\s"]/.test(operand) ? `"${operand.replace(/"/g, '')}"` : operand;
+}
+
+export function formatTerm(term: SearchTerm): string {
+  return `${term.negated ? '-' : ''}${term.operator}:${quoteIfNeeded(term.operand)}`;
+}
+
+/** The query text for a parsed search: `parseSearch(formatSearch(p))` gives `p` back. */
+export function formatSearch(search: ParsedSearch): string {
+  return [...search.terms.map(formatTerm), search.text.trim()].filter(Boolean).join(' ');
+}
+
+export interface WireTerm {
+  operator: string;
+  operand: string | number;
+  negated?: boolean;
+}
+
+const NUMERIC = new Set(['id', 'near', 'with']);
+
+/**
+ * The narrow a search is sent as. `near` filters nothing on the server (it is where the view opens:
+ * see `nearAnchor`), so it is left out.
+ */
+export function searchNarrow(search: ParsedSearch): WireTerm[] {
+  const out: WireTerm[] = [];
+  for (const term of search.terms) {
+    if (term.operator === 'near') continue;
+    const operand =
+      NUMERIC.has(term.operator) && /^\d+$/.test(term.operand) ? Number(term.operand) : term.operand;
+    out.push(
+      term.negated
+        ? { operator: term.operator, operand, negated: true }
+        : { operator: term.operator, operand },
+    );
+  }
+  if (search.text) out.push({ operator: 'search', operand: search.text });
+  return out;
+}
+
+/** The message a `near:` filter asks the view to open at, if any. */
+export function nearAnchor(search: ParsedSearch): number | null {
+  const near = search.terms.find((term) => term.operator === 'near' && /^\d+$/.test(term.operand));
+  return near ? Number(near.operand) : null;
+}

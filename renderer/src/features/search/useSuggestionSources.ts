@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import type { SearchTerm } from '../../api/search-query';
+import { useUsers } from '../../app/realm';
+import { useSubscriptions } from '../channels/hooks';
+import { useTopics } from '../topics/hooks';
+import type { SuggestionSources } from './search-suggestions';
+
+/** Names the search box can suggest: subscribed channels, people, and the chosen channel's topics. */
+export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSources {
+  const subscriptions = useSubscriptions();
+  const users = useUsers();
+  const channelName = terms.find((t) => t.operator === 'channel' && !t.negated)?.operand.toLowerCase();
+  const channelId =
+    subscriptions.find((c) => c.name.toLowerCase() === channelName || String(c.stream_id) === channelName)
+      ?.stream_id ?? null;
+  const topics = useTopics(channelId).data?.topics;
+  return useMemo(
+    () => ({
+      channels: subscriptions.map((c) => c.name),
+      people: [...users.values()]
+        .filter((u) => u.is_active !== false)
+        .map((u) => ({ email: u.email, fullName: u.full_name })),
+      topics: (topics ?? []).map((t) => t.name),
+    }),
+    [subscriptions, users, topics],
+  );
+}

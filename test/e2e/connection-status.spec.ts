@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import type { FaultProxy } from '../support/fault-proxy';
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// What the connection banner tells a person, and what it lets them do: a countdown that runs, a
+// "Retry now" that retries at once, and a server that accepts connections but never answers told
+// apart from one that cannot be reached, within seconds.
+test.describe.configure({ mode: 'serial' });
+test.use({
+  chatSetup: {
+    behindProxy: true,
+    // Heartbeats every 2 s, while the long-poll timeout stays at a real-life 30 s: only a client
+    // that learns the heartbeat notices a hung server before that.
+    timings: { heartbeatSeconds: 2, longpollTimeoutSeconds: 30 },
+    core: {
+      // Waits of 1.5, 3, 6, 12 s (always the top of the jittered range), so a countdown shows.
+      backoff: { baseMs: 1500, capMs: 12_000 },
+      random: () => 0.99,
+      requestTimeoutMs: 30_000,
+    },
+  },
+});
+
+const secondsLeft = async (page: Page): Promise<number | null> => {
+  const text = (await page.getByTestId('connection-banner-text').textContent()) ?? '';
+  const match = /Retrying in (\d+) s/.exec(text);
+  return match ? Number(match[1]) : null;
+};
+
+const quietPolls = (proxy: FaultProxy) =>
+  proxy.requests.filter((r) => r.path.endsWith('/events') && r.fault === 'forwarded').length;
+
+async function post(chat: ChatEnvironment, who: string, topic: string, content: string): Promise<number> {
+  const { body } = await chat.api(who).post('/messages', { type: 'channel', to: 'general', topic, content });
+  return body.id as number;
+}
+
+test('offline: "Retrying in N s" counts down each second, and Retry now retries at once', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await expect(page.getByTestId('channel-general')).toBeVisible();
+  await faultProxy.down();
+  const banner = page.getByTestId('connection-banner');
+  // The third failure in a row brings the banner, with a 6 s wait ahead.
+  await expect(banner).toContainText(/cannot reach the server/i, { timeout: 10_000 });
+  await expect.poll(() => secondsLeft(page)).toBeGreaterThanOrEqual(4);
+  const first = (await secondsLeft(page))!;
+  await expect.poll(() => secondsLeft(page), { timeout: 2500 }).toBe(first - 1);
+  await expect.poll(() => secondsLeft(page), { timeout: 2500 }).toBe(first - 2);
+  await page.screenshot({ path: 'test-results/screens/connection-countdown.png' });
+
+  // Retry now while the server is still away: tried at once, and the wait starts over (≤ 1.5 s).
+  const retry = page.getByTestId('retry-now');
+  await expect(retry).toBeVisible();
+  await retry.click();
+  await expect.poll(() => secondsLeft(page), { timeout: 3000 }).toBeLessThanOrEqual(2);
+
+  // Let the waits grow again, then bring the server back and ask: connected long before the
+  // countdown would have ended.
+  await expect.poll(() => secondsLeft(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+  await faultProxy.up();
+  const left = (await secondsLeft(page))!;
+  const clicked = Date.now();
+  await retry.click();
+  await expect(banner).toHaveCount(0, { timeout: 3000 });
+  expect(Date.now() - clicked).toBeLessThan((left - 1) * 1000);
+  // Live again: a new message arrives.
+  const topic = `after retry now ${Date.now()}`;
+  await page.getByTestId('channel-general').click();
+  const id = await post(chat, 'admin', topic, 'Back');
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`content-${id}`)).toBeVisible();
+});
+
+test('a server that hangs is "not responding" within seconds, and a send says so too', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `hung server ${Date.now()}`;
+  await post(chat, 'admin', topic, 'Before the hang');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  // A couple of quiet polls answered by heartbeats: the app knows how often the server speaks.
+  const polls = quietPolls(faultProxy);
+  await expect.poll(() => quietPolls(faultProxy), { timeout: 10_000 }).toBeGreaterThanOrEqual(polls + 2);
+
+  // From now on the server accepts every request and answers none.
+  faultProxy.setRule(() => ({ kind: 'hang' }));
+  const hungAt = Date.now();
+  const text = `Sent into the void ${Date.now()}`;
+  await page.getByTestId('compose-input').fill(text);
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-send')).toHaveText('Sending…');
+  const banner = page.getByTestId('connection-banner');
+  await expect(banner).toContainText(/the server is not responding/i, { timeout: 8000 });
+  // Within seconds, not the 30 s of the long-poll or request timeout.
+  expect(Date.now() - hungAt).toBeLessThan(8000);
+  await expect(page.getByTestId('retry-now')).toBeVisible();
+  await expect(page.getByTestId('compose-send')).toHaveText('Sending…');
+  await page.screenshot({ path: 'test-results/screens/connection-not-responding.png' });
+  // Not "offline": the server is there, it just does not answer.
+  await expect(banner).not.toContainText(/offline|cannot reach/i);
+
+  // The server recovers (its stuck requests die with it): the banner goes, the text was kept.
+  faultProxy.setRule(null);
+  faultProxy.releaseHeld();
+  await expect(banner).toHaveCount(0, { timeout: 8000 });
+  await expect(page.getByTestId('compose-input')).toHaveValue(text);
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  const { body } = await chat.api(me.email).get('/messages', {
+    anchor: 'newest',
+    num_before: 10,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: topic },
+    ],
+  });
+  const contents = (body.messages as { content: string }[]).map((m) => m.content);
+  expect(contents.filter((c) => c.includes(text))).toHaveLength(1);
+});

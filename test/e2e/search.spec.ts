@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// The search box reads the service's filters: channel:, topic:, sender:, is:, has:, negation and
+// quoted operands; shows them as removable pills; and suggests operators and names while typing.
+test.describe.configure({ mode: 'serial' });
+
+async function post(chat: ChatEnvironment, who: string, to: string, topic: string, content: string) {
+  const { body } = await chat.api(who).post('/messages', { type: 'channel', to, topic, content });
+  return body.id as number;
+}
+
+async function feedIds(page: Page): Promise<number[]> {
+  const ids = await page
+    .getByTestId('message-feed')
+    .locator('[data-testid^="message-"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid') ?? ''));
+  return ids.map((t) => Number(t.slice('message-'.length))).filter((n) => Number.isInteger(n));
+}
+
+const pills = (page: Page) => page.locator('[data-testid^="search-pill-"]');
+
+test('filters typed in the search box narrow the results, and show as pills', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const stamp = Date.now();
+  const topic = `table talk ${stamp}`;
+  const inGeneral = await post(chat, 'admin', 'general', topic, `The table tennis table ${stamp} is booked`);
+  const elsewhere = await post(chat, 'admin', 'engineering', 'tables', `A database table ${stamp} migration`);
+  const mine = await post(
+    chat,
+    me.email,
+    'general',
+    topic,
+    `My table ${stamp} notes, see https://example.com/t`,
+  );
+
+  const input = page.getByTestId('search-input');
+  await input.fill(`channel:general ${stamp}`);
+  await input.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText('channel:general');
+  await expect.poll(() => feedIds(page)).toEqual([inGeneral, mine]);
+  await expect(pills(page)).toHaveText(['channel:general×']);
+  await expect(page.getByTestId('message-feed').locator('.highlight').first()).toHaveText(String(stamp));
+
+  // A quoted topic, a sender and a negation, typed in one go.
+  await page.getByTestId('search-input').fill(`topic:"${topic}" -sender:${me.email} `);
+  await expect(pills(page)).toHaveCount(3);
+  await page.getByTestId('search-input').press('Enter');
+  await expect.poll(() => feedIds(page)).toEqual([inGeneral]);
+  await expect(pills(page).nth(1)).toContainText(`topic:"${topic}"`);
+  await expect(pills(page).nth(2)).toHaveClass(/negated/);
+  await page.screenshot({ path: 'test-results/screens/search-pills.png' });
+
+  // Removing a pill searches again without it.
+  await pills(page).nth(2).getByTestId('remove-search-pill').click();
+  await expect.poll(() => feedIds(page)).toEqual([inGeneral, mine]);
+  await pills(page).nth(0).getByTestId('remove-search-pill').click();
+  await expect.poll(() => feedIds(page)).toEqual([inGeneral, mine]);
+
+  // has:link and is:starred, as the server understands them.
+  await page.getByTestId('search-input').fill(`has:link ${stamp}`);
+  await page.getByTestId('search-input').press('Enter');
+  await expect.poll(() => feedIds(page)).toEqual([mine]);
+  await chat.api(me.email).post('/messages/flags', { messages: [elsewhere], op: 'add', flag: 'starred' });
+  for (let i = 0; i < 2; i++) await pills(page).first().getByTestId('remove-search-pill').click();
+  await page.getByTestId('search-input').fill(`is:starred ${stamp}`);
+  await page.getByTestId('search-input').press('Enter');
+  await expect.poll(() => feedIds(page)).toEqual([elsewhere]);
+
+  // Filters alone, without words: every starred message of the member's, this one included.
+  await page.getByTestId('search-input').fill('');
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText('Search: is:starred');
+  await expect.poll(() => feedIds(page)).toContain(elsewhere);
+  const { body } = await chat.api(me.email).get('/messages', {
+    anchor: 'newest',
+    num_before: 100,
+    num_after: 0,
+    narrow: [{ operator: 'is', operand: 'starred' }],
+  });
+  expect(await feedIds(page)).toEqual((body.messages as { id: number }[]).map((m) => m.id));
+});
+
+test('suggests operators, channels, people and topics, chosen with the keyboard', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const input = page.getByTestId('search-input');
+  const list = page.getByTestId('search-suggestions');
+
+  // An operator by its first letters.
+  await input.fill('sen');
+  await expect(list).toContainText('sender:');
+  await input.press('ArrowDown');
+  await expect(page.getByTestId('search-suggestion-0')).toHaveAttribute('aria-selected', 'true');
+  await input.press('Enter');
+  await expect(input).toHaveValue('sender:');
+
+  // Then a person by name: Tab takes the first, and it becomes a pill.
+  const guest = chat.user('guest');
+  await input.pressSequentially('grace');
+  await expect(list).toContainText(guest.email);
+  await page.screenshot({ path: 'test-results/screens/search-suggestions.png' });
+  await input.press('Tab');
+  await expect(pills(page)).toHaveText([`sender:${guest.email}×`]);
+  await expect(input).toHaveValue('');
+
+  // A channel, then its topics.
+  await input.fill('channel:engi');
+  await expect(page.getByTestId('search-suggestion-0')).toContainText('channel:engineering');
+  await input.press('ArrowDown');
+  await input.press('Enter');
+  await expect(pills(page).nth(1)).toContainText('channel:engineering');
+  await input.fill('topic:deploy');
+  await expect(list).toContainText('topic:"deploy pipeline"');
+  // Esc closes the list only.
+  await input.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(input).toHaveValue('topic:deploy');
+
+  // Backspace in an empty box takes the last pill back off.
+  await input.fill('');
+  await input.press('Backspace');
+  await expect(pills(page)).toHaveCount(1);
+
+  // Unknown operators are just words: no pill, and the search runs on the text.
+  await input.fill('colour:red ');
+  await expect(pills(page)).toHaveCount(1);
+  await input.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText('colour:red');
+  await expect(page.getByText(/no messages match/i)).toBeVisible();
+});

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionBanner } from '../../../renderer/src/components/ConnectionBanner';
+import { bannerText, useConnectionStore } from '../../../renderer/src/state/connection';
+import { setup } from './render-helpers';
+
+// The banner's countdown runs on the page's own clock from the moment a status arrives, and its
+// "Retry now" asks the main process to try at once.
+describe('connection banner', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    act(() => useConnectionStore.getState().setStatus({ state: 'connecting' }));
+    vi.useRealTimers();
+  });
+
+  it('counts "Retrying in N s" down each second, then says it is retrying now', () => {
+    const { render, bridge } = setup();
+    render(<ConnectionBanner />);
+    act(() =>
+      useConnectionStore.getState().setStatus({
+        state: 'reconnecting',
+        failures: 3,
+        retryInMs: 3000,
+        reason: 'Cannot reach the server.',
+      }),
+    );
+    const text = () => screen.getByTestId('connection-banner-text').textContent;
+    expect(text()).toBe('Connection lost (Cannot reach the server). Retrying in 3 s…');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(text()).toContain('Retrying in 2 s');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(text()).toContain('Retrying in 1 s');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(text()).toContain('Retrying now…');
+
+    fireEvent.click(screen.getByTestId('retry-now'));
+    expect(bridge.retries).toBe(1);
+    // One click per status: the button waits for the answer (a new status).
+    expect(screen.getByTestId('retry-now')).toHaveProperty('disabled', true);
+    act(() =>
+      useConnectionStore.getState().setStatus({
+        state: 'reconnecting',
+        failures: 4,
+        retryInMs: 900,
+        reason: 'Cannot reach the server.',
+      }),
+    );
+    expect(screen.getByTestId('retry-now')).toHaveProperty('disabled', false);
+    expect(text()).toContain('Retrying in 1 s');
+  });
+
+  it('has no banner and no button for a blip, and says "not responding" at once for a hung server', () => {
+    const { render } = setup();
+    render(<ConnectionBanner />);
+    act(() =>
+      useConnectionStore.getState().setStatus({
+        state: 'reconnecting',
+        failures: 1,
+        retryInMs: 500,
+        reason: 'Cannot reach the server.',
+      }),
+    );
+    expect(screen.queryByTestId('connection-banner')).toBeNull();
+    act(() =>
+      useConnectionStore.getState().setStatus({
+        state: 'unresponsive',
+        failures: 0,
+        retryInMs: null,
+        reason: 'The server is not responding.',
+      }),
+    );
+    expect(screen.getByTestId('connection-banner-text').textContent).toBe(
+      'The server is not responding. Still waiting for an answer…',
+    );
+    expect(screen.getByTestId('retry-now')).toBeTruthy();
+  });
+
+  it('offline and fatal states offer no Retry now', () => {
+    expect(bannerText({ state: 'offline', reason: 'The network is unavailable.' })).toBe(
+      'Offline: The network is unavailable.',
+    );
+    const { render } = setup();
+    render(<ConnectionBanner />);
+    act(() =>
+      useConnectionStore.getState().setStatus({ state: 'offline', reason: 'The network is unavailable.' }),
+    );
+    expect(screen.queryByTestId('retry-now')).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { narrowTerms } from '../../../../renderer/src/api/narrow';
+import {
+  formatSearch,
+  nearAnchor,
+  parseSearch,
+  searchNarrow,
+  tokenize,
+} from '../../../../renderer/src/api/search-query';
+
+describe('search query parser', () => {
+  it('reads filters and free words, as typed in the issue', () => {
+    expect(parseSearch('channel:general table')).toEqual({
+      terms: [{ operator: 'channel', operand: 'general', negated: false }],
+      text: 'table',
+    });
+    expect(parseSearch('sender:grace@partner.example').terms).toEqual([
+      { operator: 'sender', operand: 'grace@partner.example', negated: false },
+    ]);
+    expect(parseSearch('is:starred has:link').terms.map((t) => `${t.operator}:${t.operand}`)).toEqual([
+      'is:starred',
+      'has:link',
+    ]);
+  });
+
+  it('negation with a leading minus', () => {
+    expect(parseSearch('-is:read -sender:ben@northwind.example lunch')).toEqual({
+      terms: [
+        { operator: 'is', operand: 'read', negated: true },
+        { operator: 'sender', operand: 'ben@northwind.example', negated: true },
+      ],
+      text: 'lunch',
+    });
+  });
+
+  it('quoted operands and quoted phrases', () => {
+    expect(tokenize('topic:"team lunch" "exact phrase" word')).toEqual([
+      'topic:"team lunch"',
+      '"exact phrase"',
+      'word',
+    ]);
+    expect(parseSearch('topic:"team lunch" "exact phrase" word')).toEqual({
+      terms: [{ operator: 'topic', operand: 'team lunch', negated: false }],
+      text: '"exact phrase" word',
+    });
+  });
+
+  it('old operator names are read as the current ones', () => {
+    expect(
+      parseSearch('stream:general subject:plans pm-with:ada@northwind.example').terms.map((t) => t.operator),
+    ).toEqual(['channel', 'topic', 'dm']);
+  });
+
+  it('leaves unknown operators, empty operands and URLs as words', () => {
+    expect(parseSearch('colour:red topic: https://example.com/x')).toEqual({
+      terms: [],
+      text: 'colour:red topic: https://example.com/x',
+    });
+    expect(parseSearch('search:hello world')).toEqual({ terms: [], text: 'hello world' });
+  });
+
+  it('round-trips: formatting a parsed search and parsing it again gives the same search', () => {
+    for (const query of [
+      'channel:general table',
+      '-is:read topic:"team lunch" "exact phrase" words',
+      'dm:ada@northwind.example,ben@northwind.example has:image',
+      'near:42 channel:engineering',
+      'just words',
+    ]) {
+      const parsed = parseSearch(query);
+      expect(parseSearch(formatSearch(parsed))).toEqual(parsed);
+    }
+    expect(formatSearch(parseSearch('  STREAM:general   table '))).toBe('channel:general table');
+  });
+
+  it('becomes the narrow sent to the server; near becomes the anchor instead', () => {
+    const parsed = parseSearch('channel:general -is:read id:7 near:12 "team lunch" soon');
+    expect(searchNarrow(parsed)).toEqual([
+      { operator: 'channel', operand: 'general' },
+      { operator: 'is', operand: 'read', negated: true },
+      { operator: 'id', operand: 7 },
+      { operator: 'search', operand: '"team lunch" soon' },
+    ]);
+    expect(nearAnchor(parsed)).toBe(12);
+    expect(narrowTerms({ kind: 'search', query: 'has:link table' })).toEqual([
+      { operator: 'has', operand: 'link' },
+      { operator: 'search', operand: 'table' },
+    ]);
+  });
+});

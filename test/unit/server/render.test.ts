@@ -71,4 +71,22 @@ describe('rendering (server/render)', () => {
     expect(diff.startsWith('<p>')).toBe(true);
     expect(diff.endsWith('</p>')).toBe(true);
   });
+
+  it('keeps word boundaries where text was deleted: a struck run never touches the next word', () => {
+    const text = (html: string) => html.replace(/<[^>]*>/g, '');
+    const deleted = (html: string) =>
+      [...html.matchAll(/<span class="highlight_text_deleted">([^<]*)<\/span>/g)].map((m) => m[1]);
+    const replaced = htmlDiff('<p>Ship it and then some</p>', '<p>Ship it edited!</p>');
+    expect(text(replaced)).toBe('Ship it and then some edited!');
+    expect(deleted(replaced)).toEqual(['and then some']);
+    expect(text(htmlDiff('<p>a b c</p>', '<p>a c</p>'))).toBe('a b c');
+    expect(text(htmlDiff('<p>one and</p>', '<p>one</p>'))).toBe('one and');
+    // Removed block boundaries (list items, paragraphs) read as spaces, not glue.
+    const blocks = htmlDiff(
+      '<ul>\n<li>item one</li>\n<li>item two</li>\n</ul>\n<blockquote>\n<p>a quote</p>\n</blockquote>',
+      '<p>replaced</p>',
+    );
+    expect(deleted(blocks).join(' ')).toBe('item one item two a quote');
+    expect(text(blocks)).toMatch(/a quote replaced/);
+  });
 });

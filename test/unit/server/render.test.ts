@@ -3,6 +3,7 @@ import { Realm } from '../../../server/realm/realm';
 import { seed } from '../../../server/seed';
 import { renderMarkdown } from '../../../server/render/markdown';
 import { htmlDiff } from '../../../server/render/diff';
+import { unicodeEmoji } from '../../../server/realm/emoji';
 import { addLinkifier, expandUrlTemplate } from '../../../server/realm/linkifiers';
 
 function demo(): Realm {
@@ -88,5 +89,14 @@ describe('rendering (server/render)', () => {
     );
     expect(deleted(blocks).join(' ')).toBe('item one item two a quote');
     expect(text(blocks)).toMatch(/a quote replaced/);
+  });
+
+  it("knows the service's short emoji names beyond the hand-picked aliases (:sweat_smile:, :thumbsup:)", () => {
+    const { codeByName } = unicodeEmoji();
+    expect(codeByName.get('sweat_smile')).toBe('1f605');
+    expect(codeByName.get('thumbsup')).toBe('1f44d');
+    expect(codeByName.get('+1')).toBe('1f44d');
+    // The table's own names stay first.
+    expect(unicodeEmoji().namesByCode.get('1f44d')![0]).toBe('thumbs_up');
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
 import { callApi, errorSentence, errorText } from '../../api/call';
 import { ep } from '../../api/endpoints';
@@ -8,6 +8,7 @@ import type { GetMessagesResponse } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { useNowSeconds } from '../../app/use-now';
 import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
@@ -164,17 +165,6 @@ function useEditRules(): EditRules | undefined {
       exemptFromMoveLimit: (role ?? 400) <= 300,
     };
   }, [selfId, role, allowEditing, contentLimit, topicLimit, moveGroup, groups]);
-}
-
-/** Seconds since the epoch, refreshed every second while a time limit is counting down. */
-function useNowSeconds(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now() / 1000);
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => setNow(Date.now() / 1000), 1000);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  return now;
 }
 
 function EditForm({

@@ -12,6 +12,7 @@ export function SettingControl({
   entry,
   value,
   pending,
+  saved = false,
   error,
   suggestions,
   onChange,
@@ -20,6 +21,8 @@ export function SettingControl({
   entry: SettingEntry;
   value: unknown;
   pending: boolean;
+  /** The server just accepted a change: say so briefly. */
+  saved?: boolean;
   error?: string;
   /** Values to offer for free strings (e.g. the server's notification sounds). */
   suggestions?: readonly string[];
@@ -88,10 +91,16 @@ export function SettingControl({
         {hint && <span className="muted small setting-hint">{hint}</span>}
       </label>
       {kind !== 'toggle' && control}
-      {pending && (
+      {pending ? (
         <span className="muted small setting-status" role="status">
           Saving…
         </span>
+      ) : (
+        saved && (
+          <span className="small setting-status setting-saved" role="status" data-testid={`${testId}-saved`}>
+            ✓ Saved
+          </span>
+        )
       )}
       {error && (
         <span

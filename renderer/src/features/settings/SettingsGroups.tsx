@@ -29,6 +29,7 @@ export function SettingsGroups({
               testPrefix={testPrefix}
               value={entry.name in editor.pending ? editor.pending[entry.name] : editor.values?.[entry.name]}
               pending={entry.name in editor.pending}
+              saved={editor.saved.has(entry.name)}
               error={editor.errors[entry.name]}
               suggestions={entry.name === 'notification_sound' ? ['none', ...(sounds ?? [])] : undefined}
               onChange={(value) => void editor.change(entry.name, value)}

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { readAppInfo } from './scripts/app-info';
 
 export default defineConfig({
   main: {
@@ -25,6 +26,8 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     plugins: [react()],
+    // The About screen's app name, version and bundled licences, read from package.json files now.
+    define: { __APP_INFO__: JSON.stringify(readAppInfo()) },
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve('renderer/index.html') } },

@@ -27,10 +27,8 @@ class UnicodeEmojiTable {
   readonly namesByCode = new Map<string, string[]>();
 
   constructor() {
-    const data = createRequire(import.meta.url)('unicode-emoji-json/data-by-emoji.json') as Record<
-      string,
-      EmojiEntry
-    >;
+    const require = createRequire(import.meta.url);
+    const data = require('unicode-emoji-json/data-by-emoji.json') as Record<string, EmojiEntry>;
     for (const [char, entry] of Object.entries(data)) {
       const code = [...char]
         .map((c) => c.codePointAt(0)!)
@@ -67,12 +65,21 @@ class UnicodeEmojiTable {
       const code = this.codeByName.get(target);
       if (code) this.add(alias, code);
     }
+    // The short names of the service's emoji set (iamcal's, as in `:tada:` and `:+1:`), and GitHub's.
+    for (const set of ['iamcal', 'github']) {
+      const table = require(`emojibase-data/en/shortcodes/${set}.json`) as Record<string, string | string[]>;
+      for (const [hexcode, names] of Object.entries(table)) {
+        const code = hexcode.toLowerCase();
+        if (!this.namesByCode.has(code)) continue;
+        for (const name of Array.isArray(names) ? names : [names]) this.add(name, code);
+      }
+    }
   }
 
   private add(name: string, code: string): void {
     if (!this.codeByName.has(name)) this.codeByName.set(name, code);
     const names = this.namesByCode.get(code) ?? [];
-    names.push(name);
+    if (!names.includes(name)) names.push(name);
     this.namesByCode.set(code, names);
   }
 }

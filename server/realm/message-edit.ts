@@ -328,9 +328,7 @@ export function editMessage(
         finalChannel,
         finalTopic,
         `${mention(user)} has marked this topic as ${verb}.`,
-        {
-          internal: true,
-        },
+        { internal: true, actingUserId: user.user_id },
       );
     } else {
       const remaining = topicMessages(realm, oldChannel.stream_id, oldTopic).length;
@@ -341,13 +339,19 @@ export function editMessage(
         const text = whole
           ? `This topic was moved here from ${topicLink(oldChannel, oldTopic)} by ${mention(user)}.`
           : `${what} moved here from ${topicLink(oldChannel, oldTopic)} by ${mention(user)}.`;
-        sendChannelMessage(realm, bot, finalChannel, finalTopic, text, { internal: true });
+        sendChannelMessage(realm, bot, finalChannel, finalTopic, text, {
+          internal: true,
+          actingUserId: user.user_id,
+        });
       }
       if (req.sendNotificationToOldThread) {
         const text = whole
           ? `This topic was moved to ${topicLink(finalChannel, finalTopic)} by ${mention(user)}.`
           : `${what} moved from this topic to ${topicLink(finalChannel, finalTopic)} by ${mention(user)}.`;
-        sendChannelMessage(realm, bot, oldChannel, oldTopic, text, { internal: true });
+        sendChannelMessage(realm, bot, oldChannel, oldTopic, text, {
+          internal: true,
+          actingUserId: user.user_id,
+        });
       }
     }
   }

@@ -12,6 +12,7 @@ import {
   type Message,
 } from './messages';
 import { relinkAttachments } from './uploads';
+import { setFlag } from './message-flags';
 import { truncateContent, truncateTopic } from './limits';
 import { topicsRequired } from './settings';
 import { renderMarkdown, type MentionInfo } from '../render/markdown';
@@ -24,6 +25,8 @@ export interface SendOptions {
   client?: string;
   /** Internal senders (the notification bot) skip the posting permission checks. */
   internal?: boolean;
+  /** The user whose action caused an internal notice: it arrives already read for them. */
+  actingUserId?: number;
 }
 
 /**
@@ -174,6 +177,7 @@ export function sendChannelMessage(
   insertMessage(realm, message);
   relinkAttachments(realm, message.id, sender.user_id, content);
   markUnreadForRecipients(realm, message, opts.readBySender === false ? -1 : sender.user_id);
+  if (opts.actingUserId !== undefined) setFlag(realm, opts.actingUserId, message.id, 'read', true);
   publishMessage(realm, message, opts);
   return message;
 }

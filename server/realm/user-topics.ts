@@ -75,7 +75,21 @@ export function userTopicToWire(t: UserTopic): Record<string, unknown> {
   };
 }
 
-/** Moving messages carries per-user topic policies along (only when a whole topic moves). */
+/** When two topics merge, the more visible policy wins (followed > unmuted > inherit > muted). */
+function mergedPolicy(a: number, b: number): number {
+  const order = [
+    VISIBILITY_POLICY.followed,
+    VISIBILITY_POLICY.unmuted,
+    VISIBILITY_POLICY.inherit,
+    VISIBILITY_POLICY.muted,
+  ];
+  return order.find((p) => p === a || p === b) ?? VISIBILITY_POLICY.inherit;
+}
+
+/**
+ * A whole topic moved (`change_all`): each user's policy follows it, merged with any policy the user
+ * already had for the destination, and each user's clients hear of both topics as `user_topic` events.
+ */
 export function moveUserTopics(
   realm: Realm,
   fromStream: number,
@@ -83,10 +97,21 @@ export function moveUserTopics(
   toStream: number,
   toTopic: string,
 ): void {
-  for (const t of realm.userTopics) {
-    if (t.stream_id === fromStream && sameTopic(t.topic_name, fromTopic)) {
-      t.stream_id = toStream;
-      t.topic_name = toTopic;
-    }
+  if (fromStream === toStream && fromTopic === toTopic) return;
+  const moving = realm.userTopics.filter(
+    (t) => t.stream_id === fromStream && sameTopic(t.topic_name, fromTopic),
+  );
+  for (const record of moving) {
+    const userId = record.user_id;
+    const target = getUserTopic(realm, userId, toStream, toTopic);
+    const policy =
+      target && target !== record
+        ? mergedPolicy(record.visibility_policy, target.visibility_policy)
+        : record.visibility_policy;
+    const cleared = setVisibilityPolicy(realm, userId, fromStream, fromTopic, VISIBILITY_POLICY.inherit);
+    const moved = setVisibilityPolicy(realm, userId, toStream, toTopic, policy);
+    moved.topic_name = toTopic;
+    realm.events.publish([userId], { type: 'user_topic', ...userTopicToWire(cleared) });
+    realm.events.publish([userId], { type: 'user_topic', ...userTopicToWire(moved) });
   }
 }

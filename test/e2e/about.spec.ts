@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
 // About (spec 4.21): public server settings, version, feature level, sanitized description.
@@ -10,6 +11,17 @@ test('shows the server’s public settings', async ({ page, chat, signIn }) => {
     unknown
   >;
   await expect(page.getByTestId('about-realm-name')).toHaveText(String(settings.realm_name));
+  // The app itself: name and version from package.json, and the licences of what it ships.
+  const project = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    productName: string;
+    version: string;
+  };
+  await expect(page.getByTestId('about-app-name')).toHaveText(project.productName);
+  await expect(page.getByTestId('about-app-version')).toHaveText(project.version);
+  await page.getByTestId('about-app').locator('summary').click();
+  await expect(page.getByTestId('license-react')).toContainText('MIT');
+  await expect(page.getByTestId('license-dompurify')).toContainText('MPL-2.0');
+  await page.screenshot({ path: 'test-results/screens/about-app.png' });
   await expect(page.getByTestId('about-version')).toHaveText(String(settings.service_version));
   await expect(page.getByTestId('about-feature-level')).toHaveText(String(settings.service_feature_level));
   const description = page.getByTestId('about-description');

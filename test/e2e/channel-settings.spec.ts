@@ -86,3 +86,41 @@ test('errors come back in the user’s words and the form keeps its values', asy
   await expect(dialog.getByTestId('cs-privacy-private')).toBeChecked();
   expect((await channel(chat, 'general')).invite_only).toBe(false);
 });
+
+test('"Everyone on the internet" is never offered as a channel permission', async ({ page, signIn }) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('open-channel-settings').click();
+  const dialog = page.getByTestId('channel-settings-dialog');
+  for (const name of [
+    'can_send_message_group',
+    'can_administer_channel_group',
+    'can_add_subscribers_group',
+    'can_remove_subscribers_group',
+    'can_subscribe_group',
+  ]) {
+    // Settings held by specific people show the group list once "A group" is chosen (not saved here).
+    await dialog.getByTestId(`gs-${name}-mode-group`).check();
+    const options = await dialog.getByTestId(`gs-${name}-group`).locator('option').allTextContents();
+    expect(options.length).toBeGreaterThan(3);
+    expect(options).not.toContain('Everyone on the internet');
+    expect(options).toContain('Everyone, including guests');
+  }
+  await page.keyboard.press('Escape');
+});
+
+test('an archived channel is marked in the sidebar and offers a notice instead of a compose box', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await expect(page.getByTestId('archived-old-projects')).toHaveText('archived');
+  await expect(page.getByTestId('archived-general')).toHaveCount(0);
+  await page.getByTestId('channel-old-projects').click();
+  await expect(page.getByTestId('compose-archived')).toContainText('This channel is archived.');
+  await expect(page.getByTestId('compose-input')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/channel-archived.png' });
+  // Other channels still compose.
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId('compose-input')).toBeVisible();
+});

@@ -120,3 +120,42 @@ test('resolves and unresolves a topic', async ({ page, chat, signIn }) => {
   await expect(page.getByTestId('topic-incident 42')).toBeVisible();
   expect(await names()).toContain('incident 42');
 });
+
+test('a resolved (renamed) topic keeps its mute, and the resolver sees their own notice as read', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  // 'book club' in #random starts muted for the member in the demo (the test above leaves it muted too).
+  await signIn(page, 'member');
+  await page.getByTestId('channel-random').click();
+  await expect(page.getByTestId('topic-row-book club')).toHaveClass(/muted/);
+  await page.getByTestId('topic-menu-book club').click();
+  await page.getByTestId('topic-resolve').click();
+  const resolved = page.getByTestId('topic-row-✔ book club');
+  await expect(resolved).toBeVisible();
+  await expect(resolved).toHaveClass(/muted/);
+  await page.getByTestId('topic-menu-✔ book club').click();
+  await expect(page.getByTestId('topic-mute')).toHaveText('Unmute topic');
+  // The notice the resolve posted is already read for the person who resolved.
+  await expect(page.getByTestId('topic-unread-✔ book club')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/channels-resolved-muted.png' });
+  await page.keyboard.press('Escape');
+
+  // After a reload the same: the server kept it too.
+  await page.reload();
+  await page.getByTestId('channel-random').click();
+  await expect(page.getByTestId('topic-row-✔ book club')).toHaveClass(/muted/);
+  const randomId = await streamId(chat, 'random');
+  const unread = await chat.api('member').get('/messages', {
+    anchor: 'newest',
+    num_before: 10,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: randomId },
+      { operator: 'topic', operand: '✔ book club' },
+      { operator: 'is', operand: 'unread' },
+    ],
+  });
+  expect(unread.body.messages).toEqual([]);
+});

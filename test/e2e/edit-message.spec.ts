@@ -60,7 +60,13 @@ test('edits a message, others see it live, and the history shows the diff and th
   await expect(dialog.getByTestId('history-entry-posted')).toBeVisible();
   await expect(dialog.getByTestId('history-entry-edited')).toBeVisible();
   await expect(dialog.getByTestId('history-entry-moved')).toContainText(topic);
-  await expect(dialog.getByTestId('history-diff').first()).toContainText('4pm');
+  const diff = dialog.getByTestId('history-diff').first();
+  await expect(diff).toContainText('4pm');
+  // The deleted word stays a word of its own, and is struck through (not told by colour alone).
+  await expect(diff).toContainText('at 3pm. 4pm.');
+  const deleted = diff.locator('.highlight_text_deleted');
+  await expect(deleted).toHaveText('3pm.');
+  expect(await deleted.evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
   await page.screenshot({ path: 'test-results/screens/edit-history.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -83,16 +89,31 @@ test('a failed edit keeps the text', async ({ page, chat, signIn }) => {
   await page.getByTestId(`message-${id}`).hover();
   await page.getByTestId(`edit-${id}`).click();
   await expect(page.getByTestId('edit-content')).toHaveValue('short');
-  // The organization turns editing off while the dialog is open.
+  // The organization turns editing off while the dialog is open: the dialog says so at once and keeps the text.
+  await page.getByTestId('edit-content').fill('a longer version of the text');
   expect((await chat.api('owner').patch('/realm', { allow_message_editing: false })).status).toBe(200);
   try {
-    await page.getByTestId('edit-content').fill('a longer version of the text');
+    await expect(page.getByTestId('edit-limit-passed')).toContainText(
+      'Your organization has turned off message editing.',
+    );
+    await expect(page.getByTestId('edit-content')).toHaveAttribute('readonly', '');
+    await expect(page.getByTestId('edit-content')).toHaveValue('a longer version of the text');
+  } finally {
+    await chat.api('owner').patch('/realm', { allow_message_editing: true });
+  }
+  await expect(page.getByTestId('edit-limit-passed')).toHaveCount(0);
+  // A save the server refuses (topics became required; the topic was cleared) keeps the text.
+  expect((await chat.api('owner').patch('/realm', { topics_policy: 'disable_empty_topic' })).status).toBe(
+    200,
+  );
+  try {
+    await page.getByTestId('edit-topic').fill('');
     await page.getByTestId('edit-save').click();
-    await expect(page.getByTestId('edit-error')).toContainText(/editing/i);
+    await expect(page.getByTestId('edit-error')).toContainText(/topic/i);
     await expect(page.getByTestId('edit-content')).toHaveValue('a longer version of the text');
     await page.screenshot({ path: 'test-results/screens/edit-message.png' });
   } finally {
-    await chat.api('owner').patch('/realm', { allow_message_editing: true });
+    await chat.api('owner').patch('/realm', { topics_policy: 'allow_empty_topic' });
   }
   // Closing and reopening still has the unsaved text; saving now works.
   await page.keyboard.press('Escape');
@@ -152,4 +173,65 @@ test('moving a whole topic past the time limit offers to move the newer part (ru
     narrow: [{ operator: 'id', operand: id }],
   });
   expect((moved.body.messages as { subject: string }[])[0]!.subject).toBe('new office');
+});
+
+test('the edit dialog counts down the edit limit and says up front when it has passed (topic move still allowed)', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `time limit ${Date.now()}`;
+  const sent = await chat.api(me.email).post('/messages', {
+    type: 'channel',
+    to: 'general',
+    topic,
+    content: 'Written in a hurry.',
+  });
+  const id = sent.body.id as number;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+
+  // Within the organization's 10-minute limit: the time left is shown while editing.
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  await expect(page.getByTestId('edit-time-left')).toContainText(/another (9|10) min/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+
+  // The organization shortens the limit to 6 s: the open dialog counts down, then says so before any Save.
+  expect((await chat.api('owner').patch('/realm', { message_content_edit_limit_seconds: 6 })).status).toBe(
+    200,
+  );
+  try {
+    await page.getByTestId(`message-${id}`).hover();
+    await page.getByTestId(`edit-${id}`).click();
+    const content = page.getByTestId('edit-content');
+    await content.fill('Written in a hurry, fixed.');
+    await expect(page.getByTestId('edit-limit-passed')).toContainText(
+      'The time limit for editing this message has passed (6 seconds after sending). You can still move it to another topic.',
+      { timeout: 10_000 },
+    );
+    await expect(content).toHaveAttribute('readonly', '');
+    // What was typed stays visible; only a topic move can be saved now.
+    await expect(content).toHaveValue('Written in a hurry, fixed.');
+    await expect(page.getByTestId('edit-save')).toBeDisabled();
+    await page.screenshot({ path: 'test-results/screens/edit-limit-passed.png' });
+    await page.getByTestId('edit-topic').fill(`${topic} (moved)`);
+    await page.getByTestId('edit-save').click();
+    await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  } finally {
+    await chat.api('owner').patch('/realm', { message_content_edit_limit_seconds: 600 });
+  }
+  const after = await chat.api(me.email).get('/messages', {
+    anchor: id,
+    num_before: 0,
+    num_after: 0,
+    narrow: [{ operator: 'id', operand: id }],
+    apply_markdown: false,
+  });
+  expect((after.body.messages as { subject: string; content: string }[])[0]).toMatchObject({
+    subject: `${topic} (moved)`,
+    content: 'Written in a hurry.',
+  });
 });

@@ -32,6 +32,10 @@ test('an administrator changes defaults and another administrator sees them live
     await second.page.getByTestId('settings-nav-org-defaults').click();
     const before = await serverDefaults(chat);
     await page.getByTestId('default-enter_sends').setChecked(!before.enter_sends);
+    // Each accepted change says so beside the setting, briefly.
+    await expect(page.getByTestId('default-enter_sends-saved')).toHaveText('✓ Saved');
+    await page.screenshot({ path: 'test-results/screens/org-defaults-saved.png' });
+    await expect(page.getByTestId('default-enter_sends-saved')).toHaveCount(0, { timeout: 5000 });
     await page.getByTestId('default-emojiset').selectOption('text');
     await page.getByTestId('default-email_address_visibility').selectOption({ label: 'Administrators only' });
     await expect
@@ -64,6 +68,8 @@ test('a member does not see the entry, and reaching it anyway shows the refusal'
   const before = await serverDefaults(chat);
   await page.getByTestId('default-emojiset').selectOption('vendorB');
   await expect(page.getByTestId('default-emojiset-error')).toBeVisible();
+  // A refused change is not announced as saved.
+  await expect(page.getByTestId('default-emojiset-saved')).toHaveCount(0);
   await expect(page.getByTestId('default-emojiset')).toHaveValue(String(before.emojiset));
   expect((await serverDefaults(chat)).emojiset).toBe(before.emojiset);
   await page.screenshot({ path: 'test-results/screens/org-defaults-member.png' });

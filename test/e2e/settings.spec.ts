@@ -118,3 +118,24 @@ test('keyboard only: open, move between sections, close', async ({ page, signIn 
   await expect(page.getByTestId('settings-screen')).toHaveCount(0);
   await expect(page.getByTestId('open-settings')).toBeFocused();
 });
+
+test('language and time zone are picked from lists with readable names, and each save is confirmed', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  const zone = page.getByTestId('setting-timezone');
+  await zone.selectOption('America/Chicago');
+  await expect(page.getByTestId('setting-timezone-saved')).toBeVisible();
+  const language = page.getByTestId('setting-default_language');
+  await language.selectOption({ label: 'Deutsch (German)' });
+  await expect(page.getByTestId('setting-default_language-saved')).toBeVisible();
+  await language.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/settings-pickers.png' });
+  await expect(page.getByTestId('settings-screen')).not.toContainText(/IANA|default true|language code/);
+  const { body } = await chat.api(me.email).post('/register', { fetch_event_types: ['user_settings'] });
+  expect(body.user_settings).toMatchObject({ timezone: 'America/Chicago', default_language: 'de' });
+  await language.selectOption('en');
+});

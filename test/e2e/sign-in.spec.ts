@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { FakeChatServer } from '../support/fake-chat-server';
 
 // Sign-in: demo accounts in one click, and the long way (server URL → public settings → email + key).
 test('a demo account signs in with one click and the shell opens', async ({ page, chat }) => {
@@ -42,6 +43,45 @@ test('signs in with server URL, email and API key after showing the public setti
   await expect(page.getByTestId('chat-shell')).toBeVisible();
   await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
   await page.screenshot({ path: 'test-results/screens/shell.png' });
+});
+
+test('a new organization URL means a clean form; a too-old server is refused before any sign-in', async ({
+  page,
+  chat,
+}) => {
+  await chat.signOutAll();
+  await page.goto(chat.appUrl);
+  await page.getByTestId('server-url').fill(chat.server.url);
+  await page.getByTestId('server-continue').click();
+  await page.getByTestId('email').fill(chat.user('admin').email);
+  await page.getByTestId('api-key').fill('wrong-key');
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('sign-in-error')).toBeVisible();
+
+  // Editing the address: the old server's card, credentials and error go.
+  await page.getByTestId('server-url').fill(`${chat.server.url}/`);
+  await expect(page.getByTestId('sign-in-error')).toHaveCount(0);
+  await expect(page.getByTestId('realm-card')).toHaveCount(0);
+  await page.getByTestId('server-continue').click();
+  await expect(page.getByTestId('realm-card')).toBeVisible();
+  await expect(page.getByTestId('email')).toHaveValue('');
+  await expect(page.getByTestId('api-key')).toHaveValue('');
+  await expect(page.getByTestId('sign-in-error')).toHaveCount(0);
+
+  // A server below the app's minimum feature level is named as such as soon as its settings are read.
+  const old = await new FakeChatServer({ featureLevel: 42 }).start();
+  try {
+    await page.getByTestId('server-url').fill(old.url);
+    await page.getByTestId('server-continue').click();
+    await expect(page.getByTestId('server-too-old')).toContainText(
+      'This server is too old for this app: it reports feature level 42',
+    );
+    await expect(page.getByTestId('email')).toHaveCount(0);
+    await expect(page.getByTestId('sign-in-submit')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screens/sign-in-too-old.png' });
+  } finally {
+    await old.close();
+  }
 });
 
 test('the account switcher adds a second account and switches between them', async ({

@@ -194,6 +194,10 @@ export interface InitialState {
   realm_name?: string;
   realm_icon_url?: string;
   realm_message_retention_days?: number;
+  realm_allow_message_editing?: boolean;
+  realm_message_content_edit_limit_seconds?: number | null;
+  realm_move_messages_within_stream_limit_seconds?: number | null;
+  realm_can_move_messages_between_topics_group?: GroupSettingValue;
   [key: string]: unknown;
 }
 

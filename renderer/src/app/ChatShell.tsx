@@ -18,6 +18,7 @@ import { ConversationView, DetailsPane } from '../features/messages/Conversation
 import { SearchBox } from '../features/search/SearchBox';
 import { SettingsButton, SettingsScreen } from '../features/settings/SettingsScreen';
 import { AccountSwitcher } from '../features/sign-in/AccountSwitcher';
+import { OwnStatus } from '../features/status/OwnStatus';
 import { useConnectionStore } from '../state/connection';
 import { useDialogStore } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
@@ -114,6 +115,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
             ★ Starred
             <StarredCount />
           </button>
+          <OwnStatus />
           <button
             type="button"
             className="btn btn-small account-button"

@@ -1,3 +1,4 @@
+import { escapeLayerOpen } from '../components/escape-layers';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import {
   applyPresentation,
@@ -45,7 +46,9 @@ function useEscapeToHomeView(): void {
       // Capture phase: this runs before a dialog's own Esc handler closes it, so closing a
       // dialog is never also a trip home.
       const overlayOpen =
-        useDialogStore.getState().dialog !== null || useSettingsScreen.getState().section !== null;
+        useDialogStore.getState().dialog !== null ||
+        useSettingsScreen.getState().section !== null ||
+        escapeLayerOpen();
       if (!escapeGoesHome(e, { enabled, overlayOpen })) return;
       const target = homeTarget(homeView);
       if (target.kind === 'all-messages') useNarrowStore.getState().select({ kind: 'all' });

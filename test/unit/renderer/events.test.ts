@@ -278,6 +278,44 @@ describe('subscription, stream, user_topic, realm_user, user_group, settings', (
     expect(state().user_topics).toEqual([]);
   });
 
+  it("a whole-topic move (change_all) carries the topic's mute or follow state, merging with the target", () => {
+    applyEvents(qc, [
+      ev('user_topic', { stream_id: 1, topic_name: 'lunch', last_updated: 1, visibility_policy: 1 }),
+      ev('user_topic', { stream_id: 1, topic_name: 'plans', last_updated: 1, visibility_policy: 3 }),
+      ev('user_topic', { stream_id: 1, topic_name: 'merge me', last_updated: 1, visibility_policy: 1 }),
+    ]);
+    const move = (from: string, to: string, mode = 'change_all') =>
+      ev('update_message', {
+        message_id: 1,
+        message_ids: [1],
+        stream_id: 1,
+        orig_subject: from,
+        subject: to,
+        propagate_mode: mode,
+      });
+    applyEvents(qc, [move('lunch', '✔ lunch')]);
+    const policies = () => state().user_topics!.map((t) => [t.topic_name, t.visibility_policy]);
+    expect(policies()).toEqual(
+      expect.arrayContaining([
+        ['✔ lunch', 1],
+        ['plans', 3],
+      ]),
+    );
+    expect(policies()).not.toContainEqual(['lunch', 1]);
+    // Into a followed topic: followed wins.
+    applyEvents(qc, [move('merge me', 'plans')]);
+    expect(policies().filter(([name]) => name === 'plans' || name === 'merge me')).toEqual([['plans', 3]]);
+    // The server's own user_topic events afterwards change nothing further.
+    applyEvents(qc, [
+      ev('user_topic', { stream_id: 1, topic_name: 'lunch', last_updated: 2, visibility_policy: 0 }),
+      ev('user_topic', { stream_id: 1, topic_name: '✔ lunch', last_updated: 2, visibility_policy: 1 }),
+    ]);
+    expect(policies().filter(([name]) => String(name).includes('lunch'))).toEqual([['✔ lunch', 1]]);
+    // Moving part of a topic leaves the policy where it was.
+    applyEvents(qc, [move('plans', 'elsewhere', 'change_one')]);
+    expect(policies()).toContainEqual(['plans', 3]);
+  });
+
   it('realm_user update renames and changes the API email', () => {
     applyEvents(qc, [
       ev('realm_user', {

@@ -278,6 +278,22 @@ describe('narrows, emoji, reactions, typing text', () => {
     expect(octopus).toMatchObject({ name: 'octopus', code: '1f419', reaction_type: 'unicode_emoji' });
   });
 
+  it("finds emoji by the service's short names and common aliases, exact matches first", async () => {
+    const all = await loadUnicodeEmoji();
+    const first = (q: string) => searchEmoji(all, q)[0];
+    expect(first('tada')).toMatchObject({ name: 'party_popper', code: '1f389' });
+    expect(first('+1')).toMatchObject({ name: 'thumbs_up', code: '1f44d' });
+    expect(first(':+1:')).toMatchObject({ name: 'thumbs_up' });
+    expect(first('-1')).toMatchObject({ name: 'thumbs_down' });
+    expect(first('thumbsup')).toMatchObject({ name: 'thumbs_up' });
+    expect(first('thumbs up')).toMatchObject({ name: 'thumbs_up' });
+    expect(first('heart')).toMatchObject({ code: '2764' });
+    expect(first('smile')).toMatchObject({ code: '1f604' });
+    // A word inside a name counts before a mere substring.
+    expect(searchEmoji(all, 'popper').map((e) => e.name)).toContain('party_popper');
+    expect(searchEmoji(all, 'zzzz-no-such-emoji')).toEqual([]);
+  });
+
   it('groups reactions by emoji', () => {
     const r = (user_id: number, emoji_code = '1f419') => ({
       emoji_name: 'octopus',

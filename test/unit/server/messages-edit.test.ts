@@ -348,6 +348,84 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     expect(topicOfId(a.ids[0]!)).toBe(a.topic);
   });
 
+  it("sends the actor's own resolve and move notices already read, and unread to everyone else", async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const a = await topicOf3();
+    const q = await h.as(member).register();
+    const other = await h.as(member2).register();
+    await h
+      .as(member)
+      .ok('PATCH', `/messages/${a.ids[2]}`, { topic: `✔ ${a.topic}`, propagate_mode: 'change_all' });
+    const [mine] = await q.ofType('message');
+    const [theirs] = await other.ofType('message');
+    expect(mine!.flags).toContain('read');
+    expect(theirs!.flags).not.toContain('read');
+    const noticeId = (mine!.message as { id: number }).id;
+    expect(h.server.realm.flagStates.get(member.user_id)!.unread.has(noticeId)).toBe(false);
+    expect(h.server.realm.flagStates.get(member2.user_id)!.unread.has(noticeId)).toBe(true);
+
+    await h.as(member).ok('PATCH', `/messages/${a.ids[2]}`, {
+      topic: `${a.topic} moved`,
+      propagate_mode: 'change_all',
+      send_notification_to_old_thread: true,
+    });
+    const notices = await q.ofType('message');
+    expect(notices).toHaveLength(2);
+    for (const notice of notices) expect(notice.flags).toContain('read');
+  });
+
+  it("carries each user's mute and follow state with a moved topic and tells their clients (user_topic)", async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const a = await topicOf3();
+    const general = channelId(h.server, 'general');
+    await h.as(member2).ok('POST', '/user_topics', {
+      stream_id: general,
+      topic: a.topic,
+      visibility_policy: 1,
+    });
+    await h
+      .as(member)
+      .ok('POST', '/user_topics', { stream_id: general, topic: a.topic, visibility_policy: 3 });
+    const q = await h.as(member2).register();
+    await h
+      .as(member)
+      .ok('PATCH', `/messages/${a.ids[0]}`, { topic: `✔ ${a.topic}`, propagate_mode: 'change_all' });
+    const events = await q.ofType('user_topic');
+    expect(events).toEqual([
+      expect.objectContaining({ stream_id: general, topic_name: a.topic, visibility_policy: 0 }),
+      expect.objectContaining({ stream_id: general, topic_name: `✔ ${a.topic}`, visibility_policy: 1 }),
+    ]);
+    const policies = (userId: number) =>
+      h.server.realm.userTopics
+        .filter((t) => t.user_id === userId && t.topic_name.endsWith(a.topic))
+        .map((t) => [t.topic_name, t.visibility_policy]);
+    expect(policies(member2.user_id)).toEqual([[`✔ ${a.topic}`, 1]]);
+    expect(policies(member.user_id)).toEqual([[`✔ ${a.topic}`, 3]]);
+    // A fresh registration sees the policy under the new name.
+    const state = await h.as(member2).ok('POST', '/register', { fetch_event_types: ['user_topic'] });
+    expect(state.user_topics).toContainEqual(
+      expect.objectContaining({ topic_name: `✔ ${a.topic}`, visibility_policy: 1 }),
+    );
+  });
+
+  it('merges policies when a topic moves into one the user already set: the more visible one wins', async () => {
+    const { member } = demoUsers(h.server);
+    const a = await topicOf3();
+    const b = await topicOf3();
+    const general = channelId(h.server, 'general');
+    await h
+      .as(member)
+      .ok('POST', '/user_topics', { stream_id: general, topic: a.topic, visibility_policy: 1 });
+    await h
+      .as(member)
+      .ok('POST', '/user_topics', { stream_id: general, topic: b.topic, visibility_policy: 3 });
+    await h.as(member).ok('PATCH', `/messages/${a.ids[0]}`, { topic: b.topic, propagate_mode: 'change_all' });
+    const left = h.server.realm.userTopics.filter(
+      (t) => t.user_id === member.user_id && [a.topic, b.topic].includes(t.topic_name),
+    );
+    expect(left.map((t) => [t.topic_name, t.visibility_policy])).toEqual([[b.topic, 3]]);
+  });
+
   it('refuses resolving for users outside can_resolve_topics_group and for the empty topic', async () => {
     const { member, moderator } = demoUsers(h.server);
     const s = h.server.realm.settings;

@@ -3,6 +3,7 @@ import { Realm } from '../../../server/realm/realm';
 import { seed } from '../../../server/seed';
 import { renderMarkdown } from '../../../server/render/markdown';
 import { htmlDiff } from '../../../server/render/diff';
+import { unicodeEmoji } from '../../../server/realm/emoji';
 import { addLinkifier, expandUrlTemplate } from '../../../server/realm/linkifiers';
 
 function demo(): Realm {
@@ -70,5 +71,32 @@ describe('rendering (server/render)', () => {
     expect(opens).toBe(closes);
     expect(diff.startsWith('<p>')).toBe(true);
     expect(diff.endsWith('</p>')).toBe(true);
+  });
+
+  it('keeps word boundaries where text was deleted: a struck run never touches the next word', () => {
+    const text = (html: string) => html.replace(/<[^>]*>/g, '');
+    const deleted = (html: string) =>
+      [...html.matchAll(/<span class="highlight_text_deleted">([^<]*)<\/span>/g)].map((m) => m[1]);
+    const replaced = htmlDiff('<p>Ship it and then some</p>', '<p>Ship it edited!</p>');
+    expect(text(replaced)).toBe('Ship it and then some edited!');
+    expect(deleted(replaced)).toEqual(['and then some']);
+    expect(text(htmlDiff('<p>a b c</p>', '<p>a c</p>'))).toBe('a b c');
+    expect(text(htmlDiff('<p>one and</p>', '<p>one</p>'))).toBe('one and');
+    // Removed block boundaries (list items, paragraphs) read as spaces, not glue.
+    const blocks = htmlDiff(
+      '<ul>\n<li>item one</li>\n<li>item two</li>\n</ul>\n<blockquote>\n<p>a quote</p>\n</blockquote>',
+      '<p>replaced</p>',
+    );
+    expect(deleted(blocks).join(' ')).toBe('item one item two a quote');
+    expect(text(blocks)).toMatch(/a quote replaced/);
+  });
+
+  it("knows the service's short emoji names beyond the hand-picked aliases (:sweat_smile:, :thumbsup:)", () => {
+    const { codeByName } = unicodeEmoji();
+    expect(codeByName.get('sweat_smile')).toBe('1f605');
+    expect(codeByName.get('thumbsup')).toBe('1f44d');
+    expect(codeByName.get('+1')).toBe('1f44d');
+    // The table's own names stay first.
+    expect(unicodeEmoji().namesByCode.get('1f44d')![0]).toBe('thumbs_up');
   });
 });

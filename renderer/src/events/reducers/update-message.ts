@@ -9,6 +9,7 @@ import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { EventReducer } from '../types';
 import { moveUnread } from '../unread';
+import { moveUserTopic } from './user-topic';
 
 interface UpdateMessageEvent {
   message_id?: number;
@@ -70,6 +71,13 @@ export const updateMessage: EventReducer = ({ queryClient }, raw) => {
   if (targetStream !== undefined) {
     updateInitialState(queryClient, (s) =>
       moveUnread(s, [...ids], targetStream, newTopic ?? event.orig_subject ?? ''),
+    );
+  }
+  if (event.propagate_mode === 'change_all' && event.stream_id !== undefined && targetStream !== undefined) {
+    const from = { streamId: event.stream_id, topic: event.orig_subject ?? '' };
+    const to = { streamId: targetStream, topic: newTopic ?? event.orig_subject ?? '' };
+    updateInitialState(queryClient, (s) =>
+      s.user_topics ? { ...s, user_topics: moveUserTopic(s.user_topics, from, to) } : s,
     );
   }
   for (const streamId of new Set([event.stream_id, event.new_stream_id])) {

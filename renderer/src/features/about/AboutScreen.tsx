@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ServerSettings } from '../../../../shared/api/server';
 import { useApiQuery } from '../../api/queries';
+import { appInfo } from '../../app/app-info';
 import { useSession } from '../../app/session';
 import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { ErrorState, Loading } from '../../components/states';
@@ -26,13 +27,26 @@ export function AboutScreen() {
   const settings = useApiQuery<ServerSettings>('getServerSettings', {}, { staleTime: 0 });
   const session = useSession();
   const negotiated = session.data?.initialState.service_feature_level;
-  if (settings.isPending) return <Loading />;
-  if (settings.isError) return <ErrorState error={settings.error} retry={() => void settings.refetch()} />;
+  if (settings.isPending)
+    return (
+      <div className="settings-page" data-testid="about-screen">
+        <AboutApp />
+        <Loading />
+      </div>
+    );
+  if (settings.isError)
+    return (
+      <div className="settings-page" data-testid="about-screen">
+        <AboutApp />
+        <ErrorState error={settings.error} retry={() => void settings.refetch()} />
+      </div>
+    );
   const s = settings.data;
   const url = s.realm_url ?? s.realm_uri;
   const auth = enabledAuthMethods(s);
   return (
     <div className="settings-page" data-testid="about-screen">
+      <AboutApp />
       <h2>About this organization</h2>
       <div className="realm-card">
         {s.realm_icon && <RealmIcon url={s.realm_icon} />}
@@ -80,6 +94,41 @@ export function AboutScreen() {
         )}
       </dl>
     </div>
+  );
+}
+
+/** This app: its name and version, and the open-source licences of what it ships, as built. */
+function AboutApp() {
+  return (
+    <section aria-label="This app" data-testid="about-app">
+      <h2>
+        <span data-testid="about-app-name">{appInfo.name}</span>{' '}
+        <span className="muted" data-testid="about-app-version">
+          {appInfo.version}
+        </span>
+      </h2>
+      <details className="about-licenses">
+        <summary>Open-source licences ({appInfo.licenses.length} packages)</summary>
+        <table className="license-table" data-testid="about-licenses">
+          <thead>
+            <tr>
+              <th scope="col">Package</th>
+              <th scope="col">Version</th>
+              <th scope="col">Licence</th>
+            </tr>
+          </thead>
+          <tbody>
+            {appInfo.licenses.map((l) => (
+              <tr key={l.name} data-testid={`license-${l.name}`}>
+                <td>{l.name}</td>
+                <td>{l.version}</td>
+                <td>{l.license}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
   );
 }
 

@@ -130,7 +130,12 @@ function SettingsForm({
   const realmRetention = useInitialState((s) => s.realm_message_retention_days);
   const maxName = useInitialState((s) => s.max_stream_name_length);
   const maxDescription = useInitialState((s) => s.max_stream_description_length);
-  const groups = useMemo(() => (groupsList ?? []).filter((g) => !g.deactivated), [groupsList]);
+  // No channel permission can be held by "Everyone on the internet" (the server refuses role:internet
+  // for all of them: people need an account to post, subscribe or administer), so it is not offered.
+  const groups = useMemo(
+    () => (groupsList ?? []).filter((g) => !g.deactivated && g.name !== 'role:internet'),
+    [groupsList],
+  );
   const initial = useMemo(() => formOf(channel, isDefault), [channel, isDefault]);
   const [form, setForm] = useState<ChannelForm>(initial);
   const save = useMutation({

@@ -137,6 +137,11 @@ export function ChannelSidebar() {
                   <span className="channel-name">
                     <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
                   </span>
+                  {c.is_archived && (
+                    <span className="tag" data-testid={`archived-${c.name}`} title="Archived: read-only">
+                      archived
+                    </span>
+                  )}
                   {row.unread > 0 && (
                     <span className="unread-count" data-testid={`channel-unread-${c.name}`}>
                       {row.unread}

@@ -3,6 +3,7 @@ import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { callApi, errorSentence } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import { narrowKey, type Narrow } from '../../api/narrow';
+import { useChannelIndex } from '../channels/hooks';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -51,6 +52,9 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   const setTopic = useComposeStore((s) => s.setTopic);
   const clear = useComposeStore((s) => s.clear);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const channels = useChannelIndex();
+  const archived =
+    (narrow.kind === 'topic' || narrow.kind === 'channel') && !!channels.get(narrow.streamId)?.is_archived;
 
   const topic = narrow.kind === 'topic' ? narrow.topic : channelTopic;
   const target: TypingTarget =
@@ -86,6 +90,13 @@ export function Compose({ narrow }: { narrow: Narrow }) {
 
   if (narrow.kind !== 'topic' && narrow.kind !== 'channel' && narrow.kind !== 'dm')
     return <div className="compose compose-hint muted">Open a topic or a direct message to write.</div>;
+  // An archived channel keeps its history readable, but nobody can post in it.
+  if (archived)
+    return (
+      <div className="compose compose-hint compose-archived" role="status" data-testid="compose-archived">
+        <strong>This channel is archived.</strong> Its messages can still be read, but no one can post in it.
+      </div>
+    );
 
   const tooLong = maxLength !== undefined && text.length > maxLength;
   const submit = (e?: FormEvent) => {

@@ -14,6 +14,7 @@ import { VirtualList } from '../../components/VirtualList';
 import { unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
+import { StatusBadge } from '../users/StatusBadge';
 
 function useRecentDmMessages() {
   const bridge = useBridge();
@@ -36,6 +37,7 @@ export function DmSidebar() {
   const users = useUsers();
   const selfId = useSelfId();
   const recents = useInitialState((s) => s.recent_private_conversations);
+  const statuses = useInitialState((s) => s.user_status);
   const state = useInitialState((s) => s);
   const counts = useMemo(() => unreadCounts(state), [state]);
   const narrow = useNarrowStore((s) => s.narrow);
@@ -112,6 +114,9 @@ export function DmSidebar() {
                   />
                 )}
                 <span className="ellipsis">{names}</span>
+                {people.length === 1 && (
+                  <StatusBadge status={statuses?.[String(people[0])]} compact testId={`dm-status-${key}`} />
+                )}
                 {unread > 0 && <span className="unread-count">{unread}</span>}
               </button>
             );

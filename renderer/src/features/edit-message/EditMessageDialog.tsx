@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
 import { callApi, errorSentence, errorText } from '../../api/call';
 import { ep } from '../../api/endpoints';
@@ -8,12 +8,21 @@ import type { GetMessagesResponse } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { useNowSeconds } from '../../app/use-now';
 import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
 import { useDialogStore } from '../../state/dialogs';
 import { useSubscriptions } from '../channels/hooks';
 import { RadioOptions } from '../../components/RadioOptions';
+import {
+  editAllowance,
+  formatLimit,
+  formatRemaining,
+  userInGroupSetting,
+  type Allowance,
+  type EditRules,
+} from './edit-limits';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
@@ -71,6 +80,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
   const emptyName = useEmptyTopicName();
   const subs = useSubscriptions();
   const maxTopic = useInitialState((s) => s.max_topic_length);
+  const rules = useEditRules();
   const cached = findCachedMessage(queryClient, messageId);
 
   // The raw markdown: the feed holds only the rendered HTML.
@@ -117,6 +127,8 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
       original={original}
       isOwn={(cached ?? source).sender_id === selfId}
       isChannelMessage={source.type === 'stream'}
+      sentAt={source.timestamp}
+      rules={rules}
       channels={subs.map((s) => ({ id: s.stream_id, name: s.name }))}
       emptyName={emptyName}
       maxTopic={maxTopic}
@@ -125,11 +137,43 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
   );
 }
 
+const LEFT_TO_SERVER: EditRules = {
+  allowEditing: true,
+  contentLimitSeconds: null,
+  topicMoveLimitSeconds: null,
+  canMoveTopics: true,
+  exemptFromMoveLimit: true,
+};
+
+/** The organization's edit and move rules as they apply to the current user. */
+function useEditRules(): EditRules | undefined {
+  const selfId = useSelfId();
+  const role = useInitialState((s) => s.role ?? s.realm_users?.find((u) => u.user_id === s.user_id)?.role);
+  const allowEditing = useInitialState((s) => s.realm_allow_message_editing);
+  const contentLimit = useInitialState((s) => s.realm_message_content_edit_limit_seconds);
+  const topicLimit = useInitialState((s) => s.realm_move_messages_within_stream_limit_seconds);
+  const moveGroup = useInitialState((s) => s.realm_can_move_messages_between_topics_group);
+  const groups = useInitialState((s) => s.realm_user_groups);
+  return useMemo(() => {
+    if (selfId === undefined) return undefined;
+    return {
+      allowEditing: allowEditing ?? true,
+      contentLimitSeconds: contentLimit ?? null,
+      topicMoveLimitSeconds: topicLimit ?? null,
+      // An older server without group settings leaves the decision to the server.
+      canMoveTopics: moveGroup === undefined || userInGroupSetting(moveGroup, selfId, groups ?? []),
+      exemptFromMoveLimit: (role ?? 400) <= 300,
+    };
+  }, [selfId, role, allowEditing, contentLimit, topicLimit, moveGroup, groups]);
+}
+
 function EditForm({
   messageId,
   original,
   isOwn,
   isChannelMessage,
+  sentAt,
+  rules,
   channels,
   emptyName,
   maxTopic,
@@ -139,6 +183,8 @@ function EditForm({
   original: Original;
   isOwn: boolean;
   isChannelMessage: boolean;
+  sentAt: number;
+  rules: EditRules | undefined;
   channels: { id: number; name: string }[];
   emptyName: string;
   maxTopic: number | undefined;
@@ -178,8 +224,16 @@ function EditForm({
     },
   });
 
+  const ticking = !!rules && (rules.contentLimitSeconds !== null || rules.topicMoveLimitSeconds !== null);
+  const now = useNowSeconds(ticking);
+  // Without the register state the server alone decides, as before.
+  const allowance = editAllowance(rules ?? LEFT_TO_SERVER, { isOwn, ageSeconds: now - sentAt });
+  const canEditContent = allowance.content.allowed;
+  const canEditTopic = allowance.topic.allowed;
   const moving = form.topic !== original.topic || form.streamId !== original.streamId;
-  const contentChanged = form.content !== original.content;
+  // Past the limit the text stays visible (so nothing typed is lost) but is no longer sent.
+  const contentChanged = canEditContent && form.content !== original.content;
+  const sendable: EditForm = canEditContent ? form : { ...form, content: original.content };
   const update = (patch: Partial<EditForm>) => {
     setForm((f) => ({ ...f, ...patch }));
     setPartial(null);
@@ -190,7 +244,7 @@ function EditForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     try {
-      edit.mutate(editParams(messageId, original, form));
+      edit.mutate(editParams(messageId, original, sendable));
     } catch (error) {
       setClientError(errorText(error));
     }
@@ -198,13 +252,13 @@ function EditForm({
   // Spec 4.1 rule 9: retry from the oldest movable message with change_later.
   const movePartially = () => {
     if (!partial) return;
-    const params = editParams(messageId, original, { ...form, propagateMode: 'change_later' });
+    const params = editParams(messageId, original, { ...sendable, propagateMode: 'change_later' });
     edit.mutate({ ...params, message_id: partial.firstId, propagate_mode: 'change_later' });
   };
 
   return (
     <Dialog
-      title={isOwn ? 'Edit message' : 'Move message'}
+      title={canEditContent ? 'Edit message' : 'Move message'}
       onClose={onDone}
       testId="edit-message-dialog"
       wide
@@ -217,12 +271,29 @@ function EditForm({
               data-testid="edit-content"
               rows={6}
               value={form.content}
+              readOnly={!canEditContent}
+              aria-describedby="edit-limit-note"
               onChange={(e) => update({ content: e.target.value })}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
               }}
             />
           </label>
+        )}
+        {isOwn && (
+          <ContentLimitNote
+            content={allowance.content}
+            topic={isChannelMessage ? allowance.topic : null}
+            contentLimit={rules?.contentLimitSeconds ?? null}
+            unsavedText={form.content !== original.content}
+          />
+        )}
+        {isChannelMessage && !canEditTopic && allowance.topic.allowed === false && (
+          <p className="notice small" data-testid="edit-topic-locked">
+            {allowance.topic.reason === 'time-limit'
+              ? `The time limit for moving this message to another topic has passed (${formatLimit(rules?.topicMoveLimitSeconds ?? 0)} after sending).`
+              : 'You do not have permission to move messages to another topic.'}
+          </p>
         )}
         {isChannelMessage && (
           <div className="field-row">
@@ -233,6 +304,7 @@ function EditForm({
                 value={form.topic}
                 maxLength={maxTopic}
                 placeholder={emptyName}
+                disabled={!canEditTopic}
                 onChange={(e) => update({ topic: e.target.value })}
               />
             </label>
@@ -322,5 +394,41 @@ function EditForm({
         />
       </form>
     </Dialog>
+  );
+}
+
+/** Said up front: how long the content can still be edited, or that it no longer can (and what can). */
+function ContentLimitNote({
+  content,
+  topic,
+  contentLimit,
+  unsavedText,
+}: {
+  content: Allowance;
+  topic: Allowance | null;
+  contentLimit: number | null;
+  unsavedText: boolean;
+}) {
+  if (content.allowed) {
+    if (content.secondsLeft === null) return null;
+    return (
+      <p className="small muted" id="edit-limit-note" data-testid="edit-time-left">
+        You can edit this message for another {formatRemaining(content.secondsLeft)}.
+      </p>
+    );
+  }
+  const why =
+    content.reason === 'editing-off'
+      ? 'Your organization has turned off message editing.'
+      : content.reason === 'time-limit'
+        ? `The time limit for editing this message has passed (${formatLimit(contentLimit ?? 0)} after sending).`
+        : 'You cannot edit this message.';
+  const still = topic?.allowed ? ' You can still move it to another topic.' : '';
+  return (
+    <p className="notice" id="edit-limit-note" role="status" data-testid="edit-limit-passed">
+      {why}
+      {still}
+      {unsavedText ? ' Your unsaved text is kept above so you can copy it.' : ''}
+    </p>
   );
 }

@@ -7,6 +7,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { ChannelDetails } from '../channels/ChannelDetails';
 import { useChannelIndex } from '../channels/hooks';
 import { Compose } from '../compose/Compose';
+import { PeoplePanel } from '../users/PeoplePanel';
 import { StatusLine } from '../users/UserPicker';
 import { MessageFeed } from './MessageFeed';
 
@@ -69,7 +70,6 @@ export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: n
 export function DetailsPane({ narrow }: { narrow: Narrow | null }) {
   const users = useUsers();
   const statuses = useInitialState((s) => s.user_status);
-  const realmName = useInitialState((s) => s.realm_name);
   if (narrow && (narrow.kind === 'channel' || narrow.kind === 'topic'))
     return <ChannelDetails streamId={narrow.streamId} />;
   if (narrow?.kind === 'dm')
@@ -97,10 +97,5 @@ export function DetailsPane({ narrow }: { narrow: Narrow | null }) {
         </ul>
       </section>
     );
-  return (
-    <section className="details">
-      <h2>{realmName ?? 'Organization'}</h2>
-      <p className="muted">{users.size} people</p>
-    </section>
-  );
+  return <PeoplePanel />;
 }

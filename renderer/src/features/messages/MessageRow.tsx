@@ -12,6 +12,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
+import { StatusBadge } from '../users/StatusBadge';
 import { useMessageDisplay } from './message-display';
 
 /** Sets or clears a flag on one message: the narrow endpoint anchored on it with no neighbours. */
@@ -52,7 +53,7 @@ export const MessageRow = memo(function MessageRow({
 }) {
   const open = useDialogStore((s) => s.open);
   const select = useNarrowStore((s) => s.select);
-  const emptyName = useMessageDisplay().emptyTopicName;
+  const { emptyTopicName: emptyName, statuses } = useMessageDisplay();
   const star = useToggleFlag(message.id);
   const [picking, setPicking] = useState(false);
   const starred = message.flags.includes('starred');
@@ -115,6 +116,10 @@ export const MessageRow = memo(function MessageRow({
           {showSender && (
             <div className="message-meta">
               <strong className="sender">{message.sender_full_name}</strong>
+              <StatusBadge
+                status={statuses?.[String(message.sender_id)]}
+                testId={`sender-status-${message.id}`}
+              />
               <time dateTime={new Date(message.timestamp * 1000).toISOString()}>
                 {formatTime(message.timestamp, twentyFour)}
               </time>

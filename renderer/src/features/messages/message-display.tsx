@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { User } from '../../api/model';
+import type { User, UserStatus } from '../../api/model';
 import { useEmptyTopicName, useSelfId, useUserSetting, useUsers } from '../../app/realm';
+import { useInitialState } from '../../app/session';
 
 /** What every message row shows from the register state besides the message itself. */
 export interface MessageDisplay {
@@ -9,6 +10,8 @@ export interface MessageDisplay {
   emptyTopicName: string;
   /** display_emoji_reaction_users (spec 4.6). */
   reactionUsers: boolean;
+  /** Statuses by user id (spec 4.11), shown on sender lines. */
+  statuses: Record<string, UserStatus> | undefined;
 }
 
 const MessageDisplayContext = createContext<MessageDisplay | null>(null);
@@ -22,9 +25,10 @@ export function MessageDisplayProvider({ children }: { children: ReactNode }) {
   const users = useUsers();
   const emptyTopicName = useEmptyTopicName();
   const reactionUsers = useUserSetting<boolean>('display_emoji_reaction_users', false);
+  const statuses = useInitialState((s) => s.user_status);
   const value = useMemo(
-    () => ({ selfId, users, emptyTopicName, reactionUsers }),
-    [selfId, users, emptyTopicName, reactionUsers],
+    () => ({ selfId, users, emptyTopicName, reactionUsers, statuses }),
+    [selfId, users, emptyTopicName, reactionUsers, statuses],
   );
   return <MessageDisplayContext.Provider value={value}>{children}</MessageDisplayContext.Provider>;
 }

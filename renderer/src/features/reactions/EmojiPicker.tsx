@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useInitialState } from '../../app/session';
 import { EXTRA_EMOJI, loadUnicodeEmoji, realmEmojiChoices, searchEmoji, type EmojiChoice } from './emoji';
 import { resolveServerUrl } from '../../components/SafeHtml';
+import { Popover } from '../../components/Popover';
 
 /** Searchable emoji grid: custom (realm) emoji, the service's extra emoji, then Unicode. */
 export function EmojiPicker({
@@ -25,18 +26,12 @@ export function EmojiPicker({
   );
   const shown = useMemo(() => searchEmoji(all, query, 240), [all, query]);
   return (
-    <div
+    <Popover
+      onClose={onClose}
       className="emoji-picker"
       role="dialog"
       aria-label="Pick an emoji"
       data-testid="emoji-picker"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          e.preventDefault();
-          onClose();
-        }
-      }}
     >
       <input
         autoFocus
@@ -59,7 +54,7 @@ export function EmojiPicker({
             key={`${e.reaction_type}:${e.code}`}
             type="button"
             className="emoji-choice"
-            title={`:${e.name}:`}
+            title={[e.name, ...(e.aliases ?? [])].map((n) => `:${n}:`).join(' ')}
             aria-label={e.name.replace(/_/g, ' ')}
             data-testid={`emoji-${e.name}`}
             onClick={() => onPick(e)}
@@ -67,8 +62,12 @@ export function EmojiPicker({
             {e.imageUrl ? <img src={resolveServerUrl(e.imageUrl)} alt="" width={20} height={20} /> : e.glyph}
           </button>
         ))}
-        {shown.length === 0 && <p className="muted">No emoji named like that.</p>}
+        {shown.length === 0 && (
+          <p className="muted emoji-none" data-testid="emoji-none">
+            No emoji named like that.
+          </p>
+        )}
       </div>
-    </div>
+    </Popover>
   );
 }

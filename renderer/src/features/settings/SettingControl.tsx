@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import type { SettingEntry } from '../../../../shared/api/settings-table';
-import { choiceValue, COMMON_LANGUAGES, controlKind, parseInteger, timeZones } from './setting-controls';
+import {
+  choiceValue,
+  controlKind,
+  parseInteger,
+  pickerOptions,
+  settingHint,
+  type ServerLanguage,
+} from './setting-controls';
 import type { SettingValue } from './useSettingsEditor';
 
 /**
@@ -12,28 +19,30 @@ export function SettingControl({
   entry,
   value,
   pending,
+  saved = false,
   error,
   suggestions,
+  languages,
   onChange,
   testPrefix = 'setting',
 }: {
   entry: SettingEntry;
   value: unknown;
   pending: boolean;
+  /** The server just accepted a change: say so briefly. */
+  saved?: boolean;
   error?: string;
   /** Values to offer for free strings (e.g. the server's notification sounds). */
   suggestions?: readonly string[];
+  /** The server's `language_list`, when it sends one. */
+  languages?: readonly ServerLanguage[];
   onChange: (value: SettingValue) => void;
   testPrefix?: string;
 }) {
   const id = useId();
   const kind = controlKind(entry);
   const testId = `${testPrefix}-${entry.name}`;
-  // The meaning column, unless the label already says it.
-  const hint =
-    entry.meaning && !entry.label.toLowerCase().includes(entry.meaning.toLowerCase())
-      ? entry.meaning
-      : undefined;
+  const hint = settingHint(entry);
   const describedBy = error ? `${id}-error` : undefined;
 
   let control;
@@ -66,6 +75,23 @@ export function SettingControl({
         ))}
       </select>
     );
+  } else if (kind === 'picker') {
+    const current = value === undefined || value === null ? '' : String(value);
+    control = (
+      <select
+        id={id}
+        data-testid={testId}
+        value={current}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {pickerOptions(entry, current, languages).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
   } else {
     control = (
       <FreeField
@@ -73,7 +99,7 @@ export function SettingControl({
         testId={testId}
         entry={entry}
         value={value}
-        suggestions={suggestions ?? defaultSuggestions(entry)}
+        suggestions={suggestions ?? []}
         describedBy={describedBy}
         onChange={onChange}
       />
@@ -88,10 +114,16 @@ export function SettingControl({
         {hint && <span className="muted small setting-hint">{hint}</span>}
       </label>
       {kind !== 'toggle' && control}
-      {pending && (
+      {pending ? (
         <span className="muted small setting-status" role="status">
           Saving…
         </span>
+      ) : (
+        saved && (
+          <span className="small setting-status setting-saved" role="status" data-testid={`${testId}-saved`}>
+            ✓ Saved
+          </span>
+        )
       )}
       {error && (
         <span
@@ -105,12 +137,6 @@ export function SettingControl({
       )}
     </div>
   );
-}
-
-function defaultSuggestions(entry: SettingEntry): readonly string[] {
-  if (entry.name === 'timezone') return timeZones();
-  if (entry.name === 'default_language') return COMMON_LANGUAGES;
-  return [];
 }
 
 function FreeField({

@@ -1,6 +1,6 @@
 import type { SettingEntry } from '../../../../shared/api/settings-table';
 import { useInitialState } from '../../app/session';
-import { GROUP_TITLES, groupedSettings } from './setting-controls';
+import { GROUP_TITLES, groupedSettings, type ServerLanguage } from './setting-controls';
 import { SettingControl } from './SettingControl';
 import type { SettingsEditor } from './useSettingsEditor';
 
@@ -16,6 +16,7 @@ export function SettingsGroups({
 }) {
   const featureLevel = useInitialState((s) => s.service_feature_level) ?? 0;
   const sounds = useInitialState((s) => s.available_notification_sounds as string[] | undefined);
+  const languages = useInitialState((s) => s.language_list as ServerLanguage[] | undefined);
   const groups = groupedSettings(include, featureLevel);
   return (
     <>
@@ -29,8 +30,10 @@ export function SettingsGroups({
               testPrefix={testPrefix}
               value={entry.name in editor.pending ? editor.pending[entry.name] : editor.values?.[entry.name]}
               pending={entry.name in editor.pending}
+              saved={editor.saved.has(entry.name)}
               error={editor.errors[entry.name]}
               suggestions={entry.name === 'notification_sound' ? ['none', ...(sounds ?? [])] : undefined}
+              languages={languages}
               onChange={(value) => void editor.change(entry.name, value)}
             />
           ))}

@@ -6,16 +6,103 @@ import {
 } from '../../../../shared/api/settings-table';
 
 /** How a preference is edited, from its type and allowed values (spec 4.6). */
-export type ControlKind = 'toggle' | 'choice' | 'number' | 'text' | 'suggest';
+export type ControlKind = 'toggle' | 'choice' | 'picker' | 'number' | 'text' | 'suggest';
 
 export function controlKind(entry: SettingEntry): ControlKind {
   if (entry.type === 'boolean') return 'toggle';
   if (entry.choices) return 'choice';
   if (entry.type === 'integer') return 'number';
-  // Free strings with a known set of likely values (time zones, languages, sounds).
-  return entry.name === 'timezone' || entry.name === 'default_language' || entry.name === 'notification_sound'
-    ? 'suggest'
-    : 'text';
+  // Strings from a closed set the app can list: a picker, not a text field.
+  if (entry.name === 'timezone' || entry.name === 'default_language') return 'picker';
+  // Free strings with a known set of likely values.
+  return entry.name === 'notification_sound' ? 'suggest' : 'text';
+}
+
+/**
+ * The hint under a setting's label, in words a person uses. The table keeps the spec's own wording
+ * ("default true", "IANA identifier…"), which says nothing to someone changing a preference.
+ */
+const PLAIN_HINTS: Record<string, string | null> = {
+  receives_typing_notifications: null,
+  web_line_height_percent: '120 means lines 1.2 times as tall as the text.',
+  enable_drafts_synchronization:
+    'Turning this off deletes the drafts kept on the server; this computer keeps its own copies.',
+  default_language: null,
+  timezone: 'Others see your local time from this.',
+  notification_sound: null,
+  twenty_four_hour_time: null,
+};
+
+export function settingHint(entry: SettingEntry): string | undefined {
+  if (entry.name in PLAIN_HINTS) return PLAIN_HINTS[entry.name] ?? undefined;
+  // The table's meaning, unless the label already says it.
+  return entry.meaning && !entry.label.toLowerCase().includes(entry.meaning.toLowerCase())
+    ? entry.meaning
+    : undefined;
+}
+
+export interface PickerOption {
+  value: string;
+  label: string;
+}
+
+/** A language as the service lists it in POST /register's `language_list` (when it does). */
+export interface ServerLanguage {
+  code: string;
+  name?: string;
+}
+
+function languageName(code: string): string {
+  try {
+    const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(code);
+    const native = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    if (!english || english === code) return code;
+    return native && native !== english ? `${native} (${english})` : english;
+  } catch {
+    return code;
+  }
+}
+
+function timeZoneLabel(zone: string, at: Date): string {
+  let offset = '';
+  try {
+    offset =
+      new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    // A zone this runtime cannot format: its name alone.
+  }
+  const name = zone.replace(/_/g, ' ');
+  return offset ? `${name} (${offset})` : name;
+}
+
+/**
+ * The choices of a picker setting: time zones this runtime knows, or the languages the server lists
+ * (else a built-in list of codes), each with a readable name. The current value is always offered,
+ * so a value the app does not know is never silently replaced.
+ */
+export function pickerOptions(
+  entry: SettingEntry,
+  current: string,
+  serverLanguages: readonly ServerLanguage[] | undefined,
+  now = new Date(),
+): PickerOption[] {
+  let options: PickerOption[];
+  if (entry.name === 'timezone') {
+    options = [
+      { value: '', label: 'Not set' },
+      ...timeZones().map((zone) => ({ value: zone, label: timeZoneLabel(zone, now) })),
+    ];
+  } else {
+    const languages = serverLanguages?.length
+      ? serverLanguages.map((l) => ({ value: l.code, label: l.name || languageName(l.code) }))
+      : COMMON_LANGUAGES.map((code) => ({ value: code, label: languageName(code) }));
+    options = languages.sort((a, b) => a.label.localeCompare(b.label));
+  }
+  if (!options.some((o) => o.value === current))
+    options.unshift({ value: current, label: current || 'Not set' });
+  return options;
 }
 
 export const GROUP_TITLES: Record<SettingGroup, string> = {
@@ -63,4 +150,18 @@ export function timeZones(): string[] {
 }
 
 /** Language codes offered for `default_language`; the server is the judge of which it has. */
-export const COMMON_LANGUAGES = ['en', 'de', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'ru', 'zh-hans'];
+export const COMMON_LANGUAGES = [
+  'en',
+  'de',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'nl',
+  'pl',
+  'pt',
+  'ru',
+  'uk',
+  'zh-hans',
+];

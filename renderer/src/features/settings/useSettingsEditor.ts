@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, errorText } from '../../api/call';
 import { updateInitialState } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
@@ -20,8 +20,13 @@ export interface SettingsEditor {
   /** Values sent and not yet answered: shown so the control does not jump back meanwhile. */
   pending: Record<string, SettingValue>;
   errors: Record<string, string>;
+  /** Settings whose last change the server just accepted: each says "Saved" for a moment. */
+  saved: ReadonlySet<string>;
   change(name: string, value: SettingValue): Promise<boolean>;
 }
+
+/** How long a "Saved" confirmation stays beside a setting. */
+export const SAVED_NOTICE_MS = 2500;
 
 /**
  * Applies each change at once. The server's answer is written to the register state (the event
@@ -35,11 +40,33 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
   const values = useInitialState((s) => s[record] as Record<string, unknown> | undefined);
   const [pending, setPending] = useState<Record<string, SettingValue>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    return () => pendingTimers.forEach((timer) => clearTimeout(timer));
+  }, []);
+  const markSaved = useCallback((name: string, on: boolean) => {
+    setSaved((current) => {
+      if (current.has(name) === on) return current;
+      const next = new Set(current);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+    clearTimeout(timers.current.get(name));
+    if (on)
+      timers.current.set(
+        name,
+        setTimeout(() => markSaved(name, false), SAVED_NOTICE_MS),
+      );
+  }, []);
 
   const change = useCallback(
     async (name: string, value: SettingValue) => {
       setPending((p) => ({ ...p, [name]: value }));
       setErrors((e) => without(e, name));
+      markSaved(name, false);
       let ok = false;
       try {
         const response = await callApi<{ ignored_parameters_unsupported?: string[] }>(bridge, endpoint, {
@@ -49,6 +76,7 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
           setErrors((e) => ({ ...e, [name]: 'This server does not support this setting.' }));
         } else {
           ok = true;
+          markSaved(name, true);
           updateInitialState(queryClient, (s) => ({
             ...s,
             [record]: { ...(s[record] as Record<string, unknown> | undefined), [name]: value },
@@ -61,10 +89,10 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
       }
       return ok;
     },
-    [bridge, endpoint, queryClient, record],
+    [bridge, endpoint, queryClient, record, markSaved],
   );
 
-  return { values, pending, errors, change };
+  return { values, pending, errors, saved, change };
 }
 
 function without<T>(record: Record<string, T>, key: string): Record<string, T> {

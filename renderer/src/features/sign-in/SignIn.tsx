@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiCallError } from '../../../../shared/errors';
-import type { ServerSettings } from '../../../../shared/api/server';
+import { featureLevelOf, type ServerSettings } from '../../../../shared/api/server';
+import { MIN_FEATURE_LEVEL } from '../../../../shared/ipc';
 import { errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { SafeHtml, setServerBase } from '../../components/SafeHtml';
@@ -41,6 +42,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
     onSuccess: (found) => {
       setServerBase(found.url);
       setSettings(found);
+      add.reset();
     },
   });
   const add = useMutation({
@@ -60,6 +62,15 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
     onSuccess: signedIn,
   });
 
+  // Another server means a clean form: no settings, credentials or errors from the previous one.
+  const startOver = () => {
+    setSettings(null);
+    setEmail('');
+    setApiKey('');
+    probe.reset();
+    add.reset();
+  };
+
   const submitUrl = (e: FormEvent) => {
     e.preventDefault();
     const url = normalizeUrl(serverUrl);
@@ -71,6 +82,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
   };
 
   const s = settings?.value;
+  const tooOld = s !== undefined && featureLevelOf(s) < MIN_FEATURE_LEVEL;
   return (
     <main className="sign-in" data-testid="sign-in">
       <div className="sign-in-card">
@@ -122,7 +134,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
               value={serverUrl}
               onChange={(e) => {
                 setServerUrl(e.target.value);
-                setSettings(null);
+                startOver();
               }}
               required
             />
@@ -141,7 +153,14 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
           <>
             <section className="realm-card" data-testid="realm-card">
               {s.realm_icon && (
-                <img src={resolveIcon(s.realm_icon, settings.url)} alt="" width={48} height={48} />
+                <img
+                  src={resolveIcon(s.realm_icon, settings.url)}
+                  alt=""
+                  width={48}
+                  height={48}
+                  // An icon that does not load is left out rather than drawn as a broken image.
+                  onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+                />
               )}
               <div>
                 <h2 data-testid="realm-name">{s.realm_name ?? settings.url}</h2>
@@ -157,42 +176,51 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
                 )}
               </div>
             </section>
-            <form onSubmit={submitKey} className="form-grid">
-              <label htmlFor="email">Email</label>
-              <input
-                id="email"
-                data-testid="email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-              <label htmlFor="api-key">API key</label>
-              <input
-                id="api-key"
-                data-testid="api-key"
-                type="password"
-                autoComplete="current-password"
-                value={apiKey}
-                onChange={(e) => setApiKey(e.target.value)}
-                required
-              />
-              <div />
-              <button
-                type="submit"
-                className="btn btn-primary"
-                data-testid="sign-in-submit"
-                disabled={add.isPending}
-              >
-                {add.isPending ? 'Signing in…' : 'Sign in'}
-              </button>
-              {add.isError && (
-                <p className="form-error span-2" role="alert" data-testid="sign-in-error">
-                  {errorText(add.error)}
-                </p>
-              )}
-            </form>
+            {tooOld ? (
+              <p className="form-error" role="alert" data-testid="server-too-old">
+                This server is too old for this app: it reports feature level {featureLevelOf(s)}
+                {s.service_version ? ` (version ${s.service_version})` : ''}, and the app needs{' '}
+                {MIN_FEATURE_LEVEL} or newer. Ask the server&apos;s administrator to upgrade, or use another
+                server.
+              </p>
+            ) : (
+              <form onSubmit={submitKey} className="form-grid">
+                <label htmlFor="email">Email</label>
+                <input
+                  id="email"
+                  data-testid="email"
+                  type="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  required
+                />
+                <label htmlFor="api-key">API key</label>
+                <input
+                  id="api-key"
+                  data-testid="api-key"
+                  type="password"
+                  autoComplete="current-password"
+                  value={apiKey}
+                  onChange={(e) => setApiKey(e.target.value)}
+                  required
+                />
+                <div />
+                <button
+                  type="submit"
+                  className="btn btn-primary"
+                  data-testid="sign-in-submit"
+                  disabled={add.isPending}
+                >
+                  {add.isPending ? 'Signing in…' : 'Sign in'}
+                </button>
+                {add.isError && (
+                  <p className="form-error span-2" role="alert" data-testid="sign-in-error">
+                    {errorText(add.error)}
+                  </p>
+                )}
+              </form>
+            )}
           </>
         )}
         {onCancel && (

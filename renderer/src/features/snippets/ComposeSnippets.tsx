@@ -1,4 +1,5 @@
 import { useState, type RefObject } from 'react';
+import { Popover } from '../../components/Popover';
 import { useComposeStore } from '../../state/compose';
 import { SnippetForm } from './SnippetForm';
 import { filterSnippets, insertAt } from './snippets';
@@ -55,18 +56,16 @@ export function ComposeSnippets({
         Snippets
       </button>
       {mode !== 'closed' && (
-        <div
+        <Popover
+          onClose={() => {
+            close();
+            textarea.current?.focus();
+          }}
+          placement="top-start"
           className="popover snippet-popover"
           role="dialog"
           aria-label="Saved snippets"
           data-testid="snippet-popover"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              close();
-              textarea.current?.focus();
-            }
-          }}
         >
           {mode === 'pick' ? (
             <>
@@ -118,7 +117,7 @@ export function ComposeSnippets({
           ) : (
             <SnippetForm initialContent={text} onCreated={close} onCancel={() => setMode('pick')} />
           )}
-        </div>
+        </Popover>
       )}
     </span>
   );

@@ -9,6 +9,7 @@ import { useNarrowStore } from '../../state/narrow';
 import { isResolved, toggleResolved, useIsTopicMuted } from '../channels/hooks';
 import { updateFlagOverNarrow } from '../flags/mark-read';
 import { narrowTerms } from '../../api/narrow';
+import { Popover } from '../../components/Popover';
 
 /** One topic in the sidebar: select, unread count, and its actions (mute, mark read, resolve). */
 export function TopicRow({
@@ -94,7 +95,14 @@ export function TopicRow({
         ⋯
       </button>
       {menuOpen && (
-        <div className="row-menu" role="menu" onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}>
+        <Popover
+          onClose={() => setMenuOpen(false)}
+          placement="bottom-end"
+          className="row-menu"
+          role="menu"
+          aria-label={`Actions for topic ${label}`}
+          data-testid="topic-menu"
+        >
           <button
             type="button"
             role="menuitem"
@@ -130,7 +138,7 @@ export function TopicRow({
               {isResolved(topic) ? 'Mark as unresolved' : 'Mark as resolved'}
             </button>
           )}
-        </div>
+        </Popover>
       )}
       {failure && (
         <p className="row-error" role="alert">

@@ -32,7 +32,8 @@ describe('setting controls from the table', () => {
     expect(controlKind(entry('color_scheme'))).toBe('choice');
     expect(controlKind(entry('web_home_view'))).toBe('choice');
     expect(controlKind(entry('web_font_size_px'))).toBe('number');
-    expect(controlKind(entry('timezone'))).toBe('suggest');
+    expect(controlKind(entry('timezone'))).toBe('picker');
+    expect(controlKind(entry('default_language'))).toBe('picker');
     expect(controlKind(entry('notification_sound'))).toBe('suggest');
   });
 
@@ -81,6 +82,33 @@ describe('PersonalSettings', () => {
     expect(screen.getByTestId('setting-enable_login_emails')).toBeTruthy();
     const choices = within(screen.getByTestId('setting-color_scheme')).getAllByRole('option');
     expect(choices.map((o) => o.textContent)).toEqual(['Automatic', 'Dark', 'Light']);
+  });
+
+  it('offers time zone and language as pickers with readable names, in plain words, and says Saved', async () => {
+    const { bridge, render } = setup(state());
+    bridge.handlers.updateSettings = () => ({ result: 'success', msg: '' });
+    render(<PersonalSettings />);
+    const language = screen.getByTestId('setting-default_language');
+    expect(language.tagName).toBe('SELECT');
+    const languages = within(language)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(languages).toContain('Deutsch (German)');
+    const zone = screen.getByTestId('setting-timezone');
+    expect(zone.tagName).toBe('SELECT');
+    const zones = within(zone).getAllByRole('option') as HTMLOptionElement[];
+    expect(zones[0]!.textContent).toBe('Not set');
+    expect(zones.find((o) => o.value === 'Europe/Berlin')?.textContent).toMatch(
+      /^Europe\/Berlin \(GMT[+-]\d/,
+    );
+    // The spec's wording is not shown to people.
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/default true|IANA|language code the server|sound name/);
+    fireEvent.change(language, { target: { value: 'de' } });
+    await waitFor(() => expect(bridge.callsTo('updateSettings')).toEqual([{ default_language: 'de' }]));
+    expect((await screen.findByTestId('setting-default_language-saved')).textContent).toContain('Saved');
+    fireEvent.change(zone, { target: { value: 'Asia/Tokyo' } });
+    await waitFor(() => expect(bridge.callsTo('updateSettings')[1]).toEqual({ timezone: 'Asia/Tokyo' }));
   });
 
   it('sends a change at once and keeps it', async () => {

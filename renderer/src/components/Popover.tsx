@@ -1,0 +1,76 @@
+import { autoUpdate, flip, offset, shift, size, useFloating, type Placement } from '@floating-ui/react-dom';
+import { useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useEscapeLayer } from './escape-layers';
+
+/**
+ * A menu or picker that floats next to where it is rendered and stays inside the window: it flips
+ * above when there is no room below, shifts sideways at the edges, and shrinks to the room left.
+ * It is drawn in a layer over the whole page, so scrolling panes and the compose area cannot clip
+ * it. Esc and a press outside close it.
+ */
+export function Popover({
+  onClose,
+  placement = 'bottom-start',
+  children,
+  ...attributes
+}: {
+  onClose: () => void;
+  placement?: Placement;
+  children: ReactNode;
+} & HTMLAttributes<HTMLDivElement> & { 'data-testid'?: string }) {
+  const { refs, floatingStyles, elements } = useFloating({
+    placement,
+    strategy: 'fixed',
+    whileElementsMounted: autoUpdate,
+    middleware: [
+      offset(4),
+      flip({ padding: 8 }),
+      shift({ padding: 8 }),
+      size({
+        padding: 8,
+        apply({ availableHeight, elements: { floating } }) {
+          floating.style.maxHeight = `${Math.max(120, availableHeight)}px`;
+        },
+      }),
+    ],
+  });
+  // Callback refs (not ref objects), safe to pass during render.
+  const { setReference, setFloating } = refs;
+  useEscapeLayer(true, onClose);
+
+  // Closing returns focus to what had it (the button that opened it), unless focus moved on. Read
+  // while rendering: by the time effects run, an autofocused field inside already has the focus.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  useEffect(() => {
+    return () => {
+      const current = document.activeElement;
+      if (opener?.isConnected && (current === null || current === document.body)) opener.focus();
+    };
+  }, [opener]);
+
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      if (!target) return;
+      if (elements.floating?.contains(target)) return;
+      // The control that opened it toggles it itself.
+      if (elements.reference instanceof Element && elements.reference.parentElement?.contains(target)) return;
+      onClose();
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  }, [elements.floating, elements.reference, onClose]);
+
+  return (
+    <>
+      <span ref={setReference} className="popover-reference" aria-hidden="true" />
+      {createPortal(
+        <div {...attributes} ref={setFloating} style={floatingStyles}>
+          {children}
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}

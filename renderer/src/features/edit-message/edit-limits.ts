@@ -1,0 +1,80 @@
+import type { GroupSettingValue, UserGroup } from '../../api/model';
+
+/** Whether a user holds a group-setting value (spec 2.1): a group id, or direct members and subgroups. */
+export function userInGroupSetting(
+  setting: GroupSettingValue | undefined,
+  userId: number,
+  groups: readonly UserGroup[],
+): boolean {
+  if (setting === undefined) return false;
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const seen = new Set<number>();
+  const inGroup = (id: number): boolean => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    const group = byId.get(id);
+    if (!group) return false;
+    return (group.members ?? []).includes(userId) || (group.direct_subgroup_ids ?? []).some(inGroup);
+  };
+  if (typeof setting === 'number') return inGroup(setting);
+  return setting.direct_members.includes(userId) || setting.direct_subgroups.some(inGroup);
+}
+
+export interface EditRules {
+  /** realm_allow_message_editing */
+  allowEditing: boolean;
+  /** realm_message_content_edit_limit_seconds: null (or 0, as older servers send it) means no limit. */
+  contentLimitSeconds: number | null;
+  /** realm_move_messages_within_stream_limit_seconds: same convention. */
+  topicMoveLimitSeconds: number | null;
+  /** In realm_can_move_messages_between_topics_group. */
+  canMoveTopics: boolean;
+  /** Moderators and administrators move messages past the time limit (spec 4.1 rule 4). */
+  exemptFromMoveLimit: boolean;
+}
+
+export type Allowance =
+  | { allowed: true; secondsLeft: number | null }
+  | { allowed: false; reason: 'editing-off' | 'not-permitted' | 'time-limit' };
+
+function timed(limit: number | null, age: number): Allowance {
+  if (limit === null || limit === 0) return { allowed: true, secondsLeft: null };
+  const left = limit - age;
+  return left > 0 ? { allowed: true, secondsLeft: left } : { allowed: false, reason: 'time-limit' };
+}
+
+/** What the user may change in a message of a given age: its content (own messages) and its topic. */
+export function editAllowance(
+  rules: EditRules,
+  message: { isOwn: boolean; ageSeconds: number },
+): { content: Allowance; topic: Allowance } {
+  const content: Allowance = !message.isOwn
+    ? { allowed: false, reason: 'not-permitted' }
+    : !rules.allowEditing
+      ? { allowed: false, reason: 'editing-off' }
+      : timed(rules.contentLimitSeconds, message.ageSeconds);
+  const topic: Allowance = !rules.canMoveTopics
+    ? { allowed: false, reason: 'not-permitted' }
+    : rules.exemptFromMoveLimit
+      ? { allowed: true, secondsLeft: null }
+      : timed(rules.topicMoveLimitSeconds, message.ageSeconds);
+  return { content, topic };
+}
+
+/** "4 min 05 s", "2 h 10 min", "3 days": how long is left, at the precision that matters. */
+export function formatRemaining(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  const days = Math.floor(s / 86400);
+  return `${days} day${days === 1 ? '' : 's'}`;
+}
+
+/** A limit in words, for "…has passed (N after sending)". */
+export function formatLimit(seconds: number): string {
+  if (seconds % 86400 === 0) return `${seconds / 86400} day${seconds === 86400 ? '' : 's'}`;
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
+  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
+  return `${seconds} seconds`;
+}

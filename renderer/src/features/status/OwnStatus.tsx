@@ -1,0 +1,22 @@
+import { useSelfId } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { useSettingsScreen } from '../settings/screen-store';
+import { hasStatus, StatusBadge } from '../users/StatusBadge';
+
+/** The user's own status in the top bar; a click opens the status editor. */
+export function OwnStatus() {
+  const selfId = useSelfId();
+  const status = useInitialState((s) => (selfId === undefined ? undefined : s.user_status?.[String(selfId)]));
+  const open = useSettingsScreen((s) => s.open);
+  return (
+    <button
+      type="button"
+      className="btn btn-small own-status"
+      data-testid="own-status"
+      aria-label={hasStatus(status) ? `Your status: ${status.status_text ?? ''}` : 'Set a status'}
+      onClick={() => open('status')}
+    >
+      {hasStatus(status) ? <StatusBadge status={status} /> : <span className="muted">Set status</span>}
+    </button>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import { useSelfId } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { useNowSeconds } from '../../app/use-now';
+import { Avatar } from '../../components/Avatar';
+import { resolveServerUrl } from '../../components/SafeHtml';
+import { VirtualList } from '../../components/VirtualList';
+import { useNarrowStore } from '../../state/narrow';
+import { peopleForPanel, presenceOf, roleBadge } from './people';
+import { StatusBadge } from './StatusBadge';
+
+/**
+ * The organization's people in the home view's right pane: name, status, role and presence when the
+ * server reports it. Virtualized, with a search box, so a large organization stays quick; a click
+ * opens a direct message.
+ */
+export function PeoplePanel() {
+  // The organization's own users: cross-realm bots (the notification bot) are not its people.
+  const realmUsers = useInitialState((s) => s.realm_users);
+  const selfId = useSelfId();
+  const statuses = useInitialState((s) => s.user_status);
+  const presences = useInitialState((s) => s.presences as Record<string, object> | undefined);
+  const offlineAfter = useInitialState(
+    (s) => s.server_presence_offline_threshold_seconds as number | undefined,
+  );
+  const realmName = useInitialState((s) => s.realm_name);
+  const select = useNarrowStore((s) => s.select);
+  const [query, setQuery] = useState('');
+  const everyone = useMemo(() => peopleForPanel(realmUsers ?? [], selfId), [realmUsers, selfId]);
+  const shown = useMemo(() => peopleForPanel(everyone, selfId, query), [everyone, selfId, query]);
+  const now = useNowSeconds(presences !== undefined, 30_000);
+
+  return (
+    <section className="details people-panel" aria-label="People" data-testid="people-panel">
+      <h2>{realmName ?? 'Organization'}</h2>
+      <p className="muted small" data-testid="people-count">
+        {everyone.length} {everyone.length === 1 ? 'person' : 'people'}
+      </p>
+      <input
+        type="search"
+        placeholder="Search people"
+        aria-label="Search people"
+        data-testid="people-search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {shown.length === 0 ? (
+        <p className="muted small">Nobody matches.</p>
+      ) : (
+        <VirtualList
+          items={shown}
+          label="People"
+          testId="people-list"
+          className="people-list"
+          estimateSize={44}
+          getKey={(u) => u.user_id}
+          renderRow={(u) => {
+            const badge = u.is_bot ? 'Bot' : roleBadge(u.role);
+            const presence = presenceOf(presences, u.user_id, now, offlineAfter);
+            return (
+              <button
+                type="button"
+                className="person row-main"
+                data-testid={`person-${u.user_id}`}
+                onClick={() => select({ kind: 'dm', userIds: u.user_id === selfId ? [] : [u.user_id] })}
+              >
+                <span className="person-avatar">
+                  <Avatar
+                    name={u.full_name}
+                    url={u.avatar_url ? resolveServerUrl(u.avatar_url) : null}
+                    size={28}
+                  />
+                  {presence && (
+                    <span
+                      className={`presence-dot ${presence}`}
+                      title={presence === 'active' ? 'Active' : presence === 'idle' ? 'Idle' : 'Offline'}
+                      data-testid={`presence-${u.user_id}`}
+                    />
+                  )}
+                </span>
+                <span className="user-text">
+                  <span className="person-name">
+                    <span className="ellipsis">
+                      {u.full_name}
+                      {u.user_id === selfId ? ' (you)' : ''}
+                    </span>
+                    {badge && (
+                      <span className="tag" data-testid={`role-${u.user_id}`}>
+                        {badge}
+                      </span>
+                    )}
+                  </span>
+                  <StatusBadge status={statuses?.[String(u.user_id)]} testId={`person-status-${u.user_id}`} />
+                </span>
+              </button>
+            );
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { expect, test } from './fixtures';
+
+// People and statuses (4.11): the home view lists the organization's people with role and status;
+// statuses also show on sender lines, in the direct-message sidebar and (one's own) in the top bar.
+test.describe.configure({ mode: 'serial' });
+
+test('the home view lists people with role and status; statuses show by names everywhere', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const admin = chat.user('admin');
+  const owner = chat.user('owner');
+  const guest = chat.user('guest');
+  await chat.api('admin').post('/users/me/status', {
+    status_text: 'In the lab',
+    emoji_name: 'microscope',
+    emoji_code: '1f52c',
+    reaction_type: 'unicode_emoji',
+  });
+  await chat.api('owner').post('/users/me/status', { status_text: 'Travelling' });
+
+  const me = await signIn(page, 'member');
+  const panel = page.getByTestId('people-panel');
+  await expect(panel).toBeVisible();
+  const active = chat.users.length;
+  await expect(page.getByTestId('people-count')).toContainText(`${active} people`);
+  const ben = page.getByTestId(`person-${admin.user_id}`);
+  await expect(ben).toContainText(admin.full_name);
+  await expect(page.getByTestId(`role-${admin.user_id}`)).toHaveText('Admin');
+  await expect(page.getByTestId(`person-status-${admin.user_id}`)).toContainText('🔬');
+  await expect(page.getByTestId(`person-status-${admin.user_id}`)).toContainText('In the lab');
+  await expect(page.getByTestId(`role-${guest.user_id}`)).toHaveText('Guest');
+  await expect(page.getByTestId(`role-${me.user_id}`)).toHaveCount(0);
+  await expect(page.getByTestId(`person-${me.user_id}`)).toContainText('(you)');
+  await page.screenshot({ path: 'test-results/screens/people.png' });
+
+  await page.getByTestId('people-search').fill('grace');
+  await expect(panel.locator('[data-testid^="person-"][data-testid$="' + guest.user_id + '"]')).toHaveCount(
+    1,
+  );
+  await expect(page.getByTestId(`person-${admin.user_id}`)).toHaveCount(0);
+  await page.getByTestId('people-search').fill('');
+
+  // A status change arrives live.
+  await chat.api('admin').post('/users/me/status', { status_text: 'Back at my desk' });
+  await expect(page.getByTestId(`person-status-${admin.user_id}`)).toContainText('Back at my desk');
+
+  // The sidebar's one-to-one conversations carry the other person's status (the owner's is text only).
+  await expect(page.getByTestId(`dm-status-${owner.user_id}`)).toHaveAttribute('title', 'Travelling');
+
+  // Sender lines in the feed.
+  const topic = `status ${Date.now()}`;
+  const sent = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'Status check.' });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`sender-status-${sent.body.id as number}`)).toContainText('Back at my desk');
+
+  // One's own status in the top bar, live, and a click opens the status editor.
+  const own = page.getByTestId('own-status');
+  await expect(own).toHaveText('Set status');
+  await chat.api(me.email).post('/users/me/status', {
+    status_text: 'Reviewing',
+    emoji_name: 'eyes',
+    emoji_code: '1f440',
+    reaction_type: 'unicode_emoji',
+  });
+  await expect(own).toContainText('Reviewing');
+  await expect(own).toContainText('👀');
+  await page.screenshot({ path: 'test-results/screens/people-statuses.png' });
+  await own.click();
+  await expect(page.getByTestId('status-text')).toHaveValue('Reviewing');
+});

@@ -6,6 +6,8 @@ import type { InitialState } from '../api/model';
 import { applyEvents } from '../events/apply';
 import { useConnectionStore } from '../state/connection';
 import { useTypingStore } from '../state/typing';
+import { useNarrowStore } from '../state/narrow';
+import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
 import { useBridge } from './bridge-context';
 
 /**
@@ -50,7 +52,12 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
       .filter((b) => session && session.accountId === b.accountId && session.generation === b.generation)
       .flatMap((b) => b.events);
     waiting = [];
-    if (events.length > 0) applyEvents(queryClient, events);
+    if (events.length === 0) return;
+    applyEvents(queryClient, events);
+    // A topic moved while it is open: the view follows it to its new place.
+    const narrowStore = useNarrowStore.getState();
+    const moved = movedTopicNarrow(narrowStore.narrow, events);
+    if (moved) narrowStore.select(moved, narrowStore.anchor);
   };
   const offEvents = bridge.onEvents((batch) => {
     waiting.push(batch);

@@ -1,0 +1,83 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Reading as a person does: what a focused window shows in full is read, even with nothing to
+// scroll; a topic that moves while it is open takes the view with it.
+test.describe.configure({ mode: 'serial' });
+
+async function flagsOf(chat: ChatEnvironment, who: string, id: number): Promise<string[]> {
+  const { body } = await chat.api(who).get('/messages', {
+    anchor: id,
+    num_before: 0,
+    num_after: 0,
+    narrow: [],
+  });
+  return (body.messages as { id: number; flags: string[] }[]).find((m) => m.id === id)?.flags ?? [];
+}
+
+test('opening a short conversation marks what it shows as read, without scrolling', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const ada = chat.user('owner');
+  const ben = chat.user('ben@northwind.example');
+  const { body } = await chat.api('ben@northwind.example').post('/messages', {
+    type: 'direct',
+    to: [ada.user_id],
+    content: 'A quick question when you have a minute.',
+  });
+  const dmId = body.id as number;
+  // #design > new logo ends with an unread "Agreed." for Ada.
+  const { body: logo } = await chat.api('owner').get('/messages', {
+    anchor: 'newest',
+    num_before: 20,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: 'design' },
+      { operator: 'topic', operand: 'new logo' },
+    ],
+  });
+  const unreadLogo = (logo.messages as { id: number; flags: string[] }[]).filter(
+    (m) => !m.flags.includes('read'),
+  );
+  expect(unreadLogo.length).toBeGreaterThan(0);
+
+  await signIn(page, 'owner');
+  await page.getByTestId(`dm-${ben.user_id}`).click();
+  await expect(page.getByTestId(`message-${dmId}`)).toBeVisible();
+  await expect.poll(() => flagsOf(chat, 'owner', dmId)).toContain('read');
+
+  await page.getByTestId('channel-design').click();
+  await page.getByTestId('topic-new logo').click();
+  for (const m of unreadLogo) await expect(page.getByTestId(`message-${m.id}`)).toBeVisible();
+  for (const m of unreadLogo) await expect.poll(() => flagsOf(chat, 'owner', m.id)).toContain('read');
+  await expect(page.getByTestId('channel-unread-design')).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/reading-short-read.png' });
+});
+
+test('a topic moved while it is open takes the view with it', async ({ page, chat, signIn }) => {
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-random').click();
+  const { body: topics } = await chat.api('owner').get('/messages', {
+    anchor: 'newest',
+    num_before: 1,
+    num_after: 0,
+    narrow: [{ operator: 'channel', operand: 'random' }],
+  });
+  const last = (topics.messages as { id: number; subject: string }[])[0]!;
+  await page.getByTestId(`topic-${last.subject}`).click();
+  await expect(page.getByTestId('conversation-title')).toContainText(last.subject);
+
+  const renamed = `${last.subject} (moved)`;
+  const moved = await chat.api('admin').patch(`/messages/${last.id}`, {
+    topic: renamed,
+    propagate_mode: 'change_all',
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: false,
+  });
+  expect(moved.status).toBe(200);
+  await expect(page.getByTestId('conversation-title')).toContainText(renamed);
+  await expect(page.getByTestId(`message-${last.id}`)).toBeVisible();
+  await expect(page.getByText('No messages here yet')).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/reading-topic-followed.png' });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { movedTopicNarrow } from '../../../renderer/src/features/messages/follow-moved-topic';
+import type { Narrow } from '../../../renderer/src/api/narrow';
+
+const open: Narrow = { kind: 'topic', streamId: 3, topic: 'new logo' };
+const move = (fields: Record<string, unknown>) => ({
+  type: 'update_message',
+  propagate_mode: 'change_all',
+  stream_id: 3,
+  orig_subject: 'new logo',
+  ...fields,
+});
+
+describe('movedTopicNarrow', () => {
+  it('follows a whole-topic rename, resolve or move to another channel', () => {
+    expect(movedTopicNarrow(open, [move({ subject: 'logo v2' })])).toEqual({ ...open, topic: 'logo v2' });
+    expect(movedTopicNarrow(open, [move({ subject: '✔ new logo' })])).toEqual({
+      ...open,
+      topic: '✔ new logo',
+    });
+    expect(movedTopicNarrow(open, [move({ new_stream_id: 5 })])).toEqual({ ...open, streamId: 5 });
+  });
+
+  it('matches the topic without regard to case, and follows a topic moved twice in one batch', () => {
+    const events = [
+      move({ orig_subject: 'NEW LOGO', subject: 'a' }),
+      move({ orig_subject: 'a', new_stream_id: 9 }),
+    ];
+    expect(movedTopicNarrow(open, events)).toEqual({ kind: 'topic', streamId: 9, topic: 'a' });
+  });
+
+  it('stays put for partial moves, other topics, other channels, content edits and other views', () => {
+    expect(movedTopicNarrow(open, [move({ subject: 'x', propagate_mode: 'change_one' })])).toBeNull();
+    expect(movedTopicNarrow(open, [move({ subject: 'x', propagate_mode: 'change_later' })])).toBeNull();
+    expect(movedTopicNarrow(open, [move({ orig_subject: 'other', subject: 'x' })])).toBeNull();
+    expect(movedTopicNarrow(open, [move({ stream_id: 4, subject: 'x' })])).toBeNull();
+    expect(movedTopicNarrow(open, [{ type: 'update_message', stream_id: 3, content: 'hi' }])).toBeNull();
+    expect(movedTopicNarrow({ kind: 'channel', streamId: 3 }, [move({ subject: 'x' })])).toBeNull();
+    expect(movedTopicNarrow(null, [move({ subject: 'x' })])).toBeNull();
+  });
+});

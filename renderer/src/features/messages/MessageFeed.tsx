@@ -166,8 +166,13 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     if (!el) return;
     // The virtualizer's own record of the viewport: reading the element's scrollTop here, right
     // after new rows were committed, would force a layout of them in the middle of the task.
-    const top = virtualizer.scrollOffset ?? el.scrollTop;
-    const bottom = top + (virtualizer.scrollRect?.height ?? el.clientHeight);
+    // Clamped to what the element can scroll: with anchorTo 'end' the virtualizer shifts its offset
+    // when a row of a conversation shorter than the view grows, which the element itself cannot
+    // follow (it stays at 0), and the rows it shows in full would not count as seen.
+    const height = virtualizer.scrollRect?.height ?? el.clientHeight;
+    const maxTop = Math.max(0, virtualizer.getTotalSize() - height);
+    const top = Math.min(Math.max(0, virtualizer.scrollOffset ?? el.scrollTop), maxTop);
+    const bottom = top + height;
     for (const item of items) {
       const m = messages[item.index];
       if (!m || m.flags.includes('read') || sent.current.has(m.id)) continue;

@@ -125,11 +125,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     };
     const unsubscribe = router.subscribe((push) => send({ type: 'push', push }));
     ws.on('message', (data) => {
-      const frame = parseRequestFrame(data.toString());
-      if (!frame) {
+      const parsed = parseRequestFrame(data.toString());
+      if (parsed.kind === 'malformed') {
         ws.close(1008, 'malformed frame');
         return;
       }
+      if (parsed.kind === 'refused') {
+        send({ type: 'response', id: parsed.id, ok: false, message: parsed.message });
+        return;
+      }
+      const { frame } = parsed;
       Promise.resolve()
         .then(() => router.handle(frame.method, frame.args))
         .then(

@@ -7,7 +7,7 @@ import type { ServerSettings } from './api/server';
 /**
  * The typed contract between the main process and the renderer (DESIGN.md). Both shells
  * (Electron preload, web host WebSocket) expose exactly this object; the renderer never learns
- * which one it has. No API key ever appears in any type here.
+ * which one it has. No API key appears in any type here but the answer of `bots.revealApiKey`.
  */
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; error: CallFailure };
@@ -81,6 +81,8 @@ export const clientFailureCodes = {
   insecureServerUrl: 'CLIENT_INSECURE_SERVER_URL',
   /** The named demo account does not exist (or the app was not started with the demo). */
   unknownDemoAccount: 'CLIENT_UNKNOWN_DEMO_ACCOUNT',
+  /** Main holds no key for that bot: the account does not own it, or there is no such bot. */
+  botKeyUnavailable: 'CLIENT_BOT_KEY_UNAVAILABLE',
 } as const;
 
 /** Oldest server this app accepts: `user_settings` events (level 89) are what it keeps settings in sync with. */
@@ -104,6 +106,15 @@ export interface AccountsApi {
   addDemo(email: string): Promise<CallResult<AccountSummary>>;
 }
 
+/** The bots of the active account. */
+export interface BotsApi {
+  /**
+   * The API key of a bot the user owns, asked for per click and shown once: the only bridge
+   * answer that may carry a key. Keys are stripped from everything else main sends.
+   */
+  revealApiKey(botUserId: number): Promise<CallResult<{ bot_user_id: number; api_key: string }>>;
+}
+
 export interface ChatBridge {
   /** Calls an allow-listed endpoint on the active account. */
   call<N extends RendererEndpointName>(
@@ -123,6 +134,7 @@ export interface ChatBridge {
   /** Fires when an account is added, removed or switched to (including to none). */
   onAccountsChanged(listener: (state: AccountsState) => void): Unsubscribe;
   accounts: AccountsApi;
+  bots: BotsApi;
   /** Opens an http, https or mailto URL in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AboutScreen } from '../about/AboutScreen';
+import { BotsScreen } from '../bots/BotsScreen';
 import { DraftsScreen } from '../drafts/DraftsScreen';
 import { InvitationsScreen } from '../invitations/InvitationsScreen';
 import { LinkifiersScreen } from '../linkifiers/LinkifiersScreen';
@@ -32,6 +33,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'status', label: 'Status', heading: 'You', component: StatusEditor, visible: everyone },
   { id: 'drafts', label: 'Drafts', heading: 'You', component: DraftsScreen, visible: everyone },
   { id: 'snippets', label: 'Saved snippets', heading: 'You', component: SnippetsScreen, visible: everyone },
+  { id: 'bots', label: 'Bots', heading: 'You', component: BotsScreen, visible: (w) => !w.isGuest },
   {
     id: 'user-groups',
     label: 'User groups',

@@ -67,7 +67,9 @@ export function contentSecurityPolicy(port: number): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https: http:",
+    // Plain http images only from this machine (the embedded demo server); external ones wait for a
+    // click in the sanitizer, which never loads them over http.
+    "img-src 'self' data: https: http://127.0.0.1:* http://localhost:*",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "object-src 'none'",
     "base-uri 'none'",

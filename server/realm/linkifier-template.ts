@@ -67,7 +67,10 @@ export function checkUrlTemplate(template: string): TemplatePart[] {
 
 /** RFC 6570 simple expansion: each value percent-encoded except unreserved characters. */
 function encodeValue(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function expandParts(parts: readonly TemplatePart[], valueOf: (name: string) => string | undefined): string {
@@ -77,7 +80,10 @@ function expandParts(parts: readonly TemplatePart[], valueOf: (name: string) => 
 }
 
 /** The URL a match links to; null for a template this server would not have accepted. */
-export function expandUrlTemplate(template: string, values: Record<string, string | undefined>): string | null {
+export function expandUrlTemplate(
+  template: string,
+  values: Record<string, string | undefined>,
+): string | null {
   let parts: TemplatePart[];
   try {
     parts = checkUrlTemplate(template);

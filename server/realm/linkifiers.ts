@@ -64,8 +64,15 @@ export function checkLinkifier(pattern: string, url_template: string): void {
     throw badRequest(`Group '${notInTemplate[0]}' in linkifier pattern is not present in URL template.`);
 }
 
+/** The real service keeps one linkifier per pattern (its database's unique constraint and message). */
+function checkUniquePattern(realm: Realm, pattern: string, except?: Linkifier): void {
+  if (realm.linkifiers.some((l) => l !== except && l.pattern === pattern))
+    throw badRequest('Realm filter with this Realm and Pattern already exists.');
+}
+
 export function addLinkifier(realm: Realm, pattern: string, url_template: string): Linkifier {
   checkLinkifier(pattern, url_template);
+  checkUniquePattern(realm, pattern);
   const l = { id: realm.nextId('linkifier'), pattern, url_template };
   realm.linkifiers.push(l);
   realm.renderEpoch++;
@@ -74,6 +81,7 @@ export function addLinkifier(realm: Realm, pattern: string, url_template: string
 
 export function updateLinkifier(realm: Realm, l: Linkifier, pattern: string, url_template: string): void {
   checkLinkifier(pattern, url_template);
+  checkUniquePattern(realm, pattern, l);
   Object.assign(l, { pattern, url_template });
   realm.renderEpoch++;
 }

@@ -121,6 +121,22 @@ describe('linkifiers (2.7, 4.20)', () => {
     });
   });
 
+  it('keeps one linkifier per pattern', async () => {
+    const { admin } = demoUsers(h.server);
+    const [first] = h.server.realm.linkifiers;
+    const again = await h
+      .as(admin)
+      .call('POST', '/realm/filters', { pattern: first!.pattern, url_template: 'https://x.example/{id}' });
+    expect(again.body).toMatchObject({
+      result: 'error',
+      msg: 'Realm filter with this Realm and Pattern already exists.',
+    });
+    await h.as(admin).ok('PATCH', `/realm/filters/${first!.id}`, {
+      pattern: first!.pattern,
+      url_template: first!.url_template,
+    });
+  });
+
   it('refuses every template that could make a link point elsewhere than it reads', async () => {
     const { admin } = demoUsers(h.server);
     const hostile = [

@@ -68,7 +68,9 @@ export function contentSecurityPolicy(port: number): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https: http:",
+    // Plain http images only from this machine (the embedded demo server); external ones wait for a
+    // click in the sanitizer, which never loads them over http.
+    "img-src 'self' data: https: http://127.0.0.1:* http://localhost:*",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -132,11 +134,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       send({ type: 'push', push: { channel: 'notice', payload: callsRefusedNotice(refused) } });
     });
     ws.on('message', (data) => {
-      const frame = parseRequestFrame(data.toString());
-      if (!frame) {
+      const parsed = parseRequestFrame(data.toString());
+      if (parsed.kind === 'malformed') {
         ws.close(1008, 'malformed frame');
         return;
       }
+      if (parsed.kind === 'refused') {
+        send({ type: 'response', id: parsed.id, ok: false, message: parsed.message });
+        return;
+      }
+      const { frame } = parsed;
       Promise.resolve()
         .then(() => router.handle(frame.method, frame.args, limits))
         .then(

@@ -30,6 +30,7 @@ export const bridgeMethods = [
   'accounts.remove',
   'accounts.demo',
   'accounts.addDemo',
+  'bots.revealApiKey',
 ] as const;
 export type BridgeMethod = (typeof bridgeMethods)[number];
 
@@ -97,6 +98,9 @@ export function createBridgeClient(transport: BridgeTransport): ChatBridge {
       remove: (accountId) => invoke('accounts.remove', accountId),
       demo: () => invoke('accounts.demo'),
       addDemo: (email) => invoke('accounts.addDemo', email),
+    },
+    bots: {
+      revealApiKey: (botUserId) => invoke('bots.revealApiKey', botUserId),
     },
   };
 }

@@ -7,7 +7,7 @@ import type { ServerSettings } from './api/server';
 /**
  * The typed contract between the main process and the renderer (DESIGN.md). Both shells
  * (Electron preload, web host WebSocket) expose exactly this object; the renderer never learns
- * which one it has. No API key ever appears in any type here.
+ * which one it has. No API key appears in any type here but the answer of `bots.revealApiKey`.
  */
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; error: CallFailure };
@@ -107,6 +107,8 @@ export const clientFailureCodes = {
   overloaded: 'CLIENT_OVERLOADED',
   /** This window asked for more calls per second than a working app does; nothing was sent. */
   tooManyCalls: 'CLIENT_TOO_MANY_CALLS',
+  /** Main holds no key for that bot: the account does not own it, or there is no such bot. */
+  botKeyUnavailable: 'CLIENT_BOT_KEY_UNAVAILABLE',
 } as const;
 
 /** Oldest server this app accepts: `user_settings` events (level 89) are what it keeps settings in sync with. */
@@ -128,6 +130,15 @@ export interface AccountsApi {
   } | null>;
   /** Signs in as one of the demo accounts (the key stays in the main process). */
   addDemo(email: string): Promise<CallResult<AccountSummary>>;
+}
+
+/** The bots of the active account. */
+export interface BotsApi {
+  /**
+   * The API key of a bot the user owns, asked for per click and shown once: the only bridge
+   * answer that may carry a key. Keys are stripped from everything else main sends.
+   */
+  revealApiKey(botUserId: number): Promise<CallResult<{ bot_user_id: number; api_key: string }>>;
 }
 
 export interface ChatBridge {
@@ -153,6 +164,7 @@ export interface ChatBridge {
   /** Things the main process tells this window's user (e.g. that it refused a flood of calls). */
   onNotice(listener: (notice: BridgeNotice) => void): Unsubscribe;
   accounts: AccountsApi;
+  bots: BotsApi;
   /** Opens an http, https or mailto URL in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;
 }

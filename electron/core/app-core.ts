@@ -15,6 +15,7 @@ import {
 } from '../../shared/ipc';
 import type { BridgePush } from '../../shared/ipc-wire';
 import type { BackoffPolicy, Clock } from './backoff';
+import { BotKeys } from './bot-keys';
 import { EventLoop, SLOW_CALL_MS } from './event-loop';
 import { HttpClient } from './http-client';
 import { verifyCredentials } from './own-user';
@@ -66,6 +67,7 @@ interface Running {
   client: HttpClient;
   loop: EventLoop;
   calls: SlowCallWatch;
+  botKeys: BotKeys;
 }
 
 /** What the user is told: the loop's status, unless it looks fine while calls go unanswered. */
@@ -157,6 +159,24 @@ export class ChatCore {
     const running = id ? this.ensureRunning(id) : null;
     if (!running) return clientFailure(clientFailureCodes.noAccount, 'No account is signed in.');
     return running.calls.track(() => running.client.call(endpoint, params));
+  }
+
+  /**
+   * The API key of a bot the active account owns, for the one screen that shows it on request.
+   * Answered from what the server sent main; nothing is cached on the renderer's side.
+   */
+  revealBotApiKey(botUserId: number): CallResult<{ bot_user_id: number; api_key: string }> {
+    const id = this.vault.activeId;
+    const running = id ? this.running.get(id) : undefined;
+    if (!running) return clientFailure(clientFailureCodes.noAccount, 'No account is signed in.');
+    const key = running.botKeys.get(botUserId);
+    if (!key)
+      return clientFailure(
+        clientFailureCodes.botKeyUnavailable,
+        'This bot’s API key is not available: only the bot’s owner can see it.',
+      );
+    this.log(`bot API key shown on request (bot ${botUserId})`);
+    return { ok: true, value: { bot_user_id: botUserId, api_key: key } };
   }
 
   // ---- accounts -----------------------------------------------------------------------------
@@ -284,6 +304,7 @@ export class ChatCore {
     if (!credentials || !summary) return null;
 
     let loop: EventLoop | null = null;
+    const botKeys = new BotKeys();
     const client = new HttpClient({
       ...this.clientOptions(),
       serverUrl: credentials.serverUrl,
@@ -299,11 +320,13 @@ export class ChatCore {
       requestTimeoutMs: this.options.requestTimeoutMs,
       slowCallMs: this.options.slowCallMs,
       onSession: (session) => {
+        botKeys.reset(session.initialState);
         this.waitingForSession.delete(accountId);
         for (const listener of this.activity) listener.onSession?.(session);
         if (this.vault.activeId === accountId) this.push({ channel: 'session', payload: session });
       },
       onEvents: (batch) => {
+        botKeys.apply(batch.events);
         for (const listener of this.activity) listener.onEvents?.(batch);
         if (this.vault.activeId === accountId) this.push({ channel: 'events', payload: batch });
       },
@@ -324,7 +347,7 @@ export class ChatCore {
       if (this.vault.activeId === accountId)
         this.push({ channel: 'status', payload: effectiveStatus(running) });
     });
-    const running: Running = { client, loop, calls };
+    const running: Running = { client, loop, calls, botKeys };
     this.running.set(accountId, running);
     loop.start();
     return running;

@@ -5,12 +5,16 @@ import { clientFailureCodes, type BridgeNotice, type Unsubscribe } from '../../s
 import type { BridgeMethod, BridgePush } from '../../shared/ipc-wire';
 import { clientFailure, type ChatCore } from './app-core';
 import type { RendererCallLimits } from './request-limits';
+import { withoutCredentials } from './credential-guard';
+import { unknownBridgeMethodMessage } from './frames';
 import { isExternalUrlAllowed } from './window-policy';
 
 /**
  * The host side of the bridge, for any transport: every request from a renderer arrives here as a
- * method name and an argument list, is checked, and only then reaches the core. What goes back is
- * built from summaries, results and pushes: never a key.
+ * method name and an argument list, is checked, and only then reaches the core. Everything that
+ * goes back, answers and pushes alike, passes `withoutCredentials`: whatever a server put in a
+ * response or an event, no key reaches a renderer. The one exception is explicit and per request:
+ * `bots.revealApiKey`, a click on "Show API key".
  */
 
 export interface ShellActions {
@@ -19,8 +23,11 @@ export interface ShellActions {
 }
 
 export interface BridgeRouter {
-  /** `limits`: the calling renderer's budget (each shell keeps one per window or connection). */
-  handle(method: BridgeMethod, args: readonly unknown[], limits?: RendererCallLimits): Promise<unknown>;
+  /**
+   * Rejects with a clear message for a method it does not know: a caller never waits in silence.
+   * `limits`: the calling renderer's budget (each shell keeps one per window or connection).
+   */
+  handle(method: string, args: readonly unknown[], limits?: RendererCallLimits): Promise<unknown>;
   subscribe(listener: (push: BridgePush) => void): Unsubscribe;
 }
 
@@ -68,20 +75,24 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     'accounts.remove': ([accountId]) => core.remove(id.parse(accountId)),
     'accounts.demo': () => core.demo(),
     'accounts.addDemo': ([email]) => core.addDemo(z.string().max(500).parse(email)),
+    'bots.revealApiKey': ([botUserId]) => core.revealBotApiKey(z.number().int().positive().parse(botUserId)),
   };
+  /** Methods whose answer is a credential the user asked to see; every other answer is stripped. */
+  const revealsCredential: ReadonlySet<BridgeMethod> = new Set(['bots.revealApiKey']);
 
   return {
     async handle(method, args, limits) {
-      const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-      if (!handler) throw new Error(`Unknown bridge method: ${String(method)}`);
+      const handler = Object.hasOwn(handlers, method) ? handlers[method as BridgeMethod] : undefined;
+      if (!handler) throw new Error(unknownBridgeMethodMessage(method));
       if (method === 'call' && limits && !limits.admit())
         return clientFailure(
           clientFailureCodes.tooManyCalls,
           'This window asked for more than the app ever needs at once, so the request was not sent.',
         );
-      return handler(args);
+      const value = await handler(args);
+      return revealsCredential.has(method as BridgeMethod) ? value : withoutCredentials(value);
     },
-    subscribe: (listener) => core.subscribe(listener),
+    subscribe: (listener) => core.subscribe((push) => listener(withoutCredentials(push))),
   };
 }
 

@@ -1,7 +1,11 @@
+import { RE2JS } from 're2js';
 import { badRequest } from '../http/errors';
+import { checkUrlTemplate, expandUrlTemplate, templateVariables } from './linkifier-template';
 import type { Realm } from './realm';
 
-/** Linkifier (spec 2.7): a pattern with Python-style named groups and an RFC 6570 url_template. */
+export { expandUrlTemplate } from './linkifier-template';
+
+/** Linkifier (spec 2.7): an RE2 pattern with Python-style named groups and an RFC 6570 url_template. */
 export interface Linkifier {
   id: number;
   pattern: string;
@@ -9,130 +13,66 @@ export interface Linkifier {
 }
 
 /**
- * Python-style syntax becomes JavaScript: `(?P<name>...)` groups become `(?<name>...)` and `(?P=name)`
- * back-references become `\k<name>`.
+ * Patterns are compiled by RE2JS, a port of RE2 in plain JavaScript: matching takes time linear in
+ * the text whatever the pattern, as with the real service's RE2, so no pattern can stall a send
+ * (JavaScript's own backtracking engine took seconds on `(a+)+$` and 25 characters). RE2 reads
+ * Python's `(?P<name>...)` groups as they are; what it cannot compile (back-references,
+ * look-around) is refused with the real service's "Bad regular expression: ..." message.
  */
-export function toJsPattern(pattern: string): string {
-  return pattern.replace(/\(\?P</g, '(?<').replace(/\(\?P=([A-Za-z_][A-Za-z0-9_]*)\)/g, '\\k<$1>');
-}
+const compiled = new Map<string, RE2JS>();
+const COMPILED_CACHE_LIMIT = 256;
 
-export function compileLinkifierPattern(pattern: string): RegExp {
+export function compileLinkifierPattern(pattern: string): RE2JS {
+  const cached = compiled.get(pattern);
+  if (cached) return cached;
+  let regex: RE2JS;
   try {
-    return new RegExp(toJsPattern(pattern), 'gu');
-  } catch {
-    throw badRequest('Invalid linkifier pattern.');
+    regex = RE2JS.compile(pattern);
+  } catch (error) {
+    throw badRequest(`Bad regular expression: ${describeSyntaxError(error)}`);
   }
+  if (compiled.size >= COMPILED_CACHE_LIMIT) compiled.clear();
+  compiled.set(pattern, regex);
+  return regex;
 }
 
-/** The named groups of a pattern (Python or JavaScript spelling). */
+/** RE2's own wording, without RE2JS's prefix and quoting: "missing closing ]: [0-9+". */
+function describeSyntaxError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^error parsing regexp: /, '').replace(/`/g, '');
+}
+
+/** The named groups of a pattern. */
 export function patternGroups(pattern: string): Set<string> {
-  return new Set([...pattern.matchAll(/\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>/g)].map((m) => m[1]!));
+  return new Set(Object.keys(compileLinkifierPattern(pattern).namedGroups()));
 }
 
-/** RFC 6570 expression operators: how each joins and encodes its variables. */
-const OPERATORS: Record<string, { first: string; sep: string; named: boolean; reserved: boolean }> = {
-  '': { first: '', sep: ',', named: false, reserved: false },
-  '+': { first: '', sep: ',', named: false, reserved: true },
-  '#': { first: '#', sep: ',', named: false, reserved: true },
-  '.': { first: '.', sep: '.', named: false, reserved: false },
-  '/': { first: '/', sep: '/', named: false, reserved: false },
-  ';': { first: ';', sep: ';', named: true, reserved: false },
-  '?': { first: '?', sep: '&', named: true, reserved: false },
-  '&': { first: '&', sep: '&', named: true, reserved: false },
-};
-
-interface TemplateExpression {
-  start: number;
-  end: number;
-  operator: string;
-  vars: { name: string; prefix?: number }[];
-}
-
-/** Parse the `{...}` expressions of an RFC 6570 template; throws on malformed templates. */
-export function parseUrlTemplate(template: string): TemplateExpression[] {
-  const out: TemplateExpression[] = [];
-  let i = 0;
-  while (i < template.length) {
-    const ch = template[i]!;
-    if (ch === '}') throw badRequest('Invalid URL template.');
-    if (ch !== '{') {
-      i++;
-      continue;
-    }
-    const end = template.indexOf('}', i);
-    if (end < 0) throw badRequest('Invalid URL template.');
-    let body = template.slice(i + 1, end);
-    if (body.includes('{')) throw badRequest('Invalid URL template.');
-    let operator = '';
-    if (body && body[0]! in OPERATORS) {
-      operator = body[0]!;
-      body = body.slice(1);
-    }
-    const vars = body.split(',').map((spec) => {
-      const m = /^([A-Za-z0-9_]+)(?::([1-9][0-9]{0,3}))?$/.exec(spec);
-      if (!m) throw badRequest('Invalid URL template.');
-      return { name: m[1]!, ...(m[2] ? { prefix: Number(m[2]) } : {}) };
-    });
-    out.push({ start: i, end: end + 1, operator, vars });
-    i = end + 1;
-  }
-  return out;
-}
-
-function encodeValue(value: string, reserved: boolean): string {
-  return reserved
-    ? encodeURI(value).replace(/%25([0-9A-Fa-f]{2})/g, '%$1')
-    : encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-}
-
-/** RFC 6570 (level 3, with prefix modifiers) expansion of a template with string values. */
-export function expandUrlTemplate(template: string, values: Record<string, string | undefined>): string {
-  let expressions: TemplateExpression[];
-  try {
-    expressions = parseUrlTemplate(template);
-  } catch {
-    return template;
-  }
-  let out = '';
-  let last = 0;
-  for (const e of expressions) {
-    out += template.slice(last, e.start);
-    last = e.end;
-    const op = OPERATORS[e.operator]!;
-    const parts: string[] = [];
-    for (const v of e.vars) {
-      let value = values[v.name];
-      if (value === undefined) continue;
-      if (v.prefix !== undefined) value = [...value].slice(0, v.prefix).join('');
-      const encoded = encodeValue(value, op.reserved);
-      parts.push(
-        op.named ? (encoded === '' && e.operator === ';' ? v.name : `${v.name}=${encoded}`) : encoded,
-      );
-    }
-    if (parts.length > 0) out += op.first + parts.join(op.sep);
-  }
-  return out + template.slice(last);
-}
-
-/** The template must be a well-formed URL template using only the pattern's named groups. */
-export function checkUrlTemplate(pattern: string, template: string): void {
-  const groups = patternGroups(pattern);
-  for (const e of parseUrlTemplate(template))
-    for (const v of e.vars)
-      if (!groups.has(v.name))
-        throw badRequest(`Group '${v.name}' in URL template is not present in linkifier pattern.`);
-  const literal = template.replace(/\{[^}]*\}/g, 'x');
-  if (!/^(https?:\/\/[^\s/]+|\/)[^\s]*$/.test(literal)) throw badRequest('Invalid URL template.');
-}
-
+/**
+ * The real service's rules: the pattern compiles, the template is valid (linkifier-template.ts),
+ * and the template's variables are exactly the pattern's groups (the alphabetically first stray
+ * one is named).
+ */
 export function checkLinkifier(pattern: string, url_template: string): void {
   if (pattern.trim() === '') throw badRequest('Invalid linkifier pattern.');
-  compileLinkifierPattern(pattern);
-  checkUrlTemplate(pattern, url_template);
+  const groups = patternGroups(pattern);
+  const variables = templateVariables(checkUrlTemplate(url_template));
+  const notInPattern = [...variables].filter((name) => !groups.has(name)).sort();
+  if (notInPattern.length > 0)
+    throw badRequest(`Group '${notInPattern[0]}' in URL template is not present in linkifier pattern.`);
+  const notInTemplate = [...groups].filter((name) => !variables.has(name)).sort();
+  if (notInTemplate.length > 0)
+    throw badRequest(`Group '${notInTemplate[0]}' in linkifier pattern is not present in URL template.`);
+}
+
+/** The real service keeps one linkifier per pattern (its database's unique constraint and message). */
+function checkUniquePattern(realm: Realm, pattern: string, except?: Linkifier): void {
+  if (realm.linkifiers.some((l) => l !== except && l.pattern === pattern))
+    throw badRequest('Realm filter with this Realm and Pattern already exists.');
 }
 
 export function addLinkifier(realm: Realm, pattern: string, url_template: string): Linkifier {
   checkLinkifier(pattern, url_template);
+  checkUniquePattern(realm, pattern);
   const l = { id: realm.nextId('linkifier'), pattern, url_template };
   realm.linkifiers.push(l);
   realm.renderEpoch++;
@@ -141,12 +81,24 @@ export function addLinkifier(realm: Realm, pattern: string, url_template: string
 
 export function updateLinkifier(realm: Realm, l: Linkifier, pattern: string, url_template: string): void {
   checkLinkifier(pattern, url_template);
+  checkUniquePattern(realm, pattern, l);
   Object.assign(l, { pattern, url_template });
   realm.renderEpoch++;
 }
 
 export function removeLinkifier(realm: Realm, l: Linkifier): void {
   realm.linkifiers.splice(realm.linkifiers.indexOf(l), 1);
+  realm.renderEpoch++;
+}
+
+/** PATCH /realm/linkifiers: `ids` must name every linkifier exactly once (the real service's rule). */
+export function reorderLinkifiers(realm: Realm, ids: readonly number[]): void {
+  if (new Set(ids).size < ids.length)
+    throw badRequest('The ordered list must not contain duplicated linkifiers');
+  const byId = new Map(realm.linkifiers.map((l) => [l.id, l]));
+  if (ids.length !== byId.size || ids.some((id) => !byId.has(id)))
+    throw badRequest('The ordered list must enumerate all existing linkifiers exactly once');
+  realm.linkifiers.splice(0, realm.linkifiers.length, ...ids.map((id) => byId.get(id)!));
   realm.renderEpoch++;
 }
 
@@ -161,22 +113,24 @@ export function linkifierMatches(
 ): { start: number; end: number; text: string; url: string }[] {
   const found: { start: number; end: number; text: string; url: string; order: number }[] = [];
   realm.linkifiers.forEach((l, order) => {
-    let re: RegExp;
+    let regex: RE2JS;
     try {
-      re = compileLinkifierPattern(l.pattern);
+      regex = compileLinkifierPattern(l.pattern);
     } catch {
       return;
     }
-    for (const m of text.matchAll(re)) {
-      if (m[0].length === 0) continue;
-      const start = m.index;
-      found.push({
-        start,
-        end: start + m[0].length,
-        text: m[0],
-        url: expandUrlTemplate(l.url_template, m.groups ?? {}),
-        order,
-      });
+    const names = Object.keys(regex.namedGroups());
+    const matcher = regex.matcher(text);
+    while (matcher.find()) {
+      const start = matcher.start();
+      const end = matcher.end();
+      if (end === start) continue;
+      const values: Record<string, string | undefined> = {};
+      for (const name of names) values[name] = matcher.group(name) ?? undefined;
+      const url = expandUrlTemplate(l.url_template, values);
+      // Only http(s) results become links (a template from before validation could be anything).
+      if (url === null) continue;
+      found.push({ start, end, text: text.slice(start, end), url, order });
     }
   });
   found.sort((a, b) => a.start - b.start || a.order - b.order);

@@ -6,6 +6,7 @@ import {
   addLinkifier,
   linkifierToWire,
   removeLinkifier,
+  reorderLinkifiers,
   updateLinkifier,
   type Linkifier,
 } from '../realm/linkifiers';
@@ -24,13 +25,26 @@ function findLinkifier(realm: Realm, id: number): Linkifier {
   return l;
 }
 
-/** Linkifiers (2.7, 4.20): anyone may list them; administrators add, edit and remove them. */
+/** Linkifiers (2.7, 4.20): anyone may list them; administrators add, edit, reorder and remove them. */
 export const linkifierRoutes = [
   route({
     method: 'GET',
     path: '/realm/linkifiers',
     params: {},
     handler: ({ realm }) => ({ linkifiers: realm.linkifiers.map(linkifierToWire) }),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/realm/linkifiers',
+    params: { ordered_linkifier_ids: p.intList().required() },
+    handler: ({ realm, user }, { ordered_linkifier_ids }) => {
+      requireAdmin(user);
+      // An empty list on an organization without linkifiers changes nothing and tells nobody.
+      if (ordered_linkifier_ids.length === 0 && realm.linkifiers.length === 0) return {};
+      reorderLinkifiers(realm, ordered_linkifier_ids);
+      publishLinkifiers(realm);
+      return {};
+    },
   }),
   route({
     method: 'POST',

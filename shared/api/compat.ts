@@ -49,6 +49,8 @@ export const FeatureLevel = {
   directType: 174,
   /** `url_template` replaces `url_format_string` for linkifiers. */
   linkifierUrlTemplate: 176,
+  /** PATCH /realm/linkifiers with `ordered_linkifier_ids`. */
+  reorderLinkifiers: 202,
   /** `dm`, `dm-including`, `is:dm` narrow operators. */
   dmNarrowOperators: 177,
   /** Integer operands for the `id` narrow operator. */

@@ -35,7 +35,15 @@ import {
   updateMessageFlags,
   updateMessageFlagsForNarrow,
 } from './messages';
-import { getLinkifiers, getRealmEmoji, updateLinkifier, updateRealm } from './realm';
+import {
+  createLinkifier,
+  deleteLinkifier,
+  getLinkifiers,
+  getRealmEmoji,
+  reorderLinkifiers,
+  updateLinkifier,
+  updateRealm,
+} from './realm';
 import { register } from './register';
 import { getServerSettings } from './server';
 import { getUserStatus, updateRealmUserSettingsDefaults, updateSettings, updateStatus } from './settings';
@@ -94,7 +102,10 @@ export const endpoints = {
   deleteSavedSnippet,
   // Organization (4.10, 4.20)
   getLinkifiers,
+  createLinkifier,
   updateLinkifier,
+  deleteLinkifier,
+  reorderLinkifiers,
   getRealmEmoji,
   updateRealm,
   sendInvites,

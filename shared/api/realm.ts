@@ -48,6 +48,45 @@ export function urlTemplateToFormatString(template: string): string {
   return out;
 }
 
+/** The template as the server at `ctx.featureLevel` takes it: `url_format_string` before 176. */
+function linkifierUrlParams<P extends { url_template: string }>(params: P, featureLevel: number) {
+  if (featureLevel >= FeatureLevel.linkifierUrlTemplate) return { ...params };
+  const { url_template, ...rest } = params;
+  return { ...rest, url_format_string: urlTemplateToFormatString(url_template) };
+}
+
+/** POST /realm/filters (administrators): answers the new linkifier's id; it goes last in the order. */
+export const createLinkifier = defineEndpoint({
+  name: 'createLinkifier',
+  method: 'POST',
+  path: '/realm/filters',
+  params: z.object({ pattern: z.string(), url_template: z.string() }),
+  response: successResponse({ id: int }),
+  adapt: (params, ctx) => linkifierUrlParams(params, ctx.featureLevel),
+});
+
+/** DELETE /realm/filters/{filter_id} (administrators). */
+export const deleteLinkifier = defineEndpoint({
+  name: 'deleteLinkifier',
+  method: 'DELETE',
+  path: '/realm/filters/{filter_id}',
+  params: z.object({ filter_id: int }),
+  response: emptySuccess,
+});
+
+/** PATCH /realm/linkifiers (level 202, administrators): the ids of every linkifier, in their new order. */
+export const reorderLinkifiers = defineEndpoint({
+  name: 'reorderLinkifiers',
+  method: 'PATCH',
+  path: '/realm/linkifiers',
+  params: z.object({ ordered_linkifier_ids: z.array(int) }),
+  response: emptySuccess,
+  adapt: (params, ctx) => {
+    requireLevel(ctx, FeatureLevel.reorderLinkifiers, 'reorderLinkifiers', 'reordering linkifiers');
+    return { ...params };
+  },
+});
+
 /** 4.20 PATCH /realm/filters/{filter_id}. */
 export const updateLinkifier = defineEndpoint({
   name: 'updateLinkifier',
@@ -57,9 +96,7 @@ export const updateLinkifier = defineEndpoint({
   response: emptySuccess,
   adapt: (params, ctx) => {
     requireLevel(ctx, FeatureLevel.updateLinkifier, 'updateLinkifier', 'this endpoint');
-    if (ctx.featureLevel >= FeatureLevel.linkifierUrlTemplate) return { ...params };
-    const { url_template, ...rest } = params;
-    return { ...rest, url_format_string: urlTemplateToFormatString(url_template) };
+    return linkifierUrlParams(params, ctx.featureLevel);
   },
 });
 

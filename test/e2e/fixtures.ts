@@ -15,6 +15,7 @@ import {
   type RunningServer,
 } from '../support/reference-server';
 import { demoConfigFrom } from '../../electron/core/demo-accounts';
+import { BridgeKeyScan } from './key-scan';
 
 /**
  * The environment every UI test runs in: per test FILE, a fresh reference server (demo seed, short
@@ -129,6 +130,11 @@ class EnvironmentPerFile {
     return this.current;
   }
 
+  /** The environment of `file` if one was started, without starting one. */
+  async existing(file: string): Promise<ChatEnvironment | null> {
+    return this.file === file && this.current ? this.current : null;
+  }
+
   async close(): Promise<void> {
     const previous = this.current;
     this.current = null;
@@ -137,7 +143,7 @@ class EnvironmentPerFile {
 }
 
 export const test = base.extend<
-  { chat: ChatEnvironment; signIn: SignIn; faultProxy: FaultProxy },
+  { chat: ChatEnvironment; signIn: SignIn; faultProxy: FaultProxy; bridgeKeyScan: BridgeKeyScan },
   { chatEnvironments: EnvironmentPerFile; chatSetup: ChatSetup }
 >({
   // Worker-scoped so a file's `test.use` reaches the per-file environment.
@@ -153,6 +159,21 @@ export const test = base.extend<
   ],
   chat: async ({ chatEnvironments, chatSetup }, use, testInfo) => {
     await use(await chatEnvironments.forFile(testInfo.file, chatSetup));
+  },
+  /**
+   * Every page of every test is watched: each frame the host sends over the bridge is searched for
+   * every key of the organization when the test ends (key-scan.ts). A test that opens "Show API
+   * key" on purpose can read `bridgeKeyScan.revealAnswers`.
+   */
+  // eslint-disable-next-line no-empty-pattern
+  bridgeKeyScan: async ({}, use) => {
+    await use(new BridgeKeyScan());
+  },
+  context: async ({ context, bridgeKeyScan, chatEnvironments }, use, testInfo) => {
+    bridgeKeyScan.watch(context);
+    await use(context);
+    const environment = await chatEnvironments.existing(testInfo.file);
+    if (environment) bridgeKeyScan.check(environment.server);
   },
   /**
    * The file's FaultProxy; only with `test.use({ chatSetup: { behindProxy: true } })`. (Not named

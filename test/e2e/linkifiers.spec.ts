@@ -1,16 +1,34 @@
-import { expect, test } from './fixtures';
+import { expect, test, type ChatEnvironment } from './fixtures';
 
-// Linkifiers (spec 4.20): administrators edit pattern and URL template with a live tester.
-test.describe.configure({ mode: 'serial' });
+// Linkifiers (spec 4.20, issue 16 item 20): administrators add, edit (with a live tester running the
+// server's RE2 engine), reorder and delete. Each test sets up what it needs through the API, so any
+// one of them passes alone (`-g`) or in any order.
 
-test('an administrator edits a linkifier after trying it on a sample', async ({ page, chat, signIn }) => {
-  await signIn(page, 'admin');
+type L = { id: number; pattern: string; url_template: string };
+
+async function linkifiers(chat: ChatEnvironment): Promise<L[]> {
+  return (await chat.api('admin').get('/realm/linkifiers')).body.linkifiers as L[];
+}
+
+async function ensureLinkifier(chat: ChatEnvironment, pattern: string, url_template: string): Promise<L> {
+  const existing = (await linkifiers(chat)).find((l) => l.pattern === pattern);
+  if (existing) return existing;
+  const { body } = await chat.api('admin').post('/realm/filters', { pattern, url_template });
+  return { id: body.id as number, pattern, url_template };
+}
+
+async function openLinkifiers(page: import('@playwright/test').Page) {
   await page.getByTestId('open-settings').click();
   await page.getByTestId('settings-nav-linkifiers').click();
-  const { body } = await chat.api('admin').get('/realm/linkifiers');
-  const [first] = body.linkifiers as { id: number; pattern: string }[];
-  const card = page.getByTestId(`linkifier-${first!.id}`);
-  await expect(card.getByTestId('linkifier-pattern')).toHaveText(first!.pattern);
+  await expect(page.getByTestId('linkifiers-screen')).toBeVisible();
+}
+
+test('an administrator edits a linkifier after trying it on a sample', async ({ page, chat, signIn }) => {
+  const target = await ensureLinkifier(chat, 'TASK-(?P<id>[0-9]+)', 'https://tasks.northwind.example/{id}');
+  await signIn(page, 'admin');
+  await openLinkifiers(page);
+  const card = page.getByTestId(`linkifier-${target.id}`);
+  await expect(card.getByTestId('linkifier-pattern')).toHaveText(target.pattern);
 
   await card.getByTestId('linkifier-edit').click();
   await card.getByTestId('linkifier-pattern-input').fill('(?P<project>[A-Z]+)-(?P<num>[0-9]+)');
@@ -30,23 +48,65 @@ test('an administrator edits a linkifier after trying it on a sample', async ({ 
   await expect(card.getByTestId('linkifier-form')).toHaveCount(0);
   await expect(card.getByTestId('linkifier-pattern')).toHaveText('(?P<project>[A-Z]+)-(?P<num>[0-9]+)');
 
-  const after = (await chat.api('admin').get('/realm/linkifiers')).body.linkifiers as Record<
-    string,
-    unknown
-  >[];
-  expect(after.find((l) => l.id === first!.id)).toMatchObject({
+  expect((await linkifiers(chat)).find((l) => l.id === target.id)).toMatchObject({
     pattern: '(?P<project>[A-Z]+)-(?P<num>[0-9]+)',
     url_template: 'https://tracker.northwind.example/{project}/issues/{num}',
   });
 });
 
-test('the server’s refusal is shown', async ({ page, signIn }) => {
+test('an administrator adds a linkifier, moves it up, and deletes it', async ({ page, chat, signIn }) => {
   await signIn(page, 'admin');
-  await page.goto(`${page.url().split('#')[0]}#settings/linkifiers`);
-  await page.getByTestId('linkifier-edit').first().click();
-  await page.getByTestId('linkifier-template-input').fill('ftp://files.example/{project}');
+  await openLinkifiers(page);
+  await page.getByTestId('linkifier-add').click();
+  const form = page.getByTestId('linkifier-form');
+  await form.getByTestId('linkifier-pattern-input').fill('PR-(?P<n>[0-9]+)');
+  // A template that would let the matched text choose the host is refused before anything is sent.
+  await form.getByTestId('linkifier-template-input').fill('https://code.example{n}');
+  await expect(form.getByTestId('linkifier-problems')).toContainText('Invalid URL template');
+  await expect(form.getByTestId('linkifier-save')).toBeDisabled();
+  await form.getByTestId('linkifier-template-input').fill('https://code.example/pulls/{n}');
+  await form.getByTestId('linkifier-sample').fill('see PR-31');
+  await expect(form.getByTestId('linkifier-matches')).toContainText('PR-31 → https://code.example/pulls/31');
+  await form.getByTestId('linkifier-save').click();
+  await expect(form).toHaveCount(0);
+
+  const added = (await linkifiers(chat)).find((l) => l.pattern === 'PR-(?P<n>[0-9]+)')!;
+  expect(added.url_template).toBe('https://code.example/pulls/{n}');
+  const card = page.getByTestId(`linkifier-${added.id}`);
+  await expect(card).toBeVisible();
+  const order = (await linkifiers(chat)).map((l) => l.id);
+  expect(order.at(-1)).toBe(added.id);
+
+  await card.getByTestId('linkifier-move-up').click();
+  await expect
+    .poll(async () => (await linkifiers(chat)).map((l) => l.id))
+    .toEqual([...order.slice(0, -2), added.id, order.at(-2)]);
+  await expect(
+    page
+      .getByTestId('linkifiers-list')
+      .locator('> li')
+      .nth(order.length - 2),
+  ).toHaveAttribute('data-testid', `linkifier-${added.id}`);
+  await page.screenshot({ path: 'test-results/screens/linkifiers-reordered.png' });
+
+  await card.getByTestId('linkifier-delete').click();
+  await card.getByTestId('linkifier-delete-confirm').click();
+  await expect(card).toHaveCount(0);
+  expect((await linkifiers(chat)).map((l) => l.id)).not.toContain(added.id);
+});
+
+test('the server’s refusal is shown', async ({ page, chat, signIn }) => {
+  const existing = await ensureLinkifier(chat, 'BUG-(?P<id>[0-9]+)', 'https://bugs.northwind.example/{id}');
+  await signIn(page, 'admin');
+  await openLinkifiers(page);
+  await page.getByTestId('linkifier-add').click();
+  await page.getByTestId('linkifier-pattern-input').fill(existing.pattern);
+  await page.getByTestId('linkifier-template-input').fill('https://elsewhere.example/{id}');
   await page.getByTestId('linkifier-save').click();
-  await expect(page.getByTestId('linkifier-error')).toContainText('Not saved:');
+  await expect(page.getByTestId('linkifier-error')).toContainText(
+    'Not saved: Realm filter with this Realm and Pattern already exists.',
+  );
+  expect((await linkifiers(chat)).filter((l) => l.pattern === existing.pattern)).toHaveLength(1);
 });
 
 test('members do not see the entry', async ({ page, signIn }) => {

@@ -5,6 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { startWebHost } from '../../electron/web-host';
 import type { ChatEnvironment } from './fixtures';
 import { demoConfigFrom } from '../../electron/core/demo-accounts';
+import { BridgeKeyScan } from './key-scan';
 
 /**
  * A second person on the same server, in their own browser context and their own web host (one
@@ -27,12 +28,15 @@ export async function openSecondUser(
   const added = await host.core.addDemo(user.email);
   if (!added.ok) throw new Error(`second user ${who}: ${JSON.stringify(added.error)}`);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const keyScan = new BridgeKeyScan();
+  keyScan.watch(context);
   const page = await context.newPage();
   await page.goto(host.url);
   return {
     page,
     async close() {
       await context.close();
+      keyScan.check(chat.server);
       await host.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -154,6 +154,15 @@ export interface RecentDm {
   user_ids: number[];
 }
 
+/** An entry of `realm_bots`. Its `api_key` never reaches the renderer (main strips it). */
+export interface RealmBot {
+  user_id: number;
+  email: string;
+  full_name: string;
+  owner_id?: number | null;
+  is_active?: boolean;
+}
+
 /** The POST /register fields the renderer reads. All optional: older servers omit some. */
 export interface InitialState {
   queue_id: string | null;
@@ -172,6 +181,7 @@ export interface InitialState {
   realm_users?: User[];
   realm_non_active_users?: User[];
   cross_realm_bots?: User[];
+  realm_bots?: RealmBot[];
   user_topics?: UserTopic[];
   user_status?: Record<string, UserStatus>;
   realm_user_groups?: UserGroup[];

@@ -130,10 +130,15 @@ describe('web host: who may open the bridge', () => {
     }
   });
 
-  it('drops a connection that sends a malformed frame', async () => {
+  it('answers an unknown method, and drops a connection that sends a frame without an id', async () => {
     const client = await connected();
+    expect(await client.request('accounts.exportKeys')).toMatchObject({
+      type: 'response',
+      ok: false,
+      message: expect.stringContaining('Unknown bridge method: accounts.exportKeys'),
+    });
     const closed = new Promise<number>((resolve) => client.socket.on('close', (code) => resolve(code)));
-    client.socket.send('{"type":"request","id":1,"method":"accounts.exportKeys","args":[]}');
+    client.socket.send('{"type":"request","method":"accounts.list","args":[]}');
     expect(await closed).toBe(1008);
   });
 });

@@ -127,4 +127,17 @@ export class FakeBridge implements ChatBridge {
     demo: async () => null,
     addDemo: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
   };
+
+  /** Bot keys main would reveal, by bot user id; every request is recorded. */
+  botKeys = new Map<number, string>();
+  revealRequests: number[] = [];
+  bots: ChatBridge['bots'] = {
+    revealApiKey: async (botUserId: number) => {
+      this.revealRequests.push(botUserId);
+      const key = this.botKeys.get(botUserId);
+      return key
+        ? { ok: true, value: { bot_user_id: botUserId, api_key: key } }
+        : { ok: false, error: { ...apiError('CLIENT_BOT_KEY_UNAVAILABLE', 'not yours'), status: 0 } };
+    },
+  };
 }

@@ -85,6 +85,7 @@ describe('part 1: conventions across endpoints', () => {
         `/realm/filters/${filter[0]!.id}`,
         { pattern: '#(?P<id>[0-9]+)', url_template: 'https://example.com/{id}' },
       ],
+      [admin, 'PATCH', '/realm/linkifiers', { ordered_linkifier_ids: filter.map((l) => l.id) }],
       [member, 'GET', '/server_settings', {}],
       [member, 'GET', `/streams/${general}`, {}],
     ];

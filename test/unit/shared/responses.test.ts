@@ -321,6 +321,7 @@ const examples: Array<[EndpointName, Record<string, unknown>, (string | number)[
     ['linkifiers', 0, 'url_template'],
     'https://t.example/{id}',
   ],
+  ['createLinkifier', ok({ id: 9 }), ['id'], 9],
   [
     'getRealmEmoji',
     ok({

@@ -8,21 +8,54 @@ import { useInitialState } from '../../app/session';
 import { Empty, Loading } from '../../components/states';
 import { compilePattern, previewSegments, templateProblems } from './preview';
 
-/** Spec 4.20: the organization's linkifiers; administrators edit pattern and URL template. */
+/**
+ * Spec 4.20 and the real service's linkifier settings: administrators add, edit, delete and reorder
+ * the organization's linkifiers (order decides which wins where two patterns match the same text).
+ */
 export function LinkifiersScreen() {
   const linkifiers = useInitialState((s) => s.realm_linkifiers as Linkifier[] | undefined);
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const bridge = useBridge();
+  const reorder = useMutation({
+    mutationFn: (ids: number[]) => callApi(bridge, 'reorderLinkifiers', { ordered_linkifier_ids: ids }),
+  });
+  const move = (index: number, by: -1 | 1) => {
+    if (!linkifiers) return;
+    const ids = linkifiers.map((l) => l.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    reorder.mutate(ids);
+  };
   return (
     <div className="settings-page" data-testid="linkifiers-screen">
       <h2>Linkifiers</h2>
       <p className="muted small">
         Text in messages that matches a pattern becomes a link. Patterns use Python-style named groups such as{' '}
-        <code>(?P&lt;id&gt;[0-9]+)</code>, which the URL template uses as <code>{'{id}'}</code>.
+        <code>(?P&lt;id&gt;[0-9]+)</code>, which the URL template uses as <code>{'{id}'}</code>. Where two
+        patterns match the same text, the one higher in the list wins.
       </p>
       {!isAdmin && (
         <p className="notice" role="note">
           Only organization administrators can change linkifiers.
+        </p>
+      )}
+      {isAdmin &&
+        (adding ? (
+          <section className="card" aria-label="New linkifier">
+            <LinkifierForm onDone={() => setAdding(false)} />
+          </section>
+        ) : (
+          <div>
+            <button type="button" className="btn" data-testid="linkifier-add" onClick={() => setAdding(true)}>
+              Add linkifier
+            </button>
+          </div>
+        ))}
+      {reorder.isError && (
+        <p className="form-error" role="alert" data-testid="linkifier-reorder-error">
+          Not moved: {errorText(reorder.error)}
         </p>
       )}
       {linkifiers === undefined ? (
@@ -30,8 +63,8 @@ export function LinkifiersScreen() {
       ) : linkifiers.length === 0 ? (
         <Empty>This organization has no linkifiers.</Empty>
       ) : (
-        <ul className="card-list" data-testid="linkifiers-list">
-          {linkifiers.map((l) => (
+        <ol className="card-list" data-testid="linkifiers-list">
+          {linkifiers.map((l, index) => (
             <li key={l.id} className="card" data-testid={`linkifier-${l.id}`}>
               {editing === l.id ? (
                 <LinkifierForm linkifier={l} onDone={() => setEditing(null)} />
@@ -45,36 +78,108 @@ export function LinkifiersScreen() {
                     {l.url_template ?? l.url_format}
                   </code>
                   {isAdmin && (
-                    <button
-                      type="button"
-                      className="btn btn-small card-time"
-                      data-testid="linkifier-edit"
-                      onClick={() => setEditing(l.id)}
-                    >
-                      Edit
-                    </button>
+                    <span className="card-actions card-time">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        data-testid="linkifier-move-up"
+                        aria-label={`Move ${l.pattern} up`}
+                        disabled={index === 0 || reorder.isPending}
+                        onClick={() => move(index, -1)}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        data-testid="linkifier-move-down"
+                        aria-label={`Move ${l.pattern} down`}
+                        disabled={index === linkifiers.length - 1 || reorder.isPending}
+                        onClick={() => move(index, 1)}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        data-testid="linkifier-edit"
+                        onClick={() => setEditing(l.id)}
+                      >
+                        Edit
+                      </button>
+                      <DeleteLinkifier linkifier={l} />
+                    </span>
                   )}
                 </div>
               )}
             </li>
           ))}
-        </ul>
+        </ol>
       )}
     </div>
   );
 }
 
-export function LinkifierForm({ linkifier, onDone }: { linkifier: Linkifier; onDone: () => void }) {
+/** Delete asks once more: a linkifier's links vanish from every message that used it. */
+function DeleteLinkifier({ linkifier }: { linkifier: Linkifier }) {
   const bridge = useBridge();
-  const [pattern, setPattern] = useState(linkifier.pattern);
-  const [template, setTemplate] = useState(linkifier.url_template ?? linkifier.url_format ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => callApi(bridge, 'deleteLinkifier', { filter_id: linkifier.id }),
+  });
+  if (!confirming)
+    return (
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="linkifier-delete"
+        onClick={() => setConfirming(true)}
+      >
+        Delete
+      </button>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small btn-danger"
+        data-testid="linkifier-delete-confirm"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate()}
+      >
+        {remove.isPending ? 'Deleting…' : 'Delete it'}
+      </button>
+      <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
+        Keep
+      </button>
+      {remove.isError && (
+        <span className="form-error" role="alert" data-testid="linkifier-delete-error">
+          Not deleted: {errorText(remove.error)}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Edits `linkifier`, or adds a new one when there is none. */
+export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; onDone: () => void }) {
+  const bridge = useBridge();
+  const [pattern, setPattern] = useState(linkifier?.pattern ?? '');
+  const [template, setTemplate] = useState(linkifier?.url_template ?? linkifier?.url_format ?? '');
   const [sample, setSample] = useState('');
   const compiled = useMemo(() => compilePattern(pattern), [pattern]);
   const problems = [...(compiled.ok ? [] : [compiled.error]), ...templateProblems(compiled, template)];
   const segments = useMemo(() => previewSegments(sample, compiled, template), [sample, compiled, template]);
   const save = useMutation({
-    mutationFn: () =>
-      callApi(bridge, 'updateLinkifier', { filter_id: linkifier.id, pattern, url_template: template }),
+    mutationFn: async () => {
+      if (linkifier)
+        await callApi(bridge, 'updateLinkifier', {
+          filter_id: linkifier.id,
+          pattern,
+          url_template: template,
+        });
+      else await callApi(bridge, 'createLinkifier', { pattern, url_template: template });
+    },
     onSuccess: onDone,
   });
   const submit = (e: FormEvent) => {
@@ -181,7 +286,7 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier: Linkifier; onD
           data-testid="linkifier-save"
           disabled={problems.length > 0 || save.isPending}
         >
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? 'Saving…' : linkifier ? 'Save' : 'Add linkifier'}
         </button>
         <button type="button" className="btn" onClick={onDone}>
           Cancel

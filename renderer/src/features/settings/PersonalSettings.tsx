@@ -5,6 +5,7 @@ import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { ExternalImagesPreference } from './ExternalImagesPreference';
 import { SettingsGroups } from './SettingsGroups';
 import { useSettingsEditor } from './useSettingsEditor';
 
@@ -17,6 +18,7 @@ export function PersonalSettings() {
       <p className="muted small">Changes apply as soon as you make them.</p>
       <AccountForm />
       <SettingsGroups editor={editor} include={isUserSetting} testPrefix="setting" />
+      <ExternalImagesPreference />
     </div>
   );
 }

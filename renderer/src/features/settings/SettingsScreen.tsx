@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { Loading } from '../../components/states';
 import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { useSettingsScreen } from './screen-store';
@@ -84,7 +85,9 @@ export function SettingsScreen() {
           </div>
         ))}
       </nav>
-      <main className="settings-content">{Content ? <Content key={section} /> : null}</main>
+      <main className="settings-content">
+        <Suspense fallback={<Loading />}>{Content ? <Content key={section} /> : null}</Suspense>
+      </main>
     </div>
   );
 }

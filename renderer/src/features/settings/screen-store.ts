@@ -9,6 +9,7 @@ export const SECTION_IDS = [
   'status',
   'drafts',
   'snippets',
+  'bots',
   'user-groups',
   'invitations',
   'org-defaults',

@@ -1,8 +1,8 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { AboutScreen } from '../about/AboutScreen';
+import { BotsScreen } from '../bots/BotsScreen';
 import { DraftsScreen } from '../drafts/DraftsScreen';
 import { InvitationsScreen } from '../invitations/InvitationsScreen';
-import { LinkifiersScreen } from '../linkifiers/LinkifiersScreen';
 import { OrgDefaults } from '../org-defaults/OrgDefaults';
 import { SnippetsScreen } from '../snippets/SnippetsScreen';
 import { StatusEditor } from '../status/StatusEditor';
@@ -21,6 +21,11 @@ export interface Section {
 
 const everyone = () => true;
 
+// Loaded on first visit: its tester brings the RE2 engine (about 270 kB), which the chat itself does not need.
+const LinkifiersScreen = lazy(() =>
+  import('../linkifiers/LinkifiersScreen').then((module) => ({ default: module.LinkifiersScreen })),
+);
+
 export const SECTIONS: readonly Section[] = [
   {
     id: 'personal',
@@ -32,6 +37,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'status', label: 'Status', heading: 'You', component: StatusEditor, visible: everyone },
   { id: 'drafts', label: 'Drafts', heading: 'You', component: DraftsScreen, visible: everyone },
   { id: 'snippets', label: 'Saved snippets', heading: 'You', component: SnippetsScreen, visible: everyone },
+  { id: 'bots', label: 'Bots', heading: 'You', component: BotsScreen, visible: (w) => !w.isGuest },
   {
     id: 'user-groups',
     label: 'User groups',

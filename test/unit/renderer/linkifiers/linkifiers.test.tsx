@@ -7,7 +7,6 @@ import {
   compilePattern,
   expandTemplate,
   previewSegments,
-  pythonToJsPattern,
   templateProblems,
 } from '../../../../renderer/src/features/linkifiers/preview';
 import { apiError, FailWith } from '../fake-bridge';
@@ -16,16 +15,41 @@ import { setup } from '../render-helpers';
 
 afterEach(cleanup);
 
-describe('linkifier preview', () => {
-  it('converts Python named groups, back-references and inline flags', () => {
-    expect(pythonToJsPattern('#(?P<id>[0-9]+)')).toEqual({ source: '#(?<id>[0-9]+)', flags: '' });
-    expect(pythonToJsPattern('(?i)(?P<a>x)(?P=a)')).toEqual({ source: '(?<a>x)\\k<a>', flags: 'i' });
+describe('linkifier preview (RE2, the server’s engine)', () => {
+  it('reads Python named groups and inline flags, and refuses what RE2 cannot run in linear time', () => {
+    const compiled = compilePattern('(?i)ops-(?P<id>[0-9]+)');
+    expect(compiled.ok && compiled.groups).toEqual(['id']);
+    expect(compilePattern('(?P<a>x)(?P=a)')).toEqual({
+      ok: false,
+      error: 'Bad regular expression: invalid or unsupported Perl syntax: (?P',
+    });
+    expect(compilePattern('(?P<id>[0-9]+')).toMatchObject({ ok: false });
   });
 
-  it('expands RFC 6570 expressions', () => {
+  it('runs a catastrophic-backtracking pattern on a long sample in linear time', () => {
+    const compiled = compilePattern('(?P<id>(a+)+)$');
+    const started = performance.now();
+    const segments = previewSegments(`${'a'.repeat(30)}!`, compiled, 'https://x.example/{id}');
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(segments).toEqual([{ text: `${'a'.repeat(30)}!` }]);
+    const long = 'a'.repeat(50_000);
+    const t = performance.now();
+    expect(previewSegments(long, compiled, 'https://x.example/{id}')).toHaveLength(1);
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+
+  it('expands {name} percent-encoded, and only into http(s) URLs with a written-out host', () => {
     expect(expandTemplate('https://x.example/{id}', { id: 'a b/c' })).toBe('https://x.example/a%20b%2Fc');
-    expect(expandTemplate('https://x.example/{+path}', { path: 'a/b c' })).toBe('https://x.example/a/b%20c');
-    expect(expandTemplate('https://x.example/p{#frag}', { frag: 'top' })).toBe('https://x.example/p#top');
+    for (const hostile of [
+      'https://x.example/{+path}',
+      'https://x.example/p{#frag}',
+      '//x.example/{id}',
+      'javascript:alert({id})',
+      'https://x.example@evil.example/{id}',
+      'https://x.example{id}',
+      'https://x.example/{id}"onmouseover=alert(1)',
+    ])
+      expect(expandTemplate(hostile, { id: '1', path: 'p', frag: 'f' }), hostile).toBeNull();
   });
 
   it('shows which text links where', () => {
@@ -37,13 +61,17 @@ describe('linkifier preview', () => {
       { text: '#7', url: 'https://tracker.example/issues/7' },
       { text: '.' },
     ]);
+    expect(previewSegments('see #12', compiled, 'javascript:go({id})')).toEqual([{ text: 'see #12' }]);
   });
 
-  it('reports invalid patterns and template variables the pattern does not name', () => {
-    expect(compilePattern('(?P<id>[0-9]+').ok).toBe(false);
+  it('reports template variables the pattern does not name, and groups the template does not use', () => {
     expect(templateProblems(compilePattern('#(?P<id>\\d+)'), 'https://x.example/{num}')).toEqual([
       'The template uses {num}, which the pattern does not name.',
+      'The pattern’s group {id} is not used in the template.',
     ]);
+    expect(templateProblems(compilePattern('#(?P<id>\\d+)'), 'https://x.example/{+id}')[0]).toMatch(
+      /^Invalid URL template\./,
+    );
   });
 });
 
@@ -93,6 +121,46 @@ describe('LinkifiersScreen', () => {
       },
     ]);
     await waitFor(() => expect(screen.getByTestId('linkifier-pattern').textContent).toBe('T(?P<num>[0-9]+)'));
+  });
+
+  it('adds, deletes after a confirmation, and reorders through the server', async () => {
+    const two = [
+      ...linkifiers,
+      { id: 5, pattern: 'T(?P<num>[0-9]+)', url_template: 'https://tickets.example/{num}' },
+    ];
+    const { bridge, render } = setup(baseState({ is_admin: true, role: 200, realm_linkifiers: two }));
+    bridge.handlers.createLinkifier = () => ({ id: 6 });
+    bridge.handlers.deleteLinkifier = () => ({});
+    bridge.handlers.reorderLinkifiers = () => ({});
+    render(<LinkifiersScreen />);
+
+    fireEvent.click(screen.getByTestId('linkifier-add'));
+    fireEvent.change(screen.getByTestId('linkifier-pattern-input'), {
+      target: { value: 'PR-(?P<n>[0-9]+)' },
+    });
+    fireEvent.change(screen.getByTestId('linkifier-template-input'), {
+      target: { value: 'https://code.example/pull/{n}' },
+    });
+    fireEvent.click(screen.getByTestId('linkifier-save'));
+    await waitFor(() => expect(screen.queryByTestId('linkifier-form')).toBeNull());
+    expect(bridge.callsTo('createLinkifier')).toEqual([
+      { pattern: 'PR-(?P<n>[0-9]+)', url_template: 'https://code.example/pull/{n}' },
+    ]);
+
+    const second = screen.getByTestId('linkifier-5');
+    expect(
+      screen.getByTestId('linkifier-4').querySelector<HTMLButtonElement>('[data-testid="linkifier-move-up"]')!
+        .disabled,
+    ).toBe(true);
+    fireEvent.click(second.querySelector('[data-testid="linkifier-move-up"]')!);
+    await waitFor(() =>
+      expect(bridge.callsTo('reorderLinkifiers')).toEqual([{ ordered_linkifier_ids: [5, 4] }]),
+    );
+
+    fireEvent.click(second.querySelector('[data-testid="linkifier-delete"]')!);
+    expect(bridge.callsTo('deleteLinkifier')).toEqual([]);
+    fireEvent.click(second.querySelector('[data-testid="linkifier-delete-confirm"]')!);
+    await waitFor(() => expect(bridge.callsTo('deleteLinkifier')).toEqual([{ filter_id: 5 }]));
   });
 
   it('lets non-administrators read but not edit', () => {

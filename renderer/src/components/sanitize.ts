@@ -1,0 +1,215 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * The sanitizer behind `SafeHtml`: DOMPurify, plus the app's rules on top of it.
+ *
+ * - Inert containers (`<template>`, `<noscript>`, `<xmp>`, ...) go with their content: whatever
+ *   hides in them is never parsed into something live later.
+ * - Every link, HTML (`<a>`, `<area>`) and SVG (`<a href>`, `<a xlink:href>`) alike, is resolved
+ *   against the server, gets `rel="noopener noreferrer"` and loses `target` and `ping`; clicks are
+ *   opened outside the app by `SafeHtml`.
+ * - Nothing is fetched from a host other than the chat server while a conversation is shown: an
+ *   external `<img>` becomes a "Load image from host" button (https only; plain http is never
+ *   loaded), and other external resource attributes (srcset, poster, SVG image hrefs) are removed.
+ *   The real service proxies external images through its own origin, so those keep working.
+ */
+
+export interface ImagePolicy {
+  /** The user's preference: load images from other https hosts without asking. */
+  loadExternalHttps: boolean;
+  /** External https images the user clicked "Load" on. */
+  allowed: ReadonlySet<string>;
+}
+
+export const ASK_BEFORE_EXTERNAL_IMAGES: ImagePolicy = { loadExternalHttps: false, allowed: new Set() };
+
+/** Marks an external image the sanitizer replaced with a button; the value is the image's URL. */
+export const EXTERNAL_IMAGE_ATTR = 'data-external-image';
+
+const INERT_CONTAINERS = [
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'title',
+  'dialog',
+  'slot',
+  'portal',
+  'frameset',
+  'frame',
+];
+const ACTIVE_CONTENT = [
+  'style',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'iframe',
+  'object',
+  'embed',
+];
+const XLINK = 'http://www.w3.org/1999/xlink';
+/** Attributes that make the browser fetch something by themselves. */
+const FETCHING_ATTRIBUTES = ['src', 'poster', 'background', 'srcset', 'lowsrc', 'dynsrc'];
+
+let serverBase: string | null = null;
+let policy: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES;
+let hooked = false;
+
+export function setServerBase(url: string | null): void {
+  serverBase = url;
+}
+
+/** A server-relative URL (avatars, custom emoji, uploads) made absolute. */
+export function resolveServerUrl(url: string): string {
+  if (!serverBase) return url;
+  try {
+    return new URL(url, serverBase).toString();
+  } catch {
+    return url;
+  }
+}
+
+type Source = { kind: 'own' } | { kind: 'external'; url: URL } | { kind: 'refused' };
+
+/** Where a resource would be fetched from: the chat server (or inline data), another host, or nowhere sane. */
+function sourceOf(raw: string): Source {
+  if (/^data:image\//i.test(raw.trim())) return { kind: 'own' };
+  let url: URL;
+  try {
+    url = new URL(raw, serverBase ?? undefined);
+  } catch {
+    // Relative with no server known (before sign-in): the page's own origin, not a third party.
+    return /^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw.trim()) ? { kind: 'refused' } : { kind: 'own' };
+  }
+  if (serverBase && url.origin === new URL(serverBase).origin) return { kind: 'own' };
+  if (url.protocol === 'http:' || url.protocol === 'https:') return { kind: 'external', url };
+  return { kind: 'refused' };
+}
+
+/**
+ * The service renders a unicode emoji as `<span class="emoji emoji-1f44d">:+1:</span>` and leaves
+ * the picture to the client; this client shows the character itself, from the code in the class.
+ */
+const EMOJI_CLASS = /(?:^|\s)emoji-([0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*)(?:\s|$)/;
+
+function showUnicodeEmoji(node: Element): void {
+  const match = EMOJI_CLASS.exec(node.getAttribute('class') ?? '');
+  if (!match || !node.classList.contains('emoji')) return;
+  try {
+    node.textContent = String.fromCodePoint(
+      ...(match[1] as string).split('-').map((hex) => parseInt(hex, 16)),
+    );
+  } catch {
+    // A code outside Unicode's range: keep the server's `:name:` text.
+  }
+}
+
+function secureLink(node: Element): void {
+  const href = node.getAttribute('href') ?? node.getAttributeNS(XLINK, 'href');
+  node.removeAttributeNS(XLINK, 'href');
+  if (href !== null) node.setAttribute('href', href.startsWith('#') ? href : resolveServerUrl(href));
+  node.setAttribute('rel', 'noopener noreferrer');
+  node.removeAttribute('target');
+  node.removeAttribute('ping');
+}
+
+/** An `<img>`: kept when it comes from the server or the user allowed it; otherwise marked for a button. */
+function guardImage(node: Element): void {
+  node.removeAttribute('srcset');
+  const raw = node.getAttribute('src');
+  if (raw === null) return;
+  const source = sourceOf(raw);
+  if (source.kind === 'own') {
+    node.setAttribute('src', resolveServerUrl(raw));
+    node.setAttribute('loading', 'lazy');
+    return;
+  }
+  node.removeAttribute('src');
+  if (source.kind === 'refused') return;
+  const href = source.url.href;
+  if (source.url.protocol === 'https:' && (policy.loadExternalHttps || policy.allowed.has(href))) {
+    node.setAttribute('src', href);
+    node.setAttribute('referrerpolicy', 'no-referrer');
+    node.setAttribute('loading', 'lazy');
+    return;
+  }
+  node.setAttribute(EXTERNAL_IMAGE_ATTR, href);
+}
+
+/** Any other element: resource attributes pointing away from the server are dropped. */
+function guardFetches(node: Element): void {
+  for (const name of FETCHING_ATTRIBUTES) {
+    const value = node.getAttribute(name);
+    if (value === null) continue;
+    if (name === 'srcset' || sourceOf(value).kind !== 'own') node.removeAttribute(name);
+    else node.setAttribute(name, resolveServerUrl(value));
+  }
+  // SVG <image>, <use>, <feImage> fetch through href.
+  const svgHref = node.getAttribute('href') ?? node.getAttributeNS(XLINK, 'href');
+  if (
+    node.namespaceURI === 'http://www.w3.org/2000/svg' &&
+    svgHref !== null &&
+    sourceOf(svgHref).kind !== 'own'
+  ) {
+    node.removeAttribute('href');
+    node.removeAttributeNS(XLINK, 'href');
+  }
+}
+
+function installHooks(): void {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    // Only the sanitizer itself marks images; a server cannot forge the mark.
+    node.removeAttribute(EXTERNAL_IMAGE_ATTR);
+    const name = node.nodeName.toLowerCase();
+    if (name === 'a' || name === 'area') secureLink(node);
+    else if (name === 'img') guardImage(node);
+    else guardFetches(node);
+    if (name === 'span') showUnicodeEmoji(node);
+  });
+}
+
+/** The placeholder for an external image: a button naming the host (or a note, for plain http). */
+function placeholderFor(image: Element): Element {
+  const url = new URL(image.getAttribute(EXTERNAL_IMAGE_ATTR) ?? '');
+  const alt = image.getAttribute('alt')?.trim();
+  const secure = url.protocol === 'https:';
+  const element = image.ownerDocument.createElement(secure ? 'button' : 'span');
+  element.className = secure ? 'external-image' : 'external-image external-image-blocked';
+  element.setAttribute('title', url.href);
+  if (secure) {
+    element.setAttribute('type', 'button');
+    element.setAttribute(EXTERNAL_IMAGE_ATTR, url.href);
+    element.textContent = `Load image${alt ? ` “${alt}”` : ''} from ${url.host}`;
+  } else {
+    element.textContent = `Image${alt ? ` “${alt}”` : ''} from ${url.host} not loaded: it is not served over https`;
+  }
+  return element;
+}
+
+export function sanitizeHtml(html: string, images: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES): string {
+  installHooks();
+  policy = images;
+  let clean: string;
+  try {
+    clean = DOMPurify.sanitize(html, {
+      FORBID_TAGS: [...ACTIVE_CONTENT, ...INERT_CONTAINERS],
+      FORBID_ATTR: ['style', 'ping'],
+      ADD_FORBID_CONTENTS: INERT_CONTAINERS,
+    });
+  } finally {
+    policy = ASK_BEFORE_EXTERNAL_IMAGES;
+  }
+  if (!clean.includes(EXTERNAL_IMAGE_ATTR)) return clean;
+  // Placeholders are built in an inert document: nothing in it loads, and the markup is already clean.
+  const inert = document.implementation.createHTMLDocument('');
+  inert.body.innerHTML = clean;
+  for (const image of inert.body.querySelectorAll(`img[${EXTERNAL_IMAGE_ATTR}]`))
+    image.replaceWith(placeholderFor(image));
+  return inert.body.innerHTML;
+}

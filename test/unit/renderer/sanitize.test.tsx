@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SafeHtml, sanitizeHtml, setServerBase } from '../../../renderer/src/components/SafeHtml';
+import { useExternalImagesStore } from '../../../renderer/src/state/external-images';
+import { setup } from './render-helpers';
+
+// Hostile HTML as a server (or a message author) could send it: what the sanitizer must drop,
+// rewrite or hold back before anything reaches the DOM.
+
+afterEach(cleanup);
+beforeEach(() => {
+  setServerBase('https://chat.example');
+  act(() => useExternalImagesStore.getState().setLoadHttps(false));
+});
+
+const parse = (html: string) => {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  return holder;
+};
+
+describe('sanitizeHtml: inert containers', () => {
+  it.each([
+    ['<template><img src=x onerror=alert(1)><a href="https://e.example">t</a></template>'],
+    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'],
+    ['<noembed><img src=x onerror=alert(1)></noembed>'],
+    ['<noframes><img src=x onerror=alert(1)></noframes>'],
+    ['<xmp><img src=x onerror=alert(1)></xmp>'],
+    ['<title>hidden</title>'],
+    ['<dialog open>over everything</dialog>'],
+    ['<slot>slot</slot>'],
+  ])('drops %s with what it holds', (html) => {
+    const out = sanitizeHtml(`<p>before</p>${html}<p>after</p>`);
+    // (The noscript payload swallows "after" as it is meant to; what matters is what survives.)
+    expect(out).toMatch(/^<p>before<\/p>(<p>after<\/p>)?$/);
+  });
+});
+
+describe('sanitizeHtml: links', () => {
+  it('gives every HTML and SVG link rel="noopener noreferrer", no target and no ping', () => {
+    const root = parse(
+      sanitizeHtml(
+        '<a href="https://a.example" target="_top" ping="https://track.example">a</a>' +
+          '<svg><a xlink:href="https://b.example/"><text>b</text></a><a href="/c"><text>c</text></a></svg>' +
+          '<map name="m"><area href="https://d.example/" shape="rect" coords="0,0,1,1"></map>',
+      ),
+    );
+    const links = [...root.querySelectorAll('a, area')];
+    expect(links).toHaveLength(4);
+    for (const link of links) {
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(link.hasAttribute('target')).toBe(false);
+      expect(link.hasAttribute('ping')).toBe(false);
+      expect(link.hasAttributeNS('http://www.w3.org/1999/xlink', 'href')).toBe(false);
+    }
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://a.example/',
+      'https://b.example/',
+      'https://chat.example/c',
+      'https://d.example/',
+    ]);
+  });
+
+  it('opens SVG links and image-map areas outside the app, like any other link', () => {
+    const { bridge, render } = setup();
+    render(
+      <SafeHtml
+        testId="html"
+        html={
+          '<svg><a xlink:href="https://svg.example/"><text>svg link</text></a></svg><a href="javascript:alert(1)">js</a>'
+        }
+      />,
+    );
+    fireEvent.click(screen.getByText('svg link'));
+    fireEvent.click(screen.getByText('js'));
+    expect(bridge.opened).toEqual(['https://svg.example/']);
+  });
+});
+
+describe('sanitizeHtml: images from other hosts', () => {
+  it('keeps the server’s own images and inline data', () => {
+    const root = parse(
+      sanitizeHtml(
+        '<img src="/user_uploads/1/a.png"><img src="https://chat.example/external_content/abc"><img src="data:image/png;base64,AAAA">',
+      ),
+    );
+    expect([...root.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      'https://chat.example/user_uploads/1/a.png',
+      'https://chat.example/external_content/abc',
+      'data:image/png;base64,AAAA',
+    ]);
+  });
+
+  it('replaces an external https image with a button naming its host, and never loads plain http', () => {
+    const root = parse(
+      sanitizeHtml(
+        '<img alt="pixel" src="https://tracker.example/p.gif?u=1"><img src="http://plain.example/p.gif">' +
+          '<img src="//proto-relative.example/p.gif"><img src="ftp://files.example/p.gif">',
+      ),
+    );
+    expect(root.querySelectorAll('img')).toHaveLength(1); // the ftp one, with no src left
+    expect(root.querySelector('img')!.hasAttribute('src')).toBe(false);
+    const button = root.querySelector('button.external-image')!;
+    expect(button.textContent).toBe('Load image “pixel” from tracker.example');
+    expect(root.querySelectorAll('button.external-image')).toHaveLength(2);
+    expect(root.querySelector('.external-image-blocked')!.textContent).toBe(
+      'Image from plain.example not loaded: it is not served over https',
+    );
+    expect(root.innerHTML).not.toMatch(/src="(https?:)?\/\/(tracker|plain|proto-relative)/);
+  });
+
+  it('drops every other way to fetch from another host: srcset, poster, SVG image hrefs', () => {
+    const out = sanitizeHtml(
+      '<img src="/ok.png" srcset="https://t.example/1x.png 1x">' +
+        '<video poster="https://t.example/poster.png" src="https://t.example/v.mp4"></video>' +
+        '<svg><image href="https://t.example/svg.png"></image><image xlink:href="https://t.example/x.png"></image></svg>' +
+        '<table background="https://t.example/bg.png"><tr><td>x</td></tr></table>',
+    );
+    expect(out).not.toContain('https://t.example');
+    expect(out).toContain('src="https://chat.example/ok.png"');
+  });
+
+  it('ignores a mark forged by the server', () => {
+    const out = sanitizeHtml('<span data-external-image="https://evil.example/x.png">x</span>');
+    expect(out).toBe('<span>x</span>');
+  });
+
+  it('loads an https image after a click on its button, without a referrer; http never', () => {
+    const { render } = setup();
+    render(
+      <SafeHtml
+        testId="html"
+        html={'<p><img src="https://tracker.example/p.gif"> <img src="http://plain.example/p.gif"></p>'}
+      />,
+    );
+    const html = screen.getByTestId('html');
+    expect(html.querySelector('img')).toBeNull();
+    fireEvent.click(screen.getByText('Load image from tracker.example'));
+    const img = html.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('https://tracker.example/p.gif');
+    expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
+    expect(html.textContent).toContain('plain.example not loaded');
+  });
+
+  it('loads https images at once when the user chose to, and remembers it on this computer', () => {
+    act(() => useExternalImagesStore.getState().setLoadHttps(true));
+    expect(localStorage.getItem('teamchat.loadExternalImages')).toBe('https');
+    const { render } = setup();
+    render(
+      <SafeHtml
+        testId="html"
+        html={'<img src="https://cdn.example/a.png"><img src="http://cdn.example/b.png">'}
+      />,
+    );
+    const images = screen.getByTestId('html').querySelectorAll('img');
+    expect([...images].map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example/a.png']);
+  });
+});

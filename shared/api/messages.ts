@@ -8,6 +8,7 @@ import {
   narrowSchema,
   reactionTypeSchema,
 } from './resources';
+import { extraEmojiByName } from './spellings';
 
 const int = z.number().int();
 
@@ -270,6 +271,7 @@ export const addReaction = defineEndpoint({
   path: '/messages/{message_id}/reactions',
   params: reactionParamsSchema,
   response: emptySuccess,
+  adapt: extraEmojiByName,
 });
 
 /** DELETE /messages/{message_id}/reactions (public API). */
@@ -279,4 +281,5 @@ export const removeReaction = defineEndpoint({
   path: '/messages/{message_id}/reactions',
   params: reactionParamsSchema,
   response: emptySuccess,
+  adapt: extraEmojiByName,
 });

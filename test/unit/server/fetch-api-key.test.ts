@@ -12,7 +12,9 @@ async function fetchApiKey(url: string, fields: Record<string, string>) {
 }
 
 describe('POST /fetch_api_key (password sign-in)', () => {
-  const h = useServer({ loginLimits: { failuresPerUsername: 3, failuresPerAddress: 100, windowSeconds: 60 } });
+  const h = useServer({
+    loginLimits: { failuresPerUsername: 3, failuresPerAddress: 100, windowSeconds: 60 },
+  });
 
   it('answers the API key, email and user id for the right password, without authentication', async () => {
     const { owner } = demoUsers(h.server);
@@ -39,7 +41,10 @@ describe('POST /fetch_api_key (password sign-in)', () => {
   it('gives the same answer for a wrong password and an unknown user', async () => {
     const { member2 } = demoUsers(h.server);
     const wrong = await fetchApiKey(h.server.url, { username: member2.email, password: 'nope' });
-    const unknown = await fetchApiKey(h.server.url, { username: 'nobody@northwind.example', password: 'nope' });
+    const unknown = await fetchApiKey(h.server.url, {
+      username: 'nobody@northwind.example',
+      password: 'nope',
+    });
     const expected = {
       result: 'error',
       msg: 'Your username or password is incorrect',
@@ -57,7 +62,10 @@ describe('POST /fetch_api_key (password sign-in)', () => {
 
   it('a missing password is REQUEST_VARIABLE_MISSING', async () => {
     const r = await fetchApiKey(h.server.url, { username: 'ada@northwind.example' });
-    expect(r).toMatchObject({ status: 400, body: { code: 'REQUEST_VARIABLE_MISSING', var_name: 'password' } });
+    expect(r).toMatchObject({
+      status: 400,
+      body: { code: 'REQUEST_VARIABLE_MISSING', var_name: 'password' },
+    });
   });
 
   it('a deactivated user gets USER_DEACTIVATED', async () => {
@@ -98,7 +106,11 @@ describe('POST /fetch_api_key (password sign-in)', () => {
     }
     const limited = await fetchApiKey(h.server.url, { username: guest.email, password: DEMO_PASSWORD });
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
+    expect(limited.body).toMatchObject({
+      result: 'error',
+      code: 'RATE_LIMIT_HIT',
+      msg: 'API usage exceeded rate limit',
+    });
     const retryAfter = limited.body['retry-after'] as number;
     expect(retryAfter).toBeGreaterThan(55);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -110,10 +122,13 @@ describe('POST /fetch_api_key (password sign-in)', () => {
 });
 
 describe('POST /fetch_api_key: failures per address', () => {
-  const h = useServer({ loginLimits: { failuresPerUsername: 100, failuresPerAddress: 4, windowSeconds: 30 } });
+  const h = useServer({
+    loginLimits: { failuresPerUsername: 100, failuresPerAddress: 4, windowSeconds: 30 },
+  });
 
   it('one address guessing across many accounts is throttled too', async () => {
-    for (let i = 0; i < 4; i++) await fetchApiKey(h.server.url, { username: `u${i}@x.example`, password: 'x' });
+    for (let i = 0; i < 4; i++)
+      await fetchApiKey(h.server.url, { username: `u${i}@x.example`, password: 'x' });
     const r = await fetchApiKey(h.server.url, { username: 'ada@northwind.example', password: DEMO_PASSWORD });
     expect(r).toMatchObject({ status: 429, body: { code: 'RATE_LIMIT_HIT' } });
   });

@@ -403,7 +403,18 @@ export const messageCases: WireCase[] = [
   },
   {
     name: 'removeReaction',
-    title: 'extra emoji',
+    title: 'unicode emoji at an old level: sent as given',
+    level: 100,
+    params: { message_id: 42, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' },
+    expected: {
+      method: 'DELETE',
+      path: '/messages/42/reactions',
+      fields: { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' },
+    },
+  },
+  {
+    name: 'removeReaction',
+    title: 'extra emoji: by name only (the real service spells its type zulip_extra_emoji)',
     level: CURRENT,
     params: {
       message_id: 42,
@@ -414,7 +425,7 @@ export const messageCases: WireCase[] = [
     expected: {
       method: 'DELETE',
       path: '/messages/42/reactions',
-      fields: { emoji_name: 'service', emoji_code: 'service', reaction_type: 'service_extra_emoji' },
+      fields: { emoji_name: 'service' },
     },
   },
 ];

@@ -220,6 +220,13 @@ export const settingsCases: WireCase[] = [
     expected: { method: 'POST', path: '/users/me/status', fields: { status_text: '' } },
   },
   {
+    name: 'updateStatus',
+    title: 'the extra emoji by name only, at any level (the real service spells its type differently)',
+    level: 100,
+    params: { emoji_name: 'service', emoji_code: 'service', reaction_type: 'service_extra_emoji' },
+    expected: { method: 'POST', path: '/users/me/status', fields: { emoji_name: 'service' } },
+  },
+  {
     name: 'getUserStatus',
     title: 'modern',
     level: CURRENT,

@@ -2,13 +2,22 @@ import { z } from 'zod';
 import { defineEndpoint, successResponse } from './endpoint';
 import { acceptingRealFieldNames } from './spellings';
 
+/** An authentication method's entry: a boolean, or `{ enabled, available, unavailable_reason }`. */
+const authMethodValue = z.union([z.boolean(), z.looseObject({ enabled: z.boolean() })]);
+export type AuthMethodValue = z.infer<typeof authMethodValue>;
+
+export function isAuthMethodEnabled(value: AuthMethodValue | undefined): boolean {
+  return typeof value === 'boolean' ? value : value?.enabled === true;
+}
+
 /**
  * Spec 4.21. Every field may be absent on older servers or on a multi-organization root domain.
  * A real deployment's `zulip_*` version fields are read as the spec's `service_*` ones.
  */
 export const serverSettingsSchema = acceptingRealFieldNames(
   successResponse({
-    authentication_methods: z.record(z.string(), z.boolean()).optional(),
+    /** Booleans in the spec (4.21); the real service's newer object form is read too. */
+    authentication_methods: z.record(z.string(), authMethodValue).optional(),
     external_authentication_methods: z
       .array(
         z.looseObject({
@@ -40,6 +49,16 @@ export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 /** Spec 9.2: assume level 0 when the server does not say. */
 export function featureLevelOf(settings: Pick<ServerSettings, 'service_feature_level'>): number {
   return settings.service_feature_level ?? 0;
+}
+
+/**
+ * Whether the server takes an email (or username) and password for an API key (POST
+ * /fetch_api_key). A server that says nothing either way is offered the form: its answer decides.
+ */
+export function offersPasswordSignIn(settings: ServerSettings): boolean {
+  const methods = settings.authentication_methods;
+  if (methods && 'password' in methods) return isAuthMethodEnabled(methods.password);
+  return settings.email_auth_enabled ?? true;
 }
 
 export const getServerSettings = defineEndpoint({

@@ -83,8 +83,9 @@ describe('urlTemplateToFormatString (linkifiers before 176)', () => {
 });
 
 describe('binding registry', () => {
-  it('keeps the event queue to the main process', () => {
-    expect([...mainOnlyEndpoints].sort()).toEqual(['deleteQueue', 'getEvents', 'register']);
+  it('keeps the event queue and the API key to the main process', () => {
+    expect([...mainOnlyEndpoints].sort()).toEqual(['deleteQueue', 'fetchApiKey', 'getEvents', 'register']);
+    expect(isRendererEndpoint('fetchApiKey')).toBe(false);
     expect(isRendererEndpoint('register')).toBe(false);
     expect(isRendererEndpoint('getEvents')).toBe(false);
     expect(isRendererEndpoint('deleteQueue')).toBe(false);

@@ -627,6 +627,17 @@ export const queueCases: WireCase[] = [
     expected: { method: 'GET', path: '/server_settings', fields: {} },
   },
   {
+    name: 'fetchApiKey',
+    title: 'username and password, unauthenticated',
+    level: 0,
+    params: { username: 'iago@example.com', password: 'abcd1234' },
+    expected: {
+      method: 'POST',
+      path: '/fetch_api_key',
+      fields: { username: 'iago@example.com', password: 'abcd1234' },
+    },
+  },
+  {
     name: 'register',
     title: 'full registration',
     level: CURRENT,

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { ApiCallError } from '../../../../shared/errors';
-import type { ServerSettings } from '../../../../shared/api/server';
+import { isAuthMethodEnabled, type ServerSettings } from '../../../../shared/api/server';
 import { errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { SafeHtml, setServerBase } from '../../components/SafeHtml';
+import { SignInMethods } from './SignInMethods';
 
 const ROLE_NAMES: Record<number, string> = {
   100: 'Owner',
@@ -15,8 +16,9 @@ const ROLE_NAMES: Record<number, string> = {
 };
 
 /**
- * Sign-in: server URL → the server's public settings → email + API key, or one click per demo
- * account when the app runs on the embedded demo server. The key goes straight to the main process.
+ * Sign-in: server URL → the server's public settings → the sign-in methods it offers (email and
+ * password, an API key, a zuliprc file), or one click per demo account when the app runs on the
+ * embedded demo server. Passwords and keys go straight to the main process.
  */
 export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: () => void }) {
   const bridge = useBridge();
@@ -24,13 +26,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
   const demo = useQuery({ queryKey: ['accounts', 'demo'], queryFn: () => bridge.accounts.demo() });
   const [serverUrl, setServerUrl] = useState('');
   const [settings, setSettings] = useState<{ url: string; value: ServerSettings } | null>(null);
-  const [email, setEmail] = useState('');
-  const [apiKey, setApiKey] = useState('');
 
-  const signedIn = async () => {
+  const signedIn = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: ['accounts'] });
     onDone?.();
-  };
+  }, [queryClient, onDone]);
 
   const probe = useMutation({
     mutationFn: async (url: string) => {
@@ -42,14 +42,6 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
       setServerBase(found.url);
       setSettings(found);
     },
-  });
-  const add = useMutation({
-    mutationFn: async () => {
-      const result = await bridge.accounts.add({ serverUrl: settings?.url ?? serverUrl, email, apiKey });
-      if (!result.ok) throw new ApiCallError(result.error);
-      return result.value;
-    },
-    onSuccess: signedIn,
   });
   const addDemo = useMutation({
     mutationFn: async (demoEmail: string) => {
@@ -65,10 +57,6 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
     const url = normalizeUrl(serverUrl);
     if (url) probe.mutate(url);
   };
-  const submitKey = (e: FormEvent) => {
-    e.preventDefault();
-    add.mutate();
-  };
 
   const s = settings?.value;
   return (
@@ -79,7 +67,10 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
         {demo.data && demo.data.accounts.length > 0 && (
           <section className="demo-accounts" aria-label="Demo accounts">
             <h2>Demo organization</h2>
-            <p className="muted">Running on the embedded server at {demo.data.serverUrl}. Pick a person:</p>
+            <p className="muted">
+              Running on the embedded server at {demo.data.serverUrl}. Pick a person, or enter that address
+              below and sign in with their email and password:
+            </p>
             <ul>
               {demo.data.accounts.map((a) => (
                 <li key={a.email}>
@@ -95,6 +86,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
                       <span className="tag">{ROLE_NAMES[a.role] ?? `role ${a.role}`}</span>
                     </span>
                     <span className="muted small">{a.email}</span>
+                    {a.password && (
+                      <span className="muted small" data-testid={`demo-password-${a.email}`}>
+                        Password: <code>{a.password}</code>
+                      </span>
+                    )}
                   </button>
                 </li>
               ))}
@@ -157,42 +153,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
                 )}
               </div>
             </section>
-            <form onSubmit={submitKey} className="form-grid">
-              <label htmlFor="email">Email</label>
-              <input
-                id="email"
-                data-testid="email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-              <label htmlFor="api-key">API key</label>
-              <input
-                id="api-key"
-                data-testid="api-key"
-                type="password"
-                autoComplete="current-password"
-                value={apiKey}
-                onChange={(e) => setApiKey(e.target.value)}
-                required
-              />
-              <div />
-              <button
-                type="submit"
-                className="btn btn-primary"
-                data-testid="sign-in-submit"
-                disabled={add.isPending}
-              >
-                {add.isPending ? 'Signing in…' : 'Sign in'}
-              </button>
-              {add.isError && (
-                <p className="form-error span-2" role="alert" data-testid="sign-in-error">
-                  {errorText(add.error)}
-                </p>
-              )}
-            </form>
+            <SignInMethods serverUrl={settings.url} settings={s} onSignedIn={signedIn} />
           </>
         )}
         {onCancel && (
@@ -221,7 +182,7 @@ function resolveIcon(icon: string, base: string): string {
 
 export function authMethods(s: ServerSettings): string[] {
   const names = Object.entries(s.authentication_methods ?? {})
-    .filter(([, on]) => on)
+    .filter(([, value]) => isAuthMethodEnabled(value))
     .map(([name]) => name);
   for (const ext of s.external_authentication_methods ?? []) {
     if (!names.includes(ext.display_name)) names.push(ext.display_name);

@@ -1,3 +1,4 @@
+import { REAL_SERVICE_EMOJI_ALIASES } from '../../../../shared/emoji-aliases';
 import type { RealmEmoji } from '../../api/model';
 
 /** One pickable emoji in the three namespaces of spec 2.7. */
@@ -5,6 +6,8 @@ export interface EmojiChoice {
   name: string;
   code: string;
   reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+  /** Other names of the same emoji, which search finds too. */
+  aliases?: string[];
   /** The character for unicode emoji, or an image URL for custom ones. */
   glyph?: string;
   imageUrl?: string;
@@ -28,26 +31,29 @@ export function glyphFromCode(code: string): string {
   }
 }
 
-interface GroupData {
-  name: string;
-  emojis: { emoji: string; slug: string; name: string }[];
-}
-
 let unicodeCache: EmojiChoice[] | null = null;
 
-/** The Unicode emoji table, loaded on first use (it is a large file: kept out of the main bundle). */
+/**
+ * The Unicode emoji, named as gemoji names them (as the reference server does) plus the real
+ * service's own names for some; loaded on first use (a large module, kept out of the main bundle).
+ */
 export async function loadUnicodeEmoji(): Promise<EmojiChoice[]> {
   if (unicodeCache) return unicodeCache;
-  const byGroup = (await import('unicode-emoji-json/data-by-group.json')).default as GroupData[];
-  unicodeCache = byGroup.flatMap((group) =>
-    group.emojis.map((e) => ({
-      name: e.slug,
+  const { gemoji } = await import('gemoji');
+  const extraNames = new Map<string, string[]>();
+  for (const [alias, target] of Object.entries(REAL_SERVICE_EMOJI_ALIASES))
+    extraNames.set(target, [...(extraNames.get(target) ?? []), alias]);
+  unicodeCache = gemoji.map((e) => {
+    const [name = '', ...others] = e.names;
+    return {
+      name,
+      aliases: [...others, ...e.names.flatMap((n) => extraNames.get(n) ?? [])],
       code: unicodeCode(e.emoji),
       reaction_type: 'unicode_emoji' as const,
       glyph: e.emoji,
-      group: group.name,
-    })),
-  );
+      group: e.category,
+    };
+  });
   return unicodeCache;
 }
 
@@ -71,7 +77,13 @@ export function realmEmojiChoices(map: Record<string, RealmEmoji> | undefined): 
 export function searchEmoji(all: EmojiChoice[], query: string, limit = 400): EmojiChoice[] {
   const q = query.trim().toLowerCase().replace(/\s+/g, '_');
   if (!q) return all.slice(0, limit);
-  const starts = all.filter((e) => e.name.startsWith(q));
-  const contains = all.filter((e) => !e.name.startsWith(q) && e.name.includes(q));
-  return [...starts, ...contains].slice(0, limit);
+  const names = (e: EmojiChoice) => [e.name, ...(e.aliases ?? [])];
+  const ranked: EmojiChoice[][] = [[], [], []];
+  for (const e of all) {
+    const ns = names(e);
+    if (ns.includes(q)) ranked[0]!.push(e);
+    else if (ns.some((n) => n.startsWith(q))) ranked[1]!.push(e);
+    else if (ns.some((n) => n.includes(q))) ranked[2]!.push(e);
+  }
+  return ranked.flat().slice(0, limit);
 }

@@ -50,3 +50,56 @@ describe('administrator-only refusals', () => {
       });
   });
 });
+
+describe('POST /register at level 400', () => {
+  it('sends none of the fields the real service does not (role, is_billing_admin, avatar_version, user_list_incomplete, a demo deletion date)', async () => {
+    const { member } = demoUsers(h.server);
+    const state = await h
+      .as(member)
+      .ok('POST', '/register', { client_capabilities: { user_settings_object: true } });
+    for (const field of [
+      'role',
+      'is_billing_admin',
+      'avatar_version',
+      'user_list_incomplete',
+      'demo_organization_scheduled_deletion_date',
+    ])
+      expect(state, field).not.toHaveProperty(field);
+    // The role is still there for the client, on the user's own entry.
+    const self = (state.realm_users as { user_id: number; role: number }[]).find(
+      (u) => u.user_id === member.user_id,
+    );
+    expect(self?.role).toBe(400);
+  });
+
+  it('realm_authentication_methods in the object form', async () => {
+    const { member } = demoUsers(h.server);
+    const state = await h.as(member).ok('POST', '/register', { fetch_event_types: ['realm'] });
+    const methods = state.realm_authentication_methods as Record<string, unknown>;
+    expect(Object.keys(methods).length).toBeGreaterThan(0);
+    for (const value of Object.values(methods))
+      expect(value).toEqual({ enabled: expect.any(Boolean), available: expect.any(Boolean) });
+    expect(methods.Email).toEqual({ enabled: true, available: true });
+  });
+
+  it('realm_user_settings_defaults has no timezone (each person’s own, not an organization default)', async () => {
+    const { member } = demoUsers(h.server);
+    const state = await h
+      .as(member)
+      .ok('POST', '/register', { fetch_event_types: ['realm_user_settings_defaults'] });
+    const defaults = state.realm_user_settings_defaults as Record<string, unknown>;
+    expect(defaults).not.toHaveProperty('timezone');
+    expect(defaults).toHaveProperty('twenty_four_hour_time');
+  });
+
+  it('a legacy client gets only the legacy settings at the top level', async () => {
+    const { member } = demoUsers(h.server);
+    const state = await h.as(member).ok('POST', '/register', { fetch_event_types: ['user_settings'] });
+    expect(state).toHaveProperty('twenty_four_hour_time');
+    expect(state).toHaveProperty('enable_sounds');
+    // Newer preferences (read receipts, email visibility) live only in user_settings.
+    expect(state).not.toHaveProperty('send_read_receipts');
+    expect(state).not.toHaveProperty('email_address_visibility');
+    expect(state.user_settings).toHaveProperty('send_read_receipts');
+  });
+});

@@ -103,3 +103,64 @@ describe('POST /register at level 400', () => {
     expect(state.user_settings).toHaveProperty('send_read_receipts');
   });
 });
+
+describe('events and messages at level 400', () => {
+  it('a default_streams event carries IDs, as register’s realm_default_streams', async () => {
+    const { admin } = demoUsers(h.server);
+    const q = await h.as(admin).register({ event_types: ['default_streams'] });
+    const design = channelId(h.server, 'design');
+    await h.as(admin).ok('PATCH', `/streams/${design}`, { is_default_stream: true });
+    const [event] = await q.ofType('default_streams');
+    const registered = await h.as(admin).ok('POST', '/register', { fetch_event_types: ['default_streams'] });
+    expect(event?.default_streams).toEqual(registered.realm_default_streams);
+    expect(event?.default_streams).toContain(design);
+    await h.as(admin).ok('PATCH', `/streams/${design}`, { is_default_stream: false });
+  });
+
+  it('reactions in messages have user_id and no user object', async () => {
+    const { member } = demoUsers(h.server);
+    const general = channelId(h.server, 'general');
+    const sent = await h.as(member).ok('POST', '/messages', {
+      type: 'stream',
+      to: general,
+      topic: 'reactions',
+      content: 'react to me',
+    });
+    await h.as(member).ok('POST', `/messages/${sent.id as number}/reactions`, { emoji_name: 'octopus' });
+    const got = await h.as(member).ok('GET', `/messages/${sent.id as number}`);
+    const reactions = (got.message as { reactions: Record<string, unknown>[] }).reactions;
+    expect(reactions).toEqual([
+      { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji', user_id: member.user_id },
+    ]);
+  });
+
+  it('update_message has no prev_rendered_content_version', async () => {
+    const { member } = demoUsers(h.server);
+    const sent = await h.as(member).ok('POST', '/messages', {
+      type: 'stream',
+      to: channelId(h.server, 'general'),
+      topic: 'edits',
+      content: 'first',
+    });
+    const q = await h.as(member).register({ event_types: ['update_message'] });
+    await h.as(member).ok('PATCH', `/messages/${sent.id as number}`, { content: 'second' });
+    const [event] = await q.ofType('update_message');
+    expect(event).toMatchObject({ rendered_content: '<p>second</p>' });
+    expect(event).not.toHaveProperty('prev_rendered_content_version');
+  });
+
+  it('stream delete items carry only stream_id', async () => {
+    const { admin, member } = demoUsers(h.server);
+    const design = channelId(h.server, 'design');
+    const channel = h.server.realm.channels.get(design)!;
+    // The member must not be subscribed, so making the channel private takes it from them.
+    const sub = channel.subscriptions.get(member.user_id);
+    if (sub?.active)
+      await h.as(member).ok('DELETE', '/users/me/subscriptions', { subscriptions: ['design'] });
+    const q = await h.as(member).register({ event_types: ['stream'] });
+    await h.as(admin).ok('PATCH', `/streams/${design}`, { is_private: true });
+    const deletes = (await q.ofType('stream')).filter((e) => e.op === 'delete');
+    expect(deletes.length).toBe(1);
+    expect(deletes[0]!.streams).toEqual([{ stream_id: design }]);
+  });
+});

@@ -239,7 +239,8 @@ export const updateMessageFlagsForNarrow = defineEndpoint({
   response: updateMessageFlagsForNarrowResponseSchema,
   adapt: (params, ctx) => {
     requireLevel(ctx, FeatureLevel.flagsForNarrow, 'updateMessageFlagsForNarrow', 'this endpoint');
-    return params.narrow ? { ...params, narrow: narrowForWire(params.narrow, ctx) } : { ...params };
+    // Always sent: the real service requires `narrow` here, though the spec says it defaults to [].
+    return { ...params, narrow: narrowForWire(params.narrow ?? [], ctx) };
   },
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { narrowForWire } from './compat';
+import { narrowAsPairs } from './compat';
 import { defineEndpoint, successResponse } from './endpoint';
 import { acceptingRealFieldNames } from './spellings';
 import {
@@ -216,5 +216,5 @@ export const register = defineEndpoint({
   params: registerParamsSchema,
   response: registerResponseSchema,
   adapt: (params, ctx) =>
-    params.narrow ? { ...params, narrow: narrowForWire(params.narrow, ctx) } : { ...params },
+    params.narrow ? { ...params, narrow: narrowAsPairs(params.narrow, ctx) } : { ...params },
 });

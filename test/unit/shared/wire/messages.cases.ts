@@ -331,6 +331,24 @@ export const messageCases: WireCase[] = [
   },
   {
     name: 'updateMessageFlagsForNarrow',
+    title: 'no narrow given: an empty one is sent (the real service requires the field)',
+    level: CURRENT,
+    params: { anchor: 'newest', num_before: 100, num_after: 0, op: 'add', flag: 'starred' },
+    expected: {
+      method: 'POST',
+      path: '/messages/flags/narrow',
+      fields: {
+        anchor: 'newest',
+        num_before: '100',
+        num_after: '0',
+        narrow: '[]',
+        op: 'add',
+        flag: 'starred',
+      },
+    },
+  },
+  {
+    name: 'updateMessageFlagsForNarrow',
     title: 'from 155 with the old channel operator',
     level: 155,
     params: {

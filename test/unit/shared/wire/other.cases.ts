@@ -673,14 +673,26 @@ export const queueCases: WireCase[] = [
   },
   {
     name: 'register',
-    title: 'before 250 the narrow uses `stream`',
+    title: 'before 250 the narrow uses `stream`; always as [operator, operand] string pairs',
     level: 249,
     params: { event_types: ['message'], narrow: [{ operator: 'channel', operand: 'design' }] },
     expected: {
       method: 'POST',
       path: '/register',
-      fields: { event_types: '["message"]', narrow: '[{"operator":"stream","operand":"design"}]' },
+      fields: { event_types: '["message"]', narrow: '[["stream","design"]]' },
     },
+  },
+  {
+    name: 'register',
+    title: 'object narrow elements become string pairs (register takes no other form)',
+    level: CURRENT,
+    params: {
+      narrow: [
+        { operator: 'channel', operand: 7 },
+        { operator: 'is', operand: 'dm' },
+      ],
+    },
+    expected: { method: 'POST', path: '/register', fields: { narrow: '[["channel","7"],["is","dm"]]' } },
   },
   {
     name: 'getEvents',

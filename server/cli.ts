@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readCommandLine, valuesOrExit } from '../shared/command-line';
-import { startServer } from './index';
+import { startServer, type LoginLimits } from './index';
 import type { SeedName } from './seed';
 
 const USAGE = `
@@ -26,6 +26,9 @@ Options:
   --longpoll-timeout-seconds N    reported as event_queue_longpoll_timeout_seconds (default 90)
   --rate-limit N/S|off            each user may make N requests per S seconds, then gets 429
                                   RATE_LIMIT_HIT (default 2000/10; the real service uses 200/60)
+  --login-rate-limit N/S|off      N failed password sign-ins per username in S seconds, then
+                                  429 RATE_LIMIT_HIT until the oldest leaves the window
+                                  (default 5/60; the real service uses 5/1800)
   --quiet                         no error logging on stderr
   -h, --help                      show this help
 `;
@@ -45,6 +48,7 @@ const values = valuesOrExit(
           'queue-timeout-seconds': { type: 'string' },
           'longpoll-timeout-seconds': { type: 'string' },
           'rate-limit': { type: 'string' },
+          'login-rate-limit': { type: 'string' },
           quiet: { type: 'boolean', default: false },
           help: { type: 'boolean', short: 'h', default: false },
         },
@@ -91,6 +95,17 @@ function rateLimit(
   return { requestsPerWindow: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
+function loginRateLimit(value: string | undefined): Partial<LoginLimits> | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'off') return { failuresPerUsername: 0, failuresPerAddress: 0 };
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(value);
+  if (!match || Number(match[2]) <= 0) {
+    console.error(`--login-rate-limit must be N/S (failures per seconds) or off, got ${value}`);
+    process.exit(2);
+  }
+  return { failuresPerUsername: Number(match[1]), windowSeconds: Number(match[2]) };
+}
+
 const server = await startServer({
   port: number('port', values.port) ?? 9991,
   host: values.host,
@@ -99,6 +114,7 @@ const server = await startServer({
   quiet: values.quiet,
   dataFile: values.data,
   limits: rateLimit(values['rate-limit']),
+  loginLimits: loginRateLimit(values['login-rate-limit']),
 }).catch((error: unknown) => {
   // A data file that cannot be read, or a port in use: one line, not a stack trace.
   console.error(error instanceof Error ? error.message : String(error));

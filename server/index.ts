@@ -1,5 +1,6 @@
 import { buildApp } from './http/app';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit';
+import { DEFAULT_LOGIN_LIMITS, LoginThrottle, type LoginLimits } from './http/login-throttle';
 import type { ServerContext, Timings } from './http/context';
 import { EventQueueManager } from './events/manager';
 import { Realm } from './realm/realm';
@@ -12,6 +13,7 @@ import { loadRealmFile, RealmFileWriter } from './storage/data-file';
 export type { Timings } from './http/context';
 export { Realm } from './realm/realm';
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit';
+export { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './http/login-throttle';
 
 export interface ServerOptions {
   /** 0 = any free port. Default 0. */
@@ -25,6 +27,8 @@ export interface ServerOptions {
   quiet?: boolean;
   /** Per-user request budget and connection caps (defaults: DEFAULT_RATE_LIMITS). */
   limits?: Partial<RateLimits>;
+  /** Failed password sign-ins allowed per username and per address (defaults: DEFAULT_LOGIN_LIMITS). */
+  loginLimits?: Partial<LoginLimits>;
   /**
    * Keep the organization in this file (`--data`): loaded at start if it exists (then `seed` is not
    * used), otherwise seeded and written; every change is saved before its request is answered.
@@ -42,6 +46,8 @@ export interface CredentialsFile {
     full_name: string;
     role: number;
     is_bot: boolean;
+    /** For POST /fetch_api_key; a bot signs in with its key only, so it has none. */
+    password?: string;
   }[];
 }
 
@@ -77,6 +83,7 @@ export function credentialsOf(realm: Realm): CredentialsFile {
       full_name: u.full_name,
       role: u.role,
       is_bot: u.is_bot,
+      ...(u.is_bot ? {} : { password: u.password }),
     })),
   };
 }
@@ -89,7 +96,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const writer = options.dataFile ? new RealmFileWriter(realm, options.dataFile) : null;
   const events = new EventQueueManager(realm, timings);
   realm.events = events.sink;
-  const context: ServerContext = { realm, events, timings };
+  const context: ServerContext = {
+    realm,
+    events,
+    timings,
+    loginThrottle: new LoginThrottle({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }),
+  };
   if (writer) context.saveChanges = () => writer.save();
   const app = await buildApp(context, allRoutes, {
     quiet: options.quiet,

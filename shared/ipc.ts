@@ -28,6 +28,19 @@ export interface AddAccountRequest {
   apiKey: string;
 }
 
+/** Email (or username) and password, exchanged in the main process for an API key. */
+export interface PasswordSignInRequest {
+  serverUrl: string;
+  username: string;
+  password: string;
+}
+
+/** The demo organization offered by `npm start`: its people and their (printed, not secret) passwords. */
+export interface DemoAccounts {
+  serverUrl: string;
+  accounts: { email: string; fullName: string; role: number; password?: string }[];
+}
+
 export type ConnectionStatus =
   | { state: 'connecting' }
   | { state: 'connected' }
@@ -95,6 +108,10 @@ export const clientFailureCodes = {
   invalidParams: 'CLIENT_INVALID_PARAMS',
   /** There is no active account to call on. */
   noAccount: 'CLIENT_NO_ACCOUNT',
+  /** The server does not offer password sign-in. */
+  passwordSignInUnavailable: 'CLIENT_PASSWORD_SIGN_IN_UNAVAILABLE',
+  /** A file given as a zuliprc lacks the `[api]` section or one of its fields. */
+  invalidZuliprc: 'CLIENT_INVALID_ZULIPRC',
   /** The server's feature level is below `MIN_FEATURE_LEVEL`. */
   serverTooOld: 'CLIENT_SERVER_TOO_OLD',
   /** The server URL could not be understood. */
@@ -121,13 +138,17 @@ export interface AccountsApi {
   /** Reads GET /server_settings of a server before asking for credentials. */
   probeServer(serverUrl: string): Promise<CallResult<ServerSettings>>;
   add(request: AddAccountRequest): Promise<CallResult<AccountSummary>>;
+  /**
+   * Exchanges email (or username) and password for an API key in the main process and adds the
+   * account. The password crosses the bridge this once and is kept nowhere.
+   */
+  signInWithPassword(request: PasswordSignInRequest): Promise<CallResult<AccountSummary>>;
+  /** Adds the account a zuliprc-style file's text describes (`[api]`: email, key, site). */
+  importZuliprc(text: string): Promise<CallResult<AccountSummary>>;
   switchTo(accountId: string): Promise<void>;
   remove(accountId: string): Promise<void>;
   /** The demo account offered by `npm start`, when the app was launched on the embedded server. */
-  demo(): Promise<{
-    serverUrl: string;
-    accounts: { email: string; fullName: string; role: number }[];
-  } | null>;
+  demo(): Promise<DemoAccounts | null>;
   /** Signs in as one of the demo accounts (the key stays in the main process). */
   addDemo(email: string): Promise<CallResult<AccountSummary>>;
 }

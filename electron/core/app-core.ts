@@ -1,5 +1,11 @@
 import type { Endpoint } from '../../shared/api/endpoint';
-import { featureLevelOf, getServerSettings, type ServerSettings } from '../../shared/api/server';
+import { fetchApiKey } from '../../shared/api/auth';
+import {
+  featureLevelOf,
+  getServerSettings,
+  offersPasswordSignIn,
+  type ServerSettings,
+} from '../../shared/api/server';
 import type { CallFailure } from '../../shared/errors';
 import {
   clientFailureCodes,
@@ -7,6 +13,8 @@ import {
   type AccountsState,
   type AccountSummary,
   type AddAccountRequest,
+  type DemoAccounts,
+  type PasswordSignInRequest,
   type CallResult,
   type ConnectionStatus,
   type EventBatch,
@@ -23,6 +31,7 @@ import { queueApiFor } from './queue-api';
 import { SlowCallWatch } from './slow-calls';
 import { absoluteUrl, mayCarryCredentials, normalizeServerUrl } from './server-url';
 import { Vault, type KeyProtector } from './vault';
+import { parseZuliprc } from './zuliprc';
 
 /**
  * The main process without a window: the vault, one HTTP client and one event loop per account,
@@ -34,6 +43,8 @@ export interface DemoUser {
   apiKey: string;
   fullName: string;
   role: number;
+  /** Shown on the demo sign-in screen (the demo's passwords are printed for the user, not secret). */
+  password?: string;
 }
 
 export interface DemoConfig {
@@ -194,16 +205,61 @@ export class ChatCore {
   }
 
   async addAccount(request: AddAccountRequest): Promise<CallResult<AccountSummary>> {
-    const serverUrl = normalizeServerUrl(request.serverUrl);
-    if (!serverUrl)
+    const server = await this.serverForSignIn(request.serverUrl, 'your API key');
+    if (!server.ok) return server;
+    return this.addVerifiedAccount(server.value, request.email.trim(), request.apiKey.trim());
+  }
+
+  /**
+   * Email (or username) and password for an API key (POST /fetch_api_key), then the account as
+   * `addAccount` adds it. The password is sent once and kept nowhere: not stored, not logged.
+   */
+  async signInWithPassword(request: PasswordSignInRequest): Promise<CallResult<AccountSummary>> {
+    const server = await this.serverForSignIn(request.serverUrl, 'your password');
+    if (!server.ok) return server;
+    if (!offersPasswordSignIn(server.value.settings))
       return clientFailure(
-        clientFailureCodes.invalidServerUrl,
-        `"${request.serverUrl}" is not a server address.`,
+        clientFailureCodes.passwordSignInUnavailable,
+        'This organization does not take passwords for signing in here. Sign in with an API key or a zuliprc file.',
       );
+    const client = new HttpClient({
+      ...this.clientOptions(),
+      serverUrl: server.value.serverUrl,
+      featureLevel: () => server.value.featureLevel,
+    });
+    // No retries: a refused password is not worth repeating, and a 429 tells the person how long to wait.
+    const fetched = await client.call(
+      fetchApiKey,
+      { username: request.username.trim(), password: request.password },
+      { maxRetries: 0 },
+    );
+    if (!fetched.ok) return fetched;
+    return this.addVerifiedAccount(server.value, fetched.value.email, fetched.value.api_key);
+  }
+
+  /** A zuliprc-style file's text: its `[api]` section's email, key and site make the account. */
+  async importZuliprc(text: string): Promise<CallResult<AccountSummary>> {
+    const parsed = parseZuliprc(text);
+    if (!parsed.ok) return clientFailure(clientFailureCodes.invalidZuliprc, parsed.message);
+    const { site, email, apiKey } = parsed.value;
+    return this.addAccount({ serverUrl: site, email, apiKey });
+  }
+
+  /**
+   * The checks before any credential leaves the app: an address the app understands, a channel
+   * that does not expose `secret` (https, or this machine), and a server new enough.
+   */
+  private async serverForSignIn(
+    input: string,
+    secret: string,
+  ): Promise<CallResult<{ serverUrl: string; settings: ServerSettings; featureLevel: number }>> {
+    const serverUrl = normalizeServerUrl(input);
+    if (!serverUrl)
+      return clientFailure(clientFailureCodes.invalidServerUrl, `"${input}" is not a server address.`);
     if (!mayCarryCredentials(serverUrl))
       return clientFailure(
         clientFailureCodes.insecureServerUrl,
-        `${serverUrl} does not use https, so your API key would cross the network unencrypted. ` +
+        `${serverUrl} does not use https, so ${secret} would cross the network unencrypted. ` +
           'Use the https address of the organization.',
       );
     const probe = await this.probeServer(serverUrl);
@@ -217,12 +273,20 @@ export class ChatCore {
           `${settings.service_version ? ` (version ${settings.service_version})` : ''}, and the app needs ` +
           `${MIN_FEATURE_LEVEL} or newer. Ask the server's administrator to upgrade.`,
       );
+    return { ok: true, value: { serverUrl, settings, featureLevel } };
+  }
 
-    const email = request.email.trim();
+  /** Verifies the key with the server, then stores the account and starts its event loop. */
+  private async addVerifiedAccount(
+    server: { serverUrl: string; settings: ServerSettings; featureLevel: number },
+    email: string,
+    apiKey: string,
+  ): Promise<CallResult<AccountSummary>> {
+    const { serverUrl, settings, featureLevel } = server;
     const client = new HttpClient({
       ...this.clientOptions(),
       serverUrl,
-      credentials: { email, apiKey: request.apiKey.trim() },
+      credentials: { email, apiKey },
       featureLevel: () => featureLevel,
     });
     const verified = await verifyCredentials(client);
@@ -238,7 +302,7 @@ export class ChatCore {
         realmIcon: absoluteUrl(serverUrl, settings.realm_icon),
         featureLevel,
       },
-      request.apiKey.trim(),
+      apiKey,
     );
     this.log(`account added: ${email} on ${serverUrl} (feature level ${featureLevel})`);
     this.ensureRunning(summary.id);
@@ -264,12 +328,17 @@ export class ChatCore {
     this.publishActive();
   }
 
-  demo(): { serverUrl: string; accounts: { email: string; fullName: string; role: number }[] } | null {
+  demo(): DemoAccounts | null {
     const demo = this.options.demo;
     if (!demo) return null;
     return {
       serverUrl: demo.serverUrl,
-      accounts: demo.users.map(({ email, fullName, role }) => ({ email, fullName, role })),
+      accounts: demo.users.map(({ email, fullName, role, password }) => ({
+        email,
+        fullName,
+        role,
+        ...(password ? { password } : {}),
+      })),
     };
   }
 

@@ -7,10 +7,18 @@ export interface CredentialsUser {
   full_name: string;
   role: number;
   is_bot?: boolean;
+  /** Added with password sign-in; files written before it lack it. */
+  password?: string;
 }
 
 export function demoUser(user: CredentialsUser): DemoUser {
-  return { email: user.email, apiKey: user.api_key, fullName: user.full_name, role: user.role };
+  return {
+    email: user.email,
+    apiKey: user.api_key,
+    fullName: user.full_name,
+    role: user.role,
+    ...(user.password ? { password: user.password } : {}),
+  };
 }
 
 /** The demo accounts offered at sign-in: the server's people (a bot does not sign in to the app). */

@@ -8,6 +8,7 @@ import type { RendererCallLimits } from './request-limits';
 import { withoutCredentials } from './credential-guard';
 import { unknownBridgeMethodMessage } from './frames';
 import { isExternalUrlAllowed } from './window-policy';
+import { MAX_ZULIPRC_LENGTH } from './zuliprc';
 
 /**
  * The host side of the bridge, for any transport: every request from a renderer arrives here as a
@@ -36,6 +37,12 @@ const addAccountRequest = z.object({
   serverUrl: z.string().min(1).max(2000),
   email: z.string().min(1).max(500),
   apiKey: z.string().min(1).max(500),
+});
+
+const passwordSignInRequest = z.object({
+  serverUrl: z.string().min(1).max(2000),
+  username: z.string().min(1).max(500),
+  password: z.string().min(1).max(1000),
 });
 
 export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeRouter {
@@ -71,6 +78,9 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     'accounts.active': () => core.vault.activeId,
     'accounts.probeServer': ([serverUrl]) => core.probeServer(z.string().max(2000).parse(serverUrl)),
     'accounts.add': ([request]) => core.addAccount(addAccountRequest.parse(request)),
+    'accounts.signInWithPassword': ([request]) =>
+      core.signInWithPassword(passwordSignInRequest.parse(request)),
+    'accounts.importZuliprc': ([text]) => core.importZuliprc(z.string().max(MAX_ZULIPRC_LENGTH).parse(text)),
     'accounts.switchTo': ([accountId]) => core.switchTo(id.parse(accountId)),
     'accounts.remove': ([accountId]) => core.remove(id.parse(accountId)),
     'accounts.demo': () => core.demo(),

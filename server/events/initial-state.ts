@@ -10,7 +10,7 @@ import { realmEmojiToWire } from '../realm/emoji';
 import { draftToWire, userDrafts } from '../realm/drafts';
 import { snippetToWire, userSnippets } from '../realm/snippets';
 import { userTopicToWire } from '../realm/user-topics';
-import { DISPLAY_SETTINGS } from '../realm/user-settings';
+import { DISPLAY_SETTINGS, NOTIFICATION_SETTINGS, USER_SETTING_RULES } from '../realm/user-settings';
 import { canReadMessage, mentionFlags, recentPrivateConversations } from '../realm/messages';
 import {
   MAX_MESSAGE_LENGTH,
@@ -51,7 +51,11 @@ export function realmStateFields(realm: Realm): Record<string, unknown> {
   out.realm_is_zephyr_mirror_realm = false;
   out.realm_push_notifications_enabled = false;
   out.realm_available_video_chat_providers = {};
-  out.realm_authentication_methods = { password: true, dev: true, email: true };
+  // The object form of the real service (level 227 on): per backend, enabled and available.
+  out.realm_authentication_methods = {
+    Email: { enabled: true, available: true },
+    Dev: { enabled: false, available: true },
+  };
   for (const key of REALM_GROUP_SETTINGS) out[`realm_${key}`] = s[key];
   return out;
 }
@@ -183,7 +187,6 @@ export function initialState(
       password_min_length: 6,
       password_max_length: 100,
       password_min_guesses: 10000,
-      demo_organization_scheduled_deletion_date: null,
       stop_words: [],
     });
   }
@@ -209,20 +212,16 @@ export function initialState(
       email: user.email,
       delivery_email: user.delivery_email,
       full_name: user.full_name,
-      role: user.role,
       is_admin: me.is_admin,
       is_owner: me.is_owner,
       is_moderator: user.role <= 300,
       is_guest: me.is_guest,
-      is_billing_admin: false,
       avatar_source: 'U',
       avatar_url: me.avatar_url,
       avatar_url_medium: me.avatar_url,
-      avatar_version: user.avatar_version,
       can_create_streams: true,
       can_subscribe_other_users: user.role <= 400,
       can_invite_others_to_realm: user.role <= 400,
-      user_list_incomplete: false,
     });
   }
   if (want('realm_bot')) {
@@ -245,7 +244,12 @@ export function initialState(
       .map((g) => groupToWire(realm, g));
   }
   if (want('realm_user_settings_defaults'))
-    state.realm_user_settings_defaults = { ...realm.userSettingsDefaults };
+    // Only what an organization can set a default for (no `timezone`: that is each person's own).
+    state.realm_user_settings_defaults = Object.fromEntries(
+      Object.entries(realm.userSettingsDefaults).filter(
+        ([name]) => USER_SETTING_RULES[name as keyof typeof USER_SETTING_RULES]?.realmDefault,
+      ),
+    );
   if (want('recent_private_conversations'))
     state.recent_private_conversations = recentPrivateConversations(realm, user.user_id);
   if (want('saved_snippets')) state.saved_snippets = userSnippets(realm, user.user_id).map(snippetToWire);
@@ -287,8 +291,10 @@ export function initialState(
       emojiset_choices: emojisetChoices(),
     };
     if (!req.capabilities.user_settings_object) {
-      // Legacy clients read these as top-level fields.
-      for (const [k, v] of Object.entries(user.settings)) state[k] = v;
+      // Legacy clients read the settings the deprecated events carried as top-level fields; newer
+      // settings exist only in `user_settings`.
+      for (const [k, v] of Object.entries(user.settings))
+        if (DISPLAY_SETTINGS.has(k) || NOTIFICATION_SETTINGS.has(k)) state[k] = v;
     }
   }
   if (want('update_display_settings') && !req.capabilities.user_settings_object) {

@@ -19,8 +19,14 @@ export function authenticate(realm: Realm, request: FastifyRequest): User {
   if (colon < 0) throw new ApiError('Invalid authorization header for basic auth', 'UNAUTHORIZED', 401);
   const email = decoded.slice(0, colon);
   const key = decoded.slice(colon + 1);
+  if (realm.deactivated) throw realmDeactivated();
   const user = getUserByEmail(realm, email);
   if (!user || user.api_key !== key) throw new ApiError('Invalid API key', 'INVALID_API_KEY', 401);
-  if (!user.is_active) throw new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401);
+  if (!user.is_active) throw userDeactivated();
   return user;
 }
+
+/** The real service's refusals for a deactivated account or organization (401, as its other auth failures). */
+export const userDeactivated = () => new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401);
+export const realmDeactivated = () =>
+  new ApiError('This organization has been deactivated', 'REALM_DEACTIVATED', 401);

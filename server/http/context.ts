@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Realm } from '../realm/realm';
 import type { User } from '../realm/users';
 import type { EventQueueManager } from '../events/manager';
+import type { LoginThrottle } from './login-throttle';
 
 export interface Timings {
   heartbeatSeconds: number;
@@ -17,6 +18,8 @@ export interface ServerContext {
   realm: Realm;
   events: EventQueueManager;
   timings: Timings;
+  /** Failed password sign-ins per username and address (POST /fetch_api_key). */
+  loginThrottle: LoginThrottle;
   /** Saves the realm to the data file (`--data`); resolves once what changed so far is on disk. */
   saveChanges?: () => Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { badRequest, missingArgument } from './errors';
+import { ApiError, badRequest, missingArgument } from './errors';
 
 /**
  * Typed parameter declarations (spec part 1): strings arrive as-is; numbers, booleans, lists and
@@ -116,6 +116,9 @@ export function parseParams<S extends ParamSchema>(
       key = name;
       text = pathParams[name];
     } else {
+      const given = [name, ...param.aliases].filter((candidate) => raw[candidate] !== undefined);
+      // As the real service: a parameter and its alias together (`topic` and `subject`) is refused.
+      if (given.length > 1) throw confusingParams(given[0]!, given[1]!);
       for (const candidate of [name, ...param.aliases]) {
         if (raw[candidate] !== undefined) {
           key = candidate;
@@ -133,6 +136,20 @@ export function parseParams<S extends ParamSchema>(
     }
     values[name] = param.parse(text, name);
   }
-  const ignored = Object.keys(raw).filter((k) => !used.has(k) && !(k in pathParams));
+  const ignored = Object.keys(raw)
+    .filter((k) => !used.has(k) && !(k in pathParams))
+    .sort();
   return { values: values as ParamValues<S>, ignored };
+}
+
+function confusingParams(first: string, second: string): ApiError {
+  return new ApiError(
+    `Can't decide between '${first}' and '${second}' arguments`,
+    'REQUEST_CONFUSING_VAR',
+    400,
+    {
+      var_name1: first,
+      var_name2: second,
+    },
+  );
 }

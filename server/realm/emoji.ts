@@ -1,4 +1,5 @@
-import { createRequire } from 'node:module';
+import { gemoji } from 'gemoji';
+import { REAL_SERVICE_EMOJI_ALIASES } from '../../shared/emoji-aliases';
 import type { Realm } from './realm';
 
 /** A custom emoji of the organization (reaction_type `realm_emoji`, code = its id). */
@@ -16,63 +17,23 @@ export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoj
 /** The service's own extra emoji (reaction_type `service_extra_emoji`, code = name). */
 export const SERVICE_EXTRA_EMOJI: ReadonlySet<string> = new Set(['service']);
 
-interface EmojiEntry {
-  name: string;
-  slug: string;
-}
-
-/** Unicode emoji by name and by code, built once from unicode-emoji-json. */
+/** Unicode emoji by name and by code, built once from gemoji and the real service's extra names. */
 class UnicodeEmojiTable {
   readonly codeByName = new Map<string, string>();
   readonly namesByCode = new Map<string, string[]>();
 
   constructor() {
-    const require = createRequire(import.meta.url);
-    const data = require('unicode-emoji-json/data-by-emoji.json') as Record<string, EmojiEntry>;
-    for (const [char, entry] of Object.entries(data)) {
-      const code = [...char]
+    for (const entry of gemoji) {
+      const code = [...entry.emoji]
         .map((c) => c.codePointAt(0)!)
         .filter((cp) => cp !== 0xfe0f)
         .map((cp) => cp.toString(16))
         .join('-');
-      this.add(entry.slug, code);
+      for (const name of entry.names) this.add(name, code);
     }
-    // Short names people type, mapped onto the table's codes.
-    const aliases: Record<string, string> = {
-      '+1': 'thumbs_up',
-      '-1': 'thumbs_down',
-      thumbsup: 'thumbs_up',
-      like: 'thumbs_up',
-      heart: 'red_heart',
-      smile: 'grinning_face_with_smiling_eyes',
-      tada: 'party_popper',
-      joy: 'face_with_tears_of_joy',
-      eyes: 'eyes',
-      check: 'check_mark_button',
-      fire: 'fire',
-      rocket: 'rocket',
-      thinking: 'thinking_face',
-      laughing: 'grinning_squinting_face',
-      working_on_it: 'hammer_and_wrench',
-      octopus: 'octopus',
-      coffee: 'hot_beverage',
-      wave: 'waving_hand',
-      clap: 'clapping_hands',
-      pray: 'folded_hands',
-      100: 'hundred_points',
-    };
-    for (const [alias, target] of Object.entries(aliases)) {
+    for (const [alias, target] of Object.entries(REAL_SERVICE_EMOJI_ALIASES)) {
       const code = this.codeByName.get(target);
       if (code) this.add(alias, code);
-    }
-    // The short names of the service's emoji set (iamcal's, as in `:tada:` and `:+1:`), and GitHub's.
-    for (const set of ['iamcal', 'github']) {
-      const table = require(`emojibase-data/en/shortcodes/${set}.json`) as Record<string, string | string[]>;
-      for (const [hexcode, names] of Object.entries(table)) {
-        const code = hexcode.toLowerCase();
-        if (!this.namesByCode.has(code)) continue;
-        for (const name of Array.isArray(names) ? names : [names]) this.add(name, code);
-      }
     }
   }
 

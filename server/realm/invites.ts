@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors';
 import type { Realm } from './realm';
-import { isAdmin, ROLE, type User } from './users';
+import { adminRequired, isAdmin, ROLE, type User } from './users';
 
 /** An invitation (spec 4.10). Expiry is null for invitations that never expire. */
 export interface Invite {
@@ -55,7 +55,7 @@ function manageableInvite(realm: Realm, actor: User, inviteId: number): Invite {
   if (invite.invited_by_user_id !== actor.user_id) {
     if (invite.invited_as === ROLE.owner && actor.role !== ROLE.owner)
       throw new ApiError('Must be an organization owner', 'BAD_REQUEST', 400);
-    if (!isAdmin(actor)) throw new ApiError('Must be an organization administrator', 'BAD_REQUEST', 400);
+    if (!isAdmin(actor)) throw adminRequired();
   }
   return invite;
 }

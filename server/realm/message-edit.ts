@@ -296,7 +296,6 @@ export function editMessage(
       content: rendered(realm, message).html,
       rendered_content: rendered(realm, message).html,
       is_me_message: isMeMessage(newContent),
-      prev_rendered_content_version: 1,
       __raw_content: newContent,
     });
   }

@@ -188,14 +188,13 @@ export function messageToWire(
   return out;
 }
 
-export function reactionToWire(realm: Realm, r: Reaction): Record<string, unknown> {
-  const u = realm.users.get(r.user_id);
+/** A reaction in a message: `user_id` only (the `user` object went at level 328). */
+export function reactionToWire(_realm: Realm, r: Reaction): Record<string, unknown> {
   return {
     emoji_name: r.emoji_name,
     emoji_code: r.emoji_code,
     reaction_type: r.reaction_type,
     user_id: r.user_id,
-    user: { id: r.user_id, email: u?.email ?? '', full_name: u?.full_name ?? '', is_mirror_dummy: false },
   };
 }
 

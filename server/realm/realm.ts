@@ -49,6 +49,8 @@ export class Realm {
   };
   /** `realm_empty_topic_display_name`: how the empty topic reads for clients that do not support it. */
   emptyTopicDisplayName = 'general chat';
+  /** A deactivated organization refuses every authenticated request and sign-in (REALM_DEACTIVATED). */
+  deactivated = false;
   /** The base URL clients reach the server at (no trailing slash); set when the server listens. */
   url = 'http://127.0.0.1';
 

@@ -18,7 +18,7 @@ import { userInGroupSetting } from './groups';
 import { sendChannelMessage, sendDirectMessage } from './message-send';
 import type { Realm } from './realm';
 import { isSubscribed, subscribe, subscriptionOf, subscriptionToWire, unsubscribe } from './subscriptions';
-import { getUserByEmail, isAdmin, type User } from './users';
+import { adminRequired, getUserByEmail, isAdmin, type User } from './users';
 
 /**
  * Who is subscribed to what: joining, leaving, adding and removing others, and creating the
@@ -181,7 +181,7 @@ function checkMayCreate(realm: Realm, actor: User, settings: NewChannelSettings)
   if (settings.is_web_public && (!realm.server.webPublicStreamsEnabled || !s.enable_spectator_access))
     throw badRequest('Web-public channels are not enabled.');
   if (settings.is_default) {
-    if (!isAdmin(actor)) throw badRequest('Must be an organization administrator');
+    if (!isAdmin(actor)) throw adminRequired();
     if (settings.invite_only) throw badRequest('A default channel cannot be private.');
   }
 }

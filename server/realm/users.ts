@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { badRequest } from '../http/errors';
+import { ApiError } from '../http/errors';
 import type { Realm } from './realm';
 import { resolveGroupSetting } from './groups';
 import { defaultUserSettings, type UserSettings } from './user-settings';
@@ -93,9 +93,13 @@ export const isOwner = (u: User): boolean => u.role === ROLE.owner;
 export const isModeratorOrAbove = (u: User): boolean => u.role <= ROLE.moderator;
 export const isGuest = (u: User): boolean => u.role === ROLE.guest;
 
-/** The generic refusal for organization-administrator-only operations. */
+/** The real service's refusal of an administrator-only operation (its code is UNAUTHORIZED_PRINCIPAL). */
+export function adminRequired(): ApiError {
+  return new ApiError('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL', 400);
+}
+
 export function requireAdmin(u: User): void {
-  if (!isAdmin(u)) throw badRequest('Must be an organization administrator');
+  if (!isAdmin(u)) throw adminRequired();
 }
 
 export function getUserByEmail(realm: Realm, email: string): User | undefined {

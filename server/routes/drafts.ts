@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
 import { p } from '../http/params';
 import { route } from '../http/route';
 import type { Realm } from '../realm/realm';
@@ -24,7 +24,9 @@ function checkUserDraft(realm: Realm, user: User, value: unknown): DraftInput {
 
 function ownDraft(realm: Realm, user: User, id: number) {
   const draft = realm.drafts.get(id);
-  if (!draft || draft.user_id !== user.user_id) throw badRequest('Draft does not exist');
+  // 404 as the real service; someone else's draft answers exactly as a missing one.
+  if (!draft || draft.user_id !== user.user_id)
+    throw new ApiError('Draft does not exist', 'BAD_REQUEST', 404);
   return draft;
 }
 

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/route';
 import { serverSettingsRoutes } from './server-settings';
+import { authRoutes } from './auth';
 import { eventRoutes } from './events';
 import { messageRoutes } from './messages';
 import { messageFlagRoutes } from './message-flags';
@@ -24,6 +25,7 @@ import { inviteRoutes } from './invites';
 /** Every endpoint of the server, by spec area. Add a new area's array here. */
 export const allRoutes: RouteDef[] = [
   ...serverSettingsRoutes,
+  ...authRoutes,
   ...eventRoutes,
   ...messageRoutes,
   ...messageFlagRoutes,

@@ -50,13 +50,11 @@ export function parseRetentionDays(value: number | string): number | null {
   throw badRequest(`Bad value for 'message_retention_days': ${value}`);
 }
 
-/** The default channels, as the `default_streams` event and register state carry them. */
+/** The default channels by ID, as register's `realm_default_streams` (the form since level 330). */
 function defaultStreamsEvent(realm: Realm) {
   return {
     type: 'default_streams',
-    default_streams: [...realm.channels.values()]
-      .filter((c) => c.is_default)
-      .map((c) => channelToWire(realm, c)),
+    default_streams: [...realm.channels.values()].filter((c) => c.is_default).map((c) => c.stream_id),
   };
 }
 
@@ -304,7 +302,8 @@ export const streamRoutes = [
         realm.events.publish(lost, {
           type: 'stream',
           op: 'delete',
-          streams: [{ stream_id: channel.stream_id, name: channel.name }],
+          // Only the ID since level 343, as the real service.
+          streams: [{ stream_id: channel.stream_id }],
           stream_ids: [channel.stream_id],
         });
       if (defaultChanged) realm.events.publish(activeHumanIds(realm), defaultStreamsEvent(realm));

@@ -480,7 +480,7 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
   Object.assign(moderator.status, {
     status_text: 'In workshops all day',
     emoji_name: 'calendar',
-    emoji_code: '1f4c5',
+    emoji_code: '1f4c6',
     reaction_type: 'unicode_emoji',
   });
   Object.assign(m2.status, {

@@ -159,3 +159,18 @@ function adaptNarrowElement(element: NarrowElement, ctx: WireContext): NarrowEle
 export function narrowForWire(narrow: Narrow, ctx: WireContext): Narrow {
   return narrow.map((element) => adaptNarrowElement(element, ctx));
 }
+
+/**
+ * POST /register takes its narrow only as `[operator, operand]` string pairs (the public register
+ * docs). Object elements become pairs; a negated one cannot be expressed there, so it is refused
+ * rather than sent meaning its opposite.
+ */
+export function narrowAsPairs(narrow: Narrow, ctx: WireContext): [string, string][] {
+  return narrowForWire(narrow, ctx).map((element) => {
+    if (Array.isArray(element)) return [element[0], element[1]];
+    if (element.negated)
+      throw new Error('register: a negated narrow element cannot be sent as an [operator, operand] pair');
+    const operand = Array.isArray(element.operand) ? element.operand.join(',') : String(element.operand);
+    return [element.operator, operand];
+  });
+}

@@ -15,6 +15,7 @@ import {
   userGroupSchema,
   userSchema,
 } from './resources';
+import { receivedReactionType } from './spellings';
 
 const int = z.number().int();
 /** A setting's value in settings events (spec part 6). */
@@ -240,7 +241,7 @@ export const eventSchemas = {
     status_text: z.string().optional(),
     emoji_name: z.string().optional(),
     emoji_code: z.string().optional(),
-    reaction_type: z.string().optional(),
+    reaction_type: receivedReactionType.optional(),
   }),
 
   user_topic: event('user_topic', {
@@ -304,7 +305,7 @@ function reactionOp<O extends 'add' | 'remove'>(op: O) {
     message_id: int,
     emoji_name: z.string(),
     emoji_code: z.string(),
-    reaction_type: z.string(),
+    reaction_type: receivedReactionType,
     user_id: int,
   });
 }

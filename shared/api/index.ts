@@ -1,3 +1,4 @@
+import { fetchApiKey } from './auth';
 import {
   getStreamById,
   getStreams,
@@ -52,8 +53,9 @@ import { createUserGroup, getOwnUser, getUsers, getUserGroups } from './users';
 
 /** Every binding, by operation name. */
 export const endpoints = {
-  // Server and event queue (spec 4.5, 4.21)
+  // Server and event queue (spec 4.5, 4.21); password sign-in (the real service's)
   getServerSettings,
+  fetchApiKey,
   register,
   getEvents,
   deleteQueue,
@@ -119,8 +121,12 @@ export type EndpointName = keyof typeof endpoints;
 export type EndpointParams<N extends EndpointName> = ParamsOf<(typeof endpoints)[N]>;
 export type EndpointResponse<N extends EndpointName> = ResponseOf<(typeof endpoints)[N]>;
 
-/** Endpoints only the main process may call: the renderer never manages the event queue itself. */
+/**
+ * Endpoints only the main process may call: the renderer never manages the event queue itself, and
+ * never sees an API key (which is what POST /fetch_api_key answers).
+ */
 export const mainOnlyEndpoints = [
+  'fetchApiKey',
   'register',
   'getEvents',
   'deleteQueue',

@@ -8,6 +8,7 @@ import {
   narrowSchema,
   reactionTypeSchema,
 } from './resources';
+import { extraEmojiByName } from './spellings';
 
 const int = z.number().int();
 
@@ -238,7 +239,8 @@ export const updateMessageFlagsForNarrow = defineEndpoint({
   response: updateMessageFlagsForNarrowResponseSchema,
   adapt: (params, ctx) => {
     requireLevel(ctx, FeatureLevel.flagsForNarrow, 'updateMessageFlagsForNarrow', 'this endpoint');
-    return params.narrow ? { ...params, narrow: narrowForWire(params.narrow, ctx) } : { ...params };
+    // Always sent: the real service requires `narrow` here, though the spec says it defaults to [].
+    return { ...params, narrow: narrowForWire(params.narrow ?? [], ctx) };
   },
 });
 
@@ -270,6 +272,7 @@ export const addReaction = defineEndpoint({
   path: '/messages/{message_id}/reactions',
   params: reactionParamsSchema,
   response: emptySuccess,
+  adapt: extraEmojiByName,
 });
 
 /** DELETE /messages/{message_id}/reactions (public API). */
@@ -279,4 +282,5 @@ export const removeReaction = defineEndpoint({
   path: '/messages/{message_id}/reactions',
   params: reactionParamsSchema,
   response: emptySuccess,
+  adapt: extraEmojiByName,
 });

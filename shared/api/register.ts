@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { narrowForWire } from './compat';
+import { narrowAsPairs } from './compat';
 import { defineEndpoint, successResponse } from './endpoint';
+import { acceptingRealFieldNames } from './spellings';
 import {
   channelSchema,
   draftSchema,
@@ -144,65 +145,67 @@ export const realmSettingsInRegister = {
  * register documentation. Everything but the queue's identity is optional, so an older or newer
  * server decodes, and unknown fields are kept.
  */
-export const registerResponseSchema = successResponse({
-  queue_id: z.string().nullable(),
-  last_event_id: int,
-  service_feature_level: int.optional(),
-  service_version: z.string().optional(),
-  service_merge_base: z.string().optional(),
-  event_queue_longpoll_timeout_seconds: z.number().optional(),
+export const registerResponseSchema = acceptingRealFieldNames(
+  successResponse({
+    queue_id: z.string().nullable(),
+    last_event_id: int,
+    service_feature_level: int.optional(),
+    service_version: z.string().optional(),
+    service_merge_base: z.string().optional(),
+    event_queue_longpoll_timeout_seconds: z.number().optional(),
 
-  max_topic_length: int.optional(),
-  max_message_length: int.optional(),
-  max_stream_name_length: int.optional(),
-  max_stream_description_length: int.optional(),
-  realm_empty_topic_display_name: z.string().optional(),
-  server_typing_started_wait_period_milliseconds: int.optional(),
-  server_typing_stopped_wait_period_milliseconds: int.optional(),
-  server_typing_started_expiry_period_milliseconds: int.optional(),
+    max_topic_length: int.optional(),
+    max_message_length: int.optional(),
+    max_stream_name_length: int.optional(),
+    max_stream_description_length: int.optional(),
+    realm_empty_topic_display_name: z.string().optional(),
+    server_typing_started_wait_period_milliseconds: int.optional(),
+    server_typing_stopped_wait_period_milliseconds: int.optional(),
+    server_typing_started_expiry_period_milliseconds: int.optional(),
 
-  user_settings: userSettingsRecordSchema.optional(),
-  realm_user_settings_defaults: userSettingsRecordSchema.optional(),
+    user_settings: userSettingsRecordSchema.optional(),
+    realm_user_settings_defaults: userSettingsRecordSchema.optional(),
 
-  subscriptions: z.array(subscriptionSchema).optional(),
-  /** Every channel the user can see (the `stream` fetch type). */
-  streams: z.array(channelSchema).optional(),
-  unsubscribed: z.array(subscriptionSchema).optional(),
-  never_subscribed: z.array(subscriptionSchema).optional(),
-  realm_users: z.array(userSchema).optional(),
-  realm_non_active_users: z.array(userSchema).optional(),
-  cross_realm_bots: z.array(userSchema).optional(),
-  realm_user_groups: z.array(userGroupSchema).optional(),
-  realm_linkifiers: z.array(linkifierSchema).optional(),
-  realm_emoji: realmEmojiMapSchema.optional(),
-  drafts: z.array(draftSchema).optional(),
-  saved_snippets: z.array(savedSnippetSchema).optional(),
-  user_status: z.record(z.string(), userStatusSchema).optional(),
-  user_topics: z.array(userTopicSchema).optional(),
-  unread_msgs: unreadMessagesSchema.optional(),
-  recent_private_conversations: z
-    .array(z.looseObject({ max_message_id: int, user_ids: z.array(int) }))
-    .optional(),
-  alert_words: z.array(z.string()).optional(),
-  muted_users: z.array(z.looseObject({ id: int, timestamp: int.optional() })).optional(),
-  scheduled_messages: z.array(scheduledMessageSchema).optional(),
-  server_timestamp: z.number().optional(),
-  max_file_upload_size_mib: int.optional(),
+    subscriptions: z.array(subscriptionSchema).optional(),
+    /** Every channel the user can see (the `stream` fetch type). */
+    streams: z.array(channelSchema).optional(),
+    unsubscribed: z.array(subscriptionSchema).optional(),
+    never_subscribed: z.array(subscriptionSchema).optional(),
+    realm_users: z.array(userSchema).optional(),
+    realm_non_active_users: z.array(userSchema).optional(),
+    cross_realm_bots: z.array(userSchema).optional(),
+    realm_user_groups: z.array(userGroupSchema).optional(),
+    realm_linkifiers: z.array(linkifierSchema).optional(),
+    realm_emoji: realmEmojiMapSchema.optional(),
+    drafts: z.array(draftSchema).optional(),
+    saved_snippets: z.array(savedSnippetSchema).optional(),
+    user_status: z.record(z.string(), userStatusSchema).optional(),
+    user_topics: z.array(userTopicSchema).optional(),
+    unread_msgs: unreadMessagesSchema.optional(),
+    recent_private_conversations: z
+      .array(z.looseObject({ max_message_id: int, user_ids: z.array(int) }))
+      .optional(),
+    alert_words: z.array(z.string()).optional(),
+    muted_users: z.array(z.looseObject({ id: int, timestamp: int.optional() })).optional(),
+    scheduled_messages: z.array(scheduledMessageSchema).optional(),
+    server_timestamp: z.number().optional(),
+    max_file_upload_size_mib: int.optional(),
 
-  ...realmSettingsInRegister,
+    ...realmSettingsInRegister,
 
-  user_id: int.optional(),
-  email: z.string().optional(),
-  delivery_email: z.string().optional(),
-  full_name: z.string().optional(),
-  avatar_url: z.string().nullable().optional(),
-  is_admin: z.boolean().optional(),
-  is_moderator: z.boolean().optional(),
-  is_owner: z.boolean().optional(),
-  is_guest: z.boolean().optional(),
-  is_billing_admin: z.boolean().optional(),
-  role: int.optional(),
-});
+    user_id: int.optional(),
+    email: z.string().optional(),
+    delivery_email: z.string().optional(),
+    full_name: z.string().optional(),
+    avatar_url: z.string().nullable().optional(),
+    is_admin: z.boolean().optional(),
+    is_moderator: z.boolean().optional(),
+    is_owner: z.boolean().optional(),
+    is_guest: z.boolean().optional(),
+    is_billing_admin: z.boolean().optional(),
+    role: int.optional(),
+  }),
+);
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** POST /register: registers an event queue and returns the initial state. Main process only. */
@@ -213,5 +216,5 @@ export const register = defineEndpoint({
   params: registerParamsSchema,
   response: registerResponseSchema,
   adapt: (params, ctx) =>
-    params.narrow ? { ...params, narrow: narrowForWire(params.narrow, ctx) } : { ...params },
+    params.narrow ? { ...params, narrow: narrowAsPairs(params.narrow, ctx) } : { ...params },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { receivedReactionType } from './spellings';
 
 /**
  * Resource shapes (spec part 2, and the public API where the spec says "not shown"). Every object
@@ -66,7 +67,7 @@ export type Narrow = z.infer<typeof narrowSchema>;
 export const reactionSchema = z.looseObject({
   emoji_name: z.string(),
   emoji_code: z.string(),
-  reaction_type: z.string(),
+  reaction_type: receivedReactionType,
   user_id: int,
 });
 export type Reaction = z.infer<typeof reactionSchema>;
@@ -283,7 +284,7 @@ export const userStatusSchema = z.looseObject({
   status_text: z.string().optional(),
   emoji_name: z.string().optional(),
   emoji_code: z.string().optional(),
-  reaction_type: z.string().optional(),
+  reaction_type: receivedReactionType.optional(),
   away: z.boolean().optional(),
 });
 export type UserStatus = z.infer<typeof userStatusSchema>;

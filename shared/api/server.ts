@@ -1,39 +1,64 @@
 import { z } from 'zod';
 import { defineEndpoint, successResponse } from './endpoint';
+import { acceptingRealFieldNames } from './spellings';
 
-/** Spec 4.21. Every field may be absent on older servers or on a multi-organization root domain. */
-export const serverSettingsSchema = successResponse({
-  authentication_methods: z.record(z.string(), z.boolean()).optional(),
-  external_authentication_methods: z
-    .array(
-      z.looseObject({
-        name: z.string(),
-        display_name: z.string(),
-        display_icon: z.string().nullable(),
-        login_url: z.string(),
-        signup_url: z.string(),
-      }),
-    )
-    .optional(),
-  service_feature_level: z.number().int().optional(),
-  service_version: z.string().optional(),
-  service_merge_base: z.string().optional(),
-  push_notifications_enabled: z.boolean().optional(),
-  is_incompatible: z.boolean().optional(),
-  email_auth_enabled: z.boolean().optional(),
-  require_email_format_usernames: z.boolean().optional(),
-  realm_uri: z.string().optional(),
-  realm_url: z.string().optional(),
-  realm_name: z.string().optional(),
-  realm_icon: z.string().optional(),
-  realm_description: z.string().optional(),
-  realm_web_public_access_enabled: z.boolean().optional(),
-});
+/** An authentication method's entry: a boolean, or `{ enabled, available, unavailable_reason }`. */
+const authMethodValue = z.union([z.boolean(), z.looseObject({ enabled: z.boolean() })]);
+export type AuthMethodValue = z.infer<typeof authMethodValue>;
+
+export function isAuthMethodEnabled(value: AuthMethodValue | undefined): boolean {
+  return typeof value === 'boolean' ? value : value?.enabled === true;
+}
+
+/**
+ * Spec 4.21. Every field may be absent on older servers or on a multi-organization root domain.
+ * A real deployment's `zulip_*` version fields are read as the spec's `service_*` ones.
+ */
+export const serverSettingsSchema = acceptingRealFieldNames(
+  successResponse({
+    /** Booleans in the spec (4.21); the real service's newer object form is read too. */
+    authentication_methods: z.record(z.string(), authMethodValue).optional(),
+    external_authentication_methods: z
+      .array(
+        z.looseObject({
+          name: z.string(),
+          display_name: z.string(),
+          display_icon: z.string().nullable(),
+          login_url: z.string(),
+          signup_url: z.string(),
+        }),
+      )
+      .optional(),
+    service_feature_level: z.number().int().optional(),
+    service_version: z.string().optional(),
+    service_merge_base: z.string().optional(),
+    push_notifications_enabled: z.boolean().optional(),
+    is_incompatible: z.boolean().optional(),
+    email_auth_enabled: z.boolean().optional(),
+    require_email_format_usernames: z.boolean().optional(),
+    realm_uri: z.string().optional(),
+    realm_url: z.string().optional(),
+    realm_name: z.string().optional(),
+    realm_icon: z.string().optional(),
+    realm_description: z.string().optional(),
+    realm_web_public_access_enabled: z.boolean().optional(),
+  }),
+);
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 
 /** Spec 9.2: assume level 0 when the server does not say. */
 export function featureLevelOf(settings: Pick<ServerSettings, 'service_feature_level'>): number {
   return settings.service_feature_level ?? 0;
+}
+
+/**
+ * Whether the server takes an email (or username) and password for an API key (POST
+ * /fetch_api_key). A server that says nothing either way is offered the form: its answer decides.
+ */
+export function offersPasswordSignIn(settings: ServerSettings): boolean {
+  const methods = settings.authentication_methods;
+  if (methods && 'password' in methods) return isAuthMethodEnabled(methods.password);
+  return settings.email_auth_enabled ?? true;
 }
 
 export const getServerSettings = defineEndpoint({

@@ -11,6 +11,11 @@ export type SettingGroup = 'display' | 'notifications' | 'privacy';
 export interface SettingChoice {
   value: number | string;
   label: string;
+  /**
+   * The real service's spelling of a value the spec renames (its emoji sets are named after their
+   * vendors). Accepted and shown only to a server that uses that spelling.
+   */
+  realSpelling?: true;
 }
 
 export interface SettingEntry {
@@ -167,6 +172,9 @@ export const settingsTable: readonly SettingEntry[] = [
       { value: 'vendorA', label: 'Modern set' },
       { value: 'vendorA-blob', label: 'Classic blob set' },
       { value: 'vendorB', label: 'Second vendor set' },
+      { value: 'google', label: 'Modern set', realSpelling: true },
+      { value: 'google-blob', label: 'Classic blob set', realSpelling: true },
+      { value: 'twitter', label: 'Second vendor set', realSpelling: true },
     ],
     settings: 'yes',
     defaults: true,
@@ -444,6 +452,22 @@ export function settingsShape(include: (entry: SettingEntry) => boolean) {
   for (const entry of settingsTable)
     if (include(entry)) shape[entry.name] = settingValueSchema(entry).optional();
   return shape;
+}
+
+/**
+ * The choices to offer for a setting whose current value is `current`: the real service's spellings
+ * when the server uses them (its current value is one), else the spec's. Spellings shared by both
+ * (`text`) are in both lists.
+ */
+export function choicesFor(entry: SettingEntry, current: unknown): readonly SettingChoice[] | undefined {
+  if (!entry.choices) return undefined;
+  const real = entry.choices.some((c) => c.realSpelling && c.value === current);
+  const renamed = new Set(
+    entry.choices
+      .filter((c) => !c.realSpelling && entry.choices!.some((r) => r.realSpelling && r.label === c.label))
+      .map((c) => c.value),
+  );
+  return entry.choices.filter((c) => (real ? c.realSpelling || !renamed.has(c.value) : !c.realSpelling));
 }
 
 /** The label of a setting's current value, for summaries; the raw value when it has no label. */

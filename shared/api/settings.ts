@@ -8,6 +8,7 @@ import {
   type WireContext,
 } from './endpoint';
 import { reactionTypeSchema, userStatusSchema } from './resources';
+import { extraEmojiByName } from './spellings';
 import {
   isRealmDefault,
   isUserSetting,
@@ -140,6 +141,7 @@ export const updateStatus = defineEndpoint({
   path: '/users/me/status',
   params: updateStatusParamsSchema,
   response: emptySuccess,
+  adapt: extraEmojiByName,
 });
 
 /** GET /users/{user_id}/status (public API, level 262). */

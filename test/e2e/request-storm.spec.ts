@@ -179,3 +179,59 @@ test('a message that arrives while an older page is loading is not lost when the
     faultProxy.setRule(null);
   }
 });
+
+test('hostile-looking messages in a channel (markup, handlers, broken tags) open calmly and run nothing', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  // Sixty messages written the way XSS probes are: markup with handlers, unclosed and nested tags,
+  // entities, protocol tricks. The server shows them as text; the channel must open in bounded time,
+  // memory and requests, whatever they contain.
+  const probes = [
+    '<img src=x onerror="window.__pwned=1">',
+    '<svg><script>window.__pwned=2</script></svg>',
+    '<a href="javascript:window.__pwned=3">click</a>',
+    '<iframe srcdoc="<script>parent.__pwned=4</script>">',
+    '<math><mtext><table><mglyph><style><img src=x onerror=window.__pwned=5>',
+    '<form><button formaction=javascript:window.__pwned=6>go</button></form>',
+    '"><script>window.__pwned=7</script>',
+    '<template><img src=x onerror=window.__pwned=8></template>',
+    '<noscript><p title="</noscript><img src=x onerror=window.__pwned=9>">',
+    '[link](javascript:window.__pwned=10) and ![img](x" onerror="window.__pwned=11)',
+  ];
+  const { body: first } = await chat.api('owner').get('/messages', {
+    anchor: 'first_unread',
+    num_before: 0,
+    num_after: 1,
+    narrow: [{ operator: 'channel', operand: 'general' }],
+  });
+  const firstUnread = (first.messages as { id: number }[])[0]!.id;
+  const ben = chat.api('ben@northwind.example');
+  for (let i = 0; i < 60; i++) {
+    const content = `${probes[i % probes.length]} #${i} ${'&lt;'.repeat(i % 3)}<b ${'x'.repeat(i)}`;
+    const { status } = await ben.post('/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'probes',
+      content,
+    });
+    expect(status).toBe(200);
+  }
+
+  await signIn(page, 'owner');
+  const before = faultProxy.requests.filter((r) => r.path.endsWith('/messages') && r.method === 'GET').length;
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId('message-feed').getByTestId(`message-${firstUnread}`)).toBeVisible();
+  const feed = page.getByTestId('message-feed');
+  await feed.evaluate((el) => el.scrollBy(0, 100_000));
+  await expect(feed.getByText('#59', { exact: false })).toBeVisible();
+  await page.waitForTimeout(2000);
+  const fetched =
+    faultProxy.requests.filter((r) => r.path.endsWith('/messages') && r.method === 'GET').length - before;
+  expect(fetched).toBeLessThanOrEqual(8);
+  expect(await slowestAnswer(page, 3)).toBeLessThan(1000);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await page.screenshot({ path: 'test-results/screens/request-storm-probes.png' });
+});

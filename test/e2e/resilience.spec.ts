@@ -333,6 +333,7 @@ test('a revoked API key stops the loop for good: the UI says why, offers Account
     await page.getByTestId('add-account').click();
     await page.getByTestId('server-url').fill(faultProxy.url);
     await page.getByTestId('server-continue').click();
+    await page.getByTestId('method-api-key').click();
     await page.getByTestId('email').fill(me.email);
     await page.getByTestId('api-key').fill(user.api_key);
     await page.getByTestId('sign-in-submit').click();

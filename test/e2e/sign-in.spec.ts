@@ -33,11 +33,14 @@ test('signs in with server URL, email and API key after showing the public setti
   await page.screenshot({ path: 'test-results/screens/sign-in.png' });
 
   const admin = chat.user('admin');
+  await page.getByTestId('method-api-key').click();
   await page.getByTestId('email').fill(admin.email);
   await page.getByTestId('api-key').fill('wrong-key');
   await page.getByTestId('sign-in-submit').click();
   await expect(page.getByTestId('sign-in-error')).toBeVisible();
 
+  // The key field is emptied by each try (the key is not kept in the page).
+  await expect(page.getByTestId('api-key')).toHaveValue('');
   await page.getByTestId('api-key').fill(admin.api_key);
   await page.getByTestId('sign-in-submit').click();
   await expect(page.getByTestId('chat-shell')).toBeVisible();

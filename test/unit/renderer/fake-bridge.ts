@@ -120,6 +120,8 @@ export class FakeBridge implements ChatBridge {
     active: async () => this.activeId,
     probeServer: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
     add: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
+    signInWithPassword: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
+    importZuliprc: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
     switchTo: async (id: string) => {
       this.activeId = id;
     },

@@ -88,11 +88,61 @@ describe('SignIn', () => {
     expect(screen.getByTestId('realm-version').textContent).toContain('feature level 400');
     expect(screen.getByTestId('auth-methods').textContent).toContain('password, email');
     expect(screen.getByTestId('realm-card').innerHTML).not.toContain('onerror');
+    fireEvent.click(screen.getByTestId('method-api-key'));
     fireEvent.change(screen.getByTestId('email'), { target: { value: 'a@b.c' } });
     fireEvent.change(screen.getByTestId('api-key'), { target: { value: 'k' } });
     fireEvent.submit(screen.getByTestId('api-key').closest('form')!);
     expect((await screen.findByTestId('sign-in-error')).textContent).toContain('Invalid API key');
     expect(request).toEqual({ serverUrl: 'https://chat.example.com', email: 'a@b.c', apiKey: 'k' });
+  });
+});
+
+describe('SignIn: password and the methods a server offers', () => {
+  const settings = (extra: Record<string, unknown>) => async () => ({
+    ok: true as const,
+    value: { result: 'success' as const, msg: '', realm_name: 'Acme', service_feature_level: 400, ...extra },
+  });
+
+  it('sends email and password once, empties the password field at once, and says what went wrong', async () => {
+    const { bridge, render } = setup();
+    bridge.accounts.probeServer = settings({ authentication_methods: { password: true } });
+    const requests: unknown[] = [];
+    let answer: (value: unknown) => void = () => {};
+    bridge.accounts.signInWithPassword = (request) => {
+      requests.push(request);
+      return new Promise((resolve) => {
+        answer = resolve as (value: unknown) => void;
+      });
+    };
+    render(<SignIn />);
+    fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'chat.example.com' } });
+    fireEvent.click(screen.getByTestId('server-continue'));
+    fireEvent.change(await screen.findByTestId('password-email'), { target: { value: 'a@b.c' } });
+    fireEvent.change(screen.getByTestId('password'), { target: { value: 'hunter22' } });
+    fireEvent.submit(screen.getByTestId('password-form'));
+    // While the call is out, the page no longer holds the password.
+    expect((screen.getByTestId('password') as HTMLInputElement).value).toBe('');
+    expect(document.body.innerHTML).not.toContain('hunter22');
+    expect(requests).toEqual([
+      { serverUrl: 'https://chat.example.com', username: 'a@b.c', password: 'hunter22' },
+    ]);
+    answer({ ok: false, error: apiError('USER_DEACTIVATED', 'Account is deactivated') });
+    expect((await screen.findByTestId('password-error')).textContent).toContain('deactivated');
+  });
+
+  it('offers no password form where the server says passwords are off (object form too)', async () => {
+    const { bridge, render } = setup();
+    bridge.accounts.probeServer = settings({
+      authentication_methods: { password: { enabled: false, available: true }, github: { enabled: true } },
+      email_auth_enabled: false,
+    });
+    render(<SignIn />);
+    fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'chat.example.com' } });
+    fireEvent.click(screen.getByTestId('server-continue'));
+    expect((await screen.findByTestId('auth-methods')).textContent).toBe('Sign-in methods: github');
+    expect(screen.queryByTestId('method-password')).toBeNull();
+    expect(screen.getByTestId('method-api-key').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('no-password-sign-in')).toBeTruthy();
   });
 });
 

@@ -59,6 +59,7 @@ describe('npm run server (server/cli.ts)', () => {
       'email',
       'full_name',
       'is_bot',
+      'password',
       'role',
       'user_id',
     ]);

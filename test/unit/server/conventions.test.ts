@@ -8,10 +8,10 @@ import { channelId, demoUsers, sendToChannel, useServer } from './helpers';
 /** A concrete URL path for a route's fastify path (`:name` → 1). */
 const concrete = (path: string) => path.replace(/:[a-z_]+/g, '1').replace(/\*$/, 'x');
 
-describe('part 5: authentication on every endpoint but GET /server_settings', () => {
+describe('part 5: authentication on every endpoint but GET /server_settings and POST /fetch_api_key', () => {
   const h = useServer();
 
-  it('every declared route answers 401 without credentials, except /server_settings', async () => {
+  it('every declared route answers 401 without credentials, except the two public ones', async () => {
     const unauthenticated: string[] = [];
     for (const r of allRoutes) {
       const res = await fetch(`${h.server.url}/api/v1${concrete(r.path)}`, { method: r.method });
@@ -20,7 +20,7 @@ describe('part 5: authentication on every endpoint but GET /server_settings', ()
         expect(body, `${r.method} ${r.path}`).toMatchObject({ result: 'error', code: 'UNAUTHORIZED' });
       } else unauthenticated.push(`${r.method} ${r.path}`);
     }
-    expect(unauthenticated).toEqual(['GET /server_settings']);
+    expect(unauthenticated).toEqual(['GET /server_settings', 'POST /fetch_api_key']);
   });
 
   it('a wrong key is refused before parameters are looked at', async () => {

@@ -13,7 +13,7 @@ describe('PATCH /realm/user_settings_defaults (4.6 column D)', () => {
       const r = await h.as(u).call('PATCH', '/realm/user_settings_defaults', { color_scheme: 2 });
       expect(r.body).toMatchObject({
         result: 'error',
-        code: 'BAD_REQUEST',
+        code: 'UNAUTHORIZED_PRINCIPAL',
         msg: 'Must be an organization administrator',
       });
     }

@@ -33,7 +33,8 @@ describe('POST /register', () => {
       user_id: member.user_id,
       email: member.email,
       full_name: 'Dmitri Ivanov',
-      role: 400,
+      is_admin: false,
+      is_guest: false,
       realm_name: 'Northwind Labs',
     });
     for (const key of [

@@ -14,7 +14,7 @@ describe('POST /users/me/status (4.11)', () => {
     expect(member.status).toMatchObject({
       status_text: 'In a meeting',
       emoji_name: 'calendar',
-      emoji_code: '1f4c5',
+      emoji_code: '1f4c6',
       reaction_type: 'unicode_emoji',
     });
     expect(await other.drain()).toEqual([
@@ -23,7 +23,7 @@ describe('POST /users/me/status (4.11)', () => {
         user_id: member.user_id,
         status_text: 'In a meeting',
         emoji_name: 'calendar',
-        emoji_code: '1f4c5',
+        emoji_code: '1f4c6',
         reaction_type: 'unicode_emoji',
       }),
     ]);
@@ -31,7 +31,7 @@ describe('POST /users/me/status (4.11)', () => {
     expect(read.status).toEqual({
       status_text: 'In a meeting',
       emoji_name: 'calendar',
-      emoji_code: '1f4c5',
+      emoji_code: '1f4c6',
       reaction_type: 'unicode_emoji',
     });
   });
@@ -99,7 +99,7 @@ describe('POST /users/me/status (4.11)', () => {
       [{}, 'Client did not pass any new values.'],
       [{ status_text: 'x'.repeat(61) }, 'status_text is too long (limit: 60 characters)'],
       [
-        { emoji_code: '1f4c5' },
+        { emoji_code: '1f4c6' },
         'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
       ],
       [
@@ -118,7 +118,7 @@ describe('POST /users/me/status (4.11)', () => {
         { emoji_name: 'retired', emoji_code: String(gone.id), reaction_type: 'realm_emoji' },
         'This custom emoji has been deactivated.',
       ],
-      [{ emoji_name: 'calendar', emoji_code: '1f4c5', reaction_type: 'sticker' }, 'Invalid emoji type.'],
+      [{ emoji_name: 'calendar', emoji_code: '1f4c6', reaction_type: 'sticker' }, 'Invalid emoji type.'],
     ];
     for (const [params, msg] of cases) {
       const r = await h.as(member2).call('POST', '/users/me/status', params);

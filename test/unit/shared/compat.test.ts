@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, isRendererEndpoint, mainOnlyEndpoints } from '../../../shared/api';
-import { narrowForWire, topicForWire } from '../../../shared/api/compat';
+import { narrowAsPairs, narrowForWire, topicForWire } from '../../../shared/api/compat';
 import { toWire, UnsupportedFeatureError } from '../../../shared/api/endpoint';
 import { urlTemplateToFormatString } from '../../../shared/api/realm';
 
@@ -83,8 +83,9 @@ describe('urlTemplateToFormatString (linkifiers before 176)', () => {
 });
 
 describe('binding registry', () => {
-  it('keeps the event queue to the main process', () => {
-    expect([...mainOnlyEndpoints].sort()).toEqual(['deleteQueue', 'getEvents', 'register']);
+  it('keeps the event queue and the API key to the main process', () => {
+    expect([...mainOnlyEndpoints].sort()).toEqual(['deleteQueue', 'fetchApiKey', 'getEvents', 'register']);
+    expect(isRendererEndpoint('fetchApiKey')).toBe(false);
     expect(isRendererEndpoint('register')).toBe(false);
     expect(isRendererEndpoint('getEvents')).toBe(false);
     expect(isRendererEndpoint('deleteQueue')).toBe(false);
@@ -119,5 +120,13 @@ describe('binding registry', () => {
       { featureLevel: 400 },
     );
     expect(Object.keys(wire.fields)).toEqual(['draft']);
+  });
+});
+
+describe('narrowAsPairs (POST /register)', () => {
+  it('refuses a negated element rather than send its opposite', () => {
+    expect(() =>
+      narrowAsPairs([{ operator: 'channel', operand: 'design', negated: true }], { featureLevel: 400 }),
+    ).toThrow(/negated/);
   });
 });

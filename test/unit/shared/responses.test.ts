@@ -103,6 +103,12 @@ const examples: Array<[EndpointName, Record<string, unknown>, (string | number)[
     null,
   ],
   [
+    'fetchApiKey',
+    ok({ api_key: 'gjA04ZYcqXKalvYMA8OeXSfzUOLrtbZv', email: 'iago@example.com', user_id: 5 }),
+    ['api_key'],
+    'gjA04ZYcqXKalvYMA8OeXSfzUOLrtbZv',
+  ],
+  [
     'register',
     ok({
       queue_id: '1375801870:2942',

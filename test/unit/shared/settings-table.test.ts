@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../shared/api';
 import {
   choiceLabel,
+  choicesFor,
   isAvailableAt,
   isRealmDefault,
   isUserSetting,
   settingsByName,
   settingsTable,
+  settingValueSchema,
 } from '../../../shared/api/settings-table';
 
 describe('settings table (spec 4.6)', () => {
@@ -37,7 +39,7 @@ describe('settings table (spec 4.6)', () => {
     expect(settingsByName.get('desktop_icon_count_display')?.choices?.map((c) => c.value)).toEqual([
       1, 2, 3, 4,
     ]);
-    expect(settingsByName.get('emojiset')?.choices?.map((c) => c.value)).toEqual([
+    expect(choicesFor(settingsByName.get('emojiset')!, 'vendorA')?.map((c) => c.value)).toEqual([
       'text',
       'vendorA',
       'vendorA-blob',
@@ -45,6 +47,27 @@ describe('settings table (spec 4.6)', () => {
     ]);
     expect(choiceLabel(settingsByName.get('color_scheme')!, 2)).toBe('Dark');
     expect(choiceLabel(settingsByName.get('color_scheme')!, 9)).toBe('9');
+  });
+
+  it("offers the real service's emoji set names to a server that uses them, and accepts both", () => {
+    const emojiset = settingsByName.get('emojiset')!;
+    expect(choicesFor(emojiset, 'google-blob')?.map((c) => [c.value, c.label])).toEqual([
+      ['text', 'Plain text'],
+      ['google', 'Modern set'],
+      ['google-blob', 'Classic blob set'],
+      ['twitter', 'Second vendor set'],
+    ]);
+    // `text` is spelled alike: the spec's list, as for any value the real service does not rename.
+    expect(choicesFor(emojiset, 'text')?.map((c) => c.value)).toEqual([
+      'text',
+      'vendorA',
+      'vendorA-blob',
+      'vendorB',
+    ]);
+    const schema = settingValueSchema(emojiset);
+    for (const value of ['google', 'google-blob', 'twitter', 'vendorA', 'text'])
+      expect(schema.safeParse(value).success, value).toBe(true);
+    expect(schema.safeParse('apple').success).toBe(false);
   });
 
   it('splits into the three screen groups', () => {

@@ -1,3 +1,4 @@
+import { REAL_SERVICE_EMOJI_ALIASES } from '../../../../shared/emoji-aliases';
 import type { RealmEmoji } from '../../api/model';
 
 /** One pickable emoji in the three namespaces of spec 2.7. */
@@ -5,12 +6,12 @@ export interface EmojiChoice {
   name: string;
   code: string;
   reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+  /** Other names of the same emoji, which search finds too. */
+  aliases?: string[];
   /** The character for unicode emoji, or an image URL for custom ones. */
   glyph?: string;
   imageUrl?: string;
   group: string;
-  /** Other names people type for it: the service's short names (`tada`, `+1`) and common ones. */
-  aliases?: string[];
 }
 
 /** Dash-separated hex code points, without the emoji-presentation selector (spec 2.7). */
@@ -30,49 +31,29 @@ export function glyphFromCode(code: string): string {
   }
 }
 
-interface GroupData {
-  name: string;
-  emojis: { emoji: string; slug: string; name: string }[];
-}
-
 let unicodeCache: EmojiChoice[] | null = null;
 
-type ShortcodeTable = Record<string, string | string[]>;
-
 /**
- * Short names by code: the service's emoji names follow the iamcal set (`tada`, `+1`, `heart`), and
- * GitHub's set adds more that people type. Keys are emojibase hexcodes (upper case, no FE0F).
+ * The Unicode emoji, named as gemoji names them (as the reference server does) plus the real
+ * service's own names for some; loaded on first use (a large module, kept out of the main bundle).
  */
-function shortNames(tables: ShortcodeTable[], code: string): string[] {
-  const key = code.toUpperCase();
-  return tables.flatMap((t) => {
-    const names = t[key];
-    return names === undefined ? [] : Array.isArray(names) ? names : [names];
-  });
-}
-
-/** The Unicode emoji table, loaded on first use (it is a large file: kept out of the main bundle). */
 export async function loadUnicodeEmoji(): Promise<EmojiChoice[]> {
   if (unicodeCache) return unicodeCache;
-  const [byGroup, iamcal, github] = await Promise.all([
-    import('unicode-emoji-json/data-by-group.json').then((m) => m.default as GroupData[]),
-    import('emojibase-data/en/shortcodes/iamcal.json').then((m) => m.default as ShortcodeTable),
-    import('emojibase-data/en/shortcodes/github.json').then((m) => m.default as ShortcodeTable),
-  ]);
-  unicodeCache = byGroup.flatMap((group) =>
-    group.emojis.map((e) => {
-      const code = unicodeCode(e.emoji);
-      const aliases = [...new Set(shortNames([iamcal, github], code))].filter((n) => n !== e.slug);
-      return {
-        name: e.slug,
-        code,
-        reaction_type: 'unicode_emoji' as const,
-        glyph: e.emoji,
-        group: group.name,
-        ...(aliases.length ? { aliases } : {}),
-      };
-    }),
-  );
+  const { gemoji } = await import('gemoji');
+  const extraNames = new Map<string, string[]>();
+  for (const [alias, target] of Object.entries(REAL_SERVICE_EMOJI_ALIASES))
+    extraNames.set(target, [...(extraNames.get(target) ?? []), alias]);
+  unicodeCache = gemoji.map((e) => {
+    const [name = '', ...others] = e.names;
+    return {
+      name,
+      aliases: [...others, ...e.names.flatMap((n) => extraNames.get(n) ?? [])],
+      code: unicodeCode(e.emoji),
+      reaction_type: 'unicode_emoji' as const,
+      glyph: e.emoji,
+      group: e.category,
+    };
+  });
   return unicodeCache;
 }
 

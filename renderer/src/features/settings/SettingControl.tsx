@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { SettingEntry } from '../../../../shared/api/settings-table';
+import { choicesFor, type SettingEntry } from '../../../../shared/api/settings-table';
 import {
   choiceValue,
   controlKind,
@@ -58,7 +58,8 @@ export function SettingControl({
       />
     );
   } else if (kind === 'choice') {
-    const known = entry.choices?.some((c) => c.value === value) ?? false;
+    const choices = choicesFor(entry, value) ?? [];
+    const known = choices.some((c) => c.value === value);
     control = (
       <select
         id={id}
@@ -68,7 +69,7 @@ export function SettingControl({
         onChange={(e) => onChange(choiceValue(entry, e.target.value))}
       >
         {!known && <option value={value === undefined || value === null ? '' : String(value)}>—</option>}
-        {entry.choices?.map((c) => (
+        {choices.map((c) => (
           <option key={String(c.value)} value={String(c.value)}>
             {c.label}
           </option>

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { ApiCallError } from '../../../../shared/errors';
-import { featureLevelOf, type ServerSettings } from '../../../../shared/api/server';
+import { featureLevelOf, isAuthMethodEnabled, type ServerSettings } from '../../../../shared/api/server';
 import { MIN_FEATURE_LEVEL } from '../../../../shared/ipc';
 import { errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { SafeHtml, setServerBase } from '../../components/SafeHtml';
+import { SignInMethods } from './SignInMethods';
 
 const ROLE_NAMES: Record<number, string> = {
   100: 'Owner',
@@ -16,8 +17,9 @@ const ROLE_NAMES: Record<number, string> = {
 };
 
 /**
- * Sign-in: server URL → the server's public settings → email + API key, or one click per demo
- * account when the app runs on the embedded demo server. The key goes straight to the main process.
+ * Sign-in: server URL → the server's public settings → the sign-in methods it offers (email and
+ * password, an API key, a zuliprc file), or one click per demo account when the app runs on the
+ * embedded demo server. Passwords and keys go straight to the main process.
  */
 export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: () => void }) {
   const bridge = useBridge();
@@ -25,13 +27,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
   const demo = useQuery({ queryKey: ['accounts', 'demo'], queryFn: () => bridge.accounts.demo() });
   const [serverUrl, setServerUrl] = useState('');
   const [settings, setSettings] = useState<{ url: string; value: ServerSettings } | null>(null);
-  const [email, setEmail] = useState('');
-  const [apiKey, setApiKey] = useState('');
 
-  const signedIn = async () => {
+  const signedIn = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: ['accounts'] });
     onDone?.();
-  };
+  }, [queryClient, onDone]);
 
   const probe = useMutation({
     mutationFn: async (url: string) => {
@@ -42,16 +42,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
     onSuccess: (found) => {
       setServerBase(found.url);
       setSettings(found);
-      add.reset();
     },
-  });
-  const add = useMutation({
-    mutationFn: async () => {
-      const result = await bridge.accounts.add({ serverUrl: settings?.url ?? serverUrl, email, apiKey });
-      if (!result.ok) throw new ApiCallError(result.error);
-      return result.value;
-    },
-    onSuccess: signedIn,
   });
   const addDemo = useMutation({
     mutationFn: async (demoEmail: string) => {
@@ -62,23 +53,17 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
     onSuccess: signedIn,
   });
 
-  // Another server means a clean form: no settings, credentials or errors from the previous one.
+  // Another server means a clean form: no settings, credentials or errors from the previous one
+  // (the sign-in forms are unmounted with the settings, and their state with them).
   const startOver = () => {
     setSettings(null);
-    setEmail('');
-    setApiKey('');
     probe.reset();
-    add.reset();
   };
 
   const submitUrl = (e: FormEvent) => {
     e.preventDefault();
     const url = normalizeUrl(serverUrl);
     if (url) probe.mutate(url);
-  };
-  const submitKey = (e: FormEvent) => {
-    e.preventDefault();
-    add.mutate();
   };
 
   const s = settings?.value;
@@ -91,7 +76,10 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
         {demo.data && demo.data.accounts.length > 0 && (
           <section className="demo-accounts" aria-label="Demo accounts">
             <h2>Demo organization</h2>
-            <p className="muted">Running on the embedded server at {demo.data.serverUrl}. Pick a person:</p>
+            <p className="muted">
+              Running on the embedded server at {demo.data.serverUrl}. Pick a person, or enter that address
+              below and sign in with their email and password:
+            </p>
             <ul>
               {demo.data.accounts.map((a) => (
                 <li key={a.email}>
@@ -107,6 +95,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
                       <span className="tag">{ROLE_NAMES[a.role] ?? `role ${a.role}`}</span>
                     </span>
                     <span className="muted small">{a.email}</span>
+                    {a.password && (
+                      <span className="muted small" data-testid={`demo-password-${a.email}`}>
+                        Password: <code>{a.password}</code>
+                      </span>
+                    )}
                   </button>
                 </li>
               ))}
@@ -184,42 +177,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
                 server.
               </p>
             ) : (
-              <form onSubmit={submitKey} className="form-grid">
-                <label htmlFor="email">Email</label>
-                <input
-                  id="email"
-                  data-testid="email"
-                  type="email"
-                  autoComplete="username"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  required
-                />
-                <label htmlFor="api-key">API key</label>
-                <input
-                  id="api-key"
-                  data-testid="api-key"
-                  type="password"
-                  autoComplete="current-password"
-                  value={apiKey}
-                  onChange={(e) => setApiKey(e.target.value)}
-                  required
-                />
-                <div />
-                <button
-                  type="submit"
-                  className="btn btn-primary"
-                  data-testid="sign-in-submit"
-                  disabled={add.isPending}
-                >
-                  {add.isPending ? 'Signing in…' : 'Sign in'}
-                </button>
-                {add.isError && (
-                  <p className="form-error span-2" role="alert" data-testid="sign-in-error">
-                    {errorText(add.error)}
-                  </p>
-                )}
-              </form>
+              <SignInMethods key={settings.url} serverUrl={settings.url} settings={s} onSignedIn={signedIn} />
             )}
           </>
         )}
@@ -249,7 +207,7 @@ function resolveIcon(icon: string, base: string): string {
 
 export function authMethods(s: ServerSettings): string[] {
   const names = Object.entries(s.authentication_methods ?? {})
-    .filter(([, on]) => on)
+    .filter(([, value]) => isAuthMethodEnabled(value))
     .map(([name]) => name);
   for (const ext of s.external_authentication_methods ?? []) {
     if (!names.includes(ext.display_name)) names.push(ext.display_name);

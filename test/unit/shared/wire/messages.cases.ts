@@ -331,6 +331,24 @@ export const messageCases: WireCase[] = [
   },
   {
     name: 'updateMessageFlagsForNarrow',
+    title: 'no narrow given: an empty one is sent (the real service requires the field)',
+    level: CURRENT,
+    params: { anchor: 'newest', num_before: 100, num_after: 0, op: 'add', flag: 'starred' },
+    expected: {
+      method: 'POST',
+      path: '/messages/flags/narrow',
+      fields: {
+        anchor: 'newest',
+        num_before: '100',
+        num_after: '0',
+        narrow: '[]',
+        op: 'add',
+        flag: 'starred',
+      },
+    },
+  },
+  {
+    name: 'updateMessageFlagsForNarrow',
     title: 'from 155 with the old channel operator',
     level: 155,
     params: {
@@ -403,7 +421,18 @@ export const messageCases: WireCase[] = [
   },
   {
     name: 'removeReaction',
-    title: 'extra emoji',
+    title: 'unicode emoji at an old level: sent as given',
+    level: 100,
+    params: { message_id: 42, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' },
+    expected: {
+      method: 'DELETE',
+      path: '/messages/42/reactions',
+      fields: { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' },
+    },
+  },
+  {
+    name: 'removeReaction',
+    title: 'extra emoji: by name only (the real service spells its type zulip_extra_emoji)',
     level: CURRENT,
     params: {
       message_id: 42,
@@ -414,7 +443,7 @@ export const messageCases: WireCase[] = [
     expected: {
       method: 'DELETE',
       path: '/messages/42/reactions',
-      fields: { emoji_name: 'service', emoji_code: 'service', reaction_type: 'service_extra_emoji' },
+      fields: { emoji_name: 'service' },
     },
   },
 ];

@@ -220,6 +220,13 @@ export const settingsCases: WireCase[] = [
     expected: { method: 'POST', path: '/users/me/status', fields: { status_text: '' } },
   },
   {
+    name: 'updateStatus',
+    title: 'the extra emoji by name only, at any level (the real service spells its type differently)',
+    level: 100,
+    params: { emoji_name: 'service', emoji_code: 'service', reaction_type: 'service_extra_emoji' },
+    expected: { method: 'POST', path: '/users/me/status', fields: { emoji_name: 'service' } },
+  },
+  {
     name: 'getUserStatus',
     title: 'modern',
     level: CURRENT,
@@ -663,6 +670,17 @@ export const queueCases: WireCase[] = [
     expected: { method: 'GET', path: '/server_settings', fields: {} },
   },
   {
+    name: 'fetchApiKey',
+    title: 'username and password, unauthenticated',
+    level: 0,
+    params: { username: 'iago@example.com', password: 'abcd1234' },
+    expected: {
+      method: 'POST',
+      path: '/fetch_api_key',
+      fields: { username: 'iago@example.com', password: 'abcd1234' },
+    },
+  },
+  {
     name: 'register',
     title: 'full registration',
     level: CURRENT,
@@ -698,14 +716,26 @@ export const queueCases: WireCase[] = [
   },
   {
     name: 'register',
-    title: 'before 250 the narrow uses `stream`',
+    title: 'before 250 the narrow uses `stream`; always as [operator, operand] string pairs',
     level: 249,
     params: { event_types: ['message'], narrow: [{ operator: 'channel', operand: 'design' }] },
     expected: {
       method: 'POST',
       path: '/register',
-      fields: { event_types: '["message"]', narrow: '[{"operator":"stream","operand":"design"}]' },
+      fields: { event_types: '["message"]', narrow: '[["stream","design"]]' },
     },
+  },
+  {
+    name: 'register',
+    title: 'object narrow elements become string pairs (register takes no other form)',
+    level: CURRENT,
+    params: {
+      narrow: [
+        { operator: 'channel', operand: 7 },
+        { operator: 'is', operand: 'dm' },
+      ],
+    },
+    expected: { method: 'POST', path: '/register', fields: { narrow: '[["channel","7"],["is","dm"]]' } },
   },
   {
     name: 'getEvents',

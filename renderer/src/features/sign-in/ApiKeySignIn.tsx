@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { useBridge } from '../../app/bridge-context';
+import { SignInError } from './SignInError';
+import { useSignInAttempt } from './useSignInAttempt';
+
+/** Email and API key, for people who copied a key from the organization's settings. */
+export function ApiKeySignIn({ serverUrl, onSignedIn }: { serverUrl: string; onSignedIn: () => void }) {
+  const bridge = useBridge();
+  const [email, setEmail] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const attempt = useSignInAttempt(onSignedIn);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const key = apiKey;
+    setApiKey('');
+    void attempt.run(() => bridge.accounts.add({ serverUrl, email, apiKey: key }));
+  };
+
+  return (
+    <form onSubmit={submit} className="form-grid" data-testid="api-key-form">
+      <label htmlFor="email">Email</label>
+      <input
+        id="email"
+        data-testid="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      <label htmlFor="api-key">API key</label>
+      <input
+        id="api-key"
+        data-testid="api-key"
+        type="password"
+        autoComplete="off"
+        value={apiKey}
+        onChange={(e) => setApiKey(e.target.value)}
+        required
+      />
+      <div />
+      <button
+        type="submit"
+        className="btn btn-primary"
+        data-testid="sign-in-submit"
+        disabled={attempt.pending || attempt.waiting}
+      >
+        {attempt.pending ? 'Signing in…' : 'Sign in'}
+      </button>
+      {attempt.failure && (
+        <SignInError
+          key={attempt.failure.attempt}
+          error={attempt.failure.error}
+          testId="sign-in-error"
+          onWaitingChange={attempt.setWaiting}
+        />
+      )}
+    </form>
+  );
+}

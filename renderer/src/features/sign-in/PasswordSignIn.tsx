@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { useBridge } from '../../app/bridge-context';
+import { SignInError } from './SignInError';
+import { useSignInAttempt } from './useSignInAttempt';
+
+/**
+ * Email (or username) and password. The password goes to the main process once, which exchanges it
+ * for an API key; the field is emptied as the call starts, so the renderer keeps it no longer.
+ */
+export function PasswordSignIn({
+  serverUrl,
+  usernameIsEmail,
+  onSignedIn,
+}: {
+  serverUrl: string;
+  /** False where the server takes a directory username rather than an email (LDAP). */
+  usernameIsEmail: boolean;
+  onSignedIn: () => void;
+}) {
+  const bridge = useBridge();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const attempt = useSignInAttempt(onSignedIn);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const secret = password;
+    setPassword('');
+    void attempt.run(() => bridge.accounts.signInWithPassword({ serverUrl, username, password: secret }));
+  };
+
+  return (
+    <form onSubmit={submit} className="form-grid" data-testid="password-form">
+      <label htmlFor="password-username">{usernameIsEmail ? 'Email' : 'Username or email'}</label>
+      <input
+        id="password-username"
+        data-testid="password-email"
+        type={usernameIsEmail ? 'email' : 'text'}
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        required
+      />
+      <label htmlFor="password-input">Password</label>
+      <input
+        id="password-input"
+        data-testid="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <div />
+      <button
+        type="submit"
+        className="btn btn-primary"
+        data-testid="password-submit"
+        disabled={attempt.pending || attempt.waiting}
+      >
+        {attempt.pending ? 'Signing in…' : 'Sign in'}
+      </button>
+      {attempt.failure && (
+        <SignInError
+          key={attempt.failure.attempt}
+          error={attempt.failure.error}
+          testId="password-error"
+          onWaitingChange={attempt.setWaiting}
+        />
+      )}
+    </form>
+  );
+}

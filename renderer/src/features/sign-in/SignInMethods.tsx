@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { offersPasswordSignIn, type ServerSettings } from '../../../../shared/api/server';
+import { ApiKeySignIn } from './ApiKeySignIn';
+import { PasswordSignIn } from './PasswordSignIn';
+import { ZuliprcImport } from './ZuliprcImport';
+
+type Method = 'password' | 'api-key' | 'zuliprc';
+
+/** Short tab labels, and what each tab does in full (its accessible name and tooltip). */
+const LABELS: Record<Method, { short: string; full: string }> = {
+  password: { short: 'Email and password', full: 'Sign in with email and password' },
+  'api-key': { short: 'API key', full: 'Sign in with an API key' },
+  zuliprc: { short: 'zuliprc file', full: 'Import a zuliprc-style file' },
+};
+
+/**
+ * The ways in that the server's public settings allow: email and password where it takes passwords,
+ * and always an API key or a zuliprc file.
+ */
+export function SignInMethods({
+  serverUrl,
+  settings,
+  onSignedIn,
+}: {
+  serverUrl: string;
+  settings: ServerSettings;
+  onSignedIn: () => void;
+}) {
+  const passwords = offersPasswordSignIn(settings);
+  const methods: Method[] = passwords ? ['password', 'api-key', 'zuliprc'] : ['api-key', 'zuliprc'];
+  const [chosen, setChosen] = useState<Method>(methods[0]!);
+  const method = methods.includes(chosen) ? chosen : methods[0]!;
+
+  return (
+    <section className="sign-in-methods" aria-label="How to sign in">
+      <div className="method-tabs" role="tablist">
+        {methods.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={m === method}
+            className={`method-tab${m === method ? ' active' : ''}`}
+            data-testid={`method-${m}`}
+            title={LABELS[m].full}
+            aria-label={LABELS[m].full}
+            onClick={() => setChosen(m)}
+          >
+            {LABELS[m].short}
+          </button>
+        ))}
+      </div>
+      {!passwords && (
+        <p className="muted small" data-testid="no-password-sign-in">
+          This organization does not take passwords here.
+        </p>
+      )}
+      <div role="tabpanel">
+        {method === 'password' && (
+          <PasswordSignIn
+            serverUrl={serverUrl}
+            usernameIsEmail={settings.require_email_format_usernames ?? true}
+            onSignedIn={onSignedIn}
+          />
+        )}
+        {method === 'api-key' && <ApiKeySignIn serverUrl={serverUrl} onSignedIn={onSignedIn} />}
+        {method === 'zuliprc' && <ZuliprcImport onSignedIn={onSignedIn} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { ApiCallError } from '../../../../shared/errors';
+import { errorText } from '../../api/call';
+
+/**
+ * What a failed sign-in tells the person: the real service's refusals in plain words, and how long
+ * to wait when there were too many attempts (`retryAfterSeconds`, for a countdown).
+ */
+export interface SignInFailure {
+  text: string;
+  retryAfterSeconds?: number;
+}
+
+export function signInFailure(error: unknown): SignInFailure {
+  if (!(error instanceof ApiCallError) || error.failure.kind !== 'api') return { text: errorText(error) };
+  const { code, extra } = error.failure;
+  switch (code) {
+    case 'AUTHENTICATION_FAILED':
+      return {
+        text: 'That email and password do not match an account of this organization. Check both and try again.',
+      };
+    case 'USER_DEACTIVATED':
+      return {
+        text: 'This account has been deactivated. An administrator of the organization can reactivate it.',
+      };
+    case 'REALM_DEACTIVATED':
+      return { text: 'This organization has been deactivated, so nobody can sign in to it.' };
+    case 'PASSWORD_AUTH_DISABLED':
+      return {
+        text: 'This organization does not accept passwords. Sign in with an API key or a zuliprc file.',
+      };
+    case 'INVALID_API_KEY':
+      return { text: 'The server did not accept this API key for this email. Check both and try again.' };
+    case 'RATE_LIMIT_HIT': {
+      const seconds = Number(extra['retry-after']);
+      return {
+        text: 'Too many sign-in attempts.',
+        retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60,
+      };
+    }
+    default:
+      return { text: errorText(error) };
+  }
+}
+
+/** "45 seconds", "1 minute 5 seconds", "3 minutes". */
+export function waitText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes === 0) return part(rest, 'second');
+  return rest === 0 ? part(minutes, 'minute') : `${part(minutes, 'minute')} ${part(rest, 'second')}`;
+}

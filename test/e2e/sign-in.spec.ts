@@ -56,6 +56,7 @@ test('a new organization URL means a clean form; a too-old server is refused bef
   await page.goto(chat.appUrl);
   await page.getByTestId('server-url').fill(chat.server.url);
   await page.getByTestId('server-continue').click();
+  await page.getByTestId('method-api-key').click();
   await page.getByTestId('email').fill(chat.user('admin').email);
   await page.getByTestId('api-key').fill('wrong-key');
   await page.getByTestId('sign-in-submit').click();
@@ -67,6 +68,7 @@ test('a new organization URL means a clean form; a too-old server is refused bef
   await expect(page.getByTestId('realm-card')).toHaveCount(0);
   await page.getByTestId('server-continue').click();
   await expect(page.getByTestId('realm-card')).toBeVisible();
+  await page.getByTestId('method-api-key').click();
   await expect(page.getByTestId('email')).toHaveValue('');
   await expect(page.getByTestId('api-key')).toHaveValue('');
   await expect(page.getByTestId('sign-in-error')).toHaveCount(0);

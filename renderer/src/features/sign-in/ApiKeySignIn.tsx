@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useBridge } from '../../app/bridge-context';
-import { SignInError } from './SignInError';
+import { SignInSubmit } from './SignInSubmit';
 import { useSignInAttempt } from './useSignInAttempt';
 
 /** Email and API key, for people who copied a key from the organization's settings. */
@@ -39,23 +39,7 @@ export function ApiKeySignIn({ serverUrl, onSignedIn }: { serverUrl: string; onS
         onChange={(e) => setApiKey(e.target.value)}
         required
       />
-      <div />
-      <button
-        type="submit"
-        className="btn btn-primary"
-        data-testid="sign-in-submit"
-        disabled={attempt.pending || attempt.waiting}
-      >
-        {attempt.pending ? 'Signing in…' : 'Sign in'}
-      </button>
-      {attempt.failure && (
-        <SignInError
-          key={attempt.failure.attempt}
-          error={attempt.failure.error}
-          testId="sign-in-error"
-          onWaitingChange={attempt.setWaiting}
-        />
-      )}
+      <SignInSubmit attempt={attempt} submitTestId="sign-in-submit" errorTestId="sign-in-error" />
     </form>
   );
 }

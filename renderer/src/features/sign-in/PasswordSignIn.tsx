@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useBridge } from '../../app/bridge-context';
-import { SignInError } from './SignInError';
+import { SignInSubmit } from './SignInSubmit';
 import { useSignInAttempt } from './useSignInAttempt';
 
 /**
@@ -51,23 +51,7 @@ export function PasswordSignIn({
         onChange={(e) => setPassword(e.target.value)}
         required
       />
-      <div />
-      <button
-        type="submit"
-        className="btn btn-primary"
-        data-testid="password-submit"
-        disabled={attempt.pending || attempt.waiting}
-      >
-        {attempt.pending ? 'Signing in…' : 'Sign in'}
-      </button>
-      {attempt.failure && (
-        <SignInError
-          key={attempt.failure.attempt}
-          error={attempt.failure.error}
-          testId="password-error"
-          onWaitingChange={attempt.setWaiting}
-        />
-      )}
+      <SignInSubmit attempt={attempt} submitTestId="password-submit" errorTestId="password-error" />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
 
 /** An uploaded file (spec 2.5). `create_time` is milliseconds. */
@@ -38,6 +39,63 @@ export function createAttachment(
   return a;
 }
 
+/** An upload through the API: the attachment, announced to its owner (`attachment` / `add`). */
+export function uploadAttachment(
+  realm: Realm,
+  ownerId: number,
+  name: string,
+  file: { data: Buffer; content_type: string },
+): Attachment {
+  const a = createAttachment(realm, ownerId, name, file.data.length, file);
+  publishAttachment(realm, a, 'add');
+  return a;
+}
+
+/**
+ * Deletes one of the user's own uploads (DELETE /attachments/{id}); another user's, or a missing
+ * one, is "Invalid attachment" as in the real service. Announced with `attachment` / `remove`.
+ */
+export function deleteAttachment(realm: Realm, userId: number, attachmentId: number): void {
+  const a = realm.attachments.get(attachmentId);
+  if (!a || a.owner_id !== userId) throw badRequest('Invalid attachment');
+  realm.attachments.delete(attachmentId);
+  realm.events.publish([userId], {
+    type: 'attachment',
+    op: 'remove',
+    attachment: { id: attachmentId },
+    upload_space_used: uploadSpaceUsed(realm, userId),
+  });
+}
+
+/** The user's uploads (GET /attachments), newest first, and the bytes they take. */
+export function attachmentsOf(
+  realm: Realm,
+  userId: number,
+): { attachments: Record<string, unknown>[]; upload_space_used: number } {
+  const own = [...realm.attachments.values()]
+    .filter((a) => a.owner_id === userId)
+    .sort((x, y) => y.id - x.id);
+  return {
+    attachments: own.map((a) => attachmentToWire(realm, a)),
+    upload_space_used: uploadSpaceUsed(realm, userId),
+  };
+}
+
+function uploadSpaceUsed(realm: Realm, userId: number): number {
+  let total = 0;
+  for (const a of realm.attachments.values()) if (a.owner_id === userId) total += a.size;
+  return total;
+}
+
+function publishAttachment(realm: Realm, a: Attachment, op: 'add' | 'update'): void {
+  realm.events.publish([a.owner_id], {
+    type: 'attachment',
+    op,
+    attachment: attachmentToWire(realm, a),
+    upload_space_used: uploadSpaceUsed(realm, a.owner_id),
+  });
+}
+
 /** path_ids referenced as `/user_uploads/<path_id>` in content. */
 export function referencedPathIds(content: string): Set<string> {
   const out = new Set<string>();
@@ -47,6 +105,7 @@ export function referencedPathIds(content: string): Set<string> {
 
 /**
  * Re-link a message's attachments after its content is set. Only the sender's own uploads are linked.
+ * Each attachment whose messages changed is announced to its owner (`attachment` / `update`).
  * Returns attachments that lost this message.
  */
 export function relinkAttachments(
@@ -59,8 +118,13 @@ export function relinkAttachments(
   const removed: Attachment[] = [];
   for (const a of realm.attachments.values()) {
     const referenced = a.owner_id === senderId && refs.has(a.path_id);
-    if (referenced) a.message_ids.add(messageId);
-    else if (a.message_ids.delete(messageId)) removed.push(a);
+    if (referenced && !a.message_ids.has(messageId)) {
+      a.message_ids.add(messageId);
+      publishAttachment(realm, a, 'update');
+    } else if (!referenced && a.message_ids.delete(messageId)) {
+      removed.push(a);
+      publishAttachment(realm, a, 'update');
+    }
   }
   return removed;
 }

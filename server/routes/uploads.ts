@@ -2,12 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, badRequest } from '../http/errors';
 import { route } from '../http/route';
+import { p } from '../http/params';
 import { authenticate } from '../http/auth';
 import { uploadedFiles } from '../http/app';
 import type { ServerContext } from '../http/context';
 import type { Realm } from '../realm/realm';
 import type { User } from '../realm/users';
-import { attachmentByPathId, canDownload, createAttachment, type Attachment } from '../realm/uploads';
+import {
+  attachmentByPathId,
+  attachmentsOf,
+  canDownload,
+  deleteAttachment,
+  uploadAttachment,
+  type Attachment,
+} from '../realm/uploads';
 import { canReadMessage } from '../realm/messages';
 
 const TEMPORARY_URL_SECONDS = 60;
@@ -35,6 +43,21 @@ function downloadable(realm: Realm, user: User, pathId: string): Attachment {
 /** Uploads (spec 2.5 names their `path_id` and `/user_uploads/<path_id>` URL). */
 export const uploadRoutes = [
   route({
+    method: 'GET',
+    path: '/attachments',
+    params: {},
+    handler: ({ realm, user }) => attachmentsOf(realm, user.user_id),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/attachments/:attachment_id',
+    params: { attachment_id: p.int().required() },
+    handler: ({ realm, user }, { attachment_id }) => {
+      deleteAttachment(realm, user.user_id, attachment_id);
+      return {};
+    },
+  }),
+  route({
     method: 'POST',
     path: '/user_uploads',
     params: {},
@@ -43,7 +66,7 @@ export const uploadRoutes = [
       if (files.length === 0) throw badRequest('You must specify a file to upload');
       if (files.length > 1) throw badRequest('You may only upload one file at a time');
       const file = files[0]!;
-      const a = createAttachment(realm, user.user_id, file.filename, file.data.length, {
+      const a = uploadAttachment(realm, user.user_id, file.filename, {
         data: file.data,
         content_type: file.mimetype,
       });

@@ -57,4 +57,35 @@ describe('uploads (POST /user_uploads, /user_uploads/<path_id>)', () => {
     const r = await h.as(member).call('POST', '/user_uploads', {});
     expect(r.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'You must specify a file to upload' });
   });
+
+  it('announces uploads to their owner: add, update as messages link and unlink them, remove', async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const owner = await h.as(member).register({ event_types: ['attachment'] });
+    const other = await h.as(member2).register({ event_types: ['attachment'] });
+    const r = await upload(member, 'plan.txt', 'the plan');
+    const [added] = await owner.ofType('attachment');
+    expect(added).toMatchObject({ op: 'add', attachment: { name: 'plan.txt', size: 8, messages: [] } });
+    expect(added!.upload_space_used).toBeGreaterThanOrEqual(8);
+    const id = (added!.attachment as { id: number }).id;
+
+    const messageId = await sendToChannel(h.as(member), 'engineering', 'files', `[plan](${r.body.url})`);
+    const [linked] = await owner.ofType('attachment');
+    expect(linked).toMatchObject({ op: 'update', attachment: { id, messages: [{ id: messageId }] } });
+
+    await h.as(member).ok('PATCH', `/messages/${messageId}`, { content: 'no file any more' });
+    const [unlinked] = await owner.ofType('attachment');
+    expect(unlinked).toMatchObject({ op: 'update', attachment: { id, messages: [] } });
+
+    const listed = await h.as(member).ok('GET', '/attachments');
+    expect((listed.attachments as { id: number }[]).map((a) => a.id)).toContain(id);
+    // Only the owner may delete it; then it is gone, and announced.
+    const refused = await h.as(member2).call('DELETE', `/attachments/${id}`);
+    expect(refused.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid attachment' });
+    await h.as(member).ok('DELETE', `/attachments/${id}`);
+    const [removed] = await owner.ofType('attachment');
+    expect(removed).toMatchObject({ op: 'remove', attachment: { id } });
+    expect(await other.ofType('attachment')).toEqual([]);
+    const after = await h.as(member).ok('GET', '/attachments');
+    expect((after.attachments as { id: number }[]).map((a) => a.id)).not.toContain(id);
+  });
 });

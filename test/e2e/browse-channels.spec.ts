@@ -1,12 +1,8 @@
+import { channelId } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // Browse channels (issue 16 items 5-7): descriptions rendered through the sanitizer, what each
 // filter combination lists, joining and leaving, and creating a channel.
-
-async function streamId(chat: ChatEnvironment, name: string): Promise<number> {
-  const { body } = await chat.api('owner').get('/streams', { include_all: true, exclude_archived: false });
-  return (body.streams as { stream_id: number; name: string }[]).find((s) => s.name === name)!.stream_id;
-}
 
 async function subscribedNames(chat: ChatEnvironment, who: string): Promise<string[]> {
   const { body } = await chat.api(who).get('/users/me/subscriptions');
@@ -18,7 +14,7 @@ test('descriptions are rendered (and sanitized) as in the channel details, not s
   chat,
   signIn,
 }) => {
-  const general = await streamId(chat, 'general');
+  const general = await channelId(chat.api('owner'), 'general');
   await chat.api('admin').patch(`/streams/${general}`, {
     description: 'Everyone, **everything**. See #123 <img src=x onerror="window.__pwned=1">',
   });
@@ -158,7 +154,9 @@ test('creates a private channel with a description and a first member, then open
   await expect(details.getByTestId('channel-privacy')).toHaveText('Private');
   await expect(details.getByTestId('channel-description').locator('strong')).toHaveText('launch');
 
-  const { body } = await chat.api(me.email).get(`/streams/${await streamId(chat, 'launch-plan')}`);
+  const { body } = await chat
+    .api(me.email)
+    .get(`/streams/${await channelId(chat.api('owner'), 'launch-plan')}`);
   expect(body.stream).toMatchObject({
     name: 'launch-plan',
     invite_only: true,

@@ -1,3 +1,4 @@
+import { channelId } from './server-state';
 import { expect, test } from './fixtures';
 
 // Channels and topics: the sidebar, browsing with the GET /streams filters, channel details,
@@ -24,16 +25,13 @@ test('browses channels with the GET /streams filters and shows details', async (
   await dialog.getByTestId('browse-engineering').click();
 
   const details = page.getByTestId('channel-details');
-  const { body } = await chat.api('admin').get('/streams/' + (await streamId(chat, 'engineering')));
+  const { body } = await chat
+    .api('admin')
+    .get('/streams/' + (await channelId(chat.api('owner'), 'engineering')));
   const stream = body.stream as { description: string };
   await expect(details.getByTestId('channel-description')).toContainText(stream.description.slice(0, 20));
   await expect(details.getByTestId('channel-privacy')).toHaveText('Public');
 });
-
-async function streamId(chat: import('./fixtures').ChatEnvironment, name: string): Promise<number> {
-  const { body } = await chat.api('owner').get('/streams', { include_all: true, exclude_archived: false });
-  return (body.streams as { stream_id: number; name: string }[]).find((s) => s.name === name)!.stream_id;
-}
 
 test('topics by recency, the empty topic under its display name, mute and mark as read', async ({
   page,
@@ -42,7 +40,7 @@ test('topics by recency, the empty topic under its display name, mute and mark a
 }) => {
   const me = await signIn(page, 'member');
   await page.getByTestId('channel-random').click();
-  const randomId = await streamId(chat, 'random');
+  const randomId = await channelId(chat.api('owner'), 'random');
   const { body } = await chat
     .api(me.email)
     .get(`/users/me/${randomId}/topics`, { allow_empty_topic_name: true });
@@ -109,7 +107,7 @@ test('resolves and unresolves a topic', async ({ page, chat, signIn }) => {
   await page.getByTestId('topic-menu-incident 42').click();
   await page.getByTestId('topic-resolve').click();
   await expect(page.getByTestId('topic-✔ incident 42')).toBeVisible();
-  const id = await streamId(chat, 'engineering');
+  const id = await channelId(chat.api('owner'), 'engineering');
   const names = async () =>
     ((await chat.api(me.email).get(`/users/me/${id}/topics`)).body.topics as { name: string }[]).map(
       (t) => t.name,
@@ -146,7 +144,7 @@ test('a resolved (renamed) topic keeps its mute, and the resolver sees their own
   await page.reload();
   await page.getByTestId('channel-random').click();
   await expect(page.getByTestId('topic-row-✔ book club')).toHaveClass(/muted/);
-  const randomId = await streamId(chat, 'random');
+  const randomId = await channelId(chat.api('owner'), 'random');
   const unread = await chat.api('member').get('/messages', {
     anchor: 'newest',
     num_before: 10,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { FaultProxy } from '../support/fault-proxy';
+import { newestContents } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // What the connection banner tells a person, and what it lets them do: a countdown that runs, a
@@ -115,15 +116,6 @@ test('a server that hangs is "not responding" within seconds, and a send says so
   await expect(page.getByTestId('compose-input')).toHaveValue(text);
   await page.getByTestId('compose-send').click();
   await expect(page.getByTestId('compose-input')).toHaveValue('');
-  const { body } = await chat.api(me.email).get('/messages', {
-    anchor: 'newest',
-    num_before: 10,
-    num_after: 0,
-    narrow: [
-      { operator: 'channel', operand: 'general' },
-      { operator: 'topic', operand: topic },
-    ],
-  });
-  const contents = (body.messages as { content: string }[]).map((m) => m.content);
+  const contents = await newestContents(chat.api(me.email), 'general', topic);
   expect(contents.filter((c) => c.includes(text))).toHaveLength(1);
 });

@@ -1,3 +1,4 @@
+import { channelId } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // Drafts (spec 2.6, 4.12): compose boxes save drafts on the server and locally; the drafts screen
@@ -17,14 +18,9 @@ async function serverDrafts(chat: ChatEnvironment, who: string): Promise<Draft[]
   return body.drafts as Draft[];
 }
 
-async function channelId(chat: ChatEnvironment, name: string): Promise<number> {
-  const { body } = await chat.api('owner').get('/streams', { include_all: true });
-  return (body.streams as { stream_id: number; name: string }[]).find((s) => s.name === name)!.stream_id;
-}
-
 test('typing saves a draft; it survives a restart; sending discards it', async ({ page, chat, signIn }) => {
   const me = await signIn(page, 'member');
-  const engineering = await channelId(chat, 'engineering');
+  const engineering = await channelId(chat.api('owner'), 'engineering');
   await page.getByTestId('channel-engineering').click();
   await page.getByTestId('topic-code review').click();
   const text = `Reviewing the search refactor ${Date.now()}`;
@@ -52,7 +48,7 @@ test('the drafts screen follows other clients, edits, restores and deletes', asy
   signIn,
 }) => {
   const me = await signIn(page, 'member');
-  const design = await channelId(chat, 'design');
+  const design = await channelId(chat.api('owner'), 'design');
   await page.getByTestId('open-settings').click();
   await page.getByTestId('settings-nav-drafts').click();
   await expect(page.getByTestId('drafts-screen')).toBeVisible();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startWebHost, type WebHost } from '../../electron/web-host';
+import { markTopicRead } from './server-state';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { pickUser, serverApi, startReferenceServer, type RunningServer } from '../support/reference-server';
 import { demoConfigFrom } from '../../electron/core/demo-accounts';
@@ -112,9 +113,7 @@ test('new messages scroll into view at the bottom, and leave the view alone when
   const other = serverApi(server, pickUser(server, 'admin'));
   // Opened with nothing unread, the topic shows its newest message at the bottom.
   const me = serverApi(server, pickUser(server, 'member'));
-  const { body } = await me.get('/streams');
-  const general = (body.streams as { stream_id: number; name: string }[]).find((c) => c.name === 'general');
-  await me.post('/mark_topic_as_read', { stream_id: general!.stream_id, topic_name: 'firehose' });
+  await markTopicRead(me, 'general', 'firehose');
   const post = (content: string) =>
     other.post('/messages', { type: 'stream', to: 'general', topic: 'firehose', content });
   await page.goto(host.url);
@@ -146,9 +145,7 @@ test('a channel opened in the middle of 100,000 messages fetches a few pages, th
   // One unread message half-way through the topic: the channel view opens there (issue 17's storm
   // came from exactly such a view, alternating newer and older pages without end).
   const me = serverApi(server, pickUser(server, 'member'));
-  const { body } = await me.get('/streams');
-  const general = (body.streams as { stream_id: number; name: string }[]).find((c) => c.name === 'general');
-  await me.post('/mark_topic_as_read', { stream_id: general!.stream_id, topic_name: 'firehose' });
+  await markTopicRead(me, 'general', 'firehose');
   const firehose = [
     { operator: 'channel', operand: 'general' },
     { operator: 'topic', operand: 'firehose' },

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { FaultProxy } from '../support/fault-proxy';
+import { markTopicRead } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // Issue 17's storm, reproduced as a person met it: many messages arrive in a channel where the
@@ -145,12 +146,7 @@ test('a message that arrives while an older page is loading is not lost when the
   signIn,
   faultProxy,
 }) => {
-  const ada = chat.api('owner');
-  const { body } = await ada.get('/streams');
-  const engineering = (body.streams as { stream_id: number; name: string }[]).find(
-    (c) => c.name === 'engineering',
-  );
-  await ada.post('/mark_topic_as_read', { stream_id: engineering!.stream_id, topic_name: 'firehose' });
+  await markTopicRead(chat.api('owner'), 'engineering', 'firehose');
   // Pages asked by a message id (scrolling, not opening) take two seconds.
   faultProxy.setRule((r) =>
     r.method === 'GET' && r.path.endsWith('/messages') && /^\d+$/.test(r.query.anchor ?? '')

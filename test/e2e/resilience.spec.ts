@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { isTopicMuted } from '../../server/realm/user-topics';
 import type { FaultProxy } from '../support/fault-proxy';
+import { newestContents, shownUnread } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // A bad network loses nothing: the connection banner, kept compose text and drafts, recovery of the
@@ -53,14 +54,6 @@ async function serverUnread(chat: ChatEnvironment, who: string, channel: string)
   return messages.filter((m) => !isTopicMuted(chat.server.realm, user.user_id, m.stream_id, m.subject))
     .length;
 }
-
-const shownUnread = async (page: Page, channel: string) =>
-  Number(
-    (await page
-      .getByTestId(`channel-unread-${channel}`)
-      .textContent({ timeout: 1000 })
-      .catch(() => '0')) || 0,
-  );
 
 /** The sidebar's count for a channel settles on what the server holds. */
 async function expectUnreadAgrees(page: Page, chat: ChatEnvironment, who: string, channel: string) {
@@ -157,16 +150,7 @@ test('an outage: banner after several failures, kept text, a local draft, every 
 
   await page.getByTestId('compose-send').click();
   await expect(page.getByTestId('compose-input')).toHaveValue('');
-  const { body } = await chat.api(me.email).get('/messages', {
-    anchor: 'newest',
-    num_before: 10,
-    num_after: 0,
-    narrow: [
-      { operator: 'channel', operand: 'general' },
-      { operator: 'topic', operand: topic },
-    ],
-  });
-  const contents = (body.messages as { content: string }[]).map((m) => m.content);
+  const contents = await newestContents(chat.api(me.email), 'general', topic);
   expect(contents.filter((c) => c.includes(text))).toHaveLength(1);
   // The draft saved locally while offline does not linger on the server once the message is sent.
   await expect.poll(async () => (await serverDraftTexts(chat, me.email)).includes(text)).toBe(false);

@@ -1,23 +1,10 @@
-import type { Page } from '@playwright/test';
+import { channelId, shownUnread } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // What the app shows from before a resync is either refreshed or marked as not current: switching
 // accounts and back shows what changed meanwhile, and data offered during an outage says its age.
 test.describe.configure({ mode: 'serial' });
 test.use({ chatSetup: { behindProxy: true } });
-
-const unreadIn = async (page: Page, channel: string) =>
-  Number(
-    (await page
-      .getByTestId(`channel-unread-${channel}`)
-      .textContent({ timeout: 500 })
-      .catch(() => '0')) || 0,
-  );
-
-async function channelId(chat: ChatEnvironment, name: string): Promise<number> {
-  const { body } = await chat.api('owner').get('/streams');
-  return (body.streams as { stream_id: number; name: string }[]).find((c) => c.name === name)!.stream_id;
-}
 
 async function markChannelRead(chat: ChatEnvironment, who: string, channel: string): Promise<void> {
   const { status } = await chat.api(who).post('/messages/flags/narrow', {
@@ -41,7 +28,7 @@ test('switching accounts and back shows a channel renamed and messages read mean
 }) => {
   const me = await signIn(page, 'member');
   await expect(page.getByTestId('channel-random')).toBeVisible();
-  await expect.poll(() => unreadIn(page, 'engineering')).toBeGreaterThan(0);
+  await expect.poll(() => shownUnread(page, 'engineering')).toBeGreaterThan(0);
 
   // A second account becomes the active one.
   const moderator = chat.user('moderator');
@@ -52,7 +39,7 @@ test('switching accounts and back shows a channel renamed and messages read mean
 
   // Meanwhile: the owner renames #random, the member reads #engineering on another device,
   // and new messages arrive, so the first account's loop has events the screen never showed.
-  const randomId = await channelId(chat, 'random');
+  const randomId = await channelId(chat.api('owner'), 'random');
   expect((await chat.api('owner').patch(`/streams/${randomId}`, { new_name: 'watercooler' })).status).toBe(
     200,
   );
@@ -64,7 +51,7 @@ test('switching accounts and back shows a channel renamed and messages read mean
     await expect(page.getByTestId('account-switcher')).toHaveText(me.email);
     await expect(page.getByTestId('channel-watercooler')).toBeVisible();
     await expect(page.getByTestId('channel-random')).toHaveCount(0);
-    await expect.poll(() => unreadIn(page, 'engineering')).toBe(0);
+    await expect.poll(() => shownUnread(page, 'engineering')).toBe(0);
     await expect(page.getByTestId('stale-notice')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screens/stale-switch-back.png' });
   } finally {
@@ -79,8 +66,8 @@ test('a reload during an outage shows the old data marked with its age, then the
   faultProxy,
 }) => {
   const me = await signIn(page, 'member');
-  await expect.poll(() => unreadIn(page, 'general')).toBeGreaterThan(0);
-  const before = await unreadIn(page, 'general');
+  await expect.poll(() => shownUnread(page, 'general')).toBeGreaterThan(0);
+  const before = await shownUnread(page, 'general');
   // A live event, so the session the page started from is no longer current.
   await chat.api('admin').post('/messages', {
     type: 'channel',
@@ -88,7 +75,7 @@ test('a reload during an outage shows the old data marked with its age, then the
     topic: 'stale check',
     content: 'An event before the outage',
   });
-  await expect.poll(() => unreadIn(page, 'random')).toBeGreaterThan(0);
+  await expect.poll(() => shownUnread(page, 'random')).toBeGreaterThan(0);
 
   await faultProxy.down();
   // Read everywhere else while this app cannot hear about it.
@@ -98,10 +85,10 @@ test('a reload during an outage shows the old data marked with its age, then the
   await expect(notice).toContainText(/showing data from \d{1,2}:\d{2}/i);
   await expect(notice).toContainText(/reconnecting/i);
   // What it shows is the old count, and it says so.
-  expect(await unreadIn(page, 'general')).toBe(before);
+  expect(await shownUnread(page, 'general')).toBe(before);
   await page.screenshot({ path: 'test-results/screens/stale-outage.png' });
 
   await faultProxy.up();
   await expect(notice).toHaveCount(0, { timeout: 10_000 });
-  await expect.poll(() => unreadIn(page, 'general')).toBe(0);
+  await expect.poll(() => shownUnread(page, 'general')).toBe(0);
 });

@@ -108,6 +108,42 @@ test('the account switcher adds a second account and switches between them', asy
   await expect(page.getByTestId('channel-general')).toBeVisible();
 });
 
+test('unsent text stays with its own account when switching accounts mid-compose', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const first = (await signIn(page, 'member')).email;
+  const moderator = chat.user('moderator');
+  const openDeployPipeline = async () => {
+    await page.getByTestId('channel-engineering').click();
+    await page.getByTestId('topic-deploy pipeline').click();
+  };
+  await openDeployPipeline();
+  await page.getByTestId('compose-input').fill('Half a thought for my own team only');
+
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${moderator.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  // The same conversation in the other account: nothing of the first account's text.
+  await openDeployPipeline();
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  await page.getByTestId('compose-input').fill('The moderator writes this');
+  await page.screenshot({ path: 'test-results/screens/account-switch-compose.png' });
+
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId(`account-${first}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(first);
+  // Back where the first account was, with its text.
+  await expect(page.getByTestId('compose-input')).toHaveValue('Half a thought for my own team only');
+
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId(`account-${moderator.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  await expect(page.getByTestId('compose-input')).toHaveValue('The moderator writes this');
+});
+
 test('follows the color_scheme setting live (dark, then automatic)', async ({ page, chat, signIn }) => {
   const who = (await signIn(page, 'member')).email;
   await page.getByTestId('channel-engineering').click();

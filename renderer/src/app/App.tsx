@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { ChatBridge } from '../../../shared/ipc';
 import { ApiCallError } from '../../../shared/errors';
 import { SignIn } from '../features/sign-in/SignIn';
@@ -8,6 +8,7 @@ import { BridgeContext, useBridge } from './bridge-context';
 import { forgetOtherAccountsSession, useSessionSync } from './session';
 import { setServerBase } from '../components/SafeHtml';
 import { Loading } from '../components/states';
+import { enterAccountScope, useAccountScope } from '../state/account-scope';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -53,7 +54,15 @@ function Root() {
     [bridge, queryClient],
   );
 
-  if (active.isPending || accounts.isPending) return <Loading label="Starting…" />;
+  // Whatever made another account active (the switcher, a sign-in, main after a notification
+  // click), the client stores follow before anything of the new account renders.
+  const activeId = active.isPending ? undefined : (active.data ?? null);
+  useLayoutEffect(() => {
+    if (activeId !== undefined) enterAccountScope(activeId);
+  }, [activeId]);
+  const scope = useAccountScope((s) => s.accountId);
+
+  if (active.isPending || accounts.isPending || scope !== activeId) return <Loading label="Starting…" />;
   if (!active.data || !account) return <SignIn />;
-  return <ChatShell account={account} />;
+  return <ChatShell key={account.id} account={account} />;
 }

@@ -18,10 +18,14 @@ export const useComposeStore = create<ComposeState>((set) => ({
   topics: {},
   setText: (key, text) => set((s) => ({ drafts: { ...s.drafts, [key]: text } })),
   setTopic: (key, topic) => set((s) => ({ topics: { ...s.topics, [key]: topic } })),
-  clear: (key) =>
-    set((s) => {
-      const drafts = { ...s.drafts };
-      delete drafts[key];
-      return { drafts };
-    }),
+  clear: (key) => set((s) => withoutDraft(s.drafts, key)),
 }));
+
+export function withoutDraft(
+  drafts: Record<string, string>,
+  key: string,
+): { drafts: Record<string, string> } {
+  const rest = { ...drafts };
+  delete rest[key];
+  return { drafts: rest };
+}

@@ -7,7 +7,8 @@ import { useChannelIndex } from '../channels/hooks';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
-import { useComposeStore } from '../../state/compose';
+import { useComposeStore, withoutDraft } from '../../state/compose';
+import { currentAccountScope, updateForAccount } from '../../state/account-scope';
 import { useTypingNotifier, type TypingTarget } from '../typing/useTypingNotifier';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useDraftAutosave } from '../drafts/useDraftAutosave';
@@ -50,7 +51,6 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   const channelTopic = useComposeStore((s) => s.topics[key] ?? '');
   const setText = useComposeStore((s) => s.setText);
   const setTopic = useComposeStore((s) => s.setTopic);
-  const clear = useComposeStore((s) => s.clear);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const channels = useChannelIndex();
   const archived =
@@ -81,9 +81,14 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         return callApi(bridge, ep.sendMessage, { type: 'channel', to: narrow.streamId, topic, content });
       throw new Error('Pick a channel and topic, or a person, to send a message.');
     },
-    onSuccess: (_data, content) => {
+    // Where the text came from, fixed when sending starts: the user may switch conversation or
+    // account before the answer arrives.
+    onMutate: () => ({ accountId: currentAccountScope(), key }),
+    onSuccess: (_data, content, sentFrom) => {
       // Only clear what was sent: text typed while sending stays.
-      if ((useComposeStore.getState().drafts[key] ?? '') === content) clear(key);
+      updateForAccount(sentFrom.accountId, useComposeStore, (s) =>
+        (s.drafts[sentFrom.key] ?? '') === content ? withoutDraft(s.drafts, sentFrom.key) : {},
+      );
       textarea.current?.focus();
     },
   });

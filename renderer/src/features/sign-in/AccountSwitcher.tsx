@@ -4,22 +4,20 @@ import type { AccountSummary } from '../../../../shared/ipc';
 import { useBridge } from '../../app/bridge-context';
 import { Dialog } from '../../components/Dialog';
 import { useDialogStore } from '../../state/dialogs';
-import { useNarrowStore } from '../../state/narrow';
 import { SignIn } from './SignIn';
+import { forgetAccountScope } from '../../state/account-scope';
 
 /** Lists the accounts; switch to one, remove one, or add another. */
 export function AccountSwitcher() {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const close = useDialogStore((s) => s.close);
-  const clearNarrow = useNarrowStore((s) => s.clear);
   const [adding, setAdding] = useState(false);
   const accounts = useQuery({ queryKey: ['accounts', 'list'], queryFn: () => bridge.accounts.list() });
   const active = useQuery({ queryKey: ['accounts', 'active'], queryFn: () => bridge.accounts.active() });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
 
   const switchTo = async (a: AccountSummary) => {
-    clearNarrow();
     await bridge.accounts.switchTo(a.id);
     await refresh();
     close();
@@ -51,7 +49,12 @@ export function AccountSwitcher() {
               type="button"
               className="btn btn-small"
               aria-label={`Remove ${a.email}`}
-              onClick={() => void bridge.accounts.remove(a.id).then(refresh)}
+              onClick={() =>
+                void bridge.accounts
+                  .remove(a.id)
+                  .then(() => forgetAccountScope(a.id))
+                  .then(refresh)
+              }
             >
               Remove
             </button>
@@ -59,15 +62,7 @@ export function AccountSwitcher() {
         ))}
       </ul>
       <div className="dialog-actions">
-        <button
-          type="button"
-          className="btn"
-          data-testid="add-account"
-          onClick={() => {
-            clearNarrow();
-            setAdding(true);
-          }}
-        >
+        <button type="button" className="btn" data-testid="add-account" onClick={() => setAdding(true)}>
           Add an account
         </button>
       </div>

@@ -1,0 +1,82 @@
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { useComposeStore } from './compose';
+import { useDialogStore } from './dialogs';
+import { useNarrowStore } from './narrow';
+import { useTypingStore } from './typing';
+
+/**
+ * Client state belongs to one account. The stores are module singletons, so whenever the active
+ * account changes (switcher, sign-in, main switching after a notification click) their contents
+ * are swapped: what the user was doing in one account (unsent text, the open conversation) is put
+ * aside and comes back when they return, and nothing of it shows under another account's name.
+ */
+type AnyStore = UseBoundStore<StoreApi<object>>;
+
+/** Kept per account and restored on return. */
+const KEPT_PER_ACCOUNT: AnyStore[] = [useComposeStore, useNarrowStore];
+/**
+ * Meaningful only for the session in front of the user: start empty on every change. (The
+ * connection status is not here: main reports the active account's loop, whichever it is.)
+ */
+const RESET_ON_CHANGE: AnyStore[] = [useDialogStore, useTypingStore];
+
+interface AccountScopeState {
+  /** The account the stores currently hold state for; undefined before the first account is known. */
+  accountId: string | null | undefined;
+}
+
+export const useAccountScope = create<AccountScopeState>(() => ({ accountId: undefined }));
+
+const putAside = new Map<string, object[]>();
+
+/** Makes the stores hold `accountId`'s state. Idempotent: calling it again for the same account does nothing. */
+export function enterAccountScope(accountId: string | null): void {
+  const previous = useAccountScope.getState().accountId;
+  if (previous === accountId) return;
+  // The first account of this page finds the stores as they start: nothing to swap.
+  if (previous !== undefined) swapStores(previous, accountId);
+  useAccountScope.setState({ accountId });
+}
+
+function swapStores(previous: string | null, accountId: string | null): void {
+  if (previous)
+    putAside.set(
+      previous,
+      KEPT_PER_ACCOUNT.map((store) => store.getState()),
+    );
+  const restored = accountId ? putAside.get(accountId) : undefined;
+  KEPT_PER_ACCOUNT.forEach((store, i) => store.setState(restored?.[i] ?? store.getInitialState(), true));
+  for (const store of RESET_ON_CHANGE) store.setState(store.getInitialState(), true);
+  if (accountId) putAside.delete(accountId);
+}
+
+/** An account removed from this computer leaves nothing behind. */
+export function forgetAccountScope(accountId: string): void {
+  putAside.delete(accountId);
+}
+
+/** The account whose state the stores hold now (null: none signed in). */
+export function currentAccountScope(): string | null {
+  return useAccountScope.getState().accountId ?? null;
+}
+
+/**
+ * Changes one store's state for a given account, wherever that state is now: in the store when
+ * the account is current, else in what was put aside for it (e.g. a send that finishes after the
+ * user switched away clears the box it came from, not the same conversation in another account).
+ */
+export function updateForAccount<T extends object>(
+  accountId: string | null,
+  store: UseBoundStore<StoreApi<T>>,
+  update: (state: T) => Partial<T>,
+): void {
+  if (accountId === currentAccountScope()) {
+    store.setState(update(store.getState()));
+    return;
+  }
+  const aside = accountId ? putAside.get(accountId) : undefined;
+  const index = KEPT_PER_ACCOUNT.indexOf(store as unknown as AnyStore);
+  if (!aside || index < 0) return;
+  const state = aside[index] as T;
+  aside[index] = { ...state, ...update(state) };
+}

@@ -310,6 +310,29 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
 
   hooks.beforeMessages?.({ users, channels });
 
+  // Direct messages, seeded in time order among the others (see seedDirectMessagesUntil).
+  const dms: [User, User[], string, number][] = [
+    [owner, [m1], 'Can we talk about the roadmap tomorrow?', now - 2 * DAY],
+    [m1, [owner], 'Sure, 10am works for me.', now - 2 * DAY + 600],
+    [admin, [m1, m2], 'Group DM: the on-call rota for next month is up.', now - DAY],
+    [m2, [admin, m1], 'Thanks! I swapped Tuesday with Farid.', now - DAY + 900],
+    [guest, [moderator], 'Hi Chloé, could you add me to the design review?', now - 7200],
+  ];
+  /** Seeds the direct messages up to `time`: ids rise with timestamps across every conversation. */
+  const seedDirectMessagesUntil = (time: number) => {
+    while (dms.length > 0 && dms[0]![3] <= time) {
+      const [from, to, text, at] = dms.shift()!;
+      const dm = seedDirectMessage(
+        realm,
+        from.user_id,
+        to.map((u) => u.user_id),
+        text,
+        at,
+      );
+      if (at > now - 1.5 * DAY) markUnread(realm, dm);
+    }
+  };
+
   // Messages: spread over the last three weeks, oldest first, so ids and timestamps rise together.
   const rand = prng(42);
   type Planned = { channel: Channel; topic: string; text: string; at: number };
@@ -335,8 +358,11 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
   }
   planned.sort((a, b) => a.at - b.at);
   const recentCutoff = now - 2 * DAY;
+  // The everyday traffic stops a few hours ago; today's scripted messages below come after it.
+  const trafficEnds = now - 6 * 3600;
   for (const plan of planned) {
-    const at = Math.min(plan.at, now - 600);
+    const at = Math.min(plan.at, trafficEnds);
+    seedDirectMessagesUntil(at);
     const posters = [...plan.channel.subscriptions.values()]
       .map((x) => realm.users.get(x.user_id)!)
       .filter((u) => !u.is_bot && (plan.channel !== channels.announcements || u.role <= ROLE.administrator));
@@ -363,28 +389,7 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
     }
   }
 
-  // A later subscriber of the protected-history channel sees only what came after.
-  subscribe(realm, channels.leadership, moderator.user_id);
-  const lead = seedChannelMessage(
-    realm,
-    channels.leadership,
-    owner.user_id,
-    'planning',
-    'Welcome @**Chloé Martin**, glad to have you here.',
-    now - 3 * 3600,
-  );
-  markUnread(realm, lead);
-
-  // Recent messages with mentions, an edit, and an upload; one in the empty topic.
-  const noTopic = seedChannelMessage(
-    realm,
-    channels.random,
-    m3.user_id,
-    '',
-    'Reminder: fridge cleanup at 5pm today.',
-    now - 2 * 3600,
-  );
-  markUnread(realm, noTopic);
+  // Today: mentions, an upload, an edit, one in the empty topic; oldest first.
   const mention = seedChannelMessage(
     realm,
     channels.engineering,
@@ -405,6 +410,28 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
   );
   relinkAttachments(realm, withFile.id, m1.user_id, withFile.content);
   markUnread(realm, withFile);
+  // A later subscriber of the protected-history channel sees only what came after.
+  subscribe(realm, channels.leadership, moderator.user_id);
+  const lead = seedChannelMessage(
+    realm,
+    channels.leadership,
+    owner.user_id,
+    'planning',
+    'Welcome @**Chloé Martin**, glad to have you here.',
+    now - 3 * 3600,
+  );
+  markUnread(realm, lead);
+
+  seedDirectMessagesUntil(now - 2 * 3600);
+  const noTopic = seedChannelMessage(
+    realm,
+    channels.random,
+    m3.user_id,
+    '',
+    'Reminder: fridge cleanup at 5pm today.',
+    now - 2 * 3600,
+  );
+  markUnread(realm, noTopic);
   const edited = seedChannelMessage(
     realm,
     channels.general,
@@ -422,25 +449,7 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
   });
   edited.last_edit_timestamp = now - 3000;
   markUnread(realm, edited);
-
-  // Direct messages.
-  const dms: [User, User[], string, number][] = [
-    [owner, [m1], 'Can we talk about the roadmap tomorrow?', now - 2 * DAY],
-    [m1, [owner], 'Sure, 10am works for me.', now - 2 * DAY + 600],
-    [admin, [m1, m2], 'Group DM: the on-call rota for next month is up.', now - DAY],
-    [m2, [admin, m1], 'Thanks! I swapped Tuesday with Farid.', now - DAY + 900],
-    [guest, [moderator], 'Hi Chloé, could you add me to the design review?', now - 7200],
-  ];
-  for (const [from, to, text, at] of dms) {
-    const dm = seedDirectMessage(
-      realm,
-      from.user_id,
-      to.map((u) => u.user_id),
-      text,
-      at,
-    );
-    if (at > now - 1.5 * DAY) markUnread(realm, dm);
-  }
+  seedDirectMessagesUntil(now);
 
   // Personal state.
   const star = realm.messages.find(

@@ -16,8 +16,10 @@ describe('client state per account', () => {
   beforeEach(() => {
     // A fresh page: no account seen yet, stores as they start.
     useAccountScope.setState({ accountId: undefined });
-    for (const store of [useComposeStore, useNarrowStore, useDialogStore, useTypingStore])
-      store.setState(store.getInitialState(), true);
+    useComposeStore.setState(useComposeStore.getInitialState(), true);
+    useNarrowStore.setState(useNarrowStore.getInitialState(), true);
+    useDialogStore.setState(useDialogStore.getInitialState(), true);
+    useTypingStore.setState(useTypingStore.getInitialState(), true);
     forgetAccountScope('a');
     forgetAccountScope('b');
   });

@@ -97,12 +97,20 @@ async function run(): Promise<void> {
   });
   console.log(`[main] API keys are ${protector.description}.`);
 
-  const router = createBridgeRouter(core, {
-    openExternal: (url) => shell.openExternal(url),
-  });
-
   hardenSessions(core);
   let window: BrowserWindow | null = createWindow(dataDir);
+
+  const router = createBridgeRouter(core, {
+    openExternal: (url) => shell.openExternal(url),
+    focusWindow: () => {
+      if (!window || window.isDestroyed()) return;
+      if (window.isMinimized()) window.restore();
+      window.show();
+      window.focus();
+    },
+    // macOS dock and Linux launchers; elsewhere Electron ignores it and the title still shows it.
+    setUnreadCount: (count) => app.setBadgeCount(count),
+  });
 
   const pageHref = RENDERER_DEV_URL ? new URL(RENDERER_DEV_URL).origin : pathToFileURL(RENDERER_FILE).href;
   const isOurPage = (url: string) =>

@@ -22,6 +22,8 @@ export const bridgeMethods = [
   'connectionStatus',
   'retryNow',
   'openExternal',
+  'focusWindow',
+  'setUnreadCount',
   'accounts.list',
   'accounts.active',
   'accounts.probeServer',
@@ -91,6 +93,8 @@ export function createBridgeClient(transport: BridgeTransport): ChatBridge {
     onAccountsChanged: (listener) => on('accounts', listener),
     onNotice: (listener) => on('notice', listener),
     openExternal: (url) => invoke('openExternal', url),
+    focusWindow: () => invoke('focusWindow'),
+    setUnreadCount: (count) => invoke('setUnreadCount', count),
     accounts: {
       list: () => invoke('accounts.list'),
       active: () => invoke('accounts.active'),

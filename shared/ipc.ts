@@ -188,4 +188,8 @@ export interface ChatBridge {
   bots: BotsApi;
   /** Opens an http, https or mailto URL in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;
+  /** Brings the app window to the front (a notification was clicked). The web host has none to move. */
+  focusWindow(): Promise<void>;
+  /** The unread count for the dock/taskbar badge (Electron); the web host shows it in the page title. */
+  setUnreadCount(count: number): Promise<void>;
 }

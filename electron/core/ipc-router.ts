@@ -21,6 +21,10 @@ import { MAX_ZULIPRC_LENGTH } from './zuliprc';
 export interface ShellActions {
   /** Opens a URL the router has already checked (http, https or mailto). */
   openExternal(url: string): Promise<void>;
+  /** Shows and focuses the app window; absent where there is no window to move (the web host). */
+  focusWindow?(): void;
+  /** Puts the unread count on the dock/taskbar badge; absent where there is none. */
+  setUnreadCount?(count: number): void;
 }
 
 export interface BridgeRouter {
@@ -74,6 +78,8 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
         throw new Error('Only http, https and mailto links open outside the app.');
       await shell.openExternal(text);
     },
+    focusWindow: () => shell.focusWindow?.(),
+    setUnreadCount: ([count]) => shell.setUnreadCount?.(z.number().int().min(0).max(1_000_000).parse(count)),
     'accounts.list': () => core.vault.list(),
     'accounts.active': () => core.vault.activeId,
     'accounts.probeServer': ([serverUrl]) => core.probeServer(z.string().max(2000).parse(serverUrl)),

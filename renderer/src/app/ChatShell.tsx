@@ -19,6 +19,9 @@ import { SearchBox } from '../features/search/SearchBox';
 import { SettingsButton, SettingsScreen } from '../features/settings/SettingsScreen';
 import { AccountSwitcher } from '../features/sign-in/AccountSwitcher';
 import { OwnStatus } from '../features/status/OwnStatus';
+import { NotificationPrompt } from '../features/notifications/NotificationPrompt';
+import { useUnreadBadge } from '../features/notifications/unread-badge';
+import { useDesktopNotifications } from '../features/notifications/useDesktopNotifications';
 import { useConnectionStore } from '../state/connection';
 import { useDialogStore } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
@@ -61,6 +64,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useApplyUserSettings();
   // Drafts typed during an outage reach the server when it is back, open compose box or not.
   useUnsyncedDraftsSync();
+  useDesktopNotifications();
+  useUnreadBadge(account.realmName);
 
   // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
   if (!session.data)
@@ -137,6 +142,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
         </button>
         <ChannelSidebar />
         <DmSidebar />
+        <NotificationPrompt />
       </nav>
       <main className="pane pane-center">
         {narrow ? (

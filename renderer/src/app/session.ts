@@ -4,6 +4,7 @@ import type { ChatBridge, EventBatch, SessionStarted } from '../../../shared/ipc
 import { sessionKey, sessionSharing } from '../api/keys';
 import type { InitialState } from '../api/model';
 import { applyEvents } from '../events/apply';
+import { announceApplied } from '../events/taps';
 import { useConnectionStore } from '../state/connection';
 import { useTypingStore } from '../state/typing';
 import { useNarrowStore } from '../state/narrow';
@@ -54,6 +55,7 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     waiting = [];
     if (events.length === 0) return;
     applyEvents(queryClient, events);
+    announceApplied(events);
     // A topic moved while it is open: the view follows it to its new place.
     const narrowStore = useNarrowStore.getState();
     const moved = movedTopicNarrow(narrowStore.narrow, events);

@@ -93,6 +93,14 @@ export class FakeBridge implements ChatBridge {
   async openExternal(url: string) {
     this.opened.push(url);
   }
+  focusRequests = 0;
+  async focusWindow() {
+    this.focusRequests += 1;
+  }
+  unreadCounts: number[] = [];
+  async setUnreadCount(count: number) {
+    this.unreadCounts.push(count);
+  }
 
   startSession(initialState: Partial<InitialState>, generation = 1) {
     this.current = {

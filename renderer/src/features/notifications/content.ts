@@ -1,0 +1,46 @@
+import type { NotificationDecision } from './decide';
+
+export interface NotificationText {
+  title: string;
+  body: string;
+}
+
+const MAX_BODY = 200;
+
+/** What a notification says; a DM's words stay private unless the user allowed them. */
+export function notificationText(
+  message: {
+    type: 'stream' | 'private';
+    senderName: string;
+    channelName?: string;
+    topicLabel: string;
+    otherRecipients: number;
+    text: string;
+  },
+  decision: NotificationDecision,
+  showDirectMessageContent: boolean,
+): NotificationText {
+  const where =
+    message.type === 'stream'
+      ? ` (#${message.channelName ?? 'unknown channel'} › ${message.topicLabel})`
+      : message.otherRecipients > 1
+        ? ` (to you and ${message.otherRecipients - 1} ${message.otherRecipients === 2 ? 'other' : 'others'})`
+        : '';
+  const hidden = decision.reason === 'direct' && !showDirectMessageContent;
+  const text = oneLine(message.text);
+  return {
+    title: `${message.senderName}${where}`,
+    body: hidden ? 'New direct message' : text.length > MAX_BODY ? `${text.slice(0, MAX_BODY - 1)}…` : text,
+  };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The words of a rendered message, without markup; nothing in it is loaded or run. */
+export function textOfHtml(html: string): string {
+  // A document made by DOMParser has no browsing context: no scripts run, no images load.
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return doc.body.textContent ?? '';
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import type { InitialState } from '../../api/model';
+import { useBridge } from '../../app/bridge-context';
+import { useInitialState } from '../../app/session';
+
+/** `desktop_icon_count_display`: what the badge and the window title count. */
+export const BadgeCountMode = { all: 1, directMentionsFollowed: 2, directMentions: 3, none: 4 } as const;
+
+/**
+ * The number for the badge: every unread message outside muted channels and topics, or only
+ * direct messages and mentions (plus followed topics), or nothing, as the user chose.
+ */
+export function badgeCount(state: InitialState | undefined): number {
+  const unread = state?.unread_msgs;
+  if (!state || !unread) return 0;
+  const mode = Number(state.user_settings?.desktop_icon_count_display ?? BadgeCountMode.all);
+  if (mode === BadgeCountMode.none) return 0;
+  const policy = new Map(
+    (state.user_topics ?? []).map((t) => [
+      `${t.stream_id}\u0000${t.topic_name.toLowerCase()}`,
+      t.visibility_policy,
+    ]),
+  );
+  const mutedChannels = new Set(
+    (state.subscriptions ?? []).filter((s) => s.is_muted ?? s.in_home_view === false).map((s) => s.stream_id),
+  );
+  const counted = new Set<number>();
+  for (const dm of [...unread.pms, ...unread.huddles])
+    for (const id of dm.unread_message_ids) counted.add(id);
+  for (const id of unread.mentions ?? []) counted.add(id);
+  for (const entry of unread.streams) {
+    const topicPolicy = policy.get(`${entry.stream_id}\u0000${entry.topic.toLowerCase()}`) ?? 0;
+    const followed = topicPolicy === 3;
+    const visible = topicPolicy === 1 ? false : !mutedChannels.has(entry.stream_id) || topicPolicy >= 2;
+    const wanted =
+      mode === BadgeCountMode.all ? visible : mode === BadgeCountMode.directMentionsFollowed && followed;
+    if (wanted) for (const id of entry.unread_message_ids) counted.add(id);
+  }
+  return counted.size;
+}
+
+export function windowTitle(count: number, realmName: string): string {
+  return count > 0 ? `(${count}) ${realmName} – Team Chat` : `${realmName} – Team Chat`;
+}
+
+/** Keeps the window title and the dock/taskbar badge on the unread count. */
+export function useUnreadBadge(realmName: string): void {
+  const bridge = useBridge();
+  const count = useInitialState(badgeCount) ?? 0;
+  useEffect(() => {
+    document.title = windowTitle(count, realmName);
+    void bridge.setUnreadCount(count).catch(() => undefined);
+  }, [bridge, count, realmName]);
+  useEffect(
+    () => () => {
+      document.title = 'Team Chat';
+    },
+    [],
+  );
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { InitialState } from '../../../../renderer/src/api/model';
+import { notificationText } from '../../../../renderer/src/features/notifications/content';
+import { badgeCount, windowTitle } from '../../../../renderer/src/features/notifications/unread-badge';
+
+function state(mode: number | undefined): InitialState {
+  return {
+    queue_id: 'q',
+    last_event_id: 0,
+    user_id: 10,
+    user_settings: mode === undefined ? {} : { desktop_icon_count_display: mode },
+    subscriptions: [
+      { stream_id: 1, name: 'general' },
+      { stream_id: 2, name: 'noise', is_muted: true },
+    ],
+    user_topics: [
+      { stream_id: 1, topic_name: 'Muted Topic', visibility_policy: 1, last_updated: 0 },
+      { stream_id: 1, topic_name: 'followed', visibility_policy: 3, last_updated: 0 },
+      { stream_id: 2, topic_name: 'rescued', visibility_policy: 2, last_updated: 0 },
+    ],
+    unread_msgs: {
+      count: 0,
+      pms: [{ other_user_id: 20, unread_message_ids: [1, 2] }],
+      huddles: [{ user_ids_string: '10,20,30', unread_message_ids: [3] }],
+      streams: [
+        { stream_id: 1, topic: 'lunch', unread_message_ids: [4, 5] },
+        { stream_id: 1, topic: 'muted topic', unread_message_ids: [6] },
+        { stream_id: 1, topic: 'followed', unread_message_ids: [7] },
+        { stream_id: 2, topic: 'whatever', unread_message_ids: [8] },
+        { stream_id: 2, topic: 'rescued', unread_message_ids: [9] },
+      ],
+      mentions: [4],
+    },
+  } as unknown as InitialState;
+}
+
+describe('the unread badge', () => {
+  it('counts what the user chose in desktop_icon_count_display', () => {
+    // All unread, without muted topics and muted channels (an unmuted topic of a muted channel counts).
+    expect(badgeCount(state(undefined))).toBe(7);
+    expect(badgeCount(state(1))).toBe(7);
+    // DMs, mentions and followed topics.
+    expect(badgeCount(state(2))).toBe(5);
+    // DMs and mentions.
+    expect(badgeCount(state(3))).toBe(4);
+    expect(badgeCount(state(4))).toBe(0);
+    expect(badgeCount(undefined)).toBe(0);
+  });
+
+  it('puts the count first in the window title', () => {
+    expect(windowTitle(3, 'Northwind Labs')).toBe('(3) Northwind Labs – Team Chat');
+    expect(windowTitle(0, 'Northwind Labs')).toBe('Northwind Labs – Team Chat');
+  });
+});
+
+describe('what a notification says', () => {
+  const base = {
+    senderName: 'Ben Okafor',
+    topicLabel: 'lunch',
+    otherRecipients: 1,
+    text: '  Table\n for   twelve ',
+  };
+  it('names the sender and where the message is', () => {
+    expect(
+      notificationText(
+        { ...base, type: 'stream', channelName: 'general' },
+        { reason: 'channel', sound: false },
+        true,
+      ),
+    ).toEqual({ title: 'Ben Okafor (#general › lunch)', body: 'Table for twelve' });
+    expect(
+      notificationText(
+        { ...base, type: 'private', otherRecipients: 3 },
+        { reason: 'direct', sound: true },
+        true,
+      ),
+    ).toEqual({ title: 'Ben Okafor (to you and 2 others)', body: 'Table for twelve' });
+  });
+
+  it('keeps a DM’s words private when the user said so, and shortens long text', () => {
+    expect(notificationText({ ...base, type: 'private' }, { reason: 'direct', sound: true }, false)).toEqual({
+      title: 'Ben Okafor',
+      body: 'New direct message',
+    });
+    const long = notificationText(
+      { ...base, type: 'private', text: 'x'.repeat(500) },
+      { reason: 'direct', sound: true },
+      true,
+    );
+    expect(long.body).toHaveLength(200);
+    expect(long.body.endsWith('…')).toBe(true);
+  });
+});

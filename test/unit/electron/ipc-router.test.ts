@@ -41,6 +41,25 @@ describe('bridge router', () => {
   });
 });
 
+describe('window actions', () => {
+  it('hands focus and the badge count to the shell, checking the count', async () => {
+    const calls: string[] = [];
+    const shellRouter = createBridgeRouter(core, {
+      openExternal: async () => {},
+      focusWindow: () => void calls.push('focus'),
+      setUnreadCount: (count) => void calls.push(`badge ${count}`),
+    });
+    await shellRouter.handle('focusWindow', []);
+    await shellRouter.handle('setUnreadCount', [12]);
+    await expect(shellRouter.handle('setUnreadCount', [-1])).rejects.toThrow();
+    await expect(shellRouter.handle('setUnreadCount', ['12'])).rejects.toThrow();
+    expect(calls).toEqual(['focus', 'badge 12']);
+    // A shell without a window (the web host) accepts both and does nothing.
+    await expect(router.handle('focusWindow', [])).resolves.toBeUndefined();
+    await expect(router.handle('setUnreadCount', [3])).resolves.toBeUndefined();
+  });
+});
+
 describe('withoutCredentials', () => {
   it('removes api_key and apiKey at any depth, in objects and lists', () => {
     const state = {

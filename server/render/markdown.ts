@@ -3,6 +3,7 @@ import type { Realm } from '../realm/realm';
 import { channelByName } from '../realm/channels';
 import { activeRealmEmojiByName, unicodeEmoji } from '../realm/emoji';
 import { linkifierMatches } from '../realm/linkifiers';
+import { channelSlug, encodeHashComponent } from '../../shared/narrow-hash';
 
 /** What a message's content mentions; drives flags and the wildcard-mention permission rule. */
 export interface MentionInfo {
@@ -31,10 +32,6 @@ export function escapeHtml(s: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-function narrowSlug(id: number, name: string): string {
-  return `${id}-${encodeURIComponent(name.replace(/ /g, '-'))}`;
 }
 
 function userMention(env: RenderEnv, silent: boolean, body: string): string | null {
@@ -70,11 +67,11 @@ function groupMention(env: RenderEnv, silent: boolean, name: string): string | n
 function channelLink(env: RenderEnv, name: string, topic: string | undefined): string | null {
   const channel = channelByName(env.realm, name);
   if (!channel) return null;
-  const base = `/#narrow/channel/${narrowSlug(channel.stream_id, channel.name)}`;
+  const base = `/#narrow/channel/${channelSlug(channel.stream_id, channel.name)}`;
   if (topic === undefined) {
     return `<a class="stream" data-stream-id="${channel.stream_id}" href="${base}">#${escapeHtml(channel.name)}</a>`;
   }
-  return `<a class="stream-topic" data-stream-id="${channel.stream_id}" href="${base}/topic/${encodeURIComponent(topic)}">#${escapeHtml(channel.name)} &gt; ${escapeHtml(topic)}</a>`;
+  return `<a class="stream-topic" data-stream-id="${channel.stream_id}" href="${base}/topic/${encodeHashComponent(topic)}">#${escapeHtml(channel.name)} &gt; ${escapeHtml(topic)}</a>`;
 }
 
 export function emojiHtml(realm: Realm, name: string): string | null {
@@ -198,6 +195,28 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     token.attrSet('rel', 'noopener noreferrer');
   }
   return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+// ```quote and ```spoiler blocks hold markdown, as in the real service; mentions quoted from
+// another message do not mention anyone again.
+const defaultFence =
+  md.renderer.rules.fence ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.fence = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]!;
+  const [kind, ...rest] = token.info.trim().split(/\s+/);
+  const inner = () =>
+    md.render(token.content, { realm: (env as unknown as RenderEnv).realm, mentions: emptyMentions() });
+  if (kind === 'quote') return `<blockquote>\n${inner()}</blockquote>\n`;
+  if (kind === 'spoiler') {
+    const header = rest.length
+      ? md.renderInline(rest.join(' '), {
+          realm: (env as unknown as RenderEnv).realm,
+          mentions: emptyMentions(),
+        })
+      : '';
+    return `<div class="spoiler-block"><div class="spoiler-header">${header}</div><div class="spoiler-content" aria-hidden="true">${inner()}</div></div>\n`;
+  }
+  return defaultFence(tokens, idx, options, env, self);
 };
 
 export function emptyMentions(): MentionInfo {

@@ -12,6 +12,7 @@ import { DmSidebar } from '../features/direct-messages/DmSidebar';
 import { NewDmDialog } from '../features/direct-messages/NewDmDialog';
 import { EditHistoryDialog } from '../features/edit-history/EditHistoryDialog';
 import { EditMessageDialog } from '../features/edit-message/EditMessageDialog';
+import { MessageSourceDialog } from '../features/message-actions/MessageSourceDialog';
 import { useUnsyncedDraftsSync } from '../features/drafts/useUnsyncedDraftsSync';
 import { MarkAllReadDialog } from '../features/flags/MarkAllReadDialog';
 import { ConversationView, DetailsPane } from '../features/messages/ConversationView';
@@ -25,6 +26,7 @@ import { useDesktopNotifications } from '../features/notifications/useDesktopNot
 import { useConnectionStore } from '../state/connection';
 import { useDialogStore } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
+import { useConversationFromAddressBar } from './address-bar';
 import { useApplyUserSettings } from './apply-user-settings';
 import { useSession } from './session';
 import { StarredCount } from './StarredCount';
@@ -37,6 +39,8 @@ function Dialogs() {
       return <EditMessageDialog messageId={dialog.messageId} />;
     case 'edit-history':
       return <EditHistoryDialog messageId={dialog.messageId} />;
+    case 'message-source':
+      return <MessageSourceDialog messageId={dialog.messageId} />;
     case 'channel-settings':
       return <ChannelSettingsDialog streamId={dialog.streamId} />;
     case 'new-dm':
@@ -66,6 +70,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useUnsyncedDraftsSync();
   useDesktopNotifications();
   useUnreadBadge(account.realmName);
+  useConversationFromAddressBar(Boolean(session.data));
 
   // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
   if (!session.data)

@@ -1,7 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type MouseEvent } from 'react';
+import { conversationLinkTarget } from '../api/conversation-links';
+import { getInitialState } from '../api/keys';
+import { useNarrowStore } from '../state/narrow';
 import { useBridge } from '../app/bridge-context';
 import { useExternalImagesStore } from '../state/external-images';
-import { EXTERNAL_IMAGE_ATTR, sanitizeHtml } from './sanitize';
+import { currentServerBase, EXTERNAL_IMAGE_ATTR, sanitizeHtml } from './sanitize';
 
 export { resolveServerUrl, sanitizeHtml, setServerBase } from './sanitize';
 
@@ -26,6 +30,7 @@ export function SafeHtml({
   testId?: string;
 }) {
   const bridge = useBridge();
+  const queryClient = useQueryClient();
   const loadExternalHttps = useExternalImagesStore((s) => s.loadHttps);
   const [allowed, setAllowed] = useState<ReadonlySet<string>>(() => new Set());
   const clean = useMemo(
@@ -46,7 +51,14 @@ export function SafeHtml({
     if (!link) return;
     event.preventDefault();
     const href = link.getAttribute('href') ?? '';
-    if (EXTERNAL.test(href)) void bridge.openExternal(href);
+    // A channel, topic or message of the same organization opens here, not in a browser.
+    const conversation = conversationLinkTarget(
+      href,
+      currentServerBase(),
+      getInitialState(queryClient)?.user_id,
+    );
+    if (conversation) useNarrowStore.getState().select(conversation.narrow, conversation.anchor);
+    else if (EXTERNAL.test(href)) void bridge.openExternal(href);
   };
   const Tag = as;
   return (

@@ -63,6 +63,11 @@ export function setServerBase(url: string | null): void {
   serverBase = url;
 }
 
+/** The account's server, for links that point back into it. */
+export function currentServerBase(): string | null {
+  return serverBase;
+}
+
 /** A server-relative URL (avatars, custom emoji, uploads) made absolute. */
 export function resolveServerUrl(url: string): string {
   if (!serverBase) return url;

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 export type OpenDialog =
   | { kind: 'edit-message'; messageId: number }
   | { kind: 'edit-history'; messageId: number }
+  | { kind: 'message-source'; messageId: number }
   | { kind: 'channel-settings'; streamId: number }
   | { kind: 'new-dm' }
   | { kind: 'browse-channels' }

@@ -13,6 +13,29 @@ function demo(): Realm {
 }
 
 describe('rendering (server/render)', () => {
+  it('renders ```quote as a block quote of markdown and ```spoiler as a hidden block; quoted mentions mention nobody', () => {
+    const realm = demo();
+    const quoted = renderMarkdown(
+      realm,
+      '@_**Ben|2** said:\n```quote\nShip it on **Friday** @**Ada Park**\n```',
+    );
+    expect(quoted.html).toMatch(
+      /<blockquote>\s*<p>Ship it on <strong>Friday<\/strong> <span class="user-mention"/,
+    );
+    expect(quoted.html).not.toContain('<code');
+    expect(quoted.mentions.userIds.size).toBe(0);
+    const spoiler = renderMarkdown(realm, '```spoiler The *ending*\nEveryone lives.\n```');
+    expect(spoiler.html).toBe(
+      '<div class="spoiler-block"><div class="spoiler-header">The <em>ending</em></div><div class="spoiler-content" aria-hidden="true"><p>Everyone lives.</p>\n</div></div>',
+    );
+    expect(renderMarkdown(realm, '```js\nlet x;\n```').html).toContain('<code class="language-js">');
+  });
+
+  it("links to channels and topics in the real service's hash form", () => {
+    const { html } = renderMarkdown(demo(), '#**engineering>deploy pipeline**');
+    expect(html).toMatch(/href="\/#narrow\/channel\/\d+-engineering\/topic\/deploy\.20pipeline"/);
+  });
+
   it('escapes raw HTML instead of passing it through', () => {
     const { html } = renderMarkdown(demo(), '<script>alert(1)</script> <b>x</b>');
     expect(html).not.toContain('<script>');

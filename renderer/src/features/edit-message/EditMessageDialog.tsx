@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
 import { callApi, errorSentence, errorText } from '../../api/call';
+import { useMessageSource } from '../message-actions/message-source';
 import { ep } from '../../api/endpoints';
 import { findCachedMessage } from '../../api/keys';
-import type { GetMessagesResponse } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -73,7 +73,6 @@ const PROPAGATE_OPTIONS = [
 ] as const satisfies readonly (readonly [PropagateMode, string])[];
 
 export function EditMessageDialog({ messageId }: { messageId: number }) {
-  const bridge = useBridge();
   const queryClient = useQueryClient();
   const close = useDialogStore((s) => s.close);
   const selfId = useSelfId();
@@ -84,22 +83,8 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
   const cached = findCachedMessage(queryClient, messageId);
 
   // The raw markdown: the feed holds only the rendered HTML.
-  const raw = useQuery({
-    queryKey: ['message-source', { message_id: messageId }],
-    queryFn: () =>
-      callApi<GetMessagesResponse>(bridge, ep.messages, {
-        anchor: messageId,
-        num_before: 0,
-        num_after: 0,
-        include_anchor: true,
-        narrow: [{ operator: 'id', operand: messageId }],
-        apply_markdown: false,
-        allow_empty_topic_name: true,
-      }),
-    staleTime: 0,
-    gcTime: 0,
-  });
-  const source = raw.data?.messages.find((m) => m.id === messageId) ?? null;
+  const raw = useMessageSource(messageId);
+  const source = raw.data ?? null;
 
   if (raw.isPending)
     return (

@@ -1,36 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
-import { callApi, errorText } from '../../api/call';
-import { ep } from '../../api/endpoints';
+import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
-import { useBridge } from '../../app/bridge-context';
 import { topicLabel } from '../../app/realm';
 import { formatTime } from '../../app/time-format';
 import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
+import { MessageMenu } from '../message-actions/MessageMenu';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
 import { StatusBadge } from '../users/StatusBadge';
 import { useMessageDisplay } from './message-display';
-
-/** Sets or clears a flag on one message: the narrow endpoint anchored on it with no neighbours. */
-export function useToggleFlag(messageId: number) {
-  const bridge = useBridge();
-  return useMutation({
-    mutationFn: ({ flag, on }: { flag: string; on: boolean }) =>
-      callApi(bridge, ep.flagsForNarrow, {
-        anchor: messageId,
-        include_anchor: true,
-        num_before: 0,
-        num_after: 0,
-        narrow: [],
-        op: on ? 'add' : 'remove',
-        flag,
-      }),
-  });
-}
+import { useToggleFlag } from './toggle-flag';
 
 export const MessageRow = memo(function MessageRow({
   message,
@@ -195,6 +177,7 @@ export const MessageRow = memo(function MessageRow({
           >
             ⟲
           </button>
+          <MessageMenu message={message} channelName={channelName} isOwn={isOwn} />
         </div>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import type { InitialState, Message } from '../../api/model';
-import type { Narrow } from '../../api/narrow';
+import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { IncomingMessage, NotificationContext, NotificationSettings, TopicPolicy } from './decide';
 
 const POLICY: Record<number, TopicPolicy> = { 1: 'muted', 2: 'unmuted', 3: 'followed' };
@@ -45,29 +45,13 @@ export function incomingMessage(message: Message, flags: readonly string[]): Inc
   };
 }
 
-/** Whether the open conversation (`narrow`) shows `message`. */
+/** Whether the open conversation (`narrow`) shows `message` (a search: the server alone knows, so no). */
 export function narrowShows(narrow: Narrow | null, message: Message, selfId: number): boolean {
   if (!narrow) return false;
-  switch (narrow.kind) {
-    case 'all':
-      return true;
-    case 'channel':
-      return message.type === 'stream' && message.stream_id === narrow.streamId;
-    case 'topic':
-      return (
-        message.type === 'stream' &&
-        message.stream_id === narrow.streamId &&
-        message.subject.toLowerCase() === narrow.topic.toLowerCase()
-      );
-    case 'dm': {
-      if (message.type !== 'private') return false;
-      const others = otherParticipants(message, selfId).join(',');
-      const open = [...(narrow.userIds.length ? narrow.userIds : [selfId])].sort((a, b) => a - b).join(',');
-      return others === open;
-    }
-    default:
-      return false;
-  }
+  const recipients = Array.isArray(message.display_recipient)
+    ? message.display_recipient.map((u) => u.id)
+    : [];
+  return messageInNarrow(narrow, message, recipients, selfId) === true;
 }
 
 export function notificationContext(

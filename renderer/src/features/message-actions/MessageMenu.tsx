@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { errorText } from '../../api/call';
+import type { Message } from '../../api/model';
+import { narrowKey, narrowTerms, sameNarrow, type Narrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { useSelfId } from '../../app/realm';
+import { Popover } from '../../components/Popover';
+import { currentServerBase } from '../../components/sanitize';
+import { useComposeStore } from '../../state/compose';
+import { useDialogStore } from '../../state/dialogs';
+import { useNarrowStore } from '../../state/narrow';
+import { useToggleFlag } from '../messages/toggle-flag';
+import { messageLink } from '../../api/conversation-links';
+import { markUnreadFrom } from './mark-unread-from';
+import { fetchMessageSource } from './message-source';
+import { appendQuote, quoteAndReplyText } from './quote';
+
+interface MenuItem {
+  label: string;
+  run: () => Promise<string | void> | string | void;
+}
+
+/** The conversation a reply to `message` goes to. */
+function replyNarrow(message: Message, selfId: number | undefined): Narrow {
+  if (message.type === 'stream' && message.stream_id !== undefined)
+    return { kind: 'topic', streamId: message.stream_id, topic: message.subject };
+  const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((u) => u.id) : [];
+  const others = ids.filter((id) => id !== selfId);
+  return { kind: 'dm', userIds: others.length ? others : ids };
+}
+
+function focusComposeSoon(): void {
+  requestAnimationFrame(() => {
+    const box = document.querySelector<HTMLTextAreaElement>('[data-testid="compose-input"]');
+    if (!box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+  });
+}
+
+type Feedback = { text: string; error: boolean } | null;
+
+/**
+ * Everything one can do with a message, in one menu (hover or keyboard): quote and reply, copy
+ * its link or text, mark unread from here, star, edit or move, history, source. Each row holds
+ * only the button; what the menu needs is set up when it opens.
+ */
+export function MessageMenu({
+  message,
+  channelName,
+  isOwn,
+}: {
+  message: Message;
+  channelName?: string;
+  isOwn: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  useEffect(() => {
+    if (!feedback || feedback.error) return;
+    const timer = setTimeout(() => setFeedback(null), 2500);
+    return () => clearTimeout(timer);
+  }, [feedback]);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="More actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        data-testid={`more-actions-${message.id}`}
+        onClick={() => setOpen(!open)}
+      >
+        ⋯
+      </button>
+      {open && (
+        <MessageMenuItems
+          message={message}
+          channelName={channelName}
+          isOwn={isOwn}
+          close={() => setOpen(false)}
+          report={setFeedback}
+        />
+      )}
+      {feedback && (
+        <span
+          className={feedback.error ? 'row-error message-menu-feedback' : 'muted message-menu-feedback'}
+          role={feedback.error ? 'alert' : 'status'}
+        >
+          {feedback.text}
+        </span>
+      )}
+    </>
+  );
+}
+
+function MessageMenuItems({
+  message,
+  channelName,
+  isOwn,
+  close,
+  report,
+}: {
+  message: Message;
+  channelName?: string;
+  isOwn: boolean;
+  close: () => void;
+  report: (feedback: Feedback) => void;
+}) {
+  const bridge = useBridge();
+  const selfId = useSelfId();
+  const openDialog = useDialogStore((s) => s.open);
+  const star = useToggleFlag(message.id);
+  const menu = useRef<HTMLDivElement>(null);
+  const starred = message.flags.includes('starred');
+
+  useEffect(() => {
+    menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+  }, []);
+
+  const copy = async (text: string, done: string) => {
+    await navigator.clipboard.writeText(text);
+    return done;
+  };
+  const link = () => messageLink(currentServerBase() ?? window.location.origin, message, channelName);
+
+  const items: MenuItem[] = [
+    {
+      label: 'Quote and reply',
+      run: async () => {
+        const source = await fetchMessageSource(bridge, message.id);
+        const quote = quoteAndReplyText(
+          { fullName: message.sender_full_name, userId: message.sender_id },
+          source.content,
+          link(),
+        );
+        const narrowStore = useNarrowStore.getState();
+        const current = narrowStore.narrow;
+        // A channel view writes to the topic in its own box; elsewhere, open the conversation.
+        const inChannelView =
+          current?.kind === 'channel' && message.type === 'stream' && current.streamId === message.stream_id;
+        const target = inChannelView ? current : replyNarrow(message, selfId);
+        if (!sameNarrow(current, target)) narrowStore.select(target, message.id);
+        const compose = useComposeStore.getState();
+        const key = narrowKey(target);
+        compose.setText(key, appendQuote(compose.drafts[key] ?? '', quote));
+        if (inChannelView) compose.setTopic(key, message.subject);
+        focusComposeSoon();
+      },
+    },
+    { label: 'Copy link to message', run: () => copy(link(), 'Link copied.') },
+    {
+      label: 'Copy text',
+      run: async () => copy((await fetchMessageSource(bridge, message.id)).content, 'Text copied.'),
+    },
+    {
+      label: 'Mark as unread from here',
+      run: async () => {
+        const narrow = useNarrowStore.getState().narrow ?? replyNarrow(message, selfId);
+        await markUnreadFrom(bridge, message.id, narrowTerms(narrow));
+      },
+    },
+    {
+      label: starred ? 'Unstar message' : 'Star message',
+      run: () => star.mutateAsync({ flag: 'starred', on: !starred }).then(() => undefined),
+    },
+    ...(isOwn || message.type === 'stream'
+      ? [
+          {
+            label: isOwn ? 'Edit message' : 'Move message',
+            run: () => openDialog({ kind: 'edit-message', messageId: message.id }),
+          },
+        ]
+      : []),
+    { label: 'View edit history', run: () => openDialog({ kind: 'edit-history', messageId: message.id }) },
+    { label: 'View source', run: () => openDialog({ kind: 'message-source', messageId: message.id }) },
+  ];
+
+  const choose = (item: MenuItem) => {
+    close();
+    report(null);
+    void Promise.resolve()
+      .then(item.run)
+      .then(
+        (done) => done && report({ text: done, error: false }),
+        (error: unknown) => report({ text: `${item.label}: ${errorText(error)}`, error: true }),
+      );
+  };
+
+  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const moveTo = (index: number) => buttons[(index + buttons.length) % buttons.length]?.focus();
+    if (event.key === 'ArrowDown') moveTo(at + 1);
+    else if (event.key === 'ArrowUp') moveTo(at - 1);
+    else if (event.key === 'Home') moveTo(0);
+    else if (event.key === 'End') moveTo(buttons.length - 1);
+    else if (event.key === 'Tab') close();
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <Popover onClose={close} placement="bottom-end" className="popover message-menu">
+      <div role="menu" aria-label="Message actions" ref={menu} onKeyDown={onMenuKey}>
+        {items.map((item) => (
+          <button key={item.label} type="button" role="menuitem" onClick={() => choose(item)}>
+            {item.label}
+          </button>
+        ))}
+      </div>
+    </Popover>
+  );
+}

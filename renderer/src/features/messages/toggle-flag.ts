@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '../../api/call';
+import { ep } from '../../api/endpoints';
+import { useBridge } from '../../app/bridge-context';
+
+/** Sets or clears a flag on one message: the narrow endpoint anchored on it with no neighbours. */
+export function useToggleFlag(messageId: number) {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: ({ flag, on }: { flag: string; on: boolean }) =>
+      callApi(bridge, ep.flagsForNarrow, {
+        anchor: messageId,
+        include_anchor: true,
+        num_before: 0,
+        num_after: 0,
+        narrow: [],
+        op: on ? 'add' : 'remove',
+        flag,
+      }),
+  });
+}

@@ -1,0 +1,142 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+import { channelId, markTopicRead } from './server-state';
+
+// A person works with single messages through their menu, and follows links to conversations
+// without leaving the app.
+
+async function postAs(chat: ChatEnvironment, who: string, topic: string, content: string): Promise<number> {
+  const { body } = await chat
+    .api(who)
+    .post('/messages', { type: 'channel', to: 'engineering', topic, content });
+  return body.id as number;
+}
+
+test('the message menu quotes, copies the link, shows the source, and works from the keyboard', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(chat.appUrl).origin,
+  });
+  const me = await signIn(page, 'member');
+  const ben = chat.user('admin');
+  const id = await postAs(chat, ben.email, 'menu tour', 'Ship it on **Friday**?');
+  const engineering = await channelId(chat.api(me.email), 'engineering');
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-menu tour').click();
+  await expect(page.getByTestId(`content-${id}`)).toContainText('Ship it on Friday?');
+
+  // Opened with the mouse; moved through with the arrows; Esc gives the focus back.
+  await page.getByTestId(`message-${id}`).hover();
+  const more = page.getByTestId(`more-actions-${id}`);
+  await more.click();
+  const menu = page.getByRole('menu', { name: 'Message actions' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Quote and reply',
+    'Copy link to message',
+    'Copy text',
+    'Mark as unread from here',
+    'Star message',
+    'Move message',
+    'View edit history',
+    'View source',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Quote and reply' })).toBeFocused();
+  await page.screenshot({ path: 'test-results/screens/message-menu.png' });
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Copy link to message' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'View source' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(more).toBeFocused();
+
+  // Copy link, by keyboard: Enter on the focused item.
+  await more.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(
+    `${chat.server.url.replace(/\/$/, '')}/#narrow/channel/${engineering}-engineering/topic/menu.20tour/near/${id}`,
+  );
+
+  // View source: the markdown as typed.
+  await more.click();
+  await menu.getByRole('menuitem', { name: 'View source' }).click();
+  await expect(page.getByTestId('message-source')).toHaveText('Ship it on **Friday**?');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('message-source-dialog')).toHaveCount(0);
+
+  // Quote and reply: the compose box gets the quote, with a link back, ready to type under.
+  await more.click();
+  await menu.getByRole('menuitem', { name: 'Quote and reply' }).click();
+  const box = page.getByTestId('compose-input');
+  await expect(box).toHaveValue(
+    `@_**${ben.full_name}|${ben.user_id}** [said](${link}):\n\`\`\`quote\nShip it on **Friday**?\n\`\`\`\n`,
+  );
+  await expect(box).toBeFocused();
+  await page.keyboard.type('Friday works.');
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('message-feed').locator('blockquote').last()).toContainText(
+    'Ship it on Friday?',
+  );
+});
+
+test('mark as unread from here marks that message and the ones after it', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const ben = chat.user('admin');
+  const ids: number[] = [];
+  for (const text of ['one', 'two', 'three']) ids.push(await postAs(chat, ben.email, 'unread tour', text));
+  await markTopicRead(chat.api(me.email), 'engineering', 'unread tour');
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-unread tour').click();
+  await expect(page.getByTestId(`content-${ids[2]}`)).toBeVisible();
+
+  await page.getByTestId(`message-${ids[1]}`).hover();
+  await page.getByTestId(`more-actions-${ids[1]}`).click();
+  await page.getByRole('menuitem', { name: 'Mark as unread from here' }).click();
+  // The sidebar shows two unread in the topic: "two" and "three", not "one".
+  await expect(page.getByTestId('topic-unread tour')).toContainText('2');
+  const { body } = await chat.api(me.email).get('/messages', {
+    anchor: ids[0],
+    num_before: 0,
+    num_after: 2,
+    narrow: [
+      { operator: 'channel', operand: 'engineering' },
+      { operator: 'topic', operand: 'unread tour' },
+    ],
+  });
+  const unread = (body.messages as { id: number; flags: string[] }[]).map((m) => !m.flags.includes('read'));
+  expect(unread).toEqual([false, true, true]);
+});
+
+test('links to conversations open in the app, from a message or from the address bar', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const general = await channelId(chat.api(me.email), 'general');
+  const id = await postAs(
+    chat,
+    chat.user('admin').email,
+    'links tour',
+    'See #**general>team lunch** for the plan',
+  );
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-links tour').click();
+  await page.getByTestId(`content-${id}`).getByRole('link', { name: '#general > team lunch' }).click();
+  await expect(page.getByTestId('conversation-title')).toContainText('team lunch');
+  expect(page.url()).not.toContain('#narrow');
+
+  await page.goto(`${chat.appUrl}#narrow/channel/${general}-general/topic/team.20lunch`);
+  await expect(page.getByTestId('conversation-title')).toContainText('team lunch');
+  // Editing the address bar (a hash change) opens the new place too.
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#narrow/channel/${general}-general`);
+  await expect(page.getByTestId('conversation-title')).toHaveText(/general/);
+  await expect(page.getByTestId('conversation-title')).not.toContainText('team lunch');
+});

@@ -103,7 +103,9 @@ export const messageRoutes = [
       };
       if (params.message_ids !== undefined) {
         if (params.anchor !== undefined)
-          throw badRequest('Unsupported parameter combination: anchor, message_ids');
+          throw badRequest('Unsupported parameter combination: anchor, message_ids', {
+            parameters: 'anchor, message_ids',
+          });
         const ids = params.message_ids.filter((id) => {
           const m = realm.messagesById.get(id);
           return m && canReadMessage(realm, user, m) && narrow.matches(m);
@@ -162,7 +164,7 @@ export const messageRoutes = [
         readBySender: params.read_by_sender,
       };
       if (params.type === 'stream' || params.type === 'channel') {
-        const channel = channelForSending(realm, user, channelTarget(params.to));
+        const channel = channelForSending(realm, channelTarget(params.to));
         const m = sendChannelMessage(realm, user, channel, params.topic ?? '', params.content, opts);
         return { id: m.id };
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_GROUPS } from '../../../server/realm/groups';
+import { boundFlagRange } from '../../../server/realm/message-fetch';
 import { age, channelId, demoUsers, sendToChannel, useServer } from './helpers';
 
 // The walk of issue 12 part 3: responses and events compared with the real service at feature
@@ -28,16 +29,6 @@ describe('errors', () => {
       code: 'STREAM_DOES_NOT_EXIST',
       msg: "Channel with ID '9999' does not exist",
       stream_id: 9999,
-    });
-  });
-
-  it('GET /messages with both anchor and message_ids names the `parameters`', async () => {
-    const { member } = demoUsers(h.server);
-    const r = await h.as(member).call('GET', '/messages', { anchor: 'newest', message_ids: [1] });
-    expect(r.body).toMatchObject({
-      code: 'BAD_REQUEST',
-      msg: 'Unsupported parameter combination: anchor, message_ids',
-      parameters: 'anchor, message_ids',
     });
   });
 
@@ -168,6 +159,110 @@ describe('channel objects at level 400', () => {
       await h.as(admin).ok('PATCH', `/streams/${general}`, {
         can_move_messages_within_channel_group: { new: SYSTEM_GROUPS.nobody },
       });
+    }
+  });
+});
+
+describe('message fetching and flags', () => {
+  it('GET /messages: num_before and num_after default to 0; message_ids answers found_* false', async () => {
+    const { member } = demoUsers(h.server);
+    const none = await h.as(member).ok('GET', '/messages', { anchor: 'newest' });
+    expect(none.messages).toEqual([]);
+    const id = await sendToChannel(h.as(member), 'general', `ids ${Date.now()}`, 'x');
+    const byIds = await h.as(member).ok('GET', '/messages', { message_ids: [id] });
+    expect(byIds).toMatchObject({ found_anchor: false, found_oldest: false, found_newest: false });
+    expect(byIds).not.toHaveProperty('anchor');
+  });
+
+  it('GET /messages: message_ids with a range parameter names every parameter of both ways', async () => {
+    const { member } = demoUsers(h.server);
+    const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
+    for (const extra of [{ anchor: 'newest' }, { num_before: 5 }, { use_first_unread_anchor: true }]) {
+      const r = await h.as(member).call('GET', '/messages', { message_ids: [1], ...extra });
+      expect(r.body).toMatchObject({
+        code: 'BAD_REQUEST',
+        msg: `Unsupported parameter combination: ${parameters}`,
+        parameters,
+      });
+    }
+  });
+
+  it('anchors: missing has a final period, negative reads as 0, an excluded anchor must be at an end', async () => {
+    const { member } = demoUsers(h.server);
+    const missing = await h.as(member).call('GET', '/messages', { num_before: 1 });
+    expect(missing.body.msg).toBe("Missing 'anchor' argument.");
+    const negative = await h.as(member).ok('GET', '/messages', { anchor: -5, num_after: 1 });
+    expect(negative.anchor).toBe(0);
+    const inside = await h.as(member).call('POST', '/messages/flags/narrow', {
+      anchor: 'newest',
+      include_anchor: false,
+      num_before: 1,
+      num_after: 1,
+      op: 'add',
+      flag: 'starred',
+    });
+    expect(inside.body.msg).toBe('The anchor can only be excluded at an end of the range');
+  });
+
+  it('POST /messages/flags repeats the requested IDs and lists the unsubscribed channels skipped', async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const id = await sendToChannel(h.as(member), 'general', `flags ${Date.now()}`, 'x');
+    await h.as(member2).ok('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
+    // Already read: nothing changes, and the answer still names the request's messages.
+    const r = await h.as(member2).ok('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
+    expect(r.messages).toEqual([id]);
+    expect(r.ignored_because_not_subscribed_channels).toEqual([]);
+  });
+
+  it('POST /messages/flags/narrow bounds the two counts together at 5000, keeping half for num_before', () => {
+    expect(boundFlagRange(6000, 6000)).toEqual([2500, 2500]);
+    expect(boundFlagRange(0, 6000)).toEqual([0, 5000]);
+    expect(boundFlagRange(6000, 0)).toEqual([5000, 0]);
+    expect(boundFlagRange(4000, 3000)).toEqual([2500, 2500]);
+    expect(boundFlagRange(1000, 3000)).toEqual([1000, 3000]);
+  });
+
+  it('POST /mark_topic_as_read: a topic the user holds no message of does not exist for them', async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const general = channelId(h.server, 'general');
+    const topic = `not received ${Date.now()}`;
+    const id = await sendToChannel(h.as(member), 'general', topic, 'x');
+    // As if member2 had joined the channel after this message: no copy of it.
+    const m = h.server.realm.messagesById.get(id)!;
+    m.recipients = m.recipients.filter((u) => u !== member2.user_id);
+    const r = await h
+      .as(member2)
+      .call('POST', '/mark_topic_as_read', { stream_id: general, topic_name: topic });
+    expect(r.body.msg).toBe(`No such topic '${topic}'`);
+  });
+});
+
+describe('message objects', () => {
+  it('an edited or moved message carries edit_history, newest first, as far as the policy allows', async () => {
+    const { member } = demoUsers(h.server);
+    const topic = `history ${Date.now()}`;
+    const id = await sendToChannel(h.as(member), 'general', topic, 'first');
+    const fresh = await h.as(member).ok('GET', `/messages/${id}`);
+    expect(fresh.message).not.toHaveProperty('edit_history');
+    await h.as(member).ok('PATCH', `/messages/${id}`, { content: 'second' });
+    await h.as(member).ok('PATCH', `/messages/${id}`, { topic: `${topic} moved` });
+    const got = await h.as(member).ok('GET', `/messages/${id}`);
+    const history = (got.message as { edit_history: Record<string, unknown>[] }).edit_history;
+    expect(history).toEqual([
+      { user_id: member.user_id, timestamp: expect.any(Number), prev_topic: topic, topic: `${topic} moved` },
+      {
+        user_id: member.user_id,
+        timestamp: expect.any(Number),
+        prev_content: 'first',
+        prev_rendered_content: '<p>first</p>',
+      },
+    ]);
+    h.server.realm.settings.message_edit_history_visibility_policy = 'moves';
+    try {
+      const moves = await h.as(member).ok('GET', `/messages/${id}`);
+      expect((moves.message as { edit_history: unknown[] }).edit_history).toEqual([history[0]]);
+    } finally {
+      h.server.realm.settings.message_edit_history_visibility_policy = 'all';
     }
   });
 });

@@ -43,6 +43,10 @@ export function realmStateFields(realm: Realm): Record<string, unknown> {
   const s = realm.settings;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(s)) out[`realm_${key}`] = value;
+  // Deprecated forms of two settings (levels 358 and 392), derived as the real service does; no
+  // longer settable on their own.
+  out.realm_allow_edit_history = s.message_edit_history_visibility_policy !== 'none';
+  out.realm_mandatory_topics = s.topics_policy === 'disable_empty_topic';
   out.realm_description = renderMarkdown(realm, s.description).html;
   out.realm_url = realm.url;
   out.realm_uri = realm.url;
@@ -220,7 +224,6 @@ export function initialState(
       avatar_url: me.avatar_url,
       avatar_url_medium: me.avatar_url,
       can_create_streams: true,
-      can_subscribe_other_users: user.role <= 400,
       can_invite_others_to_realm: user.role <= 400,
     });
   }
@@ -275,7 +278,6 @@ export function initialState(
       else if (canAccessMetadata(realm, user, c)) {
         const entry = channelToWire(realm, c);
         if (req.includeSubscribers) entry.subscribers = activeSubscriberIds(c);
-        entry.subscriber_count = activeSubscriberIds(c).length;
         neverSubscribed.push(entry);
       }
     }

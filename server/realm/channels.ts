@@ -12,6 +12,8 @@ export const CHANNEL_GROUP_SETTINGS = [
   'can_administer_channel_group',
   'can_send_message_group',
   'can_subscribe_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
 ] as const;
 export type ChannelGroupSetting = (typeof CHANNEL_GROUP_SETTINGS)[number];
 
@@ -34,6 +36,9 @@ export interface Channel {
   can_administer_channel_group: GroupSettingValue;
   can_send_message_group: GroupSettingValue;
   can_subscribe_group: GroupSettingValue;
+  /** Who may move messages out of this channel or between its topics, besides the organization's groups. */
+  can_move_messages_out_of_channel_group: GroupSettingValue;
+  can_move_messages_within_channel_group: GroupSettingValue;
   /** Every user who was ever subscribed; `active` false means unsubscribed. */
   subscriptions: Map<number, Subscription>;
 }
@@ -67,10 +72,20 @@ export function createChannel(
     },
     can_send_message_group: init.can_send_message_group ?? SYSTEM_GROUPS.everyone,
     can_subscribe_group: init.can_subscribe_group ?? SYSTEM_GROUPS.nobody,
+    can_move_messages_out_of_channel_group:
+      init.can_move_messages_out_of_channel_group ?? SYSTEM_GROUPS.nobody,
+    can_move_messages_within_channel_group:
+      init.can_move_messages_within_channel_group ?? SYSTEM_GROUPS.nobody,
     subscriptions: new Map(),
   };
   realm.channels.set(stream_id, channel);
   return channel;
+}
+
+/** Settings added after a data file was written take their defaults when it is loaded. */
+export function fillChannelDefaults(channel: Channel): void {
+  channel.can_move_messages_out_of_channel_group ??= SYSTEM_GROUPS.nobody;
+  channel.can_move_messages_within_channel_group ??= SYSTEM_GROUPS.nobody;
 }
 
 export function channelByName(realm: Realm, name: string): Channel | undefined {
@@ -102,6 +117,22 @@ export function canAccessMetadata(realm: Realm, user: User, channel: Channel): b
   if (isAdmin(user)) return true;
   if (subscriptionOf(channel, user.user_id)) return !channel.invite_only ? !isGuest(user) : false;
   return userInGroupSetting(realm, user, channel.can_administer_channel_group);
+}
+
+/** Moving messages between topics: the organization's group, or the channel's own (level 396). */
+export function canMoveWithinChannel(realm: Realm, user: User, channel: Channel): boolean {
+  return (
+    userInGroupSetting(realm, user, realm.settings.can_move_messages_between_topics_group) ||
+    userInGroupSetting(realm, user, channel.can_move_messages_within_channel_group)
+  );
+}
+
+/** Moving messages to another channel: the organization's group, or the source channel's own (level 396). */
+export function canMoveOutOfChannel(realm: Realm, user: User, channel: Channel): boolean {
+  return (
+    userInGroupSetting(realm, user, realm.settings.can_move_messages_between_channels_group) ||
+    userInGroupSetting(realm, user, channel.can_move_messages_out_of_channel_group)
+  );
 }
 
 export function canSendToChannel(realm: Realm, user: User, channel: Channel): boolean {
@@ -174,7 +205,14 @@ export function channelToWire(
     can_administer_channel_group: channel.can_administer_channel_group,
     can_send_message_group: channel.can_send_message_group,
     can_subscribe_group: channel.can_subscribe_group,
+    can_move_messages_out_of_channel_group: channel.can_move_messages_out_of_channel_group,
+    can_move_messages_within_channel_group: channel.can_move_messages_within_channel_group,
     stream_weekly_traffic: weeklyTraffic(realm, channel),
+    // Levels 389, 392 and 394: channel folders (none here), the channel's own empty-topic policy
+    // (this server keeps the organization's), and the subscriber count.
+    folder_id: null,
+    topics_policy: 'inherit',
+    subscriber_count: activeSubscriberIds(channel).length,
   };
   if (opts.includeDefault) out.is_default = channel.is_default;
   return out;

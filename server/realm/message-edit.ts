@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ApiError, badRequest } from '../http/errors';
 import type { Realm } from './realm';
-import { canAccessContent, canSendToChannel, type Channel } from './channels';
+import {
+  canAccessContent,
+  canMoveOutOfChannel,
+  canMoveWithinChannel,
+  canSendToChannel,
+  type Channel,
+} from './channels';
 import { userInGroupSetting } from './groups';
 import { isModeratorOrAbove, type User } from './users';
 import {
@@ -47,8 +53,9 @@ function resolveChange(from: string, to: string): 'resolve' | 'unresolve' | null
   return null;
 }
 
+/** The real service allows moves up to 20 seconds past the limit, as for content edits. */
 function withinLimit(realm: Realm, message: Message, limit: number | null): boolean {
-  return limit === null || realm.now() - message.timestamp <= limit;
+  return limit === null || realm.now() - message.timestamp <= limit + EDIT_LIMIT_GRACE_SECONDS;
 }
 
 function timeLimitError(msg: string, firstAllowed: number | null, total: number, allowed: number): ApiError {
@@ -142,14 +149,14 @@ export function editMessage(
     throw badRequest(`${realm.emptyTopicDisplayName} cannot be marked as resolved`);
   }
   if (newTopic !== undefined) {
-    const group = resolve
-      ? realm.settings.can_resolve_topics_group
-      : realm.settings.can_move_messages_between_topics_group;
-    if (!userInGroupSetting(realm, user, group)) throw badRequest(NO_PERMISSION);
+    if (resolve) {
+      if (!userInGroupSetting(realm, user, realm.settings.can_resolve_topics_group))
+        throw badRequest("You don't have permission to resolve topics in this channel.");
+    } else if (!canMoveWithinChannel(realm, user, oldChannel!)) throw badRequest(NO_PERMISSION);
   }
   if (newChannel) {
-    if (!userInGroupSetting(realm, user, realm.settings.can_move_messages_between_channels_group)) {
-      throw badRequest(NO_PERMISSION);
+    if (!canMoveOutOfChannel(realm, user, oldChannel!)) {
+      throw badRequest("You don't have permission to move this message");
     }
     if (!canSendToChannel(realm, user, newChannel)) {
       throw badRequest('You do not have permission to post in this channel.');
@@ -181,10 +188,10 @@ export function editMessage(
         const what = newChannel ? 'channel' : 'topic';
         const msg =
           req.propagateMode === 'change_one'
-            ? `The time limit for editing this message's ${what} has passed.`
+            ? `The time limit for editing this message's ${what} has passed${what === 'topic' ? '.' : ''}`
             : movable.length === 0
               ? `You don't have permission to move any messages in this ${what === 'channel' ? 'topic to another channel' : 'topic'}.`
-              : `You only have permission to move the ${movable.length} most recent messages in this topic.`;
+              : `You only have permission to move the ${movable.length}/${moved.length} most recent messages in this topic.`;
         throw timeLimitError(msg, movable[0]?.id ?? null, moved.length, movable.length);
       }
     }

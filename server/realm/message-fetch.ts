@@ -7,12 +7,28 @@ export type Anchor = number | 'newest' | 'oldest' | 'first_unread';
 export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
 export const MAX_MESSAGES_PER_FETCH = 5000;
 
+/** As the real service: a numeric anchor below 0 reads as 0, above every ID as the largest. */
 export function parseAnchor(value: number | string | undefined): Anchor {
-  if (value === undefined) throw badRequest("Missing 'anchor' argument");
-  if (typeof value === 'number') return value;
+  if (value === undefined) throw badRequest("Missing 'anchor' argument.");
   if (value === 'newest' || value === 'oldest' || value === 'first_unread') return value;
-  if (/^\d+$/.test(value)) return Number(value);
-  throw badRequest('Invalid anchor');
+  const n = typeof value === 'number' ? value : /^-?\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n)) throw badRequest('Invalid anchor');
+  return Math.min(Math.max(n, 0), LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+/**
+ * POST /messages/flags/narrow's counts as the real service lowers them: together at most 5000, with
+ * num_before keeping at least half when both ask for more.
+ */
+export function boundFlagRange(numBefore: number, numAfter: number): [number, number] {
+  const before = Math.min(numBefore, Math.max(MAX_MESSAGES_PER_FETCH - numAfter, MAX_MESSAGES_PER_FETCH / 2));
+  return [before, Math.min(numAfter, MAX_MESSAGES_PER_FETCH - before)];
+}
+
+/** Both GET /messages and POST /messages/flags/narrow refuse an excluded anchor inside the range. */
+export function checkAnchorAtEnd(numBefore: number, numAfter: number, includeAnchor: boolean): void {
+  if (numBefore > 0 && numAfter > 0 && !includeAnchor)
+    throw badRequest('The anchor can only be excluded at an end of the range');
 }
 
 export interface FetchWindow {

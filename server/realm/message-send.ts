@@ -153,7 +153,10 @@ export function sendChannelMessage(
   const content = checkContent(rawContent);
   const topic = normalizeTopic(realm, rawTopic);
   if (!opts.internal) {
-    if (isGuest(sender) && !isSubscribed(channel, sender.user_id)) {
+    if (
+      (isGuest(sender) && !isSubscribed(channel, sender.user_id)) ||
+      !canAccessContent(realm, sender, channel)
+    ) {
       throw badRequest(`Not authorized to send to channel '${channel.name}'`);
     }
     if (channel.is_archived) throw badRequest(`Not authorized to send to channel '${channel.name}'`);
@@ -213,14 +216,21 @@ export function sendDirectMessage(
   return message;
 }
 
-/** Resolve a channel named by id or name, as the sender may see it. */
-export function channelForSending(realm: Realm, sender: User, to: string | number): Channel {
+/**
+ * Resolve a channel named by id or name. As in the real service, a channel the sender cannot access
+ * is found here and refused when sending ("Not authorized to send to channel …").
+ */
+export function channelForSending(realm: Realm, to: string | number): Channel {
   const byId = typeof to === 'number' || /^\d+$/.test(String(to));
   const channel = byId
     ? realm.channels.get(Number(to))
     : [...realm.channels.values()].find((c) => c.name.toLowerCase() === String(to).toLowerCase());
-  if (!channel || !canAccessContent(realm, sender, channel)) {
-    throw badRequest(byId ? `Channel with ID '${to}' does not exist` : `Channel '${to}' does not exist`);
+  if (!channel) {
+    throw byId
+      ? new ApiError(`Channel with ID '${to}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, {
+          stream_id: Number(to),
+        })
+      : new ApiError(`Channel '${to}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream: String(to) });
   }
   return channel;
 }

@@ -169,6 +169,8 @@ export function messageToWire(
   };
   if (message.last_edit_timestamp !== null) out.last_edit_timestamp = message.last_edit_timestamp;
   if (message.last_moved_timestamp !== null) out.last_moved_timestamp = message.last_moved_timestamp;
+  const history = editHistoryToWire(realm, message, opts.allowEmptyTopicName ?? false);
+  if (history.length > 0) out.edit_history = history;
   if (message.type === 'stream') {
     const channel = messageChannel(realm, message)!;
     out.stream_id = channel.stream_id;
@@ -184,6 +186,42 @@ export function messageToWire(
     out.recipient_id = 200000 + (message.dm_user_ids.reduce((a, b) => a * 31 + b, 0) % 100000);
     out.subject = '';
     out.topic_links = [];
+  }
+  return out;
+}
+
+/**
+ * A message's `edit_history`, as the real service stores and sends it in message objects: newest
+ * edit first, each with what it replaced (`prev_*`) and, for moves, where to. Shown as far as the
+ * organization's `message_edit_history_visibility_policy` allows: with `moves`, content edits are
+ * left out (or stripped from an edit that also moved the message).
+ */
+export function editHistoryToWire(
+  realm: Realm,
+  message: Message,
+  allowEmptyTopicName: boolean,
+): Record<string, unknown>[] {
+  const policy = realm.settings.message_edit_history_visibility_policy;
+  if (policy === 'none') return [];
+  const out: Record<string, unknown>[] = [];
+  for (const e of [...message.edits].reverse()) {
+    const moved = e.prev_topic !== undefined || e.prev_stream !== undefined;
+    const contentEdited = e.prev_content !== undefined;
+    if (policy === 'moves' && !moved) continue;
+    const entry: Record<string, unknown> = { user_id: e.user_id, timestamp: e.timestamp };
+    if (e.prev_topic !== undefined) {
+      entry.prev_topic = displayTopic(realm, e.prev_topic, allowEmptyTopicName);
+      entry.topic = displayTopic(realm, e.topic ?? '', allowEmptyTopicName);
+    }
+    if (e.prev_stream !== undefined) {
+      entry.prev_stream = e.prev_stream;
+      entry.stream = e.stream;
+    }
+    if (contentEdited && policy === 'all') {
+      entry.prev_content = e.prev_content;
+      entry.prev_rendered_content = e.prev_rendered_content;
+    }
+    out.push(entry);
   }
   return out;
 }

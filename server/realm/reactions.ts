@@ -124,7 +124,7 @@ export function removeReaction(
   const idx = message.reactions.findIndex(
     (r) => r.user_id === user.user_id && r.emoji_code === code && r.reaction_type === type,
   );
-  if (idx < 0) throw badRequest("Reaction doesn't exist.");
+  if (idx < 0) throw new ApiError("Reaction doesn't exist.", 'REACTION_DOES_NOT_EXIST');
   const [removed] = message.reactions.splice(idx, 1);
   publishReaction(realm, user, message, 'remove', removed!);
 }

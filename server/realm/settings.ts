@@ -19,8 +19,6 @@ export interface RealmSettings {
   move_messages_between_streams_limit_seconds: number | null;
   message_content_delete_limit_seconds: number | null;
   message_edit_history_visibility_policy: 'all' | 'moves' | 'none';
-  allow_edit_history: boolean;
-  mandatory_topics: boolean;
   topics_policy: 'allow_empty_topic' | 'disable_empty_topic';
   waiting_period_threshold: number;
   enable_spectator_access: boolean;
@@ -108,8 +106,6 @@ export function defaultRealmSettings(): RealmSettings {
     move_messages_between_streams_limit_seconds: 604800,
     message_content_delete_limit_seconds: null,
     message_edit_history_visibility_policy: 'all',
-    allow_edit_history: true,
-    mandatory_topics: false,
     topics_policy: 'allow_empty_topic',
     waiting_period_threshold: 0,
     enable_spectator_access: true,
@@ -155,7 +151,7 @@ export function defaultRealmSettings(): RealmSettings {
   };
 }
 
-/** Topics are required when the policy disallows the empty topic (or the legacy flag says so). */
+/** Topics are required when the policy disallows the empty topic. */
 export function topicsRequired(s: RealmSettings): boolean {
-  return s.mandatory_topics || s.topics_policy === 'disable_empty_topic';
+  return s.topics_policy === 'disable_empty_topic';
 }

@@ -87,6 +87,5 @@ export function subscriptionToWire(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...channelToWire(realm, channel), ...subscriptionProperties(sub) };
   if (includeSubscribers) out.subscribers = activeSubscriberIds(channel);
-  out.subscriber_count = activeSubscriberIds(channel).length;
   return out;
 }

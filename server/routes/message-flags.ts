@@ -2,7 +2,7 @@ import { badRequest } from '../http/errors';
 import { p } from '../http/params';
 import { route } from '../http/route';
 import { compileNarrow, matchingMessageIds, parseNarrow } from '../realm/narrow';
-import { fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
+import { boundFlagRange, checkAnchorAtEnd, fetchWindow, parseAnchor } from '../realm/message-fetch';
 import { checkFlag, readableMessages, updateFlags } from '../realm/flag-updates';
 import { canAccessContent } from '../realm/channels';
 import { topicMessages } from '../realm/messages';
@@ -21,7 +21,11 @@ export const messageFlagRoutes = [
       const flag = checkFlag(params.flag);
       const messages = readableMessages(realm, user, params.messages);
       const result = updateFlags(realm, user, messages, params.op, flag);
-      return { messages: result.updated };
+      // As the real service: `messages` repeats the request (its own comment calls it useless).
+      return {
+        messages: params.messages,
+        ignored_because_not_subscribed_channels: result.ignoredChannels,
+      };
     },
   }),
   route({
@@ -40,9 +44,9 @@ export const messageFlagRoutes = [
       if (params.num_before < 0) throw badRequest('Invalid num_before');
       if (params.num_after < 0) throw badRequest('Invalid num_after');
       const flag = checkFlag(params.flag);
+      checkAnchorAtEnd(params.num_before, params.num_after, params.include_anchor);
       // The server bounds the transaction size (4.13, part 8).
-      const numBefore = Math.min(params.num_before, MAX_MESSAGES_PER_FETCH);
-      const numAfter = Math.min(params.num_after, MAX_MESSAGES_PER_FETCH);
+      const [numBefore, numAfter] = boundFlagRange(params.num_before, params.num_after);
       const narrow = compileNarrow(realm, user, params.narrow);
       const window = fetchWindow(
         realm,
@@ -77,10 +81,11 @@ export const messageFlagRoutes = [
       const channel = realm.channels.get(params.stream_id);
       if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
       const topic = params.topic_name === realm.emptyTopicDisplayName ? '' : params.topic_name;
-      const inTopic = topicMessages(realm, channel.stream_id, topic);
-      if (inTopic.length === 0) throw badRequest(`No such topic '${params.topic_name}'`);
+      // As the real service: the topic exists for this user when they hold a message of it.
+      const own = topicMessages(realm, channel.stream_id, topic).filter((m) => hasCopy(m, user.user_id));
+      if (own.length === 0) throw badRequest(`No such topic '${topic}'`);
       const unread = realm.flagStates.get(user.user_id)?.unread;
-      const targets = inTopic.filter((m) => hasCopy(m, user.user_id) && (unread?.has(m.id) ?? false));
+      const targets = own.filter((m) => unread?.has(m.id) ?? false);
       updateFlags(realm, user, targets, 'add', 'read');
       return {};
     },

@@ -4,7 +4,7 @@ import { route } from '../http/route';
 import type { Realm } from '../realm/realm';
 import type { User } from '../realm/users';
 import { compileNarrow, matchFields, matchingMessageIds, parseNarrow } from '../realm/narrow';
-import { fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
+import { checkAnchorAtEnd, fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
 import { canReadMessage, displayTopic, messageToWire } from '../realm/messages';
 import { channelForSending, sendChannelMessage, sendDirectMessage } from '../realm/message-send';
 import { editMessage, invalidMessage } from '../realm/message-edit';
@@ -12,6 +12,15 @@ import { messageHistory } from '../realm/edit-history';
 import { getUserByEmail } from '../realm/users';
 
 const narrowParam = () => p.json((v) => parseNarrow(v));
+
+const INCOMPATIBLE_WITH_MESSAGE_IDS = [
+  'num_before',
+  'num_after',
+  'anchor',
+  'message_ids',
+  'include_anchor',
+  'use_first_unread_anchor',
+];
 
 function count(name: string) {
   return p.int().check((v) => {
@@ -84,8 +93,8 @@ export const messageRoutes = [
     params: {
       anchor: p.intOrString(),
       include_anchor: p.bool().default(true),
-      num_before: count('num_before'),
-      num_after: count('num_after'),
+      num_before: count('num_before').default(0),
+      num_after: count('num_after').default(0),
       narrow: narrowParam().default([]),
       client_gravatar: p.bool().default(true),
       apply_markdown: p.bool().default(true),
@@ -102,8 +111,18 @@ export const messageRoutes = [
         search: narrow.search,
       };
       if (params.message_ids !== undefined) {
-        if (params.anchor !== undefined)
-          throw badRequest('Unsupported parameter combination: anchor, message_ids');
+        if (
+          params.num_before ||
+          params.num_after ||
+          params.anchor !== undefined ||
+          params.use_first_unread_anchor
+        ) {
+          // The real service names every parameter of the two ways of choosing messages.
+          const parameters = INCOMPATIBLE_WITH_MESSAGE_IDS.join(', ');
+          throw badRequest(`Unsupported parameter combination: ${parameters}`, { parameters });
+        }
+        if (params.message_ids.length > MAX_MESSAGES_PER_FETCH)
+          throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
         const ids = params.message_ids.filter((id) => {
           const m = realm.messagesById.get(id);
           return m && canReadMessage(realm, user, m) && narrow.matches(m);
@@ -116,13 +135,15 @@ export const messageRoutes = [
             opts,
           ),
           history_limited: false,
+          found_anchor: false,
+          found_oldest: false,
+          found_newest: false,
         };
       }
-      if (params.num_before === undefined) throw badRequest("Missing 'num_before' argument");
-      if (params.num_after === undefined) throw badRequest("Missing 'num_after' argument");
       if (params.num_before + params.num_after > MAX_MESSAGES_PER_FETCH) {
         throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
       }
+      checkAnchorAtEnd(params.num_before, params.num_after, params.include_anchor);
       const anchor = params.use_first_unread_anchor ? 'first_unread' : parseAnchor(params.anchor);
       const window = fetchWindow(
         realm,
@@ -162,7 +183,7 @@ export const messageRoutes = [
         readBySender: params.read_by_sender,
       };
       if (params.type === 'stream' || params.type === 'channel') {
-        const channel = channelForSending(realm, user, channelTarget(params.to));
+        const channel = channelForSending(realm, channelTarget(params.to));
         const m = sendChannelMessage(realm, user, channel, params.topic ?? '', params.content, opts);
         return { id: m.id };
       }

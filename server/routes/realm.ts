@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors';
 import { p, type Param } from '../http/params';
 import { route } from '../http/route';
-import type { Realm } from '../realm/realm';
+import type { EventPayload, Realm } from '../realm/realm';
 import {
   checkExpectedGroupSetting,
   checkGroupSettingUpdate,
@@ -36,8 +36,6 @@ const plainSettings = {
   move_messages_between_streams_limit_seconds: p.intOrString(),
   message_content_delete_limit_seconds: p.intOrString(),
   message_edit_history_visibility_policy: p.oneOf(['all', 'moves', 'none'] as const),
-  allow_edit_history: p.bool(),
-  mandatory_topics: p.bool(),
   topics_policy: p.oneOf(['allow_empty_topic', 'disable_empty_topic'] as const),
   waiting_period_threshold: p.int(),
   enable_spectator_access: p.bool(),
@@ -107,7 +105,7 @@ function checkRealmSetting(realm: Realm, name: keyof typeof plainSettings, raw: 
       if (raw === -1) return -1;
       const c = realm.channels.get(raw as number);
       if (!c) throw badRequest('Invalid channel ID');
-      if (!c.invite_only) throw badRequest('A moderation request channel cannot be public.');
+      if (!c.invite_only) throw badRequest('Moderation request channel must be private.');
       return raw as number;
     }
     default:
@@ -118,6 +116,32 @@ function checkRealmSetting(realm: Realm, name: keyof typeof plainSettings, raw: 
 /** The value as clients see it (the description is shown rendered, like POST /register). */
 function wireValue(realm: Realm, name: string, value: Value): Value {
   return name === 'description' ? renderMarkdown(realm, value as string).html : value;
+}
+
+/** Settings whose change the real service announces with `update_dict`, for historical reasons. */
+const UPDATE_DICT_SETTINGS = new Set<string>([
+  'allow_message_editing',
+  'message_content_edit_limit_seconds',
+  ...REALM_GROUP_SETTINGS,
+]);
+
+/**
+ * One event per changed setting, in the real service's form: `update` with `property` and `value`,
+ * except the settings above (`update_dict` with `data`), and `topics_policy`, which also carries the
+ * deprecated `mandatory_topics` it replaced.
+ */
+function settingEvent(realm: Realm, name: string, value: Value): EventPayload {
+  const wire = wireValue(realm, name, value);
+  if (name === 'topics_policy')
+    return {
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { topics_policy: wire, mandatory_topics: wire === 'disable_empty_topic' },
+    };
+  if (UPDATE_DICT_SETTINGS.has(name))
+    return { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: wire } };
+  return { type: 'realm', op: 'update', property: name, value: wire };
 }
 
 export const realmRoutes = [
@@ -150,13 +174,8 @@ export const realmRoutes = [
       }
       if (changes.length === 0) return {};
       for (const [name, value] of changes) settings[name] = value;
-      const data = Object.fromEntries(changes.map(([name, value]) => [name, wireValue(realm, name, value)]));
-      realm.events.publish(activeHumanIds(realm), {
-        type: 'realm',
-        op: 'update_dict',
-        property: 'default',
-        data,
-      });
+      for (const [name, value] of changes)
+        realm.events.publish(activeHumanIds(realm), settingEvent(realm, name, value));
       return {};
     },
   }),

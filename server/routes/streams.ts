@@ -151,6 +151,8 @@ export const streamRoutes = [
       can_administer_channel_group: anyJson,
       can_send_message_group: anyJson,
       can_subscribe_group: anyJson,
+      can_move_messages_out_of_channel_group: anyJson,
+      can_move_messages_within_channel_group: anyJson,
       // Deprecated, still accepted (9.4): both set `can_send_message_group` to a system group.
       stream_post_policy: p.int(),
       is_announcement_only: p.bool(),

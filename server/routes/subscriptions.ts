@@ -92,6 +92,8 @@ export const subscriptionRoutes = [
       can_administer_channel_group: p.json((v) => v),
       can_send_message_group: p.json((v) => v),
       can_subscribe_group: p.json((v) => v),
+      can_move_messages_out_of_channel_group: p.json((v) => v),
+      can_move_messages_within_channel_group: p.json((v) => v),
       send_new_subscription_messages: p.bool().default(true),
     },
     handler: ({ realm, user }, params) => {

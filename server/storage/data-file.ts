@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { Realm } from '../realm/realm';
+import { fillChannelDefaults } from '../realm/channels';
 
 /**
  * The `--data FILE` of the reference server: the whole organization (users and their API keys,
@@ -68,6 +69,7 @@ export function decodeRealm(bytes: Buffer, source: string): Realm {
   for (const [key, value] of Object.entries(contents.realm)) {
     if (known.has(key)) (realm as unknown as Record<string, unknown>)[key] = value;
   }
+  for (const channel of realm.channels.values()) fillChannelDefaults(channel);
   // Rendered messages were cached against the old run's address; render them again on demand.
   realm.renderEpoch += 1;
   return realm;

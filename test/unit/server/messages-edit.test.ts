@@ -254,7 +254,7 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     const r = await h
       .as(guest)
       .call('PATCH', `/messages/${g}`, { stream_id: channelId(h.server, 'announcements') });
-    expect(r.body.msg).toBe("You don't have permission to edit this message");
+    expect(r.body.msg).toBe("You don't have permission to move this message");
   });
 
   it('returns MOVE_MESSAGES_TIME_LIMIT_EXCEEDED with its fields, and a change_later retry succeeds (rules 4, 9)', async () => {
@@ -436,7 +436,7 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
       const r = await h
         .as(member)
         .call('PATCH', `/messages/${a.ids[0]}`, { topic: `✔ ${a.topic}`, propagate_mode: 'change_all' });
-      expect(r.body.msg).toBe("You don't have permission to edit this message");
+      expect(r.body.msg).toBe("You don't have permission to resolve topics in this channel.");
       await h
         .as(moderator)
         .ok('PATCH', `/messages/${a.ids[0]}`, { topic: `✔ ${a.topic}`, propagate_mode: 'change_all' });
@@ -479,14 +479,14 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     await h.as(member).ok('PATCH', `/messages/${id}`, { topic: 'general chat' });
     expect(topicOfId(id)).toBe('');
     const id2 = await sendToChannel(h.as(member), 'general', freshTopic(), 'x');
-    h.server.realm.settings.mandatory_topics = true;
+    h.server.realm.settings.topics_policy = 'disable_empty_topic';
     try {
       for (const topic of ['', 'general chat', '(no topic)']) {
         const r = await h.as(member).call('PATCH', `/messages/${id2}`, { topic });
         expect(r.body.msg, topic).toBe('Topics are required in this organization.');
       }
     } finally {
-      h.server.realm.settings.mandatory_topics = false;
+      h.server.realm.settings.topics_policy = 'allow_empty_topic';
     }
   });
 

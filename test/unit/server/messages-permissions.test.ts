@@ -91,7 +91,7 @@ describe('message edit and move permissions by role', () => {
       .call('PATCH', `/messages/${recent}`, { stream_id: channelId(h.server, 'design') });
     expect(g.body).toMatchObject({
       code: 'BAD_REQUEST',
-      msg: "You don't have permission to edit this message",
+      msg: "You don't have permission to move this message",
     });
   });
 

@@ -111,7 +111,7 @@ describe('POST and DELETE /messages/{message_id}/reactions (4.17)', () => {
       user_id: member2.user_id,
     });
     const again = await h.as(member2).call('DELETE', `/messages/${id}/reactions`, { emoji_name: 'heart' });
-    expect(again.body).toMatchObject({ code: 'BAD_REQUEST', msg: "Reaction doesn't exist." });
+    expect(again.body).toMatchObject({ code: 'REACTION_DOES_NOT_EXIST', msg: "Reaction doesn't exist." });
   });
 
   it('refuses messages the user cannot see', async () => {

@@ -63,7 +63,7 @@ describe('PATCH /realm', () => {
     expect(h.server.realm.settings.name).toBe('Northwind Labs');
   });
 
-  it('updates settings with one realm update_dict event to every user', async () => {
+  it('updates settings with one realm event per setting to every user, in the real service’s forms', async () => {
     const { admin, member, guest } = demoUsers(h.server);
     const qs = [
       await h.as(member).register({ event_types: ['realm'] }),
@@ -85,20 +85,24 @@ describe('PATCH /realm', () => {
       description: 'We *build* things',
     });
     for (const q of qs) {
-      const [ev, ...rest] = await q.drain();
-      expect(rest).toEqual([]);
-      expect(ev).toMatchObject({
-        type: 'realm',
-        op: 'update_dict',
-        property: 'default',
-        data: {
-          allow_message_editing: false,
-          message_content_edit_limit_seconds: null,
-          move_messages_within_stream_limit_seconds: 3600,
-          name: 'Northwind',
+      const events = await q.drain();
+      expect(events.map(({ id: _id, ...rest }) => rest)).toEqual([
+        { type: 'realm', op: 'update', property: 'name', value: 'Northwind' },
+        {
+          type: 'realm',
+          op: 'update',
+          property: 'description',
+          value: expect.stringContaining('<em>build</em>'),
         },
-      });
-      expect((ev!.data as Record<string, string>).description).toContain('<em>build</em>');
+        { type: 'realm', op: 'update_dict', property: 'default', data: { allow_message_editing: false } },
+        {
+          type: 'realm',
+          op: 'update_dict',
+          property: 'default',
+          data: { message_content_edit_limit_seconds: null },
+        },
+        { type: 'realm', op: 'update', property: 'move_messages_within_stream_limit_seconds', value: 3600 },
+      ]);
     }
   });
 
@@ -127,11 +131,14 @@ describe('PATCH /realm', () => {
       direct_members: [admin.user_id],
       direct_subgroups: [],
     });
-    const [ev] = await q.drain();
-    expect(ev!.data).toEqual({
-      can_invite_users_group: SYSTEM_GROUPS.administrators,
-      can_resolve_topics_group: { direct_members: [admin.user_id], direct_subgroups: [] },
-    });
+    // One update_dict per group setting.
+    expect((await q.drain()).map((e) => [e.op, e.data])).toEqual([
+      [
+        'update_dict',
+        { can_resolve_topics_group: { direct_members: [admin.user_id], direct_subgroups: [] } },
+      ],
+      ['update_dict', { can_invite_users_group: SYSTEM_GROUPS.administrators }],
+    ]);
     const internet = await h.as(admin).call('PATCH', '/realm', {
       can_create_groups: { new: SYSTEM_GROUPS.internet },
     });
@@ -167,7 +174,7 @@ describe('PATCH /realm', () => {
     const pub = createChannel(realm, { name: 'mod-public' });
     const priv = createChannel(realm, { name: 'mod-private', invite_only: true });
     const r = await h.as(owner).call('PATCH', '/realm', { moderation_request_channel_id: pub.stream_id });
-    expect(r.body.msg).toBe('A moderation request channel cannot be public.');
+    expect(r.body.msg).toBe('Moderation request channel must be private.');
     await h.as(owner).ok('PATCH', '/realm', { moderation_request_channel_id: priv.stream_id });
     expect(realm.settings.moderation_request_channel_id).toBe(priv.stream_id);
     await h.as(owner).ok('PATCH', '/realm', { moderation_request_channel_id: -1 });

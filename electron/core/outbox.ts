@@ -126,8 +126,9 @@ export class Outbox {
   discard(localId: string): OutboxEntry | null {
     const entry = this.find(localId);
     if (!entry || (entry.state !== 'failed' && entry.state !== 'waiting')) return null;
+    const taken = publicEntry(entry);
     this.remove(entry);
-    return publicEntry(entry);
+    return taken;
   }
 
   /** The event loop is in touch with the server again: what waits is tried now, in order. */

@@ -48,7 +48,11 @@ const passwordSignInRequest = z.object({
 const userIds = z.array(z.number().int().positive()).max(100);
 const outboxSendRequest = z.object({
   destination: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('channel'), streamId: z.number().int().positive(), topic: z.string().max(1000) }),
+    z.object({
+      type: z.literal('channel'),
+      streamId: z.number().int().positive(),
+      topic: z.string().max(1000),
+    }),
     z.object({ type: z.literal('direct'), userIds }),
   ]),
   content: z

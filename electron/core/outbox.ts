@@ -240,7 +240,8 @@ export class Outbox {
       { content: entry.content, firstAttemptAt: entry.firstAttemptAt ?? entry.createdAt },
       claimed,
     );
-    if (messageId !== null) this.deps.log?.(`outbox: the server already had message ${messageId}; not sent again`);
+    if (messageId !== null)
+      this.deps.log?.(`outbox: the server already had message ${messageId}; not sent again`);
     return { ok: true, messageId };
   }
 

@@ -29,7 +29,9 @@ describe('the check before sending again', () => {
       { id: 10, content: 'other', timestamp: at(1) },
       { id: 11, content: 'line one\nline two', timestamp: at(2) },
     ];
-    expect(findSentCopy(messages, { content: ' line one\r\nline two\n', firstAttemptAt }, new Set())).toBe(11);
+    expect(findSentCopy(messages, { content: ' line one\r\nline two\n', firstAttemptAt }, new Set())).toBe(
+      11,
+    );
     expect(findSentCopy(messages, { content: 'line one', firstAttemptAt }, new Set())).toBeNull();
   });
 

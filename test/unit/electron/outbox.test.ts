@@ -12,7 +12,11 @@ import { OutboxFile, type StoredOutbox } from '../../../electron/core/outbox-fil
 /** What the fake server does with the next POST /messages. */
 type SendBehaviour = 'ok' | 'lost' | 'down' | 'refuse' | 'server_error';
 
-const networkDown: CallFailure = { kind: 'network', reason: 'connection_failed', message: 'ECONNREFUSED' };
+const networkDown = {
+  kind: 'network',
+  reason: 'connection_failed',
+  message: 'ECONNREFUSED',
+} satisfies CallFailure;
 
 /**
  * A server that keeps messages, and a network in front of it that can drop requests or answers.
@@ -36,7 +40,8 @@ class FakeServer {
         ok: false,
         error: { kind: 'api', status: 400, code: 'BAD_REQUEST', msg: 'Not allowed here.', extra: {} },
       };
-    if (behaviour === 'server_error') return { ok: false, error: { kind: 'server', status: 502, message: '' } };
+    if (behaviour === 'server_error')
+      return { ok: false, error: { kind: 'server', status: 502, message: '' } };
     const id = this.nextId++;
     this.messages.push({
       id,
@@ -146,7 +151,13 @@ describe('Outbox', () => {
     box.observe([messageEvent(100, 'local-1')]);
     expect(box.list()).toEqual([]);
     // The window saw every state: accepted, on its way, delivered, gone.
-    expect(snapshots.map((s) => s.map((e) => e.state).join())).toEqual(['waiting', 'sending', 'sending', 'sent', '']);
+    expect(snapshots.map((s) => s.map((e) => e.state).join())).toEqual([
+      'waiting',
+      'sending',
+      'sending',
+      'sent',
+      '',
+    ]);
   });
 
   it('delivers in order: a message typed offline waits behind the earlier one, and all go once the connection returns', async () => {

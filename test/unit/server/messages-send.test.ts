@@ -62,7 +62,10 @@ describe('POST /messages', () => {
       local_id: 'local-3',
     });
     expect((await mine.ofType('message')).map((e) => e.local_message_id)).toEqual([undefined, 'local-3']);
-    expect((await mineOther.ofType('message')).map((e) => e.local_message_id)).toEqual([undefined, undefined]);
+    expect((await mineOther.ofType('message')).map((e) => e.local_message_id)).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 
   it("limits message events to a queue's narrow, and shows all public channels with all_public_streams", async () => {

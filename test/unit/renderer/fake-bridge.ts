@@ -136,8 +136,11 @@ export class FakeBridge implements ChatBridge {
   /** The outbox main would hold: sends are accepted as `sending`; tests push later states. */
   outboxEntries: OutboxEntry[] = [];
   outboxRequests: string[] = [];
+  /** When set, the next sends are refused with it (main's own refusal, e.g. a full outbox). */
+  outboxRefusal: CallFailure | null = null;
   outbox: ChatBridge['outbox'] = {
     send: async (request) => {
+      if (this.outboxRefusal) return { ok: false, error: this.outboxRefusal };
       const entry: OutboxEntry = {
         localId: `local-${this.outboxEntries.length + 1}`,
         ...request,

@@ -84,7 +84,7 @@ async function watchBanner(page: Page): Promise<void> {
 const bannerSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { bannerSeen: string[] }).bannerSeen);
 
-test('an outage: banner after several failures, kept text, a local draft, every message once', async ({
+test('an outage: banner after several failures, a message sent offline delivered once, every message once', async ({
   page,
   chat,
   signIn,

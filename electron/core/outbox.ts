@@ -288,6 +288,8 @@ export class Outbox {
   }
 
   private changed(): void {
+    // An answer arriving after stop must not overwrite what the next run (same data directory) keeps.
+    if (this.stopped) return;
     this.deps.file.save({
       version: 1,
       entries: this.entries.filter((entry) => entry.state !== 'sent').map(storedEntry),

@@ -348,6 +348,26 @@ describe('Outbox', () => {
       third.stop();
     });
 
+    it('an answer arriving after the app stopped does not overwrite what the next run keeps', async () => {
+      let answer: (value: CallResult<{ id: number }>) => void = () => {};
+      const first = outbox(new OutboxFile(dataDir, 'account-1'), {
+        send: () => new Promise((resolve) => (answer = resolve)),
+      });
+      first.add(general('in flight at quit'));
+      await settle();
+      first.stop();
+      const second = outbox(new OutboxFile(dataDir, 'account-1'));
+      second.stop();
+      answer({ ok: true, value: { id: 7 } });
+      await settle();
+      const kept = JSON.parse(
+        readFileSync(join(dataDir, 'outbox', 'account-1.json'), 'utf8'),
+      ) as StoredOutbox;
+      expect(kept.entries).toMatchObject([
+        { content: 'in flight at quit', state: 'waiting', uncertain: true },
+      ]);
+    });
+
     it('a message sent just before the app died, and stored by the server, is not sent again', async () => {
       const first = outbox(new OutboxFile(dataDir, 'account-1'), {
         // The app dies while the request is out: its answer never comes.

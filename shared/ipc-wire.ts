@@ -4,6 +4,7 @@ import type {
   ChatBridge,
   ConnectionStatus,
   EventBatch,
+  OutboxSnapshot,
   SessionStarted,
   Unsubscribe,
 } from './ipc';
@@ -35,6 +36,10 @@ export const bridgeMethods = [
   'accounts.demo',
   'accounts.addDemo',
   'bots.revealApiKey',
+  'outbox.send',
+  'outbox.list',
+  'outbox.retry',
+  'outbox.discard',
 ] as const;
 export type BridgeMethod = (typeof bridgeMethods)[number];
 
@@ -47,6 +52,7 @@ export type BridgePush =
   | { channel: 'events'; payload: EventBatch }
   | { channel: 'status'; payload: ConnectionStatus }
   | { channel: 'accounts'; payload: AccountsState }
+  | { channel: 'outbox'; payload: OutboxSnapshot }
   /** To one renderer only: something it should tell the user (e.g. its calls were refused). */
   | { channel: 'notice'; payload: BridgeNotice };
 
@@ -110,5 +116,12 @@ export function createBridgeClient(transport: BridgeTransport): ChatBridge {
     bots: {
       revealApiKey: (botUserId) => invoke('bots.revealApiKey', botUserId),
     },
+    outbox: {
+      send: (request) => invoke('outbox.send', request),
+      list: () => invoke('outbox.list'),
+      retry: (localId) => invoke('outbox.retry', localId),
+      discard: (localId) => invoke('outbox.discard', localId),
+    },
+    onOutbox: (listener) => on('outbox', listener),
   };
 }

@@ -106,6 +106,8 @@ export const clientFailureCodes = {
   endpointNotAllowed: 'CLIENT_ENDPOINT_NOT_ALLOWED',
   /** The parameters failed the binding's schema; nothing was sent. */
   invalidParams: 'CLIENT_INVALID_PARAMS',
+  /** The outbox holds as many unsent messages as it may; nothing was added. */
+  outboxFull: 'CLIENT_OUTBOX_FULL',
   /** There is no active account to call on. */
   noAccount: 'CLIENT_NO_ACCOUNT',
   /** The server does not offer password sign-in. */
@@ -127,6 +129,60 @@ export const clientFailureCodes = {
   /** Main holds no key for that bot: the account does not own it, or there is no such bot. */
   botKeyUnavailable: 'CLIENT_BOT_KEY_UNAVAILABLE',
 } as const;
+
+/** Where an outbox message goes: a channel's topic, or a direct-message conversation. */
+export type OutboxDestination =
+  | { type: 'channel'; streamId: number; topic: string }
+  /** The other people of the conversation; empty or only oneself for a note to self. */
+  | { type: 'direct'; userIds: number[] };
+
+export interface OutboxSendRequest {
+  destination: OutboxDestination;
+  content: string;
+}
+
+/**
+ * `sending`: a request (or the check before re-sending) is on its way. `waiting`: not delivered
+ * yet; it is tried again by itself, in order, when the connection returns. `failed`: the server
+ * refused it or every attempt failed; only the user's Retry sends it again. `sent`: the server has
+ * it (`messageId`); kept briefly, until its message event has reached the window.
+ */
+export type OutboxEntryState = 'sending' | 'waiting' | 'failed' | 'sent';
+
+/** A message the user sent that the server may not have yet (the local echo's source). */
+export interface OutboxEntry {
+  /** The `local_id` sent with it; the server's `message` event for it carries it back. */
+  localId: string;
+  destination: OutboxDestination;
+  content: string;
+  /** When the user sent it (ms since the epoch). */
+  createdAt: number;
+  state: OutboxEntryState;
+  /** Requests made for it so far. */
+  attempts: number;
+  /** Why it is waiting or failed, in the user's words. */
+  reason?: string;
+  messageId?: number;
+}
+
+/** The active account's outbox, pushed whenever it changes. */
+export interface OutboxSnapshot {
+  accountId: string | null;
+  entries: OutboxEntry[];
+}
+
+export interface OutboxApi {
+  /** Accepts a message into the active account's outbox (persisted), which delivers it. */
+  send(request: OutboxSendRequest): Promise<CallResult<OutboxEntry>>;
+  list(): Promise<OutboxSnapshot>;
+  /** Tries a failed or waiting message again now. False when there is no such message. */
+  retry(localId: string): Promise<boolean>;
+  /**
+   * Removes a message that is not on its way right now, and returns it (for Edit: its text goes
+   * back to the compose box). Null when there is none, or it is being sent at this moment.
+   */
+  discard(localId: string): Promise<OutboxEntry | null>;
+}
 
 /** Oldest server this app accepts: `user_settings` events (level 89) are what it keeps settings in sync with. */
 export const MIN_FEATURE_LEVEL = 89;
@@ -186,6 +242,9 @@ export interface ChatBridge {
   onNotice(listener: (notice: BridgeNotice) => void): Unsubscribe;
   accounts: AccountsApi;
   bots: BotsApi;
+  /** Messages on their way to the server: the send path (local echo, retries, no duplicates). */
+  outbox: OutboxApi;
+  onOutbox(listener: (snapshot: OutboxSnapshot) => void): Unsubscribe;
   /** Opens an http, https or mailto URL in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;
   /** Brings the app window to the front (a notification was clicked). The web host has none to move. */

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../../shared/api/endpoint';
+import { getMessages, sendMessage } from '../../shared/api/messages';
 import { fetchApiKey } from '../../shared/api/auth';
 import {
   featureLevelOf,
@@ -6,7 +7,6 @@ import {
   offersPasswordSignIn,
   type ServerSettings,
 } from '../../shared/api/server';
-import type { CallFailure } from '../../shared/errors';
 import {
   clientFailureCodes,
   MIN_FEATURE_LEVEL,
@@ -18,14 +18,21 @@ import {
   type CallResult,
   type ConnectionStatus,
   type EventBatch,
+  type OutboxEntry,
+  type OutboxSendRequest,
+  type OutboxSnapshot,
   type SessionStarted,
   type Unsubscribe,
 } from '../../shared/ipc';
 import type { BridgePush } from '../../shared/ipc-wire';
 import type { BackoffPolicy, Clock } from './backoff';
 import { BotKeys } from './bot-keys';
+import { clientFailure } from './client-failure';
 import { EventLoop, SLOW_CALL_MS } from './event-loop';
 import { HttpClient } from './http-client';
+import { Outbox } from './outbox';
+import { OutboxFile } from './outbox-file';
+import type { OutboxLimits } from './outbox-policy';
 import { verifyCredentials } from './own-user';
 import { queueApiFor } from './queue-api';
 import { SlowCallWatch } from './slow-calls';
@@ -66,6 +73,8 @@ export interface CoreOptions {
   requestTimeoutMs?: number;
   /** A call or poll unanswered this long makes the status "not responding" (default `SLOW_CALL_MS`). */
   slowCallMs?: number;
+  /** Bounds of each account's outbox (tests shorten the waits). */
+  outboxLimits?: Partial<OutboxLimits>;
 }
 
 /** Per-account listeners for the shell (notifications, tray), for every account, active or not. */
@@ -79,6 +88,7 @@ interface Running {
   loop: EventLoop;
   calls: SlowCallWatch;
   botKeys: BotKeys;
+  outbox: Outbox;
 }
 
 /** What the user is told: the loop's status, unless it looks fine while calls go unanswered. */
@@ -111,6 +121,7 @@ export class ChatCore {
   async stop(): Promise<void> {
     const all = [...this.running.values()];
     this.running.clear();
+    for (const { outbox } of all) outbox.stop();
     await Promise.all(all.map(({ loop }) => loop.stop()));
   }
 
@@ -188,6 +199,32 @@ export class ChatCore {
       );
     this.log(`bot API key shown on request (bot ${botUserId})`);
     return { ok: true, value: { bot_user_id: botUserId, api_key: key } };
+  }
+
+  // ---- the active account's outbox ----------------------------------------------------------
+
+  outboxState(): OutboxSnapshot {
+    const id = this.vault.activeId;
+    const running = id ? this.ensureRunning(id) : null;
+    return { accountId: id, entries: running?.outbox.list() ?? [] };
+  }
+
+  /** Accepts a message into the active account's outbox: persisted at once, then delivered. */
+  outboxSend(request: OutboxSendRequest): CallResult<OutboxEntry> {
+    const id = this.vault.activeId;
+    const running = id ? this.ensureRunning(id) : null;
+    if (!running) return clientFailure(clientFailureCodes.noAccount, 'No account is signed in.');
+    return running.outbox.add(request);
+  }
+
+  outboxRetry(localId: string): boolean {
+    const id = this.vault.activeId;
+    return (id && this.running.get(id)?.outbox.retry(localId)) || false;
+  }
+
+  outboxDiscard(localId: string): OutboxEntry | null {
+    const id = this.vault.activeId;
+    return (id && this.running.get(id)?.outbox.discard(localId)) || null;
   }
 
   // ---- accounts -----------------------------------------------------------------------------
@@ -323,6 +360,8 @@ export class ChatCore {
     const summary = this.vault.get(accountId);
     if (!summary) return;
     await this.stopAccount(accountId);
+    // Signing out of an account takes its unsent messages with it (they name its server and person).
+    new OutboxFile(this.options.dataDir, accountId).remove();
     this.vault.remove(accountId);
     this.log(`account removed: ${summary.email} on ${summary.serverUrl}`);
     this.publishActive();
@@ -398,10 +437,13 @@ export class ChatCore {
         botKeys.apply(batch.events);
         for (const listener of this.activity) listener.onEvents?.(batch);
         if (this.vault.activeId === accountId) this.push({ channel: 'events', payload: batch });
+        // After the events went out: the window drops a message's echo only once it has the message.
+        running.outbox.observe(batch.events);
       },
       onStatus: (status) => {
         if (status.state === 'fatal' || status.state === 'reconnecting' || status.state === 'unresponsive')
           this.log(`${summary.email} on ${summary.serverUrl}: ${status.state}: ${status.reason}`);
+        if (status.state === 'connected') running.outbox.connectionChanged(true);
         if (this.vault.activeId !== accountId) return;
         // A renderer left waiting by a resync that cannot reach the server (the network died as
         // the window reloaded) gets the last session meanwhile, rather than "connecting" until
@@ -416,9 +458,28 @@ export class ChatCore {
       if (this.vault.activeId === accountId)
         this.push({ channel: 'status', payload: effectiveStatus(running) });
     });
-    const running: Running = { client, loop, calls, botKeys };
+    const outbox = new Outbox({
+      file: new OutboxFile(this.options.dataDir, accountId),
+      send: (params) => calls.track(() => client.call(sendMessage, params, { maxRetries: 0 })),
+      recentMessages: async (params) => {
+        const result = await calls.track(() => client.call(getMessages, params, { maxRetries: 0 }));
+        return result.ok ? { ok: true, value: result.value.messages } : result;
+      },
+      sender: credentials.email,
+      queueId: () => loop?.currentQueueId ?? null,
+      connected: () => loop?.connectionStatus.state === 'connected',
+      onChange: (entries) => {
+        if (this.vault.activeId === accountId)
+          this.push({ channel: 'outbox', payload: { accountId, entries } });
+      },
+      random: this.options.random,
+      limits: this.options.outboxLimits,
+      log: (message) => this.log(`${summary.email} on ${summary.serverUrl}: ${message}`),
+    });
+    const running: Running = { client, loop, calls, botKeys, outbox };
     this.running.set(accountId, running);
     loop.start();
+    outbox.start();
     return running;
   }
 
@@ -427,6 +488,7 @@ export class ChatCore {
     if (!running) return;
     this.running.delete(accountId);
     this.waitingForSession.delete(accountId);
+    running.outbox.stop();
     await running.loop.stop();
   }
 
@@ -436,6 +498,7 @@ export class ChatCore {
     const session = this.session();
     if (session) this.push({ channel: 'session', payload: session });
     this.push({ channel: 'status', payload: this.connectionStatus() });
+    this.push({ channel: 'outbox', payload: this.outboxState() });
   }
 
   private push(push: BridgePush): void {
@@ -443,7 +506,4 @@ export class ChatCore {
   }
 }
 
-export function clientFailure<T>(code: string, msg: string): CallResult<T> {
-  const error: CallFailure = { kind: 'api', status: 0, code, msg, extra: {} };
-  return { ok: false, error };
-}
+export { clientFailure };

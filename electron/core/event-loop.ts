@@ -134,6 +134,11 @@ export class EventLoop {
     this.longPollTimeoutMs = (options.defaultLongPollTimeoutSeconds ?? 90) * 1000;
   }
 
+  /** The event queue being polled, or null while none is registered (for `queue_id` on sends). */
+  get currentQueueId(): string | null {
+    return this.queueId;
+  }
+
   /** The status now; a countdown to the next attempt is what is left of it at this moment. */
   get connectionStatus(): ConnectionStatus {
     const status = this.status;

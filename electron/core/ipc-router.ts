@@ -49,6 +49,22 @@ const passwordSignInRequest = z.object({
   password: z.string().min(1).max(1000),
 });
 
+const userIds = z.array(z.number().int().positive()).max(100);
+const outboxSendRequest = z.object({
+  destination: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('channel'),
+      streamId: z.number().int().positive(),
+      topic: z.string().max(1000),
+    }),
+    z.object({ type: z.literal('direct'), userIds }),
+  ]),
+  content: z
+    .string()
+    .max(100_000)
+    .refine((text) => text.trim() !== '', 'A message needs some text.'),
+});
+
 export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeRouter {
   async function call(name: unknown, params: unknown) {
     // hasOwn as well: `in` would also accept inherited names such as `toString`.
@@ -92,6 +108,10 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     'accounts.demo': () => core.demo(),
     'accounts.addDemo': ([email]) => core.addDemo(z.string().max(500).parse(email)),
     'bots.revealApiKey': ([botUserId]) => core.revealBotApiKey(z.number().int().positive().parse(botUserId)),
+    'outbox.send': ([request]) => core.outboxSend(outboxSendRequest.parse(request)),
+    'outbox.list': () => core.outboxState(),
+    'outbox.retry': ([localId]) => core.outboxRetry(id.parse(localId)),
+    'outbox.discard': ([localId]) => core.outboxDiscard(id.parse(localId)),
   };
   /** Methods whose answer is a credential the user asked to see; every other answer is stripped. */
   const revealsCredential: ReadonlySet<BridgeMethod> = new Set(['bots.revealApiKey']);

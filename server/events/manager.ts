@@ -164,7 +164,12 @@ export function adaptForQueue(
         message.content_type = 'text/x-markdown';
       }
       if (!caps.empty_topic_name && message.type === 'stream') emptyTopicFields(realm, message, ['subject']);
-      if (internal.__sender_queue_id === queue.id && internal.__local_id !== undefined) {
+      // Only the sender's own queue, and only the one the send named, learns the local id.
+      if (
+        internal.__sender_queue_id === queue.id &&
+        internal.__local_id !== undefined &&
+        message.sender_id === queue.options.userId
+      ) {
         event.local_message_id = internal.__local_id;
       }
       break;

@@ -21,6 +21,8 @@ export type Fault =
   | { kind: 'delay'; ms: number }
   /** Forward, then destroy the client's connection before any answer (a server dying mid-poll). */
   | { kind: 'reset'; afterMs?: number }
+  /** Forward, let the server answer, then cut the client's connection: the answer is lost. */
+  | { kind: 'dropAnswer' }
   /**
    * A server that accepted the connection and hangs: the request is never forwarded and never
    * answered, until the client gives up, `releaseHeld()` or `down()`.
@@ -147,10 +149,10 @@ export class FaultProxy {
       setTimeout(() => req.socket.destroy(), fault.afterMs ?? 0);
       return;
     }
-    this.forward(req, res, fault?.kind === 'delay' ? fault.ms : 0);
+    this.forward(req, res, fault?.kind === 'delay' ? fault.ms : 0, fault?.kind === 'dropAnswer');
   }
 
-  private forward(req: IncomingMessage, res: ServerResponse, delayMs: number): void {
+  private forward(req: IncomingMessage, res: ServerResponse, delayMs: number, dropAnswer = false): void {
     const target = new URL(req.url ?? '/', this.target);
     const upstream = httpRequest(
       target,
@@ -161,6 +163,10 @@ export class FaultProxy {
         answer.on('end', () => {
           const send = () => {
             if (res.destroyed) return;
+            if (dropAnswer) {
+              req.socket.destroy();
+              return;
+            }
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             res.end(Buffer.concat(chunks));
           };
@@ -171,7 +177,10 @@ export class FaultProxy {
       },
     );
     upstream.on('error', () => res.destroy());
-    res.on('close', () => upstream.destroy());
+    // A lost answer must still reach the server in full: only an abandoned request stops early.
+    res.on('close', () => {
+      if (!dropAnswer) upstream.destroy();
+    });
     req.pipe(upstream);
   }
 }

@@ -6,6 +6,7 @@ import { SignIn } from '../features/sign-in/SignIn';
 import { ChatShell } from './ChatShell';
 import { BridgeContext, useBridge } from './bridge-context';
 import { forgetOtherAccountsSession, useSessionSync } from './session';
+import { useOutboxSync } from '../features/outbox/outbox-sync';
 import { setServerBase } from '../components/SafeHtml';
 import { Loading } from '../components/states';
 import { enterAccountScope, useAccountScope } from '../state/account-scope';
@@ -40,6 +41,7 @@ function Root() {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   useSessionSync(queryClient);
+  useOutboxSync();
   const active = useQuery({ queryKey: ['accounts', 'active'], queryFn: () => bridge.accounts.active() });
   const accounts = useQuery({ queryKey: ['accounts', 'list'], queryFn: () => bridge.accounts.list() });
   const account = accounts.data?.find((a) => a.id === active.data);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,8 +247,9 @@ describe('secrets', () => {
   });
 
   it('the password is stored nowhere in the data folder', () => {
-    for (const name of readdirSync(dataDir)) {
-      if (name === 'no-renderer') continue;
+    // Every file, those in folders too (each account's outbox).
+    for (const name of readdirSync(dataDir, { recursive: true, encoding: 'utf8' })) {
+      if (name.startsWith('no-renderer') || statSync(join(dataDir, name)).isDirectory()) continue;
       const text = readFileSync(join(dataDir, name), 'utf8');
       expect(text).not.toContain(DEMO_PASSWORD);
       expect(text).not.toContain('not-it');

@@ -60,30 +60,27 @@ describe('sanitizeHtml and unicode emoji', () => {
 describe('Compose', () => {
   const narrow = { kind: 'topic' as const, streamId: 1, topic: 'greetings' };
 
-  it('keeps the text when the send fails and clears it when the server accepts', async () => {
+  it('keeps the text when the outbox cannot take the message, and clears it once the outbox has it', async () => {
     const { bridge, render } = setup();
-    let fail = true;
-    bridge.handlers.sendMessage = () => {
-      if (fail) throw new FailWith(apiError('BAD_REQUEST', 'Not allowed to post'));
-      return { id: 1 };
-    };
+    bridge.outboxRefusal = apiError('CLIENT_OUTBOX_FULL', '100 messages are still waiting');
     bridge.handlers.setTypingStatus = () => ({});
     render(<Compose narrow={narrow} />);
     const input = screen.getByTestId('compose-input');
     fireEvent.change(input, { target: { value: 'hello there' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect((await screen.findByTestId('compose-error')).textContent).toContain('Not allowed to post');
+    expect((await screen.findByTestId('compose-error')).textContent).toContain(
+      '100 messages are still waiting',
+    );
     expect((input as HTMLTextAreaElement).value).toBe('hello there');
-    expect(bridge.callsTo('sendMessage')[0]).toEqual({
-      type: 'channel',
-      to: 1,
-      topic: 'greetings',
-      content: 'hello there',
-    });
 
-    fail = false;
+    bridge.outboxRefusal = null;
     fireEvent.click(screen.getByTestId('compose-send'));
     await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(''));
+    // Through the outbox only, never a direct call: main delivers it, with its local id.
+    expect(bridge.outboxEntries.map((e) => [e.destination, e.content])).toEqual([
+      [{ type: 'channel', streamId: 1, topic: 'greetings' }, 'hello there'],
+    ]);
+    expect(bridge.callsTo('sendMessage')).toEqual([]);
   });
 
   it('keeps separate text per conversation', () => {
@@ -108,9 +105,9 @@ describe('Compose', () => {
     fireEvent.change(input, { target: { value: 'x' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await new Promise((r) => setTimeout(r, 20));
-    expect(bridge.callsTo('sendMessage')).toHaveLength(0);
+    expect(bridge.outboxEntries).toHaveLength(0);
     fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(bridge.callsTo('sendMessage')).toHaveLength(1));
+    await waitFor(() => expect(bridge.outboxEntries).toHaveLength(1));
   });
 
   it('sends typing start on the first keystroke to the topic', () => {

@@ -7,6 +7,8 @@ import type {
   ChatBridge,
   ConnectionStatus,
   EventBatch,
+  OutboxEntry,
+  OutboxSnapshot,
   SessionStarted,
 } from '../../../shared/ipc';
 import type { InitialState } from '../../../renderer/src/api/model';
@@ -36,6 +38,7 @@ export class FakeBridge implements ChatBridge {
   private statusListeners = new Set<(s: ConnectionStatus) => void>();
   private accountListeners = new Set<(s: AccountsState) => void>();
   private noticeListeners = new Set<(n: BridgeNotice) => void>();
+  private outboxListeners = new Set<(s: OutboxSnapshot) => void>();
   current: SessionStarted | null = null;
   accountList: AccountSummary[] = [];
   activeId: string | null = null;
@@ -137,6 +140,47 @@ export class FakeBridge implements ChatBridge {
     demo: async () => null,
     addDemo: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
   };
+
+  /** The outbox main would hold: sends are accepted as `sending`; tests push later states. */
+  outboxEntries: OutboxEntry[] = [];
+  outboxRequests: string[] = [];
+  /** When set, the next sends are refused with it (main's own refusal, e.g. a full outbox). */
+  outboxRefusal: CallFailure | null = null;
+  outbox: ChatBridge['outbox'] = {
+    send: async (request) => {
+      if (this.outboxRefusal) return { ok: false, error: this.outboxRefusal };
+      const entry: OutboxEntry = {
+        localId: `local-${this.outboxEntries.length + 1}`,
+        ...request,
+        createdAt: Date.now(),
+        state: 'sending',
+        attempts: 1,
+      };
+      this.outboxRequests.push(`send ${entry.localId}`);
+      this.pushOutbox([...this.outboxEntries, entry]);
+      return { ok: true, value: entry };
+    },
+    list: async () => ({ accountId: 'acc', entries: this.outboxEntries }),
+    retry: async (localId) => {
+      this.outboxRequests.push(`retry ${localId}`);
+      return this.outboxEntries.some((e) => e.localId === localId);
+    },
+    discard: async (localId) => {
+      this.outboxRequests.push(`discard ${localId}`);
+      const entry = this.outboxEntries.find((e) => e.localId === localId) ?? null;
+      if (entry) this.pushOutbox(this.outboxEntries.filter((e) => e !== entry));
+      return entry;
+    },
+  };
+  onOutbox(listener: (snapshot: OutboxSnapshot) => void) {
+    this.outboxListeners.add(listener);
+    return () => this.outboxListeners.delete(listener);
+  }
+  /** Replaces the outbox and pushes it, as main does on every change. */
+  pushOutbox(entries: OutboxEntry[]) {
+    this.outboxEntries = entries;
+    for (const l of this.outboxListeners) l({ accountId: 'acc', entries });
+  }
 
   /** Bot keys main would reveal, by bot user id; every request is recorded. */
   botKeys = new Map<number, string>();

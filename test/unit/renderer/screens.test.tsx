@@ -180,6 +180,30 @@ describe('Reactions', () => {
   });
 });
 
+describe('Reactions offline', () => {
+  it('refuses with a clear message when the server cannot be reached, and shows no reaction it does not hold', async () => {
+    const { bridge, render } = setup();
+    bridge.handlers.addReaction = () => {
+      throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'ECONNREFUSED' });
+    };
+    const message = channelMessage({
+      reactions: [
+        { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji', user_id: OTHER },
+      ],
+    });
+    render(
+      <MessageDisplayProvider>
+        <Reactions message={message} picking={false} setPicking={() => undefined} />
+      </MessageDisplayProvider>,
+    );
+    fireEvent.click(screen.getByTestId('reaction-octopus'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Reaction not saved: Could not reach the server. Check your connection.',
+    );
+    expect(screen.getByTestId('reaction-octopus').getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
 describe('TopicRow', () => {
   it('resolves with the check-mark prefix over the whole topic and follows the renamed topic', async () => {
     const { bridge, render } = setup();

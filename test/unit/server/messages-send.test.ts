@@ -35,6 +35,39 @@ describe('POST /messages', () => {
     expect(h.server.realm.flagStates.get(member.user_id)?.unread.has(id) ?? false).toBe(false);
   });
 
+  it("puts local_message_id only on the sender's own named queue, never on a queue of someone else", async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const elena = await h.as(member2).register();
+    const mineOther = await h.as(member).register();
+    const mine = await h.as(member).register();
+    // Naming another person's queue does not tell them the local id.
+    await h.as(member).ok('POST', '/messages', {
+      type: 'stream',
+      to: 'engineering',
+      topic: 'local ids',
+      content: 'first',
+      queue_id: elena.queueId,
+      local_id: 'local-2',
+    });
+    const [seen] = await elena.ofType('message');
+    expect(seen).toBeDefined();
+    expect(seen).not.toHaveProperty('local_message_id');
+    // Of the sender's two queues, only the named one gets it.
+    await h.as(member).ok('POST', '/messages', {
+      type: 'stream',
+      to: 'engineering',
+      topic: 'local ids',
+      content: 'second',
+      queue_id: mine.queueId,
+      local_id: 'local-3',
+    });
+    expect((await mine.ofType('message')).map((e) => e.local_message_id)).toEqual([undefined, 'local-3']);
+    expect((await mineOther.ofType('message')).map((e) => e.local_message_id)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("limits message events to a queue's narrow, and shows all public channels with all_public_streams", async () => {
     const { member, member2, member3, guest } = demoUsers(h.server);
     const narrowed = await h.as(member2).register({ narrow: [['channel', 'engineering']] });

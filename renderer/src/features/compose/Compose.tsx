@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { callApi, errorSentence } from '../../api/call';
-import { ep } from '../../api/endpoints';
+import { ApiCallError } from '../../../../shared/errors';
+import { errorSentence } from '../../api/call';
 import { narrowKey, type Narrow } from '../../api/narrow';
 import { useChannelIndex } from '../channels/hooks';
 import { useBridge } from '../../app/bridge-context';
@@ -13,6 +13,7 @@ import { useTypingNotifier, type TypingTarget } from '../typing/useTypingNotifie
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useDraftAutosave } from '../drafts/useDraftAutosave';
 import { ComposeSnippets } from '../snippets/ComposeSnippets';
+import { destinationFor } from '../outbox/echo';
 
 export function typingKeyFor(narrow: Narrow, topic: string, selfId: number | undefined): string | null {
   if (narrow.kind === 'topic') return `topic:${narrow.streamId}:${narrow.topic.toLowerCase()}`;
@@ -36,8 +37,8 @@ export function isSendKey(
 
 /**
  * The compose box of a conversation. Its text lives in the compose store under the
- * conversation's key, so switching away and back keeps it, and it is cleared only after the
- * server accepted the message: a failed send never loses what was typed.
+ * conversation's key, so switching away and back keeps it, and it is cleared only once main's
+ * outbox has accepted (and stored) the message: nothing typed is lost, whatever the server does.
  */
 export function Compose({ narrow }: { narrow: Narrow }) {
   const bridge = useBridge();
@@ -69,17 +70,15 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   const typing = useTypingNotifier(target);
   useDraftAutosave(narrow, text, channelTopic);
 
+  // The message goes to main's outbox, which keeps it on disk and delivers it: once accepted
+  // there, the box can be emptied (its echo shows in the feed until the server has it).
   const send = useMutation({
-    mutationFn: (content: string) => {
-      if (narrow.kind === 'dm')
-        return callApi(bridge, ep.sendMessage, {
-          type: 'direct',
-          to: narrow.userIds.length ? narrow.userIds : [selfId],
-          content,
-        });
-      if (narrow.kind === 'topic' || narrow.kind === 'channel')
-        return callApi(bridge, ep.sendMessage, { type: 'channel', to: narrow.streamId, topic, content });
-      throw new Error('Pick a channel and topic, or a person, to send a message.');
+    mutationFn: async (content: string) => {
+      const destination = destinationFor(narrow, channelTopic, selfId);
+      if (!destination) throw new Error('Pick a channel and topic, or a person, to send a message.');
+      const accepted = await bridge.outbox.send({ destination, content });
+      if (!accepted.ok) throw new ApiCallError(accepted.error);
+      return accepted.value;
     },
     // Where the text came from, fixed when sending starts: the user may switch conversation or
     // account before the answer arrives.

@@ -18,6 +18,8 @@ import { openingScroll, whenScrollSettles } from './opening';
 import { useWindowFocused } from './window-focus';
 import { pageToFetch, StillViewAllowance, type PageDirection } from './page-fetch';
 import { useFeed } from './useFeed';
+import { PendingMessages } from '../outbox/PendingMessages';
+import { useEchoes } from '../outbox/useEchoes';
 
 /**
  * Rows this close to an end of the loaded range trigger fetching the next page that way: over half a
@@ -99,6 +101,15 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     if (opened.current && atBottom.current && messages.length > 0 && !pages.hasNewer)
       virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [lastId, messages.length, pages.hasNewer, virtualizer]);
+
+  // Local echoes of sent messages follow the newest message; the view follows them too.
+  const echoes = useEchoes(narrow, loaded, query.isSuccess && !pages.hasNewer);
+  const lastEcho = echoes[echoes.length - 1];
+  const echoKey = lastEcho ? `${echoes.length}:${lastEcho.localId}:${lastEcho.state}` : '';
+  useEffect(() => {
+    const el = parentRef.current;
+    if (echoKey && el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [echoKey]);
 
   const items = virtualizer.getVirtualItems();
   const firstVisible = items[0]?.index ?? 0;
@@ -223,9 +234,12 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   if (messages.length === 0)
     return (
-      <Empty>
-        {narrow.kind === 'search' ? 'No messages match this search.' : 'No messages here yet. Say hello!'}
-      </Empty>
+      <>
+        <Empty>
+          {narrow.kind === 'search' ? 'No messages match this search.' : 'No messages here yet. Say hello!'}
+        </Empty>
+        <PendingMessages echoes={echoes} narrow={narrow} />
+      </>
     );
 
   return (
@@ -271,6 +285,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
           })}
         </div>
       </MessageDisplayProvider>
+      <PendingMessages echoes={echoes} narrow={narrow} />
       {extending === 'newer' && (
         <div className="feed-loading" role="status">
           Loading newer messages…

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiErrorCode, callApi, errorText } from '../../api/call';
+import { apiErrorCode, callApi, errorSentence } from '../../api/call';
 import { ep } from '../../api/endpoints';
 import type { Message, Reaction } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
@@ -136,8 +136,9 @@ export function Reactions({
         </span>
       )}
       {failure && (
+        // Offline, a reaction is refused rather than queued: the chip shows what the server holds.
         <span className="row-error" role="alert">
-          {errorText(failure)}
+          Reaction not saved: {errorSentence(failure)}
         </span>
       )}
     </div>

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { OutboxEntry } from '../../../../shared/ipc';
+import { narrowKey, type Narrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { topicLabel, useEmptyTopicName } from '../../app/realm';
+import { useComposeStore } from '../../state/compose';
+
+function statusText(entry: OutboxEntry): string {
+  switch (entry.state) {
+    case 'sending':
+      return 'Sending…';
+    case 'sent':
+      return 'Sent';
+    case 'waiting':
+      return entry.attempts === 0
+        ? 'Sending…'
+        : 'Not delivered yet. It will be sent by itself when the server can be reached.';
+    case 'failed':
+      return `Not sent: ${entry.reason ?? 'the server refused it.'}`;
+  }
+}
+
+/**
+ * Local echoes at the end of a feed: messages the user sent that the server has not confirmed,
+ * shown at once. A failed one stays with Retry, Edit (its text back in the compose box) and Discard.
+ */
+export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; narrow: Narrow }) {
+  const bridge = useBridge();
+  const emptyName = useEmptyTopicName();
+  const [actionError, setActionError] = useState<string | null>(null);
+  if (echoes.length === 0) return null;
+
+  const edit = async (localId: string) => {
+    const taken = await bridge.outbox.discard(localId);
+    if (!taken) return setActionError('That message is being sent right now; try again in a moment.');
+    const key = narrowKey(narrow);
+    const compose = useComposeStore.getState();
+    const current = compose.drafts[key] ?? '';
+    compose.setText(key, current.trim() ? `${current}\n${taken.content}` : taken.content);
+    if (narrow.kind === 'channel' && taken.destination.type === 'channel')
+      compose.setTopic(key, taken.destination.topic);
+    setActionError(null);
+  };
+  const discard = async (localId: string) => {
+    const taken = await bridge.outbox.discard(localId);
+    setActionError(taken ? null : 'That message is being sent right now; try again in a moment.');
+  };
+
+  return (
+    <ol className="pending-messages" data-testid="pending-messages" aria-label="Messages not yet delivered">
+      {echoes.map((entry) => (
+        <li
+          key={entry.localId}
+          className={`pending-message pending-${entry.state}`}
+          data-testid="pending-message"
+          data-state={entry.state}
+        >
+          {narrow.kind === 'channel' && entry.destination.type === 'channel' && (
+            <div className="pending-topic muted small">{topicLabel(entry.destination.topic, emptyName)}</div>
+          )}
+          <div className="pending-content" data-testid="pending-content">
+            {entry.content}
+          </div>
+          <div
+            className={entry.state === 'failed' ? 'pending-status form-error' : 'pending-status muted small'}
+            role={entry.state === 'failed' ? 'alert' : 'status'}
+            data-testid="pending-status"
+          >
+            {statusText(entry)}
+          </div>
+          {entry.state === 'failed' && (
+            <div className="pending-actions">
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid="pending-retry"
+                onClick={() => void bridge.outbox.retry(entry.localId)}
+              >
+                Retry
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid="pending-edit"
+                onClick={() => void edit(entry.localId)}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid="pending-discard"
+                onClick={() => void discard(entry.localId)}
+              >
+                Discard
+              </button>
+            </div>
+          )}
+        </li>
+      ))}
+      {actionError && (
+        <li className="form-error" role="alert">
+          {actionError}
+        </li>
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startWebHost } from '../../electron/web-host';
+import { demoConfigFrom } from '../../electron/core/demo-accounts';
+import { startFaultProxy } from '../support/fault-proxy';
+import { newestContents } from './server-state';
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// The send path: a message shows at once (its local echo), and reaches the server exactly once
+// whatever the network does: an answer lost on the way back, or an app restarted while the server
+// was away. The web host reaches the server through a FaultProxy; `chat.api` talks to it directly.
+test.describe.configure({ mode: 'serial' });
+test.use({ chatSetup: { behindProxy: true } });
+
+async function startTopic(chat: ChatEnvironment, topic: string): Promise<void> {
+  await chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content: 'Hello' });
+}
+
+async function openTopic(page: Page, topic: string): Promise<void> {
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+}
+
+const isSend = (r: { method: string; path: string }) =>
+  r.method === 'POST' && r.path.endsWith('/api/v1/messages');
+
+test('a send whose answer is lost appears once after recovery, and is not sent again', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `lost answer ${Date.now()}`;
+  await startTopic(chat, topic);
+  await openTopic(page, topic);
+
+  // The server gets the message but its answer is cut off, and the event stream is stuck, so the
+  // app cannot learn from either that the message arrived.
+  const seen = faultProxy.requests.length;
+  let sends = 0;
+  faultProxy.setRule((r) => {
+    if (isSend(r)) return sends++ === 0 ? { kind: 'dropAnswer' } : null;
+    if (r.path.endsWith('/events')) return { kind: 'hang' };
+    return null;
+  });
+  const text = `Did this arrive? ${Date.now()}`;
+  await page.getByTestId('compose-input').fill(text);
+  await page.getByTestId('compose-send').click();
+  // Accepted into the outbox: the box is empty and the message shows at once, marked as not there yet.
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  const echo = page.getByTestId('pending-message').filter({ hasText: text });
+  await expect(echo).toHaveCount(1);
+  await expect(echo.getByTestId('pending-status')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/outbox-sending.png' });
+  await expect.poll(() => faultProxy.requests.filter((r) => r.fault === 'dropAnswer').length).toBe(1);
+  await expect.poll(async () => (await newestContents(chat.api(me.email), 'general', topic)).length).toBe(2);
+
+  // Before anything is sent again, the app asks the server whether it has the message: it does.
+  await expect
+    .poll(() =>
+      faultProxy.requests.some(
+        (r) =>
+          r.method === 'GET' && r.path.endsWith('/messages') && (r.query.narrow ?? '').includes('sender'),
+      ),
+    )
+    .toBe(true);
+
+  // Recovery: the stuck polls end, the queue delivers the message event.
+  faultProxy.setRule(null);
+  faultProxy.releaseHeld();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed.getByText(text)).toHaveCount(1);
+  await expect(page.getByTestId('pending-message')).toHaveCount(0);
+  await page.waitForTimeout(1500);
+  await expect(feed.getByText(text)).toHaveCount(1);
+  expect(faultProxy.requests.slice(seen).filter(isSend)).toHaveLength(1);
+  const contents = await newestContents(chat.api(me.email), 'general', topic);
+  expect(contents.filter((c) => c === text)).toHaveLength(1);
+  await page.screenshot({ path: 'test-results/screens/outbox-delivered-once.png' });
+});
+
+test('a lost answer and a lost event queue: the check finds the message, and it shows once', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `lost queue ${Date.now()}`;
+  await startTopic(chat, topic);
+  await openTopic(page, topic);
+
+  // The event stream is held up (the poll on its way is cut, the next ones hang), then the answer
+  // is lost, then the server forgets the queue: the message event naming the local id never comes,
+  // and only the check can tell that the message arrived.
+  let sends = 0;
+  let lostQueue = false;
+  faultProxy.setRule((r) => {
+    if (isSend(r)) return sends++ === 0 ? { kind: 'dropAnswer' } : null;
+    if (!r.path.endsWith('/events')) return null;
+    if (!lostQueue) return { kind: 'hang' };
+    return null;
+  });
+  await faultProxy.down();
+  await faultProxy.up();
+  await expect.poll(() => faultProxy.heldCount).toBeGreaterThan(0);
+  const seen = faultProxy.requests.length;
+  const text = `Lost with its queue ${Date.now()}`;
+  await page.getByTestId('compose-input').fill(text);
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  await expect
+    .poll(() => faultProxy.requests.slice(seen).filter((r) => r.fault === 'dropAnswer').length)
+    .toBe(1);
+  await expect.poll(async () => (await newestContents(chat.api(me.email), 'general', topic)).length).toBe(2);
+
+  lostQueue = true;
+  faultProxy.next(
+    {
+      kind: 'status',
+      status: 400,
+      body: JSON.stringify({ result: 'error', code: 'BAD_EVENT_QUEUE_ID', msg: 'Bad event queue id' }),
+    },
+    '/events',
+  );
+  faultProxy.releaseHeld();
+  await expect
+    .poll(() => faultProxy.requests.slice(seen).filter((r) => r.path.endsWith('/register')).length)
+    .toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      faultProxy.requests
+        .slice(seen)
+        .some(
+          (r) =>
+            r.method === 'GET' && r.path.endsWith('/messages') && (r.query.narrow ?? '').includes('sender'),
+        ),
+    )
+    .toBe(true);
+  const feed = page.getByTestId('message-feed');
+  await expect(feed.getByText(text)).toHaveCount(1);
+  await expect(page.getByTestId('pending-message')).toHaveCount(0);
+  await page.waitForTimeout(1500);
+  await expect(feed.getByText(text)).toHaveCount(1);
+  expect(faultProxy.requests.slice(seen).filter(isSend)).toHaveLength(1);
+  const contents = await newestContents(chat.api(me.email), 'general', topic);
+  expect(contents.filter((c) => c === text)).toHaveLength(1);
+});
+
+test('a message typed while the server is down, then the app restarted, is delivered once when the server returns', async ({
+  page,
+  chat,
+}) => {
+  const member = chat.user('member');
+  const topic = `offline restart ${Date.now()}`;
+  await startTopic(chat, topic);
+  // Its own web host and proxy: the app is closed and started again on the same data directory.
+  const proxy = await startFaultProxy(chat.server.url);
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-outbox-'));
+  const start = () =>
+    startWebHost({
+      port: 0,
+      dataDir,
+      demo: demoConfigFrom(proxy.url, [member]),
+      core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 10_000 },
+      log: () => {},
+    });
+  let host = await start();
+  try {
+    const added = await host.core.addDemo(member.email);
+    expect(added.ok).toBe(true);
+    await page.goto(host.url);
+    await expect(page.getByTestId('chat-shell')).toBeVisible();
+    await openTopic(page, topic);
+
+    await proxy.down();
+    await expect(page.getByTestId('connection-banner')).toContainText(/reach the server/i);
+    const text = `Typed while the server was away ${Date.now()}`;
+    await page.getByTestId('compose-input').fill(text);
+    await page.getByTestId('compose-send').click();
+    await expect(page.getByTestId('compose-input')).toHaveValue('');
+    const echo = page.getByTestId('pending-message').filter({ hasText: text });
+    await expect(echo.getByTestId('pending-status')).toContainText(/not delivered yet/i);
+    await page.screenshot({ path: 'test-results/screens/outbox-waiting-offline.png' });
+
+    // The app quits and starts again, the server still away.
+    await page.goto('about:blank');
+    await host.close();
+    host = await start();
+    expect(host.core.outboxState().entries.map((e) => e.content)).toEqual([text]);
+    await page.goto(host.url);
+    await expect(page.getByTestId('connection-banner')).toContainText(/reach the server/i);
+
+    await proxy.up();
+    await expect
+      .poll(async () =>
+        (await newestContents(chat.api(member.email), 'general', topic)).filter((c) => c === text),
+      )
+      .toEqual([text]);
+    await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+    await openTopic(page, topic);
+    await expect(page.getByTestId('message-feed').getByText(text)).toHaveCount(1);
+    await expect(page.getByTestId('pending-message')).toHaveCount(0);
+    await page.waitForTimeout(1500);
+    const sends = proxy.requests.filter(isSend);
+    // One request before the restart (refused: the server was away), one after.
+    expect(sends.length).toBeLessThanOrEqual(2);
+    expect(
+      (await newestContents(chat.api(member.email), 'general', topic)).filter((c) => c === text),
+    ).toHaveLength(1);
+    await page.screenshot({ path: 'test-results/screens/outbox-after-restart.png' });
+  } finally {
+    await page.goto('about:blank');
+    await host.close();
+    await proxy.down();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

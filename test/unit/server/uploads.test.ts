@@ -16,7 +16,7 @@ describe('uploads (POST /user_uploads, /user_uploads/<path_id>)', () => {
     type = 'text/plain',
   ) {
     const form = new FormData();
-    form.set('file', new Blob([text], { type }), name);
+    form.set('file', new Blob([typeof text === 'string' ? text : new Uint8Array(text)], { type }), name);
     const res = await fetch(`${h.server.url}/api/v1/user_uploads`, {
       method: 'POST',
       headers: { authorization: auth(u) },

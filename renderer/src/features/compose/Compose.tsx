@@ -13,6 +13,8 @@ import { useTypingNotifier, type TypingTarget } from '../typing/useTypingNotifie
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useDraftAutosave } from '../drafts/useDraftAutosave';
 import { ComposeSnippets } from '../snippets/ComposeSnippets';
+import { useUploads } from '../uploads/useUploads';
+import { AttachButton, filesFromClipboard, UploadList } from '../uploads/UploadControls';
 
 export function typingKeyFor(narrow: Narrow, topic: string, selfId: number | undefined): string | null {
   if (narrow.kind === 'topic') return `topic:${narrow.streamId}:${narrow.topic.toLowerCase()}`;
@@ -68,6 +70,9 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         : null;
   const typing = useTypingNotifier(target);
   useDraftAutosave(narrow, text, channelTopic);
+  const canWrite =
+    (narrow.kind === 'topic' || narrow.kind === 'channel' || narrow.kind === 'dm') && !archived;
+  const addFiles = useUploads(key, textarea, canWrite);
 
   const send = useMutation({
     mutationFn: (content: string) => {
@@ -140,6 +145,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
           onChange={(e) => setTopic(key, e.target.value)}
         />
       )}
+      <UploadList composeKey={key} />
       <div className="compose-row">
         <textarea
           ref={textarea}
@@ -154,6 +160,12 @@ export function Compose({ narrow }: { narrow: Narrow }) {
             else typing?.stop();
           }}
           onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            const files = filesFromClipboard(e.clipboardData);
+            if (files.length === 0) return;
+            e.preventDefault();
+            addFiles(files);
+          }}
         />
         <button
           type="submit"
@@ -165,6 +177,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         </button>
       </div>
       <div className="compose-foot">
+        <AttachButton onFiles={addFiles} />
         <ComposeSnippets composeKey={key} textarea={textarea} />
         {tooLong && <span className="form-error">Too long: at most {maxLength} characters.</span>}
         {send.isError && (

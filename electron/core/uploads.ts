@@ -173,8 +173,13 @@ export class Uploads {
         'No such upload: it finished, was cancelled, or waited too long.',
       );
     clearTimeout(entry.idle);
-    this.active.delete(uploadId);
-    const answer = await entry.upload.finish();
+    // Still listed while the server answers: a cancel meanwhile aborts the request.
+    let answer: CallResult<unknown>;
+    try {
+      answer = await entry.upload.finish();
+    } finally {
+      if (this.active.get(uploadId) === entry) this.active.delete(uploadId);
+    }
     if (!answer.ok) return answer;
     const decoded = uploadAnswer.safeParse(answer.value);
     const url = decoded.success ? (decoded.data.url ?? decoded.data.uri) : undefined;

@@ -69,7 +69,7 @@ export function UploadList({ composeKey }: { composeKey: string }) {
           </li>
         ) : (
           <li key={item.id} className="upload-item upload-failed" role="alert" data-testid="upload-error">
-            <span>{item.error}</span>
+            <span data-testid="upload-error-text">{item.error}</span>
             <button
               type="button"
               className="btn btn-small"

@@ -41,7 +41,11 @@ export async function sendFile(
       await bridge.files.sendChunk(uploadId, piece);
       options.onProgress(Math.min(at + step, file.size));
     }
-    const answer = await bridge.files.finishUpload(uploadId);
+    // A cancel while the server answers ends the wait at once (main aborts the request).
+    const aborted = new Promise<typeof cancelled>((resolve) =>
+      options.signal.addEventListener('abort', () => resolve(cancelled), { once: true }),
+    );
+    const answer = await Promise.race([bridge.files.finishUpload(uploadId), aborted]);
     return options.signal.aborted ? cancelled : answer;
   } catch (error) {
     if (options.signal.aborted) return cancelled;

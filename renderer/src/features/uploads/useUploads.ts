@@ -36,6 +36,7 @@ export function useUploads(
   const addFiles = useCallback(
     (files: File[]) => {
       const store = useUploadsStore.getState();
+      let cursor: number | null = null;
       for (const file of files) {
         const id = `upload-${nextId++}`;
         const base = { id, composeKey, name: file.name, size: file.size, sent: 0 };
@@ -45,11 +46,13 @@ export function useUploads(
           continue;
         }
         const placeholder = uploadingPlaceholder(file.name);
-        const element = textarea.current;
         const text = useComposeStore.getState().drafts[composeKey] ?? '';
-        const start = element ? element.selectionStart : text.length;
-        const end = element ? element.selectionEnd : text.length;
+        // Several files at once go one after another from the cursor (the box has not re-rendered yet).
+        const element = textarea.current;
+        const start = cursor ?? (element ? element.selectionStart : text.length);
+        const end = cursor ?? (element ? element.selectionEnd : text.length);
         const inserted = insertAtCursor(text, start, end, placeholder);
+        cursor = inserted.cursor;
         useComposeStore.getState().setText(composeKey, inserted.text);
         requestAnimationFrame(() => textarea.current?.setSelectionRange(inserted.cursor, inserted.cursor));
 

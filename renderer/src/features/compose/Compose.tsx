@@ -177,8 +177,10 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         </button>
       </div>
       <div className="compose-foot">
-        <AttachButton onFiles={addFiles} />
-        <ComposeSnippets composeKey={key} textarea={textarea} />
+        <span className="compose-tools">
+          <AttachButton onFiles={addFiles} />
+          <ComposeSnippets composeKey={key} textarea={textarea} />
+        </span>
         {tooLong && <span className="form-error">Too long: at most {maxLength} characters.</span>}
         {send.isError && (
           <span className="form-error" role="alert" data-testid="compose-error">

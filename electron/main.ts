@@ -13,6 +13,7 @@ import {
   net,
   Notification,
   powerMonitor,
+  protocol,
   safeStorage,
   screen,
   session,
@@ -23,6 +24,8 @@ import {
   type WebContents,
 } from 'electron';
 import { AccountActivity } from './core/activity';
+import { accountFileReply } from './core/account-files';
+import { ACCOUNT_FILE_SCHEME } from '../shared/ipc-wire';
 import { ChatCore, type DemoConfig } from './core/app-core';
 import { APP_NAME, APP_VERSION } from './core/app-info';
 import { BRIDGE_INVOKE_CHANNEL, BRIDGE_PUSH_CHANNEL } from './core/channels';
@@ -43,7 +46,7 @@ const CSP = [
   "style-src 'self' 'unsafe-inline'",
   // Plain http images only from this machine (the embedded demo server); external ones wait for a
   // click in the sanitizer, which never loads them over http.
-  "img-src 'self' data: https: http://127.0.0.1:* http://localhost:*",
+  `img-src 'self' data: https: http://127.0.0.1:* http://localhost:* ${ACCOUNT_FILE_SCHEME}:`,
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
@@ -54,6 +57,11 @@ const CSP = [
 
 // `npm start` gives each demo run its own profile.
 if (process.env.TEAMCHAT_DATA_DIR) app.setPath('userData', process.env.TEAMCHAT_DATA_DIR);
+
+// The accounts' uploads, fetched by main with each account's credentials (see serveAccountFiles).
+protocol.registerSchemesAsPrivileged([
+  { scheme: ACCOUNT_FILE_SCHEME, privileges: { standard: true, secure: true, stream: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -98,6 +106,7 @@ async function run(): Promise<void> {
   console.log(`[main] API keys are ${protector.description}.`);
 
   hardenSessions(core);
+  serveAccountFiles(core);
   let window: BrowserWindow | null = createWindow(dataDir);
 
   const router = createBridgeRouter(core, {
@@ -110,6 +119,7 @@ async function run(): Promise<void> {
     },
     // macOS dock and Linux launchers; elsewhere Electron ignores it and the title still shows it.
     setUnreadCount: (count) => app.setBadgeCount(count),
+    downloadsDir: () => app.getPath('downloads'),
   });
 
   const pageHref = RENDERER_DEV_URL ? new URL(RENDERER_DEV_URL).origin : pathToFileURL(RENDERER_FILE).href;
@@ -238,6 +248,21 @@ async function run(): Promise<void> {
     else void created.loadFile(RENDERER_FILE);
     return created;
   }
+}
+
+/**
+ * `teamchat-file://<account id>/user_uploads/...`: the account's file, fetched by main with the
+ * account's credentials; the page shows it and never holds the key.
+ */
+function serveAccountFiles(core: ChatCore): void {
+  protocol.handle(ACCOUNT_FILE_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const reply = await accountFileReply(core, url.hostname, url.pathname, {
+      download: url.searchParams.has('download'),
+      signal: request.signal,
+    });
+    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  });
 }
 
 /** Window and session rules for every web contents the app ever creates. */

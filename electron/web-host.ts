@@ -12,6 +12,7 @@ import { callsRefusedNotice, createBridgeRouter } from './core/ipc-router';
 import { RENDERER_CALL_BUDGET, RendererCallLimits } from './core/request-limits';
 import { fileModeProtector } from './core/vault';
 import { APP_NAME, APP_VERSION } from './core/app-info';
+import { AccountFileRoute } from './web-host-files';
 
 /**
  * The web host: the same core as the Electron app, in plain Node. It serves the built renderer on
@@ -99,6 +100,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const files = new AccountFileRoute(core, () => port);
 
   const server = createServer((request, response) => {
     if (!allowedHosts().has(request.headers.host ?? '')) {
@@ -106,12 +108,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.writeHead(421).end();
       return;
     }
-    serveStatic(rendererDir, port, request, response).catch(() => {
+    if (files.matches(request)) {
+      files.handle(request, response).catch(() => {
+        if (!response.headersSent) response.writeHead(500).end();
+        else response.destroy();
+      });
+      return;
+    }
+    // The page opened with the secret also gets the cookie for the accounts' files.
+    const opened = tokenMatches(
+      new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('token'),
+      token,
+    );
+    serveStatic(rendererDir, port, request, response, opened ? files.cookie() : null).catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  // A page that reconnects the bridge after a reload (secret from its session storage) gets it too.
+  sockets.on('headers', (headers) => headers.push(`Set-Cookie: ${files.cookie()}`));
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refusal = refuseUpgrade(request, token, allowedHosts());
     if (refusal) {
@@ -195,10 +211,14 @@ function refuseUpgrade(request: IncomingMessage, token: string, hosts: Set<strin
   // Browsers always send Origin on WebSocket handshakes: only this host's own pages may connect.
   const origin = request.headers.origin;
   if (origin !== undefined && ![...hosts].some((host) => origin === `http://${host}`)) return '403 Forbidden';
-  const given = Buffer.from(url.searchParams.get('token') ?? '');
-  const expected = Buffer.from(token);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return '401 Unauthorized';
+  if (!tokenMatches(url.searchParams.get('token'), token)) return '401 Unauthorized';
   return null;
+}
+
+function tokenMatches(given: string | null, token: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The request's path with its escapes decoded, or null when an escape is malformed (`/%E0%A4%A`). */
@@ -215,8 +235,9 @@ async function serveStatic(
   port: number,
   request: IncomingMessage,
   response: ServerResponse,
+  filesCookie: string | null,
 ): Promise<void> {
-  const headers = {
+  const headers: Record<string, string> = {
     'Content-Security-Policy': contentSecurityPolicy(port),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
@@ -224,6 +245,7 @@ async function serveStatic(
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cache-Control': 'no-store',
   };
+  if (filesCookie) headers['Set-Cookie'] = filesCookie;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, headers).end();
     return;

@@ -29,6 +29,8 @@ Options:
   --login-rate-limit N/S|off      N failed password sign-ins per username in S seconds, then
                                   429 RATE_LIMIT_HIT until the oldest leaves the window
                                   (default 5/60; the real service uses 5/1800)
+  --max-file-upload-size-mib N    refuse uploads larger than N MiB, reported to clients as
+                                  max_file_upload_size_mib (default 25, as the real service)
   --quiet                         no error logging on stderr
   -h, --help                      show this help
 `;
@@ -49,6 +51,7 @@ const values = valuesOrExit(
           'longpoll-timeout-seconds': { type: 'string' },
           'rate-limit': { type: 'string' },
           'login-rate-limit': { type: 'string' },
+          'max-file-upload-size-mib': { type: 'string' },
           quiet: { type: 'boolean', default: false },
           help: { type: 'boolean', short: 'h', default: false },
         },
@@ -115,6 +118,7 @@ const server = await startServer({
   dataFile: values.data,
   limits: rateLimit(values['rate-limit']),
   loginLimits: loginRateLimit(values['login-rate-limit']),
+  maxFileUploadSizeMib: number('max-file-upload-size-mib', values['max-file-upload-size-mib']),
 }).catch((error: unknown) => {
   // A data file that cannot be read, or a port in use: one line, not a stack trace.
   console.error(error instanceof Error ? error.message : String(error));

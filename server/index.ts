@@ -34,6 +34,8 @@ export interface ServerOptions {
    * used), otherwise seeded and written; every change is saved before its request is answered.
    */
   dataFile?: string;
+  /** `max_file_upload_size_mib`: larger uploads are refused (default 25, as the real service). */
+  maxFileUploadSizeMib?: number;
 }
 
 export interface CredentialsFile {
@@ -93,6 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const saved = options.dataFile ? loadRealmFile(options.dataFile) : null;
   const realm = saved ?? new Realm();
   if (!saved) seed(realm, options.seed ?? 'demo');
+  if (options.maxFileUploadSizeMib !== undefined) realm.maxFileUploadSizeMib = options.maxFileUploadSizeMib;
   const writer = options.dataFile ? new RealmFileWriter(realm, options.dataFile) : null;
   const events = new EventQueueManager(realm, timings);
   realm.events = events.sink;

@@ -40,6 +40,11 @@ export const bridgeMethods = [
   'outbox.list',
   'outbox.retry',
   'outbox.discard',
+  'files.beginUpload',
+  'files.sendChunk',
+  'files.finishUpload',
+  'files.cancelUpload',
+  'files.download',
 ] as const;
 export type BridgeMethod = (typeof bridgeMethods)[number];
 
@@ -76,7 +81,47 @@ export interface BridgeTransport {
   subscribe(listener: (push: BridgePush) => void): Unsubscribe;
 }
 
-export function createBridgeClient(transport: BridgeTransport): ChatBridge {
+/** Where each shell serves an account's uploads to its page (see `FilesApi.url`). */
+export type UploadUrl = (accountId: string, path: string) => string;
+
+/** The Electron shell's scheme for an account's uploads: `teamchat-file://<account id>/user_uploads/...`. */
+export const ACCOUNT_FILE_SCHEME = 'teamchat-file';
+/** The web host's route for an account's uploads: `/account-files/<account id>/user_uploads/...`. */
+export const ACCOUNT_FILE_ROUTE = '/account-files';
+
+/**
+ * Bytes in a JSON frame (the web host's WebSocket carries text): a `Uint8Array` argument is sent
+ * as `{ "$bytes": base64 }`. Use as the replacer of `JSON.stringify`.
+ */
+export function bytesReplacer(_key: string, value: unknown): unknown {
+  if (!(value instanceof Uint8Array)) return value;
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < value.length; i += step)
+    binary += String.fromCharCode(...value.subarray(i, Math.min(i + step, value.length)));
+  return { $bytes: btoa(binary) };
+}
+
+/** The reviver matching `bytesReplacer`: `{ "$bytes": base64 }` becomes a `Uint8Array` again. */
+export function bytesReviver(_key: string, value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const keys = Object.keys(value);
+  const encoded = (value as { $bytes?: unknown }).$bytes;
+  if (keys.length !== 1 || typeof encoded !== 'string') return value;
+  const binary = atob(encoded);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The web host's `FilesApi.url`: a route on the page's own origin. */
+export const webHostUploadUrl: UploadUrl = (accountId, path) =>
+  `${ACCOUNT_FILE_ROUTE}/${encodeURIComponent(accountId)}${path}`;
+
+export function createBridgeClient(
+  transport: BridgeTransport,
+  uploadUrl: UploadUrl = webHostUploadUrl,
+): ChatBridge {
   const invoke = <T>(method: BridgeMethod, ...args: unknown[]) =>
     transport.invoke(method, args) as Promise<T>;
   type PayloadOf<C extends BridgePush['channel']> = Extract<BridgePush, { channel: C }>['payload'];
@@ -123,5 +168,13 @@ export function createBridgeClient(transport: BridgeTransport): ChatBridge {
       discard: (localId) => invoke('outbox.discard', localId),
     },
     onOutbox: (listener) => on('outbox', listener),
+    files: {
+      beginUpload: (file) => invoke('files.beginUpload', file),
+      sendChunk: (uploadId, bytes) => invoke('files.sendChunk', uploadId, bytes),
+      finishUpload: (uploadId) => invoke('files.finishUpload', uploadId),
+      cancelUpload: (uploadId) => invoke('files.cancelUpload', uploadId),
+      url: uploadUrl,
+      download: (accountId, path) => invoke('files.download', accountId, path),
+    },
   };
 }

@@ -128,6 +128,12 @@ export const clientFailureCodes = {
   tooManyCalls: 'CLIENT_TOO_MANY_CALLS',
   /** Main holds no key for that bot: the account does not own it, or there is no such bot. */
   botKeyUnavailable: 'CLIENT_BOT_KEY_UNAVAILABLE',
+  /** The file is larger than the organization's `max_file_upload_size_mib`; nothing was sent. */
+  fileTooLarge: 'CLIENT_FILE_TOO_LARGE',
+  /** The upload was cancelled, or is unknown to main (finished, cancelled, or idle too long). */
+  uploadCancelled: 'CLIENT_UPLOAD_CANCELLED',
+  /** The path is not one of the account's own uploads (`/user_uploads/...`). */
+  notAnUpload: 'CLIENT_NOT_AN_UPLOAD',
 } as const;
 
 /** Where an outbox message goes: a channel's topic, or a direct-message conversation. */
@@ -218,6 +224,54 @@ export interface BotsApi {
   revealApiKey(botUserId: number): Promise<CallResult<{ bot_user_id: number; api_key: string }>>;
 }
 
+/** A file about to be uploaded: what main needs before the first byte. */
+export interface UploadRequest {
+  name: string;
+  /** The MIME type the browser gave the file ('' when it does not know). */
+  type: string;
+  size: number;
+}
+
+/** The server's answer to an upload (POST /user_uploads). */
+export interface UploadedFile {
+  /** `/user_uploads/<path_id>`, relative to the server, as the server answered it. */
+  url: string;
+  filename: string;
+}
+
+/**
+ * Files, through main: uploads are streamed by main to the active account's server (the renderer
+ * hands over the bytes piece by piece), and the server's own files are fetched by main with the
+ * account's credentials, so pages can show them without ever holding a key.
+ */
+export interface FilesApi {
+  /**
+   * Opens an upload to the active account. Refused at once, with `fileTooLarge`, when `size` is
+   * over the organization's `max_file_upload_size_mib`.
+   */
+  beginUpload(file: UploadRequest): Promise<CallResult<{ uploadId: string }>>;
+  /**
+   * The next piece of the file, in order. Resolves once main has passed it on to the request, so
+   * the bytes resolved so far are the upload's progress; rejects if the upload is gone.
+   */
+  sendChunk(uploadId: string, bytes: Uint8Array): Promise<void>;
+  /** After the last piece: the server's answer. */
+  finishUpload(uploadId: string): Promise<CallResult<UploadedFile>>;
+  /** Aborts the request; a later `sendChunk` or `finishUpload` fails with `uploadCancelled`. */
+  cancelUpload(uploadId: string): Promise<void>;
+  /**
+   * Where a page loads one of the account's uploads from (`path`: `/user_uploads/...`): a route
+   * of the shell that main answers with the file, fetched with the account's credentials.
+   * Synchronous: the sanitizer rewrites links with it.
+   */
+  url(accountId: string, path: string): string;
+  /**
+   * Saves one of the account's uploads: to the downloads folder (Electron, `savedAs` is the file
+   * written) or through the browser's own download (web host, `savedAs` is null).
+   */
+  download(accountId: string, path: string): Promise<CallResult<{ savedAs: string | null }>>;
+}
+
 export interface ChatBridge {
   /** Calls an allow-listed endpoint on the active account. */
   call<N extends RendererEndpointName>(
@@ -245,6 +299,7 @@ export interface ChatBridge {
   /** Messages on their way to the server: the send path (local echo, retries, no duplicates). */
   outbox: OutboxApi;
   onOutbox(listener: (snapshot: OutboxSnapshot) => void): Unsubscribe;
+  files: FilesApi;
   /** Opens an http, https or mailto URL in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;
   /** Brings the app window to the front (a notification was clicked). The web host has none to move. */

@@ -23,6 +23,8 @@ import {
   type OutboxSnapshot,
   type SessionStarted,
   type Unsubscribe,
+  type UploadedFile,
+  type UploadRequest,
 } from '../../shared/ipc';
 import type { BridgePush } from '../../shared/ipc-wire';
 import type { BackoffPolicy, Clock } from './backoff';
@@ -39,6 +41,7 @@ import { SlowCallWatch } from './slow-calls';
 import { absoluteUrl, mayCarryCredentials, normalizeServerUrl } from './server-url';
 import { Vault, type KeyProtector } from './vault';
 import { parseZuliprc } from './zuliprc';
+import { Uploads } from './uploads';
 
 /**
  * The main process without a window: the vault, one HTTP client and one event loop per account,
@@ -101,6 +104,7 @@ function effectiveStatus({ loop, calls }: Running): ConnectionStatus {
 
 export class ChatCore {
   readonly vault: Vault;
+  private readonly uploads = new Uploads();
   private readonly running = new Map<string, Running>();
   private readonly listeners = new Set<(push: BridgePush) => void>();
   private readonly activity = new Set<AccountActivity>();
@@ -119,6 +123,7 @@ export class ChatCore {
   }
 
   async stop(): Promise<void> {
+    this.uploads.cancelAll();
     const all = [...this.running.values()];
     this.running.clear();
     for (const { outbox } of all) outbox.stop();
@@ -225,6 +230,48 @@ export class ChatCore {
   outboxDiscard(localId: string): OutboxEntry | null {
     const id = this.vault.activeId;
     return (id && this.running.get(id)?.outbox.discard(localId)) || null;
+  }
+
+  // ---- files --------------------------------------------------------------------------------
+
+  /** Opens an upload to the active account, checked against its organization's size limit. */
+  beginUpload(file: UploadRequest): CallResult<{ uploadId: string }> {
+    const id = this.vault.activeId;
+    const running = id ? this.ensureRunning(id) : null;
+    const limitMib = running?.loop.session?.initialState.max_file_upload_size_mib;
+    return this.uploads.begin(
+      running
+        ? { client: running.client, limitBytes: limitMib != null ? limitMib * 1024 * 1024 : null }
+        : null,
+      file,
+    );
+  }
+
+  sendUploadChunk(uploadId: string, bytes: Uint8Array): Promise<void> {
+    return this.uploads.sendChunk(uploadId, bytes);
+  }
+
+  finishUpload(uploadId: string): Promise<CallResult<UploadedFile>> {
+    return this.uploads.finish(uploadId);
+  }
+
+  cancelUpload(uploadId: string): void {
+    this.uploads.cancel(uploadId);
+  }
+
+  /**
+   * One of an account's own files (`path` under its server, `/user_uploads/...`), fetched with
+   * its credentials: any signed-in account, not only the active one, so a page showing an image
+   * while the user switches still gets it from the right server.
+   */
+  async fetchAccountFile(
+    accountId: string,
+    path: string,
+    signal?: AbortSignal,
+  ): Promise<CallResult<Response>> {
+    const running = this.ensureRunning(accountId);
+    if (!running) return clientFailure(clientFailureCodes.noAccount, 'No such account.');
+    return running.client.fetchFile(path, signal);
   }
 
   // ---- accounts -----------------------------------------------------------------------------

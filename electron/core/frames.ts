@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bridgeMethods, type RequestFrame } from '../../shared/ipc-wire';
+import { bridgeMethods, bytesReviver, type RequestFrame } from '../../shared/ipc-wire';
 
 const MAX_ARGS = 4;
 
@@ -26,7 +26,8 @@ export type ParsedFrame =
 export function parseRequestFrame(text: string): ParsedFrame {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // Bytes (an upload's pieces) arrive as `{ $bytes: base64 }`.
+    json = JSON.parse(text, bytesReviver);
   } catch {
     return { kind: 'malformed' };
   }

@@ -49,6 +49,8 @@ const MAX_REDIRECTS = 3;
 
 export class HttpClient {
   readonly origin: string;
+  /** `{base_url}` without its trailing slash: where `/user_uploads/...` lives. */
+  private readonly root: string;
   private readonly base: string;
   private readonly fetchImpl: typeof fetch;
   private readonly clock: Clock;
@@ -62,7 +64,8 @@ export class HttpClient {
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
       throw new Error(`Unsupported server URL scheme: ${url.protocol}`);
     this.origin = url.origin;
-    this.base = `${url.origin}${url.pathname.replace(/\/+$/, '')}/api/v1`;
+    this.root = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    this.base = `${this.root}/api/v1`;
     this.fetchImpl = options.fetch ?? fetch;
     this.clock = options.clock ?? realClock;
     this.random = options.random ?? Math.random;
@@ -228,6 +231,86 @@ export class HttpClient {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * POSTs a streamed body (an upload's multipart form) to `{base_url}/api/v1{path}` with the
+   * account's credentials and returns the JSON answer. One attempt, outside the pool (a large
+   * upload must not hold a place other calls wait for), and no timeout: `signal` ends it.
+   */
+  async postStream(
+    path: string,
+    body: ReadableStream<Uint8Array>,
+    contentType: string,
+    signal: AbortSignal,
+  ): Promise<CallResult<unknown>> {
+    const headers = this.authorizedHeaders({ Accept: 'application/json', 'Content-Type': contentType });
+    if (!headers)
+      return fail({ kind: 'api', status: 0, code: 'CLIENT_NO_ACCOUNT', msg: 'Not signed in', extra: {} });
+    try {
+      const response = await this.fetchImpl(`${this.base}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal,
+        // Node's fetch needs this for a streamed request body.
+        duplex: 'half',
+      } as RequestInit);
+      const text = await response.text();
+      if (!response.ok)
+        return fail(classifyErrorResponse(response.status, text, response.headers.get('retry-after')));
+      const json = safeJson(text);
+      if (json === undefined)
+        return fail({ kind: 'malformed', status: response.status, message: 'the body is not JSON' });
+      return { ok: true, value: json };
+    } catch (error) {
+      if (signal.aborted) return fail({ kind: 'network', reason: 'other', message: 'cancelled' });
+      return fail(networkFailure(error));
+    }
+  }
+
+  /**
+   * GETs one of the server's own files (`path` under `{base_url}`, e.g. `/user_uploads/...`)
+   * with the account's credentials, and returns the response for its body to be streamed. A
+   * redirect to another origin (the real service may send files from a storage service with a
+   * signed URL) is followed without the credentials.
+   */
+  async fetchFile(path: string, signal?: AbortSignal): Promise<CallResult<Response>> {
+    let url = `${this.root}${path}`;
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const own = isSameOrigin(this.origin, url);
+        const headers = own ? this.authorizedHeaders({}) : { 'User-Agent': this.options.userAgent };
+        if (!headers)
+          return fail({ kind: 'api', status: 0, code: 'CLIENT_NO_ACCOUNT', msg: 'Not signed in', extra: {} });
+        const response = await this.fetchImpl(url, { headers, redirect: 'manual', signal });
+        const location = response.headers.get('location');
+        if (response.status >= 300 && response.status < 400 && location) {
+          await response.body?.cancel();
+          if (redirects >= MAX_REDIRECTS)
+            return fail({ kind: 'malformed', status: response.status, message: 'too many redirects' });
+          url = new URL(location, url).toString();
+          if (!/^https?:$/.test(new URL(url).protocol))
+            return fail({ kind: 'malformed', status: response.status, message: 'unexpected redirect' });
+          continue;
+        }
+        return { ok: true, value: response };
+      }
+    } catch (error) {
+      if (signal?.aborted) return fail({ kind: 'network', reason: 'other', message: 'cancelled' });
+      return fail(networkFailure(error));
+    }
+  }
+
+  private authorizedHeaders(extra: Record<string, string>): Record<string, string> | null {
+    if (!this.options.credentials) return null;
+    const { email, apiKey } = this.options.credentials;
+    return {
+      'User-Agent': this.options.userAgent,
+      ...extra,
+      Authorization: `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`,
+    };
   }
 
   /** Credentials go to the account's own origin only, whatever a path or a redirect says. */

@@ -9,6 +9,7 @@ import { withoutCredentials } from './credential-guard';
 import { unknownBridgeMethodMessage } from './frames';
 import { isExternalUrlAllowed } from './window-policy';
 import { MAX_ZULIPRC_LENGTH } from './zuliprc';
+import { saveAccountFile } from './account-files';
 
 /**
  * The host side of the bridge, for any transport: every request from a renderer arrives here as a
@@ -25,6 +26,8 @@ export interface ShellActions {
   focusWindow?(): void;
   /** Puts the unread count on the dock/taskbar badge; absent where there is none. */
   setUnreadCount?(count: number): void;
+  /** Where `files.download` saves (Electron: the downloads folder); absent where the browser downloads itself. */
+  downloadsDir?(): string;
 }
 
 export interface BridgeRouter {
@@ -42,6 +45,15 @@ const addAccountRequest = z.object({
   email: z.string().min(1).max(500),
   apiKey: z.string().min(1).max(500),
 });
+
+const uploadRequest = z.object({
+  name: z.string().max(1000),
+  type: z.string().max(200),
+  size: z.number().int().nonnegative(),
+});
+/** A piece of an upload; the renderer sends 512 KiB at a time. */
+const uploadChunk = z.instanceof(Uint8Array).refine((bytes) => bytes.length <= 4 * 1024 * 1024);
+const uploadPathArg = z.string().min(1).max(4000);
 
 const passwordSignInRequest = z.object({
   serverUrl: z.string().min(1).max(2000),
@@ -112,6 +124,15 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     'outbox.list': () => core.outboxState(),
     'outbox.retry': ([localId]) => core.outboxRetry(id.parse(localId)),
     'outbox.discard': ([localId]) => core.outboxDiscard(id.parse(localId)),
+    'files.beginUpload': ([file]) => core.beginUpload(uploadRequest.parse(file)),
+    'files.sendChunk': ([uploadId, bytes]) =>
+      core.sendUploadChunk(id.parse(uploadId), uploadChunk.parse(bytes)),
+    'files.finishUpload': ([uploadId]) => core.finishUpload(id.parse(uploadId)),
+    'files.cancelUpload': ([uploadId]) => core.cancelUpload(id.parse(uploadId)),
+    'files.download': ([accountId, path]) => {
+      if (!shell.downloadsDir) throw new Error('Downloads are saved by the browser here.');
+      return saveAccountFile(core, id.parse(accountId), uploadPathArg.parse(path), shell.downloadsDir());
+    },
   };
   /** Methods whose answer is a credential the user asked to see; every other answer is stripped. */
   const revealsCredential: ReadonlySet<BridgeMethod> = new Set(['bots.revealApiKey']);

@@ -154,7 +154,7 @@ export function initialState(
   if (want('realm')) {
     Object.assign(state, realmStateFields(realm), {
       max_avatar_file_size_mib: 5,
-      max_file_upload_size_mib: 25,
+      max_file_upload_size_mib: realm.maxFileUploadSizeMib,
       max_icon_file_size_mib: 5,
       max_logo_file_size_mib: 5,
       max_message_length: MAX_MESSAGE_LENGTH,

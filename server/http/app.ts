@@ -8,6 +8,7 @@ import type { RouteDef } from './route';
 import type { ServerContext } from './context';
 import type { User } from '../realm/users';
 import { registerStaticAssets } from './static-assets';
+import { maxFileUploadBytes, uploadTooLarge } from '../realm/uploads';
 import {
   capConnectionsPerAddress,
   DEFAULT_RATE_LIMITS,
@@ -98,19 +99,26 @@ export async function buildApp(
   const limits = opts.limits ?? DEFAULT_RATE_LIMITS;
   const limiter = new UserRateLimiter(limits);
   // forceCloseConnections: close() must not wait for idle keep-alive sockets (a browser holds some open).
+  const maxUploadBytes = maxFileUploadBytes(server.realm);
   const app = Fastify({
     logger: opts.logger ?? false,
-    bodyLimit: 30 * 1024 * 1024,
+    bodyLimit: Math.max(30 * 1024 * 1024, maxUploadBytes + 5 * 1024 * 1024),
     forceCloseConnections: true,
   });
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: 25 * 1024 * 1024 } });
+  await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: maxUploadBytes } });
 
   // Requests whose route handler started; a failure before that is in reading the request itself.
   const handled = new WeakSet<FastifyRequest>();
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
       void reply.status(error.status).headers(error.headers).send(error.toBody());
+      return;
+    }
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      // Read as far as the limit and no further: the real service's answer for an upload too large.
+      const tooLarge = uploadTooLarge(server.realm);
+      void reply.status(tooLarge.status).send(tooLarge.toBody());
       return;
     }
     const status = (error as { statusCode?: number }).statusCode;

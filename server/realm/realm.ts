@@ -53,6 +53,8 @@ export class Realm {
   deactivated = false;
   /** The base URL clients reach the server at (no trailing slash); set when the server listens. */
   url = 'http://127.0.0.1';
+  /** `max_file_upload_size_mib`: the largest upload accepted; configured at start, not saved. */
+  maxFileUploadSizeMib = 25;
 
   readonly users = new Map<number, User>();
   readonly usersByEmail = new Map<string, User>();

@@ -1,5 +1,17 @@
-import { badRequest } from '../http/errors';
+import { badRequest, type ApiError } from '../http/errors';
 import type { Realm } from './realm';
+import { imageDimensions } from './image-size';
+
+export function maxFileUploadBytes(realm: Realm): number {
+  return realm.maxFileUploadSizeMib * 1024 * 1024;
+}
+
+/** The real service's refusal of a file over `max_file_upload_size_mib` (a self-hosted server's wording). */
+export function uploadTooLarge(realm: Realm): ApiError {
+  return badRequest(
+    `File is larger than this server's configured maximum upload size (${realm.maxFileUploadSizeMib} MiB).`,
+  );
+}
 
 /** An uploaded file (spec 2.5). `create_time` is milliseconds. */
 export interface Attachment {
@@ -13,6 +25,8 @@ export interface Attachment {
   content_type: string;
   /** The file's bytes (absent for seeded attachments, which serve a placeholder). */
   data?: Buffer;
+  /** Width and height in pixels, for an image whose header says so (rendered as `data-original-dimensions`). */
+  dimensions?: { width: number; height: number };
 }
 
 export function createAttachment(
@@ -35,6 +49,8 @@ export function createAttachment(
     content_type: file?.content_type ?? 'application/octet-stream',
     ...(file ? { data: file.data } : {}),
   };
+  const dimensions = file && file.content_type.startsWith('image/') ? imageDimensions(file.data) : null;
+  if (dimensions) a.dimensions = dimensions;
   realm.attachments.set(id, a);
   return a;
 }
@@ -46,6 +62,7 @@ export function uploadAttachment(
   name: string,
   file: { data: Buffer; content_type: string },
 ): Attachment {
+  if (file.data.length > maxFileUploadBytes(realm)) throw uploadTooLarge(realm);
   const a = createAttachment(realm, ownerId, name, file.data.length, file);
   publishAttachment(realm, a, 'add');
   return a;

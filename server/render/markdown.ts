@@ -4,6 +4,7 @@ import { channelByName } from '../realm/channels';
 import { activeRealmEmojiByName, unicodeEmoji } from '../realm/emoji';
 import { linkifierMatches } from '../realm/linkifiers';
 import { channelSlug, encodeHashComponent } from '../../shared/narrow-hash';
+import { attachmentByPathId, type Attachment } from '../realm/uploads';
 
 /** What a message's content mentions; drives flags and the wildcard-mention permission rule. */
 export interface MentionInfo {
@@ -180,9 +181,61 @@ function linkifierCore(state: StateCore): void {
   }
 }
 
+/** The uploaded image a link points at (`/user_uploads/<path_id>`, relative or on this server), if any. */
+function linkedImage(realm: Realm, href: string): { href: string; attachment: Attachment } | null {
+  const prefix = href.startsWith(`${realm.url}/user_uploads/`)
+    ? `${realm.url}/user_uploads/`
+    : '/user_uploads/';
+  if (!href.startsWith(prefix)) return null;
+  let pathId: string;
+  try {
+    pathId = decodeURIComponent(href.slice(prefix.length).split(/[?#]/)[0]!);
+  } catch {
+    return null;
+  }
+  const attachment = attachmentByPathId(realm, pathId);
+  if (!attachment?.content_type.startsWith('image/')) return null;
+  return { href: `/user_uploads/${attachment.path_id}`, attachment };
+}
+
+function inlineImageHtml({ href, attachment }: { href: string; attachment: Attachment }): string {
+  const size = attachment.dimensions;
+  const dimensions = size ? ` data-original-dimensions="${size.width}x${size.height}"` : '';
+  const url = escapeHtml(href);
+  return `<div class="message_inline_image"><a href="${url}" title="${escapeHtml(attachment.name)}"><img${dimensions} src="${url}"></a></div>`;
+}
+
+/**
+ * As the real service does, a paragraph linking uploaded images is followed by a preview of each
+ * (`message_inline_image`). No thumbnails are made here: the preview shows the upload itself.
+ */
+function uploadPreviewsCore(state: StateCore): void {
+  const env = state.env as unknown as RenderEnv;
+  const out = [];
+  let pending: string[] = [];
+  for (const token of state.tokens) {
+    out.push(token);
+    if (token.type === 'inline' && token.children) {
+      for (const child of token.children) {
+        if (child.type !== 'link_open') continue;
+        const image = linkedImage(env.realm, String(child.attrGet('href') ?? ''));
+        if (image) pending.push(inlineImageHtml(image));
+      }
+    }
+    if (token.type === 'paragraph_close' && pending.length > 0) {
+      const preview = new state.Token('html_block', '', 0);
+      preview.content = pending.join('') + '\n';
+      out.push(preview);
+      pending = [];
+    }
+  }
+  state.tokens = out;
+}
+
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
 md.inline.ruler.before('emphasis', 'service_syntax', serviceInline);
 md.core.ruler.push('service_linkifiers', linkifierCore);
+md.core.ruler.push('service_upload_previews', uploadPreviewsCore);
 // Links open outside the client.
 const defaultLinkOpen =
   md.renderer.rules.link_open ??

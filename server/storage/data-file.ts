@@ -24,8 +24,11 @@ import { fillChannelDefaults } from '../realm/channels';
 const FORMAT = 'teamchat-reference-server-data';
 const VERSION = 1;
 
-/** Realm fields that are wiring, not state. `url` is where this run listens, set at start. */
-const NOT_SAVED = new Set(['events', 'clock', 'url']);
+/**
+ * Realm fields that are wiring, not state. `url` is where this run listens and the upload limit
+ * comes from the command line, both set at start.
+ */
+const NOT_SAVED = new Set(['events', 'clock', 'url', 'maxFileUploadSizeMib']);
 
 interface DataFileContents {
   format: typeof FORMAT;

@@ -57,6 +57,8 @@ export interface ChatSetup {
   timings?: Partial<Timings>;
   /** Main-process options on top of the test defaults (backoff, timeouts, the random source). */
   core?: WebHostOptions['core'];
+  /** The organization's `max_file_upload_size_mib` (default 25). */
+  maxFileUploadSizeMib?: number;
 }
 
 export type SignIn = (
@@ -68,7 +70,10 @@ export type SignIn = (
 async function startEnvironment(
   setup: ChatSetup = {},
 ): Promise<ChatEnvironment & { close(): Promise<void> }> {
-  const server = await startReferenceServer({ timings: setup.timings });
+  const server = await startReferenceServer({
+    timings: setup.timings,
+    maxFileUploadSizeMib: setup.maxFileUploadSizeMib,
+  });
   const proxy = setup.behindProxy ? await startFaultProxy(server.url) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-'));
   const host = await startWebHost({

@@ -7,7 +7,7 @@ import { ChatShell } from './ChatShell';
 import { BridgeContext, useBridge } from './bridge-context';
 import { forgetOtherAccountsSession, useSessionSync } from './session';
 import { useOutboxSync } from '../features/outbox/outbox-sync';
-import { setServerBase } from '../components/SafeHtml';
+import { setServerBase, setUploadRoute } from '../components/SafeHtml';
 import { Loading } from '../components/states';
 import { enterAccountScope, useAccountScope } from '../state/account-scope';
 
@@ -46,6 +46,11 @@ function Root() {
   const accounts = useQuery({ queryKey: ['accounts', 'list'], queryFn: () => bridge.accounts.list() });
   const account = accounts.data?.find((a) => a.id === active.data);
   useEffect(() => setServerBase(account?.serverUrl ?? null), [account?.serverUrl]);
+  const accountId = account?.id;
+  useEffect(
+    () => setUploadRoute(accountId ? { accountId, url: (path) => bridge.files.url(accountId, path) } : null),
+    [bridge, accountId],
+  );
   useEffect(
     () =>
       bridge.onAccountsChanged((state) => {

@@ -1,4 +1,5 @@
 import type { AccountSummary } from '../../../shared/ipc';
+import { Lightbox } from '../features/uploads/Lightbox';
 import { narrowKey } from '../api/narrow';
 import { ConnectionBanner } from '../components/ConnectionBanner';
 import { MainNotice } from '../components/MainNotice';
@@ -163,6 +164,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
         <DetailsPane narrow={narrow} />
       </aside>
       <Dialogs />
+      <Lightbox />
       <SettingsScreen />
     </div>
   );

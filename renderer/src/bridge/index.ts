@@ -33,6 +33,18 @@ export function getBridge(): ChatBridge {
       if (!isExternalUrl(href)) throw new Error('Only http, https and mailto links open outside the app.');
       window.open(href, '_blank', 'noopener,noreferrer');
     },
+    files: {
+      ...client.files,
+      // The browser saves into its own downloads: the host's file route, asked for as an attachment.
+      download: async (accountId, path) => {
+        const link = document.createElement('a');
+        link.href = `${client.files.url(accountId, path)}?download=1`;
+        link.download = '';
+        link.rel = 'noopener';
+        link.click();
+        return { ok: true, value: { savedAs: null } };
+      },
+    },
   };
   return bridge;
 }

@@ -1,10 +1,11 @@
 import type { ConnectionStatus } from '../../../shared/ipc';
-import type {
-  BridgeMethod,
-  BridgePush,
-  BridgeTransport,
-  HostFrame,
-  RequestFrame,
+import {
+  bytesReplacer,
+  type BridgeMethod,
+  type BridgePush,
+  type BridgeTransport,
+  type HostFrame,
+  type RequestFrame,
 } from '../../../shared/ipc-wire';
 
 /**
@@ -32,7 +33,7 @@ export function connectWebSocketTransport(url: string): BridgeTransport {
       retries = 0;
       const waiting = queue;
       queue = [];
-      for (const frame of waiting) socket.send(JSON.stringify(frame));
+      for (const frame of waiting) socket.send(JSON.stringify(frame, bytesReplacer));
       if (reconnected) {
         // Back in touch: show the host's real status again (a missed-events resync arrives as a session push).
         emit({ channel: 'status', payload: { state: 'connecting' } });
@@ -76,7 +77,7 @@ export function connectWebSocketTransport(url: string): BridgeTransport {
     return new Promise((resolve, reject) => {
       const frame: RequestFrame = { type: 'request', id: nextId++, method, args };
       pending.set(frame.id, { resolve, reject });
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame, bytesReplacer));
       else queue.push(frame);
     });
   }

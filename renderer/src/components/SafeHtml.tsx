@@ -6,14 +6,16 @@ import { useNarrowStore } from '../state/narrow';
 import { useBridge } from '../app/bridge-context';
 import { useExternalImagesStore } from '../state/external-images';
 import { currentServerBase, EXTERNAL_IMAGE_ATTR, sanitizeHtml } from './sanitize';
+import { openUploadLink } from '../features/uploads/file-clicks';
 
-export { resolveServerUrl, sanitizeHtml, setServerBase } from './sanitize';
+export { resolveServerUrl, sanitizeHtml, setServerBase, setUploadRoute } from './sanitize';
 
 /**
  * The one way a server HTML string (rendered_content, rendered_description, content_html_diff,
  * match_content, realm_description) reaches the DOM, through `sanitizeHtml` (sanitize.ts). Links
  * open in the system browser through the bridge; an external image shows as a button that loads
- * it on click (or at once, with the "always load" preference), and only over https.
+ * it on click (or at once, with the "always load" preference), and only over https. The server's
+ * uploads come through main: an image preview opens the lightbox, another file is downloaded.
  */
 
 const EXTERNAL = /^(https?:|mailto:)/i;
@@ -50,6 +52,8 @@ export function SafeHtml({
     const link = target.closest('a, area');
     if (!link) return;
     event.preventDefault();
+    // The server's uploads: the lightbox for an image preview, a download for anything else.
+    if (openUploadLink(link, bridge)) return;
     const href = link.getAttribute('href') ?? '';
     // A channel, topic or message of the same organization opens here, not in a browser.
     const conversation = conversationLinkTarget(

@@ -12,6 +12,10 @@ import DOMPurify from 'dompurify';
  *   external `<img>` becomes a "Load image from host" button (https only; plain http is never
  *   loaded), and other external resource attributes (srcset, poster, SVG image hrefs) are removed.
  *   The real service proxies external images through its own origin, so those keep working.
+ * - The server's uploads (`/user_uploads/...`, links and images) need the account's credentials,
+ *   which the page never holds: they are rewritten to the route main serves them on
+ *   (`setUploadRoute`) and marked with their path, for the lightbox and downloads. An uploaded
+ *   image is given its size (from `data-original-dimensions`, scaled down) before it loads.
  */
 
 export interface ImagePolicy {
@@ -25,6 +29,10 @@ export const ASK_BEFORE_EXTERNAL_IMAGES: ImagePolicy = { loadExternalHttps: fals
 
 /** Marks an external image the sanitizer replaced with a button; the value is the image's URL. */
 export const EXTERNAL_IMAGE_ATTR = 'data-external-image';
+/** Marks a link or image of one of the server's uploads; the value is its `/user_uploads/...` path. */
+export const UPLOAD_PATH_ATTR = 'data-upload-path';
+/** The box an inline image preview is scaled down to fit. */
+export const PREVIEW_BOX = { width: 320, height: 240 };
 
 const INERT_CONTAINERS = [
   'template',
@@ -59,6 +67,13 @@ let serverBase: string | null = null;
 let policy: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES;
 let hooked = false;
 
+export interface UploadRoute {
+  accountId: string;
+  /** The page's URL for an upload's path (the bridge's `files.url`). */
+  url(path: string): string;
+}
+let uploadRoute: UploadRoute | null = null;
+
 export function setServerBase(url: string | null): void {
   serverBase = url;
 }
@@ -66,6 +81,44 @@ export function setServerBase(url: string | null): void {
 /** The account's server, for links that point back into it. */
 export function currentServerBase(): string | null {
   return serverBase;
+}
+
+/** Where uploads are loaded from, for the signed-in account (null: none). */
+export function setUploadRoute(route: UploadRoute | null): void {
+  uploadRoute = route;
+}
+
+/** The account whose uploads the page shows. */
+export function uploadRouteAccount(): string | null {
+  return uploadRoute?.accountId ?? null;
+}
+
+/** The `/user_uploads/...` path of a URL on the chat server (relative or absolute), or null. */
+export function serverUploadPath(raw: string): string | null {
+  if (!serverBase) return null;
+  let url: URL;
+  let base: URL;
+  try {
+    base = new URL(serverBase);
+    url = new URL(raw, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base.origin) return null;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  if (!url.pathname.startsWith(`${prefix}/user_uploads/`)) return null;
+  return url.pathname.slice(prefix.length);
+}
+
+/** The size to show an image of `dimensions` ("WxH") at, scaled down to fit the preview box. */
+export function previewSize(dimensions: string | null): { width: number; height: number } | null {
+  const match = /^(\d+)x(\d+)$/.exec(dimensions ?? '');
+  if (!match) return null;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  if (!width || !height) return null;
+  const scale = Math.min(1, PREVIEW_BOX.width / width, PREVIEW_BOX.height / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
 /** A server-relative URL (avatars, custom emoji, uploads) made absolute. */
@@ -116,7 +169,11 @@ function showUnicodeEmoji(node: Element): void {
 function secureLink(node: Element): void {
   const href = node.getAttribute('href') ?? node.getAttributeNS(XLINK, 'href');
   node.removeAttributeNS(XLINK, 'href');
-  if (href !== null) node.setAttribute('href', href.startsWith('#') ? href : resolveServerUrl(href));
+  const upload = href !== null && uploadRoute ? serverUploadPath(href) : null;
+  if (upload && uploadRoute) {
+    node.setAttribute('href', uploadRoute.url(upload));
+    node.setAttribute(UPLOAD_PATH_ATTR, upload);
+  } else if (href !== null) node.setAttribute('href', href.startsWith('#') ? href : resolveServerUrl(href));
   node.setAttribute('rel', 'noopener noreferrer');
   node.removeAttribute('target');
   node.removeAttribute('ping');
@@ -128,6 +185,19 @@ function guardImage(node: Element): void {
   const raw = node.getAttribute('src');
   if (raw === null) return;
   const source = sourceOf(raw);
+  const upload = source.kind === 'own' && uploadRoute ? serverUploadPath(raw) : null;
+  if (upload && uploadRoute) {
+    node.setAttribute('src', uploadRoute.url(upload));
+    node.setAttribute(UPLOAD_PATH_ATTR, upload);
+    node.setAttribute('loading', 'lazy');
+    // Sized before it loads, so the feed does not move when it arrives.
+    const size = previewSize(node.getAttribute('data-original-dimensions'));
+    if (size) {
+      node.setAttribute('width', String(size.width));
+      node.setAttribute('height', String(size.height));
+    } else node.setAttribute('class', `${node.getAttribute('class') ?? ''} upload-image-unsized`.trim());
+    return;
+  }
   if (source.kind === 'own') {
     node.setAttribute('src', resolveServerUrl(raw));
     node.setAttribute('loading', 'lazy');
@@ -169,8 +239,9 @@ function installHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    // Only the sanitizer itself marks images; a server cannot forge the mark.
+    // Only the sanitizer itself marks images and uploads; a server cannot forge the marks.
     node.removeAttribute(EXTERNAL_IMAGE_ATTR);
+    node.removeAttribute(UPLOAD_PATH_ATTR);
     const name = node.nodeName.toLowerCase();
     if (name === 'a' || name === 'area') secureLink(node);
     else if (name === 'img') guardImage(node);

@@ -3,6 +3,7 @@ import { useComposeStore } from './compose';
 import { useDialogStore } from './dialogs';
 import { useNarrowStore } from './narrow';
 import { useTypingStore } from './typing';
+import { useUploadsStore } from '../features/uploads/uploads-store';
 
 /**
  * Client state belongs to one account. The stores are module singletons, so whenever the active
@@ -18,7 +19,7 @@ const KEPT_PER_ACCOUNT: AnyStore[] = [useComposeStore, useNarrowStore];
  * Meaningful only for the session in front of the user: start empty on every change. (The
  * connection status is not here: main reports the active account's loop, whichever it is.)
  */
-const RESET_ON_CHANGE: AnyStore[] = [useDialogStore, useTypingStore];
+const RESET_ON_CHANGE: AnyStore[] = [useDialogStore, useTypingStore, useUploadsStore];
 
 interface AccountScopeState {
   /** The account the stores currently hold state for; undefined before the first account is known. */

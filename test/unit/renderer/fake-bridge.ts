@@ -194,4 +194,42 @@ export class FakeBridge implements ChatBridge {
         : { ok: false, error: { ...apiError('CLIENT_BOT_KEY_UNAVAILABLE', 'not yours'), status: 0 } };
     },
   };
+
+  /**
+   * Uploads as main would take them: each begun upload is recorded with the bytes it received;
+   * `finishUpload` answers `/user_uploads/1/<n>/<name>`. `uploadLimitBytes` mimics the organization's limit.
+   */
+  uploads: { name: string; type: string; size: number; received: number; state: string }[] = [];
+  uploadLimitBytes = Infinity;
+  /** While set, `sendChunk` waits for it: a test holds an upload in progress. */
+  chunkGate: Promise<void> | null = null;
+  files: ChatBridge['files'] = {
+    beginUpload: async (file) => {
+      if (file.size > this.uploadLimitBytes)
+        return { ok: false, error: { ...apiError('CLIENT_FILE_TOO_LARGE', 'too large'), status: 0 } };
+      this.uploads.push({ ...file, received: 0, state: 'sending' });
+      return { ok: true, value: { uploadId: String(this.uploads.length) } };
+    },
+    sendChunk: async (uploadId, bytes) => {
+      await this.chunkGate;
+      const upload = this.uploads[Number(uploadId) - 1]!;
+      if (upload.state !== 'sending') throw new Error('cancelled');
+      upload.received += bytes.length;
+    },
+    finishUpload: async (uploadId) => {
+      const upload = this.uploads[Number(uploadId) - 1]!;
+      if (upload.state !== 'sending')
+        return { ok: false, error: { ...apiError('CLIENT_UPLOAD_CANCELLED', 'cancelled'), status: 0 } };
+      upload.state = 'done';
+      return {
+        ok: true,
+        value: { url: `/user_uploads/1/${uploadId}/${upload.name}`, filename: upload.name },
+      };
+    },
+    cancelUpload: async (uploadId) => {
+      this.uploads[Number(uploadId) - 1]!.state = 'cancelled';
+    },
+    url: (accountId, path) => `files://${accountId}${path}`,
+    download: async () => ({ ok: true, value: { savedAs: null } }),
+  };
 }

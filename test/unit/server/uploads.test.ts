@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { demoUsers, sendToChannel, useServer } from './helpers';
+import { makePng } from '../../support/png';
+import { imageDimensions } from '../../../server/realm/image-size';
+import { rendered } from '../../../server/realm/messages';
 
 describe('uploads (POST /user_uploads, /user_uploads/<path_id>)', () => {
   const h = useServer();
   const auth = (u: { email: string; api_key: string }) =>
     'Basic ' + Buffer.from(`${u.email}:${u.api_key}`).toString('base64');
 
-  async function upload(u: { email: string; api_key: string }, name: string, text: string) {
+  async function upload(
+    u: { email: string; api_key: string },
+    name: string,
+    text: string | Buffer,
+    type = 'text/plain',
+  ) {
     const form = new FormData();
-    form.set('file', new Blob([text], { type: 'text/plain' }), name);
+    form.set('file', new Blob([typeof text === 'string' ? text : new Uint8Array(text)], { type }), name);
     const res = await fetch(`${h.server.url}/api/v1/user_uploads`, {
       method: 'POST',
       headers: { authorization: auth(u) },
@@ -87,5 +95,72 @@ describe('uploads (POST /user_uploads, /user_uploads/<path_id>)', () => {
     expect(await other.ofType('attachment')).toEqual([]);
     const after = await h.as(member).ok('GET', '/attachments');
     expect((after.attachments as { id: number }[]).map((a) => a.id)).not.toContain(id);
+  });
+
+  it('follows a paragraph linking an uploaded image with its preview, sized from the image', async () => {
+    const { member } = demoUsers(h.server);
+    const r = await upload(member, 'chart.png', makePng(64, 48, [40, 120, 200]), 'image/png');
+    const id = await sendToChannel(h.as(member), 'engineering', 'files', `See [chart.png](${r.body.url})`);
+    const html = rendered(h.server.realm, h.server.realm.messagesById.get(id)!).html;
+    expect(html).toBe(
+      `<p>See <a href="${r.body.url}">chart.png</a></p>\n` +
+        `<div class="message_inline_image"><a href="${r.body.url}" title="chart.png">` +
+        `<img data-original-dimensions="64x48" src="${r.body.url}"></a></div>`,
+    );
+    // A file that is not an image gets no preview.
+    const text = await upload(member, 'notes.txt', 'plain');
+    const plainId = await sendToChannel(h.as(member), 'engineering', 'files', `[notes](${text.body.url})`);
+    expect(rendered(h.server.realm, h.server.realm.messagesById.get(plainId)!).html).not.toContain(
+      'message_inline_image',
+    );
+  });
+});
+
+describe('upload size limit (max_file_upload_size_mib)', () => {
+  const h = useServer({ maxFileUploadSizeMib: 1 });
+
+  async function uploadBytes(u: { email: string; api_key: string }, size: number) {
+    const form = new FormData();
+    form.set('file', new Blob([Buffer.alloc(size, 1)]), 'big.bin');
+    const res = await fetch(`${h.server.url}/api/v1/user_uploads`, {
+      method: 'POST',
+      headers: { authorization: 'Basic ' + Buffer.from(`${u.email}:${u.api_key}`).toString('base64') },
+      body: form,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it("is reported by register and enforced with the real service's error", async () => {
+    const { member } = demoUsers(h.server);
+    const state = await h.as(member).ok('POST', '/register', { fetch_event_types: ['realm'] });
+    expect(state.max_file_upload_size_mib).toBe(1);
+    expect((await uploadBytes(member, 1024 * 1024)).status).toBe(200);
+    const refused = await uploadBytes(member, 1024 * 1024 + 1);
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: "File is larger than this server's configured maximum upload size (1 MiB).",
+      },
+    });
+  });
+});
+
+describe('imageDimensions', () => {
+  it('reads PNG, GIF, JPEG and WebP headers', () => {
+    expect(imageDimensions(makePng(300, 200, [0, 0, 0]))).toEqual({ width: 300, height: 200 });
+    const gif = Buffer.from('GIF89a\x10\x00\x20\x00', 'latin1');
+    expect(imageDimensions(gif)).toEqual({ width: 16, height: 32 });
+    // SOI, an APP0 segment, then a baseline frame header: height 0x0100, width 0x0280.
+    const jpeg = Buffer.from('ffd8ffe000044a46ffc0000b0801000280030100110000', 'hex');
+    expect(imageDimensions(jpeg)).toEqual({ width: 640, height: 256 });
+    const webp = Buffer.alloc(30);
+    webp.write('RIFF', 0, 'latin1');
+    webp.write('WEBPVP8X', 8, 'latin1');
+    webp.writeUIntLE(99, 24, 3);
+    webp.writeUIntLE(49, 27, 3);
+    expect(imageDimensions(webp)).toEqual({ width: 100, height: 50 });
+    expect(imageDimensions(Buffer.from('not an image'))).toBeNull();
   });
 });

@@ -14,6 +14,8 @@ import { TypingIndicator } from '../typing/TypingIndicator';
 import { useDraftAutosave } from '../drafts/useDraftAutosave';
 import { ComposeSnippets } from '../snippets/ComposeSnippets';
 import { destinationFor } from '../outbox/echo';
+import { useUploads } from '../uploads/useUploads';
+import { AttachButton, filesFromClipboard, UploadList } from '../uploads/UploadControls';
 
 export function typingKeyFor(narrow: Narrow, topic: string, selfId: number | undefined): string | null {
   if (narrow.kind === 'topic') return `topic:${narrow.streamId}:${narrow.topic.toLowerCase()}`;
@@ -69,6 +71,9 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         : null;
   const typing = useTypingNotifier(target);
   useDraftAutosave(narrow, text, channelTopic);
+  const canWrite =
+    (narrow.kind === 'topic' || narrow.kind === 'channel' || narrow.kind === 'dm') && !archived;
+  const addFiles = useUploads(key, textarea, canWrite);
 
   // The message goes to main's outbox, which keeps it on disk and delivers it: once accepted
   // there, the box can be emptied (its echo shows in the feed until the server has it).
@@ -139,6 +144,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
           onChange={(e) => setTopic(key, e.target.value)}
         />
       )}
+      <UploadList composeKey={key} />
       <div className="compose-row">
         <textarea
           ref={textarea}
@@ -153,6 +159,12 @@ export function Compose({ narrow }: { narrow: Narrow }) {
             else typing?.stop();
           }}
           onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            const files = filesFromClipboard(e.clipboardData);
+            if (files.length === 0) return;
+            e.preventDefault();
+            addFiles(files);
+          }}
         />
         <button
           type="submit"
@@ -164,7 +176,10 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         </button>
       </div>
       <div className="compose-foot">
-        <ComposeSnippets composeKey={key} textarea={textarea} />
+        <span className="compose-tools">
+          <AttachButton onFiles={addFiles} />
+          <ComposeSnippets composeKey={key} textarea={textarea} />
+        </span>
         {tooLong && <span className="form-error">Too long: at most {maxLength} characters.</span>}
         {send.isError && (
           <span className="form-error" role="alert" data-testid="compose-error">

@@ -10,6 +10,7 @@ import { Compose } from '../compose/Compose';
 import { PeoplePanel } from '../users/PeoplePanel';
 import { StatusLine } from '../users/UserPicker';
 import { MessageFeed } from './MessageFeed';
+import { useFileDrop } from '../uploads/useFileDrop';
 
 function useNarrowTitle(narrow: Narrow): string {
   const channels = useChannelIndex();
@@ -37,8 +38,9 @@ function useNarrowTitle(narrow: Narrow): string {
 export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: number | null }) {
   const title = useNarrowTitle(narrow);
   const open = useDialogStore((s) => s.open);
+  const drop = useFileDrop();
   return (
-    <section className="conversation" aria-label={title}>
+    <section className="conversation" aria-label={title} {...drop.handlers}>
       <header className="conversation-header">
         <h1 data-testid="conversation-title">{title}</h1>
         {(narrow.kind === 'channel' || narrow.kind === 'topic') && (
@@ -62,6 +64,7 @@ export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: n
       </header>
       <MessageFeed narrow={narrow} anchor={anchor} />
       <Compose narrow={narrow} />
+      {drop.hint}
     </section>
   );
 }

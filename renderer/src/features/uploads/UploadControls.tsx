@@ -1,0 +1,98 @@
+import { useRef } from 'react';
+import { formatSize } from './upload-text';
+import { useUploadsStore } from './uploads-store';
+import { cancelUpload } from './useUploads';
+
+/** The compose box's "Attach files" button: a file picker, several files at once. */
+export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="compose-attach"
+        title="Attach files"
+        onClick={() => input.current?.click()}
+      >
+        Attach
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        data-testid="compose-file-input"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          // Picking the same file again must fire a change too.
+          event.target.value = '';
+          if (files.length) onFiles(files);
+        }}
+      />
+    </>
+  );
+}
+
+/** The files of one compose box: a progress bar with Cancel per upload, and why a file was refused. */
+export function UploadList({ composeKey }: { composeKey: string }) {
+  const items = useUploadsStore((s) => s.items);
+  const remove = useUploadsStore((s) => s.remove);
+  const mine = items.filter((item) => item.composeKey === composeKey);
+  if (mine.length === 0) return null;
+  return (
+    <ul className="upload-list" data-testid="upload-list" aria-label="Files">
+      {mine.map((item) =>
+        item.state === 'uploading' ? (
+          <li key={item.id} className="upload-item" data-testid="upload-progress">
+            <span className="upload-name" title={item.name}>
+              {item.name}
+            </span>
+            <progress
+              max={item.size || 1}
+              value={item.sent}
+              aria-label={`Uploading ${item.name}`}
+              data-testid="upload-progress-bar"
+            />
+            <span className="muted small">
+              {formatSize(item.sent)} of {formatSize(item.size)}
+            </span>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="upload-cancel"
+              aria-label={`Cancel uploading ${item.name}`}
+              onClick={() => cancelUpload(item.id)}
+            >
+              Cancel
+            </button>
+          </li>
+        ) : (
+          <li key={item.id} className="upload-item upload-failed" role="alert" data-testid="upload-error">
+            <span data-testid="upload-error-text">{item.error}</span>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label="Dismiss"
+              data-testid="upload-dismiss"
+              onClick={() => remove(item.id)}
+            >
+              ×
+            </button>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** The files of a paste: images copied to the clipboard (or files copied in a file manager). */
+export function filesFromClipboard(data: DataTransfer | null): File[] {
+  if (!data) return [];
+  const files = [...data.files];
+  if (files.length) return files;
+  return [...data.items]
+    .filter((item) => item.kind === 'file')
+    .map((item) => item.getAsFile())
+    .filter((file): file is File => file !== null);
+}

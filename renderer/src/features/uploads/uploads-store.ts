@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+
+/** One file of the compose box: going up (with its progress), or refused / failed (with why). */
+export interface UploadItem {
+  id: string;
+  /** The compose box (narrowKey) it was added to. */
+  composeKey: string;
+  name: string;
+  size: number;
+  sent: number;
+  state: 'uploading' | 'failed';
+  error?: string;
+}
+
+interface UploadsState {
+  items: UploadItem[];
+  add(item: UploadItem): void;
+  update(id: string, patch: Partial<UploadItem>): void;
+  remove(id: string): void;
+}
+
+/** The files in progress and their outcomes; reset when another account becomes active. */
+export const useUploadsStore = create<UploadsState>((set) => ({
+  items: [],
+  add: (item) => set((s) => ({ items: [...s.items, item] })),
+  update: (id, patch) =>
+    set((s) => ({ items: s.items.map((item) => (item.id === id ? { ...item, ...patch } : item)) })),
+  remove: (id) => set((s) => ({ items: s.items.filter((item) => item.id !== id) })),
+}));
+
+/** How to cancel each upload in progress, by item id (not state: nothing renders from it). */
+export const uploadControllers = new Map<string, AbortController>();
+
+/**
+ * Where files dropped anywhere on the conversation go: the compose box that is open registers
+ * its `addFiles` here while mounted.
+ */
+export const useDropTarget = create<{ addFiles: ((files: File[]) => void) | null }>(() => ({
+  addFiles: null,
+}));

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, type RefObject } from 'react';
+import { ApiCallError } from '../../../../shared/errors';
+import { errorSentence } from '../../api/call';
+import { useBridge } from '../../app/bridge-context';
+import { useInitialState } from '../../app/session';
+import { currentAccountScope, updateForAccount } from '../../state/account-scope';
+import { useComposeStore } from '../../state/compose';
+import { sendFile } from './send-file';
+import {
+  insertAtCursor,
+  replacePlaceholder,
+  sizeRefusal,
+  uploadedLink,
+  uploadingPlaceholder,
+} from './upload-text';
+import { uploadControllers, useDropTarget, useUploadsStore } from './uploads-store';
+
+let nextId = 1;
+
+/**
+ * Files for one compose box: each is checked against the organization's size limit, gets a
+ * placeholder at the cursor, goes up through main with its progress in the uploads store, and its
+ * placeholder becomes the link when the server answered (or goes away if it failed or was cancelled).
+ * While mounted, the box is where files dropped on the conversation go.
+ */
+export function useUploads(
+  composeKey: string,
+  textarea: RefObject<HTMLTextAreaElement | null>,
+  enabled: boolean,
+) {
+  const bridge = useBridge();
+  const limitMib = useInitialState((s) =>
+    typeof s.max_file_upload_size_mib === 'number' ? s.max_file_upload_size_mib : undefined,
+  );
+
+  const addFiles = useCallback(
+    (files: File[]) => {
+      const store = useUploadsStore.getState();
+      let cursor: number | null = null;
+      for (const file of files) {
+        const id = `upload-${nextId++}`;
+        const base = { id, composeKey, name: file.name, size: file.size, sent: 0 };
+        const refusal = sizeRefusal(file, limitMib);
+        if (refusal) {
+          store.add({ ...base, state: 'failed', error: refusal });
+          continue;
+        }
+        const placeholder = uploadingPlaceholder(file.name);
+        const text = useComposeStore.getState().drafts[composeKey] ?? '';
+        // Several files at once go one after another from the cursor (the box has not re-rendered yet).
+        const element = textarea.current;
+        const start = cursor ?? (element ? element.selectionStart : text.length);
+        const end = cursor ?? (element ? element.selectionEnd : text.length);
+        const inserted = insertAtCursor(text, start, end, placeholder);
+        cursor = inserted.cursor;
+        useComposeStore.getState().setText(composeKey, inserted.text);
+        requestAnimationFrame(() => textarea.current?.setSelectionRange(inserted.cursor, inserted.cursor));
+
+        const accountId = currentAccountScope();
+        const replace = (replacement: string) =>
+          updateForAccount(accountId, useComposeStore, (s) => ({
+            drafts: {
+              ...s.drafts,
+              [composeKey]: replacePlaceholder(s.drafts[composeKey] ?? '', placeholder, replacement),
+            },
+          }));
+        const controller = new AbortController();
+        uploadControllers.set(id, controller);
+        store.add({ ...base, state: 'uploading' });
+        void sendFile(bridge, file, {
+          signal: controller.signal,
+          onProgress: (sent) => useUploadsStore.getState().update(id, { sent }),
+        }).then((result) => {
+          uploadControllers.delete(id);
+          const uploads = useUploadsStore.getState();
+          if (result.ok) {
+            replace(uploadedLink(result.value.filename || file.name, result.value.url));
+            uploads.remove(id);
+          } else if ('cancelled' in result) {
+            replace('');
+            uploads.remove(id);
+          } else {
+            replace('');
+            uploads.update(id, {
+              state: 'failed',
+              error: `Not uploaded: ${errorSentence(new ApiCallError(result.error))}`,
+            });
+          }
+        });
+      }
+    },
+    [bridge, composeKey, limitMib, textarea],
+  );
+
+  useEffect(() => {
+    if (!enabled) return;
+    useDropTarget.setState({ addFiles });
+    return () => {
+      if (useDropTarget.getState().addFiles === addFiles) useDropTarget.setState({ addFiles: null });
+    };
+  }, [addFiles, enabled]);
+
+  return addFiles;
+}
+
+export function cancelUpload(id: string): void {
+  uploadControllers.get(id)?.abort();
+}

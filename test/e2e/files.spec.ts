@@ -1,0 +1,243 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type ChatEnvironment } from './fixtures';
+import { newestContents } from './server-state';
+import { makePng } from '../support/png';
+
+// Files: attaching by button, paste and drag-and-drop, each with its progress and the link put in
+// the compose box; image previews loaded through main (the page never holds a key); the lightbox;
+// downloads; the organization's size limit.
+test.describe.configure({ mode: 'serial' });
+test.use({ chatSetup: { behindProxy: true, maxFileUploadSizeMib: 1 } });
+
+const UPLOAD_LINK = /\[([^\]]+)\]\((\/user_uploads\/[^)]+)\)/g;
+
+async function openTopic(page: Page) {
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-deploy pipeline').click();
+  await expect(page.getByTestId('conversation-title')).toContainText('deploy pipeline');
+}
+
+/** The keys of the organization, and their Basic-auth forms, must appear nowhere in the page. */
+async function expectNoKeyInPage(page: Page, chat: ChatEnvironment) {
+  const html = await page.content();
+  const images = await page
+    .locator('img')
+    .evaluateAll((all) => all.map((img) => (img as HTMLImageElement).src));
+  const text = html + images.join('\n');
+  for (const user of chat.users) {
+    expect(text.includes(user.api_key), `${user.email}'s key in the page`).toBe(false);
+    expect(text.includes(Buffer.from(`${user.email}:${user.api_key}`).toString('base64'))).toBe(false);
+  }
+}
+
+/** Dispatches a synthetic event carrying files in a DataTransfer, as a paste or a drop does. */
+async function dispatchWithFiles(
+  page: Page,
+  selector: string,
+  kind: 'paste' | 'drop',
+  files: { name: string; type: string; base64: string }[],
+) {
+  await page.evaluate(
+    ({ selector, kind, files }) => {
+      const transfer = new DataTransfer();
+      for (const file of files) {
+        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      const target = document.querySelector(selector)!;
+      if (kind === 'paste') {
+        target.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+        );
+        return;
+      }
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(
+          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+    },
+    { selector, kind, files },
+  );
+}
+
+const png = (w: number, h: number, rgb: [number, number, number]) => makePng(w, h, rgb).toString('base64');
+
+test('attaches files with the button: progress per file, links at the cursor, previews from main', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await openTopic(page);
+  const input = page.getByTestId('compose-input');
+  await input.fill('Before  after');
+  // The cursor between the two spaces: the links go there.
+  await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(7, 7));
+
+  // The server takes its time answering: the progress shows meanwhile.
+  faultProxy.setRule(({ method, path }) =>
+    method === 'POST' && path.endsWith('/user_uploads') ? { kind: 'delay', ms: 1500 } : null,
+  );
+  await page.getByTestId('compose-file-input').setInputFiles([
+    { name: 'leaf.png', mimeType: 'image/png', buffer: makePng(480, 320, [60, 150, 90]) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('quarterly notes\n') },
+  ]);
+  await expect(page.getByTestId('upload-progress')).toHaveCount(2);
+  await expect(input).toHaveValue('Before [Uploading leaf.png…]() [Uploading notes.txt…]() after');
+  await page.getByTestId('compose').screenshot({ path: 'test-results/screens/files-compose-progress.png' });
+
+  await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+  faultProxy.setRule(null);
+  const value = await input.inputValue();
+  expect(value).toMatch(
+    /^Before \[leaf\.png\]\(\/user_uploads\/[^)]+\/leaf\.png\) \[notes\.txt\]\(\/user_uploads\/[^)]+\/notes\.txt\) after$/,
+  );
+  await page.getByTestId('compose-send').click();
+  await expect(input).toHaveValue('');
+
+  const stored = (await newestContents(chat.api('member'), 'engineering', 'deploy pipeline', 1))[0]!;
+  expect(stored).toBe(value);
+
+  // The preview: sized before it loads, loaded through the host's route, decoded.
+  const preview = page.getByTestId('message-feed').locator('.message_inline_image img').last();
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute('width', '320');
+  await expect(preview).toHaveAttribute('height', '213');
+  expect(await preview.getAttribute('src')).toMatch(
+    /^\/account-files\/[0-9a-f-]+\/user_uploads\/.+\/leaf\.png$/,
+  );
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  await page
+    .getByTestId('message-feed')
+    .screenshot({ path: 'test-results/screens/files-inline-preview.png' });
+  await expectNoKeyInPage(page, chat);
+
+  // Without the page's cookie the route refuses, so another page on this machine cannot read files.
+  const src = (await preview.getAttribute('src'))!;
+  expect((await fetch(chat.host.origin + src)).status).toBe(403);
+});
+
+test('pastes an image from the clipboard', async ({ page, signIn }) => {
+  await signIn(page, 'member');
+  await openTopic(page);
+  const input = page.getByTestId('compose-input');
+  await input.fill('Pasted: ');
+  await dispatchWithFiles(page, '[data-testid="compose-input"]', 'paste', [
+    { name: 'image.png', type: 'image/png', base64: png(200, 120, [200, 80, 60]) },
+  ]);
+  await expect(input).toHaveValue(/^Pasted: \[image\.png\]\(\/user_uploads\/[^)]+\/image\.png\)$/);
+  await page.getByTestId('compose-send').click();
+  const preview = page.getByTestId('message-feed').locator('.message_inline_image img').last();
+  await expect(preview).toHaveAttribute('width', '200');
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+});
+
+test('drops files onto the feed', async ({ page, signIn }) => {
+  await signIn(page, 'member');
+  await openTopic(page);
+  const input = page.getByTestId('compose-input');
+  await dispatchWithFiles(page, '[data-testid="message-feed"]', 'drop', [
+    { name: 'dropped.png', type: 'image/png', base64: png(90, 90, [90, 90, 220]) },
+    { name: 'plan.txt', type: 'text/plain', base64: Buffer.from('the plan').toString('base64') },
+  ]);
+  await expect(input).toHaveValue(
+    /^\[dropped\.png\]\(\/user_uploads\/[^)]+\/dropped\.png\) \[plan\.txt\]\(\/user_uploads\/[^)]+\/plan\.txt\)$/,
+  );
+  const links = [...(await input.inputValue()).matchAll(UPLOAD_LINK)].map((match) => match[1]);
+  expect(links).toEqual(['dropped.png', 'plan.txt']);
+  await page.getByTestId('compose-send').click();
+  await expect(input).toHaveValue('');
+});
+
+test('refuses a file over the organization’s limit, naming it, and sends nothing', async ({
+  page,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await openTopic(page);
+  const before = faultProxy.requests.filter((r) => r.path.endsWith('/user_uploads')).length;
+  await page.getByTestId('compose-file-input').setInputFiles({
+    name: 'movie.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(1536 * 1024, 7),
+  });
+  await expect(page.getByTestId('upload-error-text')).toHaveText(
+    '“movie.bin” is 1.5 MiB: this organization accepts files up to 1 MiB.',
+  );
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  expect(faultProxy.requests.filter((r) => r.path.endsWith('/user_uploads')).length).toBe(before);
+  await page.getByTestId('upload-dismiss').click();
+  await expect(page.getByTestId('upload-error')).toHaveCount(0);
+});
+
+test('cancels an upload in progress: its placeholder goes away', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await openTopic(page);
+  const attachments = chat.server.realm.attachments.size;
+  faultProxy.setRule(({ method, path }) =>
+    method === 'POST' && path.endsWith('/user_uploads') ? { kind: 'hang' } : null,
+  );
+  try {
+    await page.getByTestId('compose-file-input').setInputFiles({
+      name: 'slow.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('slow'),
+    });
+    await expect(page.getByTestId('compose-input')).toHaveValue('[Uploading slow.txt…]()');
+    await page.getByTestId('upload-cancel').click();
+    await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+    await expect(page.getByTestId('compose-input')).toHaveValue('');
+    await expect(page.getByTestId('upload-error')).toHaveCount(0);
+  } finally {
+    faultProxy.setRule(null);
+    faultProxy.releaseHeld();
+  }
+  expect(chat.server.realm.attachments.size).toBe(attachments);
+});
+
+test('the lightbox: opens on a preview, arrows move, Esc closes; other files download', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await openTopic(page);
+  const previews = page.getByTestId('message-feed').locator('.message_inline_image a');
+  await expect(previews).toHaveCount(3);
+  await previews.nth(0).click();
+  const lightbox = page.getByTestId('lightbox');
+  await expect(lightbox).toBeVisible();
+  await expect(page.getByTestId('lightbox-caption')).toHaveText('leaf.png');
+  await expect
+    .poll(() => page.getByTestId('lightbox-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(480);
+  await page.screenshot({ path: 'test-results/screens/files-lightbox.png' });
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('lightbox-caption')).toHaveText('image.png');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('lightbox-caption')).toHaveText('dropped.png');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('lightbox-caption')).toHaveText('image.png');
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toHaveCount(0);
+  // Esc closed only the lightbox: the conversation is still open.
+  await expect(page.getByTestId('conversation-title')).toContainText('deploy pipeline');
+
+  // A file that is not an image is saved, through the host, as the browser's own download.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('message-feed').getByRole('link', { name: 'plan.txt' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('plan.txt');
+  const path = await download.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(path, 'utf8')).toBe('the plan');
+  await expectNoKeyInPage(page, chat);
+});

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { readAppInfo } from './scripts/app-info';
+import { cspMeta } from './scripts/csp-meta';
 
 export default defineConfig({
   main: {
@@ -25,7 +26,8 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react()],
+    // The policy's <meta> tag comes from shared/csp.ts, the builder both shells' headers use.
+    plugins: [react(), cspMeta()],
     // The About screen's app name, version and bundled licences, read from package.json files now.
     define: { __APP_INFO__: JSON.stringify(readAppInfo()) },
     build: {

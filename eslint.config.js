@@ -1,98 +1,186 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import zonePlugin from './lint/zone-imports.js';
 
-// Folder boundaries from DESIGN.md, enforced here rather than by convention.
-const nodeBuiltins = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'crypto', 'os', 'child_process', 'url'];
+// Folder boundaries from DESIGN.md, enforced here rather than by convention. Each zone names the folders
+// its imports may reach, the packages it may not use and the globals its runtime has; the TypeScript
+// projects (tsconfig.*.json) give each zone the matching types. test/config-probes/ holds one file per
+// kind of violation, and test/unit/config/boundaries.test.ts checks that each is still caught.
+
+const TS = '**/*.{ts,tsx}';
+
+/** Specifiers naming any of these packages (or their subpaths): `@scope/*` stands for a whole scope. */
+const packagesRegex = (names) =>
+  `^(?:${names.map((name) => name.replace(/[.]/g, '\\.').replace('*', '[^/]+')).join('|')})(?:/|$)`;
+
+const nodeBuiltins = ['node:*', ...builtinModules.filter((name) => !name.startsWith('_'))];
+// Packages that need Node (or Electron) to run, and tools that never belong in app code.
+const nodeOnlyPackages = [
+  'electron',
+  'ws',
+  'fastify',
+  '@fastify/*',
+  'jsdom',
+  'tsx',
+  'vite',
+  'vitest',
+  'electron-vite',
+  'electron-builder',
+  '@playwright/*',
+  'playwright',
+  'playwright-core',
+];
+const domOnlyPackages = [
+  'react',
+  'react-dom',
+  'dompurify',
+  '@floating-ui/*',
+  '@tanstack/react-query',
+  '@tanstack/react-virtual',
+];
+
+// The globals of each runtime. shared/ gets what Node 20 and browsers both have, minus browser storage
+// and `navigator`, which Node only half-imitates.
+const nodeGlobals = { ...globals.node };
+const browserGlobals = { ...globals.browser };
+const isomorphicGlobals = Object.fromEntries(
+  Object.entries(globals['shared-node-browser']).filter(
+    ([name]) =>
+      !['localStorage', 'sessionStorage', 'Storage', 'navigator', 'Navigator', 'WebSocket'].includes(name),
+  ),
+);
+
+/** `no-restricted-globals` entries for every Node or browser global that `allowed` lacks. */
+function restrictedGlobals(allowed, why) {
+  const known = new Set([...Object.keys(nodeGlobals), ...Object.keys(browserGlobals)]);
+  return [...known]
+    .filter((name) => !(name in allowed) && !(name in globals.builtin))
+    .map((name) => ({
+      name,
+      message: `${name} is a ${name in nodeGlobals ? 'Node' : 'browser'} global: ${why}`,
+    }));
+}
+
+/** One zone: its files, runtime globals, and where its imports may go. */
+function zone({ files, ignores = [], runtime, globalsWhy, imports, rules = {} }) {
+  return {
+    files,
+    ignores,
+    languageOptions: { globals: runtime },
+    plugins: { zones: zonePlugin },
+    rules: {
+      'no-restricted-globals': ['error', ...restrictedGlobals(runtime, globalsWhy)],
+      'zones/zone-imports': ['error', imports],
+      // `/// <reference types="node" />` or `lib="dom"` would hand a zone another runtime's types.
+      '@typescript-eslint/triple-slash-reference': ['error', { path: 'never', types: 'never', lib: 'never' }],
+      ...rules,
+    },
+  };
+}
+
+const inNode = 'this folder runs in Node (no DOM).';
+const electronReach = {
+  folders: ['electron', 'shared'],
+  folderMessage:
+    'electron/ imports shared/ only: it reaches the renderer through the bridge and servers over HTTP.',
+};
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', '.dev-*/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'test-results/',
+      'playwright-report/',
+      '.dev-*/',
+      'test/config-probes/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: { globals: nodeGlobals },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    files: ['shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+  zone({
+    files: [`shared/${TS}`],
+    runtime: isomorphicGlobals,
+    globalsWhy: 'shared/ runs in both the renderer and Node, so it uses neither.',
+    imports: {
+      folders: ['shared'],
+      folderMessage: 'shared/ imports nothing outside itself.',
+      packages: [
         {
-          patterns: [
-            {
-              group: ['**/electron/**', '**/renderer/**', '**/server/**', '**/test/**'],
-              message: 'shared/ imports nothing outside itself.',
-            },
-            {
-              group: ['electron', 'react', 'react-dom', ...nodeBuiltins],
-              message: 'shared/ is isomorphic: no Node, DOM or Electron imports.',
-            },
-          ],
+          regex: packagesRegex([...nodeBuiltins, ...nodeOnlyPackages, ...domOnlyPackages]),
+          message: 'shared/ is isomorphic: no Node, DOM or Electron imports.',
         },
       ],
     },
-  },
+  }),
   {
-    files: ['renderer/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
+    ...zone({
+      files: [`renderer/${TS}`],
+      runtime: browserGlobals,
+      globalsWhy: 'the renderer is sandboxed (no Node).',
+      imports: {
+        folders: ['renderer', 'shared'],
+        folderMessage: 'renderer/ imports shared/ only.',
+        packages: [
+          {
+            regex: packagesRegex([...nodeBuiltins, ...nodeOnlyPackages]),
+            message: 'The renderer is sandboxed: no Node, Electron or Node-only packages.',
+          },
+        ],
+      },
+      rules: reactHooks.configs.recommended.rules,
+    }),
+    plugins: { zones: zonePlugin, 'react-hooks': reactHooks },
+  },
+  zone({
+    files: [`server/${TS}`],
+    runtime: nodeGlobals,
+    globalsWhy: inNode,
+    imports: {
+      folders: ['server', 'shared'],
+      folderMessage: 'server/ does not import the client.',
+      except: ['shared/api', 'shared/ipc', 'shared/ipc-wire'],
+      exceptMessage: 'server/ is an independent implementation: resource types at most.',
+      packages: [{ regex: packagesRegex(['electron']), message: 'server/ runs in plain Node.' }],
+    },
+  }),
+  // The Electron shell: only main.ts and preload.ts run inside Electron.
+  zone({
+    files: ['electron/main.ts', 'electron/preload.ts'],
+    runtime: nodeGlobals,
+    globalsWhy: inNode,
+    imports: electronReach,
+  }),
+  zone({
+    files: [`electron/${TS}`],
+    ignores: ['electron/main.ts', 'electron/preload.ts'],
+    runtime: nodeGlobals,
+    globalsWhy: inNode,
+    imports: {
+      ...electronReach,
+      packages: [
         {
-          patterns: [
-            {
-              group: ['**/electron/**', '**/server/**', '**/test/**'],
-              message: 'renderer/ imports shared/ only.',
-            },
-            {
-              group: ['electron', ...nodeBuiltins],
-              message: 'The renderer is sandboxed: no Node or Electron.',
-            },
-          ],
+          regex: packagesRegex(['electron']),
+          message:
+            'Only main.ts and preload.ts use Electron: electron/core/ and the web host run in plain Node.',
         },
       ],
     },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/renderer/**', '**/electron/**'], message: 'server/ does not import the client.' },
-            {
-              group: ['**/shared/api/**', '**/shared/ipc*'],
-              message: 'server/ is an independent implementation: resource types at most.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['electron/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['electron'],
-              message: 'electron/core/ must run in plain Node: keep Electron in main.ts/preload.ts.',
-            },
-            {
-              group: ['**/renderer/**', '**/server/**'],
-              message: 'electron/core/ talks to servers over HTTP only.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  }),
+  ...['bench', 'scripts'].map((folder) =>
+    zone({ files: [`${folder}/${TS}`], runtime: nodeGlobals, globalsWhy: inNode, imports: {} }),
+  ),
+  zone({ files: ['*.config.ts'], runtime: nodeGlobals, globalsWhy: inNode, imports: {} }),
+  // Tests run in both worlds (jsdom suites, callbacks passed to page.evaluate) and may import any folder.
+  { files: [`test/${TS}`], languageOptions: { globals: { ...nodeGlobals, ...browserGlobals } } },
 );

@@ -19,6 +19,7 @@ import { BridgeMonitor } from './lib/bridge-monitor';
 import { hotFunctions, type HotFunction } from './lib/profile';
 import { FULL, QUICK, type BenchContext, type Counts } from './lib/context';
 import { ROOT, startHostProcess, startServerProcess, removeDir } from './lib/processes';
+import { resultsPath } from './lib/output';
 import { renderTable, type BenchResults, type Section } from './lib/report';
 import { coldStart } from './scenarios/cold-start';
 import { messageEventToPixel } from './scenarios/event-to-pixel';
@@ -27,9 +28,9 @@ import { scrollAndMemory } from './scenarios/scroll';
 import { typingEventToPixel } from './scenarios/typing';
 
 /**
- * `npm run bench [-- --quick] [-- --out FILE]`: what a chat user feels, end to end in Chromium
- * (web host + reference server with the large seed), each figure against a baseline measured in
- * the same run. See the Benchmarks section of README.md.
+ * `npm run bench [-- --quick] [-- --record | --out FILE]`: what a chat user feels, end to end in
+ * Chromium (web host + reference server with the large seed), each figure against a baseline
+ * measured in the same run. See bench/README.md.
  */
 
 const BENCH_USAGE = `
@@ -43,7 +44,9 @@ Options:
   --only LIST          some scenarios, comma-separated: markread, message, typing, scroll, cold
   --set NAME=N         change one count (see bench/lib/context.ts); may be repeated
   --profile            CPU profiles of the page and the web host (slower runs)
-  --out FILE           where results go (default bench/results.json; a temp file with --quick)
+  --record             write bench/results.json, the figures the README quotes (a complete full run only)
+  --out FILE           where results go (default bench/results.local.json, ignored by git; a temp file
+                       with --quick)
   -h, --help           show this help
 `;
 
@@ -216,6 +219,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
           options: {
             quick: { type: 'boolean', default: false },
             out: { type: 'string' },
+            record: { type: 'boolean', default: false },
             set: { type: 'string', multiple: true, default: [] },
             only: { type: 'string' },
             profile: { type: 'boolean', default: false },
@@ -227,12 +231,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     { out: console.log, err: console.error, exit: process.exit },
   );
   const quick = args.quick;
-  const out =
-    args.out !== undefined
-      ? resolve(args.out)
-      : quick
-        ? join(tmpdir(), 'teamchat-bench-results.quick.json')
-        : join(ROOT, 'bench', 'results.json');
+  const output = resultsPath(args, ROOT);
+  if ('error' in output) {
+    console.error(output.error);
+    process.exit(2);
+  }
+  const out = output.path;
   const overrides: Record<string, number> = {};
   for (const setting of args.set) {
     const [key, value] = setting.split('=');

@@ -32,28 +32,19 @@ import { BRIDGE_INVOKE_CHANNEL, BRIDGE_PUSH_CHANNEL } from './core/channels';
 import { userAgent } from './core/http-client';
 import { callsRefusedNotice, createBridgeRouter } from './core/ipc-router';
 import { RendererCallLimits } from './core/request-limits';
-import { decideNavigation, isExternalUrlAllowed, isPermissionAllowed, originOf } from './core/window-policy';
+import {
+  decideNavigation,
+  isExternalUrlAllowed,
+  isPermissionAllowed,
+  originOf,
+  withContentSecurityPolicy,
+} from './core/window-policy';
 import type { KeyProtector } from './core/vault';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const RENDERER_DEV_URL = process.env.ELECTRON_RENDERER_URL;
 const RENDERER_FILE = join(here, '../renderer/index.html');
 const PRELOAD = join(here, '../preload/preload.cjs');
-
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  // Plain http images only from this machine (the embedded demo server); external ones wait for a
-  // click in the sanitizer, which never loads them over http.
-  `img-src 'self' data: https: http://127.0.0.1:* http://localhost:* ${ACCOUNT_FILE_SCHEME}:`,
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-src 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
 
 // `npm start` gives each demo run its own profile.
 if (process.env.TEAMCHAT_DATA_DIR) app.setPath('userData', process.env.TEAMCHAT_DATA_DIR);
@@ -273,10 +264,7 @@ function hardenSessions(core: ChatCore): void {
   });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    const headers = { ...details.responseHeaders };
-    if (details.resourceType === 'mainFrame' || details.resourceType === 'subFrame')
-      headers['Content-Security-Policy'] = [CSP];
-    callback({ responseHeaders: headers });
+    callback({ responseHeaders: withContentSecurityPolicy(details.resourceType, details.responseHeaders) });
   });
 
   // Notifications only, and only for the app page or an account's own server; everything else is denied.

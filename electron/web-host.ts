@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { extname, join, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { contentSecurityPolicy } from '../shared/csp';
 import type { HostFrame } from '../shared/ipc-wire';
 import { parseRequestFrame } from './core/frames';
 import { ChatCore, type CoreOptions, type DemoConfig } from './core/app-core';
@@ -63,23 +64,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
 };
-
-export function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    // Plain http images only from this machine (the embedded demo server); external ones wait for a
-    // click in the sanitizer, which never loads them over http.
-    "img-src 'self' data: https: http://127.0.0.1:* http://localhost:*",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-src 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const rendererDir = resolve(options.rendererDir ?? join(process.cwd(), 'out/renderer'));
@@ -238,7 +222,7 @@ async function serveStatic(
   filesCookie: string | null,
 ): Promise<void> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(port),
+    'Content-Security-Policy': contentSecurityPolicy({ bridgePort: port }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',

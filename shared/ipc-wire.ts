@@ -93,13 +93,16 @@ export const ACCOUNT_FILE_ROUTE = '/account-files';
  * Bytes in a JSON frame (the web host's WebSocket carries text): a `Uint8Array` argument is sent
  * as `{ "$bytes": base64 }`. Use as the replacer of `JSON.stringify`.
  */
+/** Base64 as both runtimes provide it (browsers and Node 16+); shared/ sees neither's type library. */
+const base64 = globalThis as unknown as { atob(data: string): string; btoa(data: string): string };
+
 export function bytesReplacer(_key: string, value: unknown): unknown {
   if (!(value instanceof Uint8Array)) return value;
   let binary = '';
   const step = 0x8000;
   for (let i = 0; i < value.length; i += step)
     binary += String.fromCharCode(...value.subarray(i, Math.min(i + step, value.length)));
-  return { $bytes: btoa(binary) };
+  return { $bytes: base64.btoa(binary) };
 }
 
 /** The reviver matching `bytesReplacer`: `{ "$bytes": base64 }` becomes a `Uint8Array` again. */
@@ -108,7 +111,7 @@ export function bytesReviver(_key: string, value: unknown): unknown {
   const keys = Object.keys(value);
   const encoded = (value as { $bytes?: unknown }).$bytes;
   if (keys.length !== 1 || typeof encoded !== 'string') return value;
-  const binary = atob(encoded);
+  const binary = base64.atob(encoded);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;

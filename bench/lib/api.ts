@@ -32,7 +32,10 @@ export class Api {
     signal?: AbortSignal,
   ): Promise<T> {
     const form = new URLSearchParams(
-      Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      Object.entries(fields).map(([k, v]): [string, string] => [
+        k,
+        typeof v === 'string' ? v : JSON.stringify(v),
+      ]),
     ).toString();
     const query = method === 'GET' || method === 'DELETE';
     const response = await fetch(`${this.serverUrl}/api/v1${path}${query && form ? `?${form}` : ''}`, {

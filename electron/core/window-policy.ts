@@ -1,6 +1,9 @@
+import { contentSecurityPolicy } from '../../shared/csp';
+
 /**
  * The Electron shell's security decisions as plain functions, so they are tested without Electron:
- * which links leave the app, which navigations are allowed, which permissions are granted.
+ * which links leave the app, which navigations are allowed, which permissions are granted, which
+ * Content-Security-Policy its pages get.
  */
 
 const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
@@ -46,4 +49,16 @@ export function isPermissionAllowed(
   return (
     trusted.appOrigins.includes(origin) || trusted.accountServerUrls.some((url) => originOf(url) === origin)
   );
+}
+
+/** The window reaches main through the preload, so unlike the web host's page it opens no socket. */
+export const ELECTRON_CSP = contentSecurityPolicy();
+
+/** A response's headers with the app's policy added to documents (main and sub frames). */
+export function withContentSecurityPolicy(
+  resourceType: string,
+  headers: Record<string, string[]> = {},
+): Record<string, string[]> {
+  if (resourceType !== 'mainFrame' && resourceType !== 'subFrame') return headers;
+  return { ...headers, 'Content-Security-Policy': [ELECTRON_CSP] };
 }

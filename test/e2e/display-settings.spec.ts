@@ -39,6 +39,23 @@ const fontSizeOf = (page: Page, selector: string) =>
     .locator(selector)
     .first()
     .evaluate((el) => getComputedStyle(el).fontSize);
+/** Records, in the page, the operation of each API call it sends over the bridge, as it is sent. */
+async function recordBridgeCalls(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { __bridgeCalls: string[] }).__bridgeCalls = calls;
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      if (typeof data === 'string') {
+        const frame = JSON.parse(data) as { method?: string; args?: unknown[] };
+        if (frame.method === 'call') calls.push(String(frame.args?.[0]));
+      }
+      return send.call(this, data);
+    };
+  });
+  return () => page.evaluate(() => [...(window as unknown as { __bridgeCalls: string[] }).__bridgeCalls]);
+}
+
 const timeOf = (page: Page, id: number) => page.getByTestId(`message-${id}`).locator('.message-meta time');
 
 test('font size, 24-hour time, high contrast and full width apply here and in a second window', async ({
@@ -106,6 +123,9 @@ test('mark read on scroll "never" leaves seen messages unread; "always" then rea
   chat,
   signIn,
 }) => {
+  // The page's timers are under the test's control, and its calls are recorded as they leave it.
+  await page.clock.install();
+  const bridgeCalls = await recordBridgeCalls(page);
   const member = await signIn(page, 'member');
   await page.getByTestId('open-settings').click();
   await page.getByTestId('setting-web_mark_read_on_scroll_policy').selectOption({ label: 'Never' });
@@ -124,8 +144,10 @@ test('mark read on scroll "never" leaves seen messages unread; "always" then rea
   const feed = page.getByTestId('message-feed');
   await expect(feed.getByText('third')).toBeVisible();
   await feed.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  // Longer than the feed's pause before it marks what was seen.
-  await page.waitForTimeout(1500);
+  // Two seconds pass for the page at once, far beyond the feed's pause before it marks what was seen:
+  // a mark would have been sent by now.
+  await page.clock.runFor(2000);
+  expect(await bridgeCalls()).not.toContain('updateMessageFlagsForNarrow');
   expect(await flagsOf(chat, member.email, ids)).toEqual(
     [[], [], []].map(() => expect.not.arrayContaining(['read'])),
   );
@@ -137,4 +159,5 @@ test('mark read on scroll "never" leaves seen messages unread; "always" then rea
   await page.getByTestId('settings-close').click();
   await expect(page.getByTestId(`topic-unread-${topic}`)).toHaveCount(0);
   expect((await flagsOf(chat, member.email, ids)).every((f) => f.includes('read'))).toBe(true);
+  expect(await bridgeCalls()).toContain('updateMessageFlagsForNarrow');
 });

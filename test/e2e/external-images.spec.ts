@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
-import { expect, test } from './fixtures';
+import { expect, test, type ChatEnvironment } from './fixtures';
 
 // Privacy (issue 17 part 3): an image in a message that points at another host is not fetched when
 // the conversation opens. Two local "third parties" count what reaches them: a plain-http tracking
@@ -39,20 +39,25 @@ test.afterAll(async () => {
   await new Promise((resolve) => httpsHost.close(resolve));
 });
 
-test('a tracking pixel in a message reaches nobody when the conversation opens', async ({
-  page,
-  chat,
-  signIn,
-}) => {
+/** A message with a tracking pixel, an image on an https host and a custom emoji, in its own topic. */
+async function postImages(chat: ChatEnvironment, topic: string): Promise<void> {
   const sent = await chat.api('member').post('/messages', {
     type: 'stream',
     to: 'general',
-    topic: 'pixels',
+    topic,
     content:
       `Quarterly numbers ![pixel](http://127.0.0.1:${pixelPort}/pixel.gif?reader=everyone) ` +
       `and the chart ![chart](https://localhost:${httpsPort}/chart.png) :northwind:`,
   });
   expect(sent.status).toBe(200);
+}
+
+test('a tracking pixel in a message reaches nobody when the conversation opens', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await postImages(chat, 'pixels');
   pixelHits = [];
   httpsConnections = 0;
 
@@ -89,8 +94,10 @@ test('a tracking pixel in a message reaches nobody when the conversation opens',
 
 test('the “always show images from other sites” preference loads https images, never http', async ({
   page,
+  chat,
   signIn,
 }) => {
+  await postImages(chat, 'pixels, always shown');
   await signIn(page, 'admin');
   await page.getByTestId('open-settings').click();
   await page.getByTestId('settings-nav-personal').click();
@@ -98,7 +105,7 @@ test('the “always show images from other sites” preference loads https image
   await page.getByTestId('settings-close').click();
   httpsConnections = 0;
   await page.getByTestId('channel-general').click();
-  await page.getByTestId('topic-pixels').click();
+  await page.getByTestId('topic-pixels, always shown').click();
   await expect(page.getByTestId('message-feed').getByText('Quarterly numbers')).toBeVisible();
   await expect.poll(() => httpsConnections).toBeGreaterThan(0);
   await page.waitForTimeout(500);

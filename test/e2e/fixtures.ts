@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { startWebHost, type WebHost, type WebHostOptions } from '../../electron/web-host';
 import type { Timings } from '../../server/index';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -121,23 +121,34 @@ async function closeServer(server: RunningServer): Promise<void> {
   await closed;
 }
 
-/** Keeps one environment per test file within a worker (Playwright has no file scope of its own). */
+/**
+ * Which tests share an environment: those of one file, or with `E2E_ENVIRONMENT_PER_TEST=1` none, so
+ * one run shows that every test passes alone, without what earlier tests of its file left behind.
+ */
+function environmentKey(testInfo: TestInfo): string {
+  return process.env.E2E_ENVIRONMENT_PER_TEST === '1' ? testInfo.testId : testInfo.file;
+}
+
+/**
+ * Keeps one environment per key (a test file: `environmentKey`) within a worker (Playwright has no
+ * file scope of its own).
+ */
 class EnvironmentPerFile {
-  private file: string | null = null;
+  private key: string | null = null;
   private current: Promise<ChatEnvironment & { close(): Promise<void> }> | null = null;
 
-  async forFile(file: string, setup: ChatSetup = {}): Promise<ChatEnvironment> {
-    if (this.file !== file || !this.current) {
+  async forFile(key: string, setup: ChatSetup = {}): Promise<ChatEnvironment> {
+    if (this.key !== key || !this.current) {
       await this.close();
-      this.file = file;
+      this.key = key;
       this.current = startEnvironment(setup);
     }
     return this.current;
   }
 
-  /** The environment of `file` if one was started, without starting one. */
-  async existing(file: string): Promise<ChatEnvironment | null> {
-    return this.file === file && this.current ? this.current : null;
+  /** The environment of `key` if one was started, without starting one. */
+  async existing(key: string): Promise<ChatEnvironment | null> {
+    return this.key === key && this.current ? this.current : null;
   }
 
   async close(): Promise<void> {
@@ -163,7 +174,7 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   chat: async ({ chatEnvironments, chatSetup }, use, testInfo) => {
-    await use(await chatEnvironments.forFile(testInfo.file, chatSetup));
+    await use(await chatEnvironments.forFile(environmentKey(testInfo), chatSetup));
   },
   /**
    * Every page of every test is watched: each frame the host sends over the bridge is searched for
@@ -177,7 +188,7 @@ export const test = base.extend<
   context: async ({ context, bridgeKeyScan, chatEnvironments }, use, testInfo) => {
     bridgeKeyScan.watch(context);
     await use(context);
-    const environment = await chatEnvironments.existing(testInfo.file);
+    const environment = await chatEnvironments.existing(environmentKey(testInfo));
     if (environment) bridgeKeyScan.check(environment.server);
   },
   /**

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { isTopicMuted } from '../../server/realm/user-topics';
 import type { FaultProxy } from '../support/fault-proxy';
+import { recordingFetch, SteppableClock } from '../support/main-process-time';
 import { newestContents, shownUnread } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
@@ -8,7 +9,14 @@ import { expect, test, type ChatEnvironment } from './fixtures';
 // event queue (same queue, or re-registered after expiry), a fatal stop, a failed edit.
 // The web host reaches the server through a FaultProxy; `chat.api` talks to the server directly.
 test.describe.configure({ mode: 'serial' });
-test.use({ chatSetup: { behindProxy: true } });
+// The main process's time can be fast-forwarded, and its requests are seen as they start, so a test
+// shows that nothing retries without waiting to see nothing.
+const mainClock = new SteppableClock();
+const mainFetch = recordingFetch();
+test.use({ chatSetup: { behindProxy: true, core: { clock: mainClock, fetch: mainFetch.fetch } } });
+
+/** Far beyond this file's backoff cap (1 s): any retry, poll or registration would have started. */
+const MUCH_LATER_MS = 30_000;
 
 async function post(chat: ChatEnvironment, who: string, topic: string, content: string): Promise<number> {
   const { body } = await chat.api(who).post('/messages', { type: 'channel', to: 'general', topic, content });
@@ -298,10 +306,9 @@ test('a revoked API key stops the loop for good: the UI says why, offers Account
     const banner = page.getByTestId('connection-banner');
     await expect(banner).toContainText(/invalid api key/i);
     await expect(banner).toContainText(/sign in again/i);
-    const settled = faultProxy.requests.length;
-    // A loop that kept retrying would poll several times a second with these backoff timings.
-    await page.waitForTimeout(1500);
-    expect(faultProxy.requests.slice(settled).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    const settled = mainFetch.started.length;
+    await mainClock.fastForward(MUCH_LATER_MS);
+    expect(mainFetch.started.slice(settled)).toEqual([]);
     expect(
       faultProxy.requests.filter((r) => r.path.endsWith('/events') && r.fault === 'forwarded').length,
     ).toBeGreaterThan(0);
@@ -349,10 +356,12 @@ test('an account deactivated during an outage is found out on recovery, once', a
     const banner = page.getByTestId('connection-banner');
     await expect(banner).toContainText(/deactivated/i);
     await expect(banner.getByRole('button', { name: 'Accounts' })).toBeVisible();
-    await page.waitForTimeout(1500);
+    const settled = mainFetch.started.length;
+    await mainClock.fastForward(MUCH_LATER_MS);
     // One refused poll (or registration), then silence.
     const after = faultProxy.requests.slice(before).filter((r) => /\/(events|register)$/.test(r.path));
     expect(after).toHaveLength(1);
+    expect(mainFetch.started.slice(settled)).toEqual([]);
   } finally {
     user.is_active = true;
   }
@@ -485,7 +494,6 @@ test('while the system reports the network down, the app says so, waits quietly,
   page,
   chat,
   signIn,
-  faultProxy,
 }) => {
   await signIn(page, 'member');
   const topic = `system offline ${Date.now()}`;
@@ -496,11 +504,10 @@ test('while the system reports the network down, the app says so, waits quietly,
     core.setOnline(false);
     const banner = page.getByTestId('connection-banner');
     await expect(banner).toContainText(/offline: the network is unavailable/i);
-    const from = faultProxy.requests.length;
-    // Longer than a heartbeat: a poll still under way would have come back by now.
-    await page.waitForTimeout(1500);
+    const from = mainFetch.started.length;
+    await mainClock.fastForward(MUCH_LATER_MS);
     await expect(banner).toContainText(/offline/i);
-    expect(faultProxy.requests.slice(from).filter((r) => /\/(events|register)$/.test(r.path))).toEqual([]);
+    expect(mainFetch.started.slice(from).filter((r) => /\/(events|register)$/.test(r))).toEqual([]);
   } finally {
     core.setOnline(true);
   }

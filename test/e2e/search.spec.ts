@@ -136,3 +136,28 @@ test('suggests operators, channels, people and topics, chosen with the keyboard'
   await expect(page.getByTestId('conversation-title')).toContainText('colour:red');
   await expect(page.getByText(/no messages match/i)).toBeVisible();
 });
+
+test('search highlights the matching words', async ({ page, chat, signIn }) => {
+  await signIn(page, 'member');
+  await page.getByTestId('search-input').fill('pipeline');
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText('pipeline');
+  // Hits are highlighted in the content or in the topic of each message.
+  await expect(page.getByTestId('message-feed').locator('.highlight').first()).toBeVisible();
+  await expect(page.getByTestId('message-feed').locator('.highlight').first()).toHaveText(/pipeline/i);
+
+  // New messages arrive live; matches_narrow decides which belong to the search.
+  const feed = page.getByTestId('message-feed');
+  const hit = `The pipeline is green again ${Date.now()}`;
+  const miss = `Unrelated lunch note ${Date.now()}`;
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic: 'status', content: miss });
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic: 'status', content: hit });
+  await expect(feed.getByText(/is green again/)).toBeVisible();
+  await expect(feed.locator('.highlight', { hasText: /pipeline/i }).last()).toBeVisible();
+  await expect(feed.getByText(miss)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/search.png' });
+});

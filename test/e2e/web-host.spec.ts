@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startWebHost, type WebHost } from '../../electron/web-host';
+import { PAGE_CSP } from '../../scripts/csp-meta';
 
 // The web host seen from a browser: its page carries a strict CSP, and its bridge socket opens only
 // for the page URL's secret. (The unit suite checks the same refusals from Node, frame by frame.)
@@ -26,6 +27,9 @@ test('serves the app with a strict Content-Security-Policy header', async ({ pag
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${host.port}`);
+  // The built page carries the policy from the same builder (scripts/csp-meta.ts).
+  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(meta).toBe(PAGE_CSP);
 });
 
 test('the bridge socket opens with the secret and is refused without it or with a wrong one', async ({

@@ -1,0 +1,3 @@
+// probe-as: renderer/src/config-probe-global-this.ts
+// typecheck: TS7017
+export const argv = globalThis.process.argv;

@@ -1,0 +1,5 @@
+// probe-as: shared/config-probe-react.ts
+// lint: zones/zone-imports
+import { useState } from 'react';
+
+export const hook = useState;

@@ -1,0 +1,30 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Marking a whole channel as read (4.13, POST /messages/flags/narrow) with progress and counts.
+
+async function post(chat: ChatEnvironment, who: string, topic: string, content: string): Promise<number> {
+  const { body } = await chat.api(who).post('/messages', { type: 'channel', to: 'general', topic, content });
+  return body.id as number;
+}
+
+test('marks a whole channel as read with progress and counts', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const topic = `bulk ${Date.now()}`;
+  for (let i = 0; i < 3; i++) await post(chat, 'admin', topic, `bulk ${i}`);
+  await expect(page.getByTestId('channel-unread-general')).toBeVisible();
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('mark-channel-read').click();
+  await page.getByTestId('mark-read-confirm').click();
+  await expect(page.getByTestId('mark-read-progress')).toContainText('Done');
+  await expect(page.getByTestId('channel-unread-general')).toHaveCount(0);
+  const { body } = await chat.api(me.email).get('/messages', {
+    anchor: 'newest',
+    num_before: 100,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: 'general' },
+      { operator: 'is', operand: 'unread' },
+    ],
+  });
+  expect(body.messages).toEqual([]);
+});

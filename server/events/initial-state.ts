@@ -1,5 +1,6 @@
 import type { Realm } from '../realm/realm';
 import type { Timings } from '../http/context';
+import { isAdmin, isMemberOrAbove, isModeratorOrAbove } from '../realm/roles';
 import { listedUsers, userToWire, type User } from '../realm/users';
 import { groupToWire } from '../realm/groups';
 import { REALM_GROUP_SETTINGS } from '../realm/settings';
@@ -214,19 +215,19 @@ export function initialState(
       full_name: user.full_name,
       is_admin: me.is_admin,
       is_owner: me.is_owner,
-      is_moderator: user.role <= 300,
+      is_moderator: isModeratorOrAbove(user),
       is_guest: me.is_guest,
       avatar_source: 'U',
       avatar_url: me.avatar_url,
       avatar_url_medium: me.avatar_url,
       can_create_streams: true,
-      can_subscribe_other_users: user.role <= 400,
-      can_invite_others_to_realm: user.role <= 400,
+      can_subscribe_other_users: isMemberOrAbove(user),
+      can_invite_others_to_realm: isMemberOrAbove(user),
     });
   }
   if (want('realm_bot')) {
     state.realm_bots = listedUsers(realm)
-      .filter((u) => u.is_bot && (u.bot_owner_id === user.user_id || user.role <= 200))
+      .filter((u) => u.is_bot && (u.bot_owner_id === user.user_id || isAdmin(user)))
       .map((u) => ({
         user_id: u.user_id,
         email: u.email,

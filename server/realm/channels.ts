@@ -1,7 +1,8 @@
 import { SYSTEM_GROUPS, type GroupSettingValue, userInGroupSetting } from './groups';
 import type { Realm } from './realm';
 import { renderMarkdown } from '../render/markdown';
-import { isAdmin, isGuest, type User } from './users';
+import { isAdmin, isGuest } from './roles';
+import type { User } from './users';
 import { isSubscribed, subscriptionOf, type Subscription } from './subscriptions';
 import { badRequest } from '../http/errors';
 import { MAX_STREAM_DESCRIPTION_LENGTH, MAX_STREAM_NAME_LENGTH } from './limits';

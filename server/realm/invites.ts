@@ -1,6 +1,7 @@
 import { ApiError } from '../http/errors';
 import type { Realm } from './realm';
-import { adminRequired, isAdmin, ROLE, type User } from './users';
+import { isAdmin, isOwner, ROLE } from './roles';
+import { adminRequired, type User } from './users';
 
 /** An invitation (spec 4.10). Expiry is null for invitations that never expire. */
 export interface Invite {
@@ -53,7 +54,7 @@ function manageableInvite(realm: Realm, actor: User, inviteId: number): Invite {
   const invite = realm.invites.get(inviteId);
   if (!invite) throw new ApiError('No such invitation', 'BAD_REQUEST', 400);
   if (invite.invited_by_user_id !== actor.user_id) {
-    if (invite.invited_as === ROLE.owner && actor.role !== ROLE.owner)
+    if (invite.invited_as === ROLE.owner && !isOwner(actor))
       throw new ApiError('Must be an organization owner', 'BAD_REQUEST', 400);
     if (!isAdmin(actor)) throw adminRequired();
   }

@@ -3,7 +3,8 @@ import { ApiError, badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import { canAccessContent, canSendToChannel, type Channel } from './channels';
 import { userInGroupSetting } from './groups';
-import { isModeratorOrAbove, type User } from './users';
+import { isModeratorOrAbove } from './roles';
+import type { User } from './users';
 import {
   canReadMessage,
   interestedUserIds,

@@ -3,7 +3,8 @@ import type { Realm } from './realm';
 import { activeSubscriberIds, canAccessContent, canSendToChannel, type Channel } from './channels';
 import { isSubscribed } from './subscriptions';
 import { userInGroupSetting } from './groups';
-import { isGuest, type User } from './users';
+import { isGuest } from './roles';
+import type { User } from './users';
 import {
   canReadMessage,
   insertMessage,

@@ -4,7 +4,8 @@ import { canAccessContent } from './channels';
 import { isSubscribed } from './subscriptions';
 import { flagState, hasCopy, isUnread } from './message-flags';
 import { groupMemberIds } from './groups';
-import { avatarUrl, isGuest, type User } from './users';
+import { isGuest } from './roles';
+import { avatarUrl, type User } from './users';
 import { renderMarkdown, isMeMessage, topicLinks, type MentionInfo } from '../render/markdown';
 import type { ReactionType } from './emoji';
 

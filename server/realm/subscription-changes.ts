@@ -18,7 +18,8 @@ import { userInGroupSetting } from './groups';
 import { sendChannelMessage, sendDirectMessage } from './message-send';
 import type { Realm } from './realm';
 import { isSubscribed, subscribe, subscriptionOf, subscriptionToWire, unsubscribe } from './subscriptions';
-import { adminRequired, getUserByEmail, isAdmin, type User } from './users';
+import { isAdmin } from './roles';
+import { adminRequired, getUserByEmail, type User } from './users';
 
 /**
  * Who is subscribed to what: joining, leaving, adding and removing others, and creating the

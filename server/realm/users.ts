@@ -2,11 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../http/errors';
 import type { Realm } from './realm';
 import { resolveGroupSetting } from './groups';
+import { isAdmin, isGuest, isModeratorOrAbove, isOwner, ROLE, type Role } from './roles';
 import { defaultUserSettings, type UserSettings } from './user-settings';
-
-/** Role numbers (spec 4.10). */
-export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
-export type Role = (typeof ROLE)[keyof typeof ROLE];
 
 export interface UserStatus {
   status_text: string;
@@ -88,11 +85,6 @@ export function createUser(
   return user;
 }
 
-export const isAdmin = (u: User): boolean => u.role <= ROLE.administrator;
-export const isOwner = (u: User): boolean => u.role === ROLE.owner;
-export const isModeratorOrAbove = (u: User): boolean => u.role <= ROLE.moderator;
-export const isGuest = (u: User): boolean => u.role === ROLE.guest;
-
 /** The real service's refusal of an administrator-only operation (its code is UNAUTHORIZED_PRINCIPAL). */
 export function adminRequired(): ApiError {
   return new ApiError('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL', 400);
@@ -122,7 +114,7 @@ export function canSeeDeliveryEmail(viewer: User, target: User): boolean {
     case 1:
       return true;
     case 2:
-      return viewer.role !== ROLE.guest;
+      return !isGuest(viewer);
     case 3:
       return isAdmin(viewer);
     case 5:

@@ -12,7 +12,8 @@ import {
   resendInvite,
   revokeInvite,
 } from '../realm/invites';
-import { ROLE, getUserByEmail, isAdmin, type User } from '../realm/users';
+import { isAdmin, isStrongerRole, ROLE } from '../realm/roles';
+import { getUserByEmail, type User } from '../realm/users';
 
 /** Invitations one user may send per day before INVITATION_FAILED with `daily_limit_reached`. */
 export const DAILY_INVITE_LIMIT = 100;
@@ -78,7 +79,7 @@ export const inviteRoutes = [
         throw badRequest('Insufficient permission');
       if (!ROLES.includes(params.invite_as)) throw badRequest('Invalid invite_as');
       // A user can only invite to roles equal to or stricter than their own.
-      if (params.invite_as < user.role) throw badRequest('Insufficient permission');
+      if (isStrongerRole(params.invite_as, user.role)) throw badRequest('Insufficient permission');
       const emails = parseEmails(params.invitee_emails);
       if (emails.length === 0) throw badRequest('You must specify at least one email address.');
       if (

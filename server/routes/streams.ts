@@ -23,7 +23,8 @@ import {
   type GroupSettingUpdate,
 } from '../realm/groups';
 import { isSubscribed } from '../realm/subscriptions';
-import { activeHumanIds, isAdmin, isGuest, requireAdmin, type User } from '../realm/users';
+import { isAdmin, isGuest } from '../realm/roles';
+import { activeHumanIds, requireAdmin, type User } from '../realm/users';
 import { renderMarkdown } from '../render/markdown';
 
 const anyJson = p.json((v) => v);

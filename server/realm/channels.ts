@@ -1,6 +1,5 @@
 import { SYSTEM_GROUPS, type GroupSettingValue, userInGroupSetting } from './groups';
 import type { Realm } from './realm';
-import { renderMarkdown } from '../render/markdown';
 import { isAdmin, isGuest } from './roles';
 import type { User } from './users';
 import { isSubscribed, subscriptionOf, type Subscription } from './subscriptions';
@@ -124,13 +123,6 @@ export function streamPostPolicy(channel: Channel): number {
   }
 }
 
-export function activeSubscriberIds(channel: Channel): number[] {
-  return [...channel.subscriptions.values()]
-    .filter((s) => s.active)
-    .map((s) => s.user_id)
-    .sort((a, b) => a - b);
-}
-
 /** Weekly traffic estimate from the last four weeks of messages. */
 export function weeklyTraffic(realm: Realm, channel: Channel): number | null {
   const cutoff = realm.now() - 28 * 86400;
@@ -146,39 +138,6 @@ export function weeklyTraffic(realm: Realm, channel: Channel): number | null {
 export function firstMessageId(realm: Realm, channel: Channel): number | null {
   for (const m of realm.messages) if (m.stream_id === channel.stream_id) return m.id;
   return null;
-}
-
-/** Channel object (2.2). */
-export function channelToWire(
-  realm: Realm,
-  channel: Channel,
-  opts: { includeDefault?: boolean } = {},
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    stream_id: channel.stream_id,
-    name: channel.name,
-    is_archived: channel.is_archived,
-    description: channel.description,
-    rendered_description: renderMarkdown(realm, channel.description).html,
-    date_created: channel.date_created,
-    creator_id: channel.creator_id,
-    invite_only: channel.invite_only,
-    is_web_public: channel.is_web_public,
-    stream_post_policy: streamPostPolicy(channel),
-    is_announcement_only: streamPostPolicy(channel) === 2,
-    message_retention_days: channel.message_retention_days,
-    history_public_to_subscribers: channel.history_public_to_subscribers,
-    first_message_id: firstMessageId(realm, channel),
-    is_recently_active: channel.is_recently_active,
-    can_add_subscribers_group: channel.can_add_subscribers_group,
-    can_remove_subscribers_group: channel.can_remove_subscribers_group,
-    can_administer_channel_group: channel.can_administer_channel_group,
-    can_send_message_group: channel.can_send_message_group,
-    can_subscribe_group: channel.can_subscribe_group,
-    stream_weekly_traffic: weeklyTraffic(realm, channel),
-  };
-  if (opts.includeDefault) out.is_default = channel.is_default;
-  return out;
 }
 
 /** Active users (bots included, the internal notification bot not) who may see the channel's metadata. */

@@ -19,7 +19,7 @@ import { attachmentToWire, relinkAttachments } from './uploads';
 import { moveUserTopics } from './user-topics';
 import { EDIT_LIMIT_GRACE_SECONDS, RESOLVED_TOPIC_PREFIX, truncateContent } from './limits';
 import { checkWildcardMentions, normalizeTopic, sendChannelMessage } from './message-send';
-import { activeSubscriberIds } from './channels';
+import { activeSubscriberIds } from './subscriptions';
 import { isMeMessage, renderMarkdown, topicLinks } from '../render/markdown';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';

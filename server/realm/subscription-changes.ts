@@ -5,7 +5,6 @@ import {
   canRemoveSubscribers,
   canSubscribeSelf,
   channelByName,
-  channelToWire,
   checkChannelDescription,
   checkChannelName,
   createChannel,
@@ -17,7 +16,8 @@ import type { GroupSettingValue } from './groups';
 import { userInGroupSetting } from './groups';
 import { sendChannelMessage, sendDirectMessage } from './message-send';
 import type { Realm } from './realm';
-import { isSubscribed, subscribe, subscriptionOf, subscriptionToWire, unsubscribe } from './subscriptions';
+import { channelToWire, subscriptionToWire } from './channel-wire';
+import { isSubscribed, subscribe, subscriptionOf, unsubscribe } from './subscriptions';
 import { isAdmin } from './roles';
 import { adminRequired, getUserByEmail, type User } from './users';
 

@@ -7,7 +7,6 @@ import {
   canAccessContent,
   canAccessMetadata,
   canAdministerChannel,
-  channelToWire,
   checkChannelDescription,
   checkChannelName,
   metadataViewerIds,
@@ -22,6 +21,7 @@ import {
   userInGroupSetting,
   type GroupSettingUpdate,
 } from '../realm/groups';
+import { channelToWire } from '../realm/channel-wire';
 import { isSubscribed } from '../realm/subscriptions';
 import { isAdmin, isGuest } from '../realm/roles';
 import { activeHumanIds, requireAdmin, type User } from '../realm/users';

@@ -9,7 +9,8 @@ import {
   type GroupSettingValue,
 } from '../realm/groups';
 import { addSubscriptions, removeSubscriptions, resolvePrincipals } from '../realm/subscription-changes';
-import { isSubscribed, subscriptionOf, subscriptionToWire, type Subscription } from '../realm/subscriptions';
+import { subscriptionToWire } from '../realm/channel-wire';
+import { isSubscribed, subscriptionOf, type Subscription } from '../realm/subscriptions';
 import { parseRetentionDays } from './streams';
 
 interface ChannelRequest {

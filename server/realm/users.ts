@@ -94,6 +94,13 @@ export function requireAdmin(u: User): void {
   if (!isAdmin(u)) throw adminRequired();
 }
 
+const EMAIL_ADDRESS = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
+
+/** Whether `text` has the shape of an email address (invitations, email changes). */
+export function isEmailAddress(text: string): boolean {
+  return EMAIL_ADDRESS.test(text);
+}
+
 export function getUserByEmail(realm: Realm, email: string): User | undefined {
   return realm.usersByEmail.get(email.toLowerCase());
 }

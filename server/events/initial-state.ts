@@ -1,6 +1,7 @@
 import type { Realm } from '../realm/realm';
 import type { Timings } from '../http/context';
 import { isAdmin, isMemberOrAbove, isModeratorOrAbove } from '../realm/roles';
+import { statusToWire } from '../realm/user-status';
 import { listedUsers, userToWire, type User } from '../realm/users';
 import { groupToWire } from '../realm/groups';
 import { REALM_GROUP_SETTINGS } from '../realm/settings';
@@ -305,16 +306,7 @@ export function initialState(
   if (want('user_status')) {
     const statuses: Record<string, unknown> = {};
     for (const u of listedUsers(realm)) {
-      const s = u.status;
-      const entry: Record<string, unknown> = {};
-      if (s.status_text) entry.status_text = s.status_text;
-      if (s.emoji_name)
-        Object.assign(entry, {
-          emoji_name: s.emoji_name,
-          emoji_code: s.emoji_code,
-          reaction_type: s.reaction_type,
-        });
-      if (s.away) entry.away = true;
+      const entry = statusToWire(u.status);
       if (Object.keys(entry).length > 0) statuses[String(u.user_id)] = entry;
     }
     state.user_status = statuses;

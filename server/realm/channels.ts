@@ -147,6 +147,14 @@ export function metadataViewerIds(realm: Realm, channel: Channel): number[] {
     .map((u) => u.user_id);
 }
 
+/** Spec 4.2 `message_retention_days`: days, `realm_default` (null) or `unlimited` (-1). */
+export function parseRetentionDays(value: number | string): number | null {
+  if (value === 'realm_default') return null;
+  if (value === 'unlimited') return -1;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  throw badRequest(`Bad value for 'message_retention_days': ${value}`);
+}
+
 /** Channel name rules (part 8 `max_stream_name_length`); returns the trimmed name. */
 export function checkChannelName(realm: Realm, raw: string, except?: Channel): string {
   const name = raw.trim();
@@ -193,4 +201,45 @@ export function canAddSubscribers(realm: Realm, user: User, channel: Channel): b
     userInGroupSetting(realm, user, realm.settings.can_add_subscribers_group) &&
     canAccessContent(realm, user, channel)
   );
+}
+
+/** What GET /streams (4.9) asks for. */
+export interface ChannelQuery {
+  include_public: boolean;
+  include_web_public: boolean;
+  include_subscribed: boolean;
+  exclude_archived: boolean;
+  include_all: boolean;
+  include_default: boolean;
+  include_owner_subscribed: boolean;
+  include_can_access_content: boolean;
+  /** Deprecated alias of `include_all`, with its old rule: administrators only. */
+  include_all_active: boolean;
+}
+
+/** GET /streams: the channels one request selects, never one the user may not know of. */
+export function selectChannels(realm: Realm, user: User, q: ChannelQuery): Channel[] {
+  if (q.include_all_active && !isAdmin(user)) throw badRequest('User not authorized for this query');
+  const includeAll = q.include_all || q.include_all_active;
+  const owner = user.is_bot && user.bot_owner_id !== null ? realm.users.get(user.bot_owner_id) : undefined;
+  return [...realm.channels.values()].filter((c) => {
+    if (q.exclude_archived && c.is_archived) return false;
+    if (includeAll) return isAdmin(user) || canAccessMetadata(realm, user, c);
+    return (
+      (q.include_public && !c.invite_only && !isGuest(user)) ||
+      (q.include_web_public && c.is_web_public) ||
+      (q.include_subscribed && isSubscribed(c, user.user_id)) ||
+      (q.include_can_access_content && canAccessContent(realm, user, c)) ||
+      // Default channels only as far as the user may see them (a guest is not told of those they are not in).
+      (q.include_default && c.is_default && canAccessMetadata(realm, user, c)) ||
+      (q.include_owner_subscribed && owner !== undefined && isSubscribed(c, owner.user_id))
+    );
+  });
+}
+
+/** GET /streams/{stream_id}: a channel the user may see the settings of. */
+export function visibleChannel(realm: Realm, user: User, streamId: number): Channel {
+  const channel = realm.channels.get(streamId);
+  if (!channel || !canAccessMetadata(realm, user, channel)) throw badRequest('Invalid channel ID');
+  return channel;
 }

@@ -1,5 +1,6 @@
 import { badRequest } from '../http/errors';
 import {
+  CHANNEL_GROUP_SETTINGS,
   canAccessMetadata,
   canAddSubscribers,
   canRemoveSubscribers,
@@ -12,8 +13,13 @@ import {
   type Channel,
   type ChannelGroupSetting,
 } from './channels';
-import type { GroupSettingValue } from './groups';
-import { userInGroupSetting } from './groups';
+import {
+  canonicalGroupSetting,
+  checkGroupSettingValue,
+  forbidSystemGroups,
+  userInGroupSetting,
+  type GroupSettingValue,
+} from './groups';
 import { sendChannelMessage, sendDirectMessage } from './message-send';
 import type { Realm } from './realm';
 import { channelToWire, subscriptionToWire } from './channel-wire';
@@ -53,6 +59,21 @@ export interface NewChannelSettings {
   message_retention_days: number | null;
   is_default: boolean;
   groupSettings: Partial<Record<ChannelGroupSetting, GroupSettingValue>>;
+}
+
+/** The group settings a subscription request gives the channels it creates, checked; absent ones are left out. */
+export function checkNewChannelGroupSettings(
+  realm: Realm,
+  raw: Partial<Record<ChannelGroupSetting, unknown>>,
+): Partial<Record<ChannelGroupSetting, GroupSettingValue>> {
+  const out: Partial<Record<ChannelGroupSetting, GroupSettingValue>> = {};
+  for (const name of CHANNEL_GROUP_SETTINGS) {
+    if (raw[name] === undefined) continue;
+    const value = canonicalGroupSetting(checkGroupSettingValue(realm, raw[name], name));
+    forbidSystemGroups(realm, value, name, ['internet']);
+    out[name] = value;
+  }
+  return out;
 }
 
 export interface AddSubscriptionsRequest {

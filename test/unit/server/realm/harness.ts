@@ -47,11 +47,16 @@ export function demoRealm(): DemoRealm {
   };
 }
 
+/** The payload of each publish (a per-user one as its first recipient gets it). */
+export function payloads(published: readonly Published[]): EventPayload[] {
+  return published.map(
+    (p) => (typeof p.event === 'function' ? p.event(p.userIds[0]!) : p.event) ?? { type: 'none' },
+  );
+}
+
 /** The types of a list of publishes, for asserting what happened in which order. */
 export function types(published: readonly Published[]): string[] {
-  return published.map(
-    (p) => (typeof p.event === 'function' ? p.event(p.userIds[0]!)?.type : p.event.type) ?? 'none',
-  );
+  return payloads(published).map((e) => e.type);
 }
 
 /** The error an action is refused with, as the HTTP layer would answer it (status, code, msg, extra fields). */

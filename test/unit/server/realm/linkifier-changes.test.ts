@@ -8,7 +8,7 @@ import {
 import { Realm } from '../../../../server/realm/realm';
 import { seed } from '../../../../server/seed';
 import { activeHumanIds } from '../../../../server/realm/users';
-import { demoRealm, refusal, type DemoRealm } from './harness';
+import { demoRealm, payloads, refusal, type DemoRealm } from './harness';
 
 let d: DemoRealm;
 beforeEach(() => {
@@ -46,9 +46,7 @@ describe('linkifier changes (realm)', () => {
       expect(p.userIds).toEqual(activeHumanIds(d.realm));
       expect(p.userIds).not.toContain(d.users.notificationBot.user_id);
     }
-    expect(
-      d.published.map((p) => (p.event as { realm_linkifiers: { pattern: string }[] }).realm_linkifiers),
-    ).toEqual([
+    expect(payloads(d.published).map((e) => e.realm_linkifiers)).toEqual([
       [
         { id: ids[0], pattern: '#(?P<id>[0-9]+)', url_template: expect.any(String) },
         expect.objectContaining({ pattern: 'PR(?P<n>\\d+)' }),

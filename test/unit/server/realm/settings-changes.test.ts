@@ -7,7 +7,7 @@ import {
   updateUserSettingsDefaults,
 } from '../../../../server/realm/user-settings-changes';
 import { activeHumanIds } from '../../../../server/realm/users';
-import { demoRealm, refusal, types, type DemoRealm } from './harness';
+import { demoRealm, payloads, refusal, types, type DemoRealm } from './harness';
 
 let d: DemoRealm;
 beforeEach(() => {
@@ -97,7 +97,7 @@ describe('organization settings (realm)', () => {
       default_language: 'en',
     });
     expect(d.users.members[0].settings.color_scheme).toBe(memberScheme);
-    expect(d.published.map((p) => [p.event.type, (p.event as { property: string }).property])).toEqual([
+    expect(payloads(d.published).map((e) => [e.type, e.property])).toEqual([
       ['realm_user_settings_defaults', 'color_scheme'],
       ['realm_user_settings_defaults', 'enter_sends'],
     ]);
@@ -181,7 +181,7 @@ describe("a user's own settings (realm)", () => {
     const user = d.users.members[0];
     user.settings.email_address_visibility = 1; // everyone
     updateOwnSettings(d.realm, user, { settings: { email_address_visibility: 3 } }); // administrators
-    const told = d.published.filter((p) => p.event.type === 'realm_user');
+    const told = d.published.filter((p) => types([p])[0] === 'realm_user');
     const ids = told.flatMap((p) => p.userIds).sort((a, b) => a - b);
     const nonAdmins = [d.users.moderator, ...d.users.members.slice(1), d.users.guest, d.users.bot].map(
       (u) => u.user_id,
@@ -200,6 +200,7 @@ describe("a user's own settings (realm)", () => {
     setUserSetting(d.realm, user, 'presence_enabled', user.settings.presence_enabled);
     expect(d.published).toEqual([]);
     setUserSetting(d.realm, user, 'presence_enabled', !user.settings.presence_enabled);
-    expect(d.published.map((p) => [p.userIds, p.event.type])).toEqual([[[user.user_id], 'user_settings']]);
+    expect(d.published.map((p) => p.userIds)).toEqual([[user.user_id]]);
+    expect(types(d.published)).toEqual(['user_settings']);
   });
 });

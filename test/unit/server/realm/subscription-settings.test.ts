@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { updateSubscriptionProperties } from '../../../../server/realm/subscription-properties';
 import { subscriptionOf } from '../../../../server/realm/subscriptions';
 import { getUserTopic, setUserTopicPolicy, VISIBILITY_POLICY } from '../../../../server/realm/user-topics';
-import { demoRealm, refusal, type DemoRealm } from './harness';
+import { demoRealm, payloads, refusal, type DemoRealm } from './harness';
 
 let d: DemoRealm;
 beforeEach(() => {
@@ -57,12 +57,7 @@ describe('subscription properties (realm)', () => {
       color: '#123456',
     });
     for (const p of d.published) expect(p.userIds).toEqual([user.user_id]);
-    expect(
-      d.published.map((p) => [
-        (p.event as { property: string }).property,
-        (p.event as { value: unknown }).value,
-      ]),
-    ).toEqual([
+    expect(payloads(d.published).map((e) => [e.property, e.value])).toEqual([
       ['is_muted', true],
       ['in_home_view', false],
       ['push_notifications', null],

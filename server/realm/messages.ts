@@ -1,3 +1,4 @@
+import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import type { Channel } from './channels';
 import { canAccessContent } from './channels';
@@ -219,6 +220,31 @@ export function interestedUserIds(realm: Realm, message: Message): Set<number> {
 export function topicMessages(realm: Realm, streamId: number, topic: string): Message[] {
   const lower = topic.toLowerCase();
   return realm.messages.filter((m) => m.stream_id === streamId && m.topic.toLowerCase() === lower);
+}
+
+/**
+ * GET /users/me/{stream_id}/topics (4.18): the channel's topics the user can read, newest first, each
+ * named as its newest message names it.
+ */
+export function channelTopics(
+  realm: Realm,
+  user: User,
+  streamId: number,
+  allowEmptyTopicName: boolean,
+): { name: string; max_id: number }[] {
+  const channel = realm.channels.get(streamId);
+  if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
+  const seen = new Set<string>();
+  const topics: { name: string; max_id: number }[] = [];
+  for (let i = realm.messages.length - 1; i >= 0; i--) {
+    const m = realm.messages[i]!;
+    if (m.stream_id !== streamId) continue;
+    const key = m.topic.toLowerCase();
+    if (seen.has(key) || !canReadMessage(realm, user, m)) continue;
+    seen.add(key);
+    topics.push({ name: displayTopic(realm, m.topic, allowEmptyTopicName), max_id: m.id });
+  }
+  return topics;
 }
 
 export function markUnreadForRecipients(realm: Realm, message: Message, except: number): void {

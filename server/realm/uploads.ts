@@ -1,5 +1,7 @@
-import { badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
+import { canReadMessage } from './messages';
 import type { Realm } from './realm';
+import type { User } from './users';
 
 /** An uploaded file (spec 2.5). `create_time` is milliseconds. */
 export interface Attachment {
@@ -155,4 +157,15 @@ export function canDownload(a: Attachment, userId: number, canRead: (messageId: 
   if (a.owner_id === userId) return true;
   for (const id of a.message_ids) if (canRead(id)) return true;
   return false;
+}
+
+/** The attachment behind a file URL, if `user` may download it: the owner, or anyone who can read a message linking it. */
+export function downloadableAttachment(realm: Realm, user: User, pathId: string): Attachment {
+  const a = attachmentByPathId(realm, pathId);
+  const canRead = (id: number) => {
+    const m = realm.messagesById.get(id);
+    return !!m && canReadMessage(realm, user, m);
+  };
+  if (!a || !canDownload(a, user.user_id, canRead)) throw new ApiError('File not found.', 'BAD_REQUEST', 404);
+  return a;
 }

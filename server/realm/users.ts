@@ -195,3 +195,11 @@ export function usersWhoCanAccess(realm: Realm, target: User): number[] {
     accessibleUserIds(realm, realm.users.get(id)!).has(target.user_id),
   );
 }
+
+/** GET /users/{user_id}: a listed user the viewer may access. */
+export function accessibleUser(realm: Realm, viewer: User, userId: number): User {
+  const target = realm.users.get(userId);
+  if (!target || target.is_system_bot) throw new ApiError('No such user');
+  if (!accessibleUserIds(realm, viewer).has(target.user_id)) throw new ApiError('Insufficient permission');
+  return target;
+}

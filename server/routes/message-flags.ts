@@ -3,10 +3,7 @@ import { p } from '../http/params';
 import { route } from '../http/route';
 import { compileNarrow, matchingMessageIds, parseNarrow } from '../realm/narrow';
 import { fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
-import { checkFlag, readableMessages, updateFlags } from '../realm/flag-updates';
-import { canAccessContent } from '../realm/channels';
-import { topicMessages } from '../realm/messages';
-import { hasCopy } from '../realm/message-flags';
+import { checkFlag, markTopicAsRead, readableMessages, updateFlags } from '../realm/flag-updates';
 
 export const messageFlagRoutes = [
   route({
@@ -74,14 +71,7 @@ export const messageFlagRoutes = [
     path: '/mark_topic_as_read',
     params: { stream_id: p.int().required(), topic_name: p.string().required() },
     handler: ({ realm, user }, params) => {
-      const channel = realm.channels.get(params.stream_id);
-      if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
-      const topic = params.topic_name === realm.emptyTopicDisplayName ? '' : params.topic_name;
-      const inTopic = topicMessages(realm, channel.stream_id, topic);
-      if (inTopic.length === 0) throw badRequest(`No such topic '${params.topic_name}'`);
-      const unread = realm.flagStates.get(user.user_id)?.unread;
-      const targets = inTopic.filter((m) => hasCopy(m, user.user_id) && (unread?.has(m.id) ?? false));
-      updateFlags(realm, user, targets, 'add', 'read');
+      markTopicAsRead(realm, user, params.stream_id, params.topic_name);
       return {};
     },
   }),

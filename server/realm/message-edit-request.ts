@@ -1,8 +1,8 @@
-import { badRequest, type ApiError } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { canAccessContent, type Channel } from './channels';
 import { RESOLVED_TOPIC_PREFIX, truncateContent } from './limits';
 import { normalizeTopic } from './message-send';
-import { canReadMessage, type Message } from './messages';
+import { readableMessage, type Message } from './messages';
 import type { Realm } from './realm';
 import type { User } from './users';
 
@@ -37,10 +37,6 @@ export interface EditPlan {
   resolve: 'resolve' | 'unresolve' | null;
 }
 
-export function invalidMessage(): ApiError {
-  return badRequest('Invalid message(s)');
-}
-
 /** Whether `to` only adds or removes the resolved prefix of `from` (part 3). */
 function resolveChange(from: string, to: string): 'resolve' | 'unresolve' | null {
   if (to === RESOLVED_TOPIC_PREFIX + from && !from.startsWith(RESOLVED_TOPIC_PREFIX)) return 'resolve';
@@ -67,8 +63,7 @@ function checkShape(message: Message, req: EditRequest): void {
 
 /** A message the user can read, and a well-formed request for it; nothing about permissions yet. */
 export function readEditRequest(realm: Realm, user: User, messageId: number, req: EditRequest): EditPlan {
-  const message = realm.messagesById.get(messageId);
-  if (!message || !canReadMessage(realm, user, message)) throw invalidMessage();
+  const message = readableMessage(realm, user, messageId);
   checkShape(message, req);
 
   const oldChannel = message.stream_id === null ? undefined : realm.channels.get(message.stream_id)!;

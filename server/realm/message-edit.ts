@@ -12,7 +12,7 @@ import type { Realm } from './realm';
 import { moveUserTopics } from './user-topics';
 import type { User } from './users';
 
-export { invalidMessage, type EditRequest, type PropagateMode } from './message-edit-request';
+export type { EditRequest, PropagateMode } from './message-edit-request';
 
 /**
  * PATCH /messages/{message_id} (spec 4.1): read the request, check every permission, then change the

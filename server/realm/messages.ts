@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { badRequest, type ApiError } from '../http/errors';
 import type { Realm } from './realm';
 import type { Channel } from './channels';
 import { canAccessContent } from './channels';
@@ -220,6 +220,17 @@ export function interestedUserIds(realm: Realm, message: Message): Set<number> {
 export function topicMessages(realm: Realm, streamId: number, topic: string): Message[] {
   const lower = topic.toLowerCase();
   return realm.messages.filter((m) => m.stream_id === streamId && m.topic.toLowerCase() === lower);
+}
+
+export function invalidMessage(): ApiError {
+  return badRequest('Invalid message(s)');
+}
+
+/** A message the user may read; a missing one and an unreadable one are refused alike. */
+export function readableMessage(realm: Realm, user: User, messageId: number): Message {
+  const message = realm.messagesById.get(messageId);
+  if (!message || !canReadMessage(realm, user, message)) throw invalidMessage();
+  return message;
 }
 
 /**

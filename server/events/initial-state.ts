@@ -1,10 +1,13 @@
 import type { Realm } from '../realm/realm';
 import type { Timings } from '../http/context';
+import { isAdmin, isMemberOrAbove, isModeratorOrAbove } from '../realm/roles';
+import { statusToWire } from '../realm/user-status';
 import { listedUsers, userToWire, type User } from '../realm/users';
 import { groupToWire } from '../realm/groups';
 import { REALM_GROUP_SETTINGS } from '../realm/settings';
-import { canAccessMetadata, activeSubscriberIds, channelToWire } from '../realm/channels';
-import { subscriptionToWire } from '../realm/subscriptions';
+import { canAccessMetadata } from '../realm/channels';
+import { channelToWire, subscriptionToWire } from '../realm/channel-wire';
+import { activeSubscriberIds } from '../realm/subscriptions';
 import { linkifierToWire } from '../realm/linkifiers';
 import { realmEmojiToWire } from '../realm/emoji';
 import { draftToWire, userDrafts } from '../realm/drafts';
@@ -218,18 +221,18 @@ export function initialState(
       full_name: user.full_name,
       is_admin: me.is_admin,
       is_owner: me.is_owner,
-      is_moderator: user.role <= 300,
+      is_moderator: isModeratorOrAbove(user),
       is_guest: me.is_guest,
       avatar_source: 'U',
       avatar_url: me.avatar_url,
       avatar_url_medium: me.avatar_url,
       can_create_streams: true,
-      can_invite_others_to_realm: user.role <= 400,
+      can_invite_others_to_realm: isMemberOrAbove(user),
     });
   }
   if (want('realm_bot')) {
     state.realm_bots = listedUsers(realm)
-      .filter((u) => u.is_bot && (u.bot_owner_id === user.user_id || user.role <= 200))
+      .filter((u) => u.is_bot && (u.bot_owner_id === user.user_id || isAdmin(user)))
       .map((u) => ({
         user_id: u.user_id,
         email: u.email,
@@ -305,16 +308,7 @@ export function initialState(
   if (want('user_status')) {
     const statuses: Record<string, unknown> = {};
     for (const u of listedUsers(realm)) {
-      const s = u.status;
-      const entry: Record<string, unknown> = {};
-      if (s.status_text) entry.status_text = s.status_text;
-      if (s.emoji_name)
-        Object.assign(entry, {
-          emoji_name: s.emoji_name,
-          emoji_code: s.emoji_code,
-          reaction_type: s.reaction_type,
-        });
-      if (s.away) entry.away = true;
+      const entry = statusToWire(u.status);
       if (Object.keys(entry).length > 0) statuses[String(u.user_id)] = entry;
     }
     state.user_status = statuses;

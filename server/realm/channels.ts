@@ -1,7 +1,7 @@
 import { SYSTEM_GROUPS, type GroupSettingValue, userInGroupSetting } from './groups';
 import type { Realm } from './realm';
-import { renderMarkdown } from '../render/markdown';
-import { isAdmin, isGuest, type User } from './users';
+import { isAdmin, isGuest } from './roles';
+import type { User } from './users';
 import { isSubscribed, subscriptionOf, type Subscription } from './subscriptions';
 import { badRequest } from '../http/errors';
 import { MAX_STREAM_DESCRIPTION_LENGTH, MAX_STREAM_NAME_LENGTH } from './limits';
@@ -154,13 +154,6 @@ export function streamPostPolicy(channel: Channel): number {
   }
 }
 
-export function activeSubscriberIds(channel: Channel): number[] {
-  return [...channel.subscriptions.values()]
-    .filter((s) => s.active)
-    .map((s) => s.user_id)
-    .sort((a, b) => a - b);
-}
-
 /** Weekly traffic estimate from the last four weeks of messages. */
 export function weeklyTraffic(realm: Realm, channel: Channel): number | null {
   const cutoff = realm.now() - 28 * 86400;
@@ -178,51 +171,19 @@ export function firstMessageId(realm: Realm, channel: Channel): number | null {
   return null;
 }
 
-/** Channel object (2.2). */
-export function channelToWire(
-  realm: Realm,
-  channel: Channel,
-  opts: { includeDefault?: boolean } = {},
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    stream_id: channel.stream_id,
-    name: channel.name,
-    is_archived: channel.is_archived,
-    description: channel.description,
-    rendered_description: renderMarkdown(realm, channel.description).html,
-    date_created: channel.date_created,
-    creator_id: channel.creator_id,
-    invite_only: channel.invite_only,
-    is_web_public: channel.is_web_public,
-    stream_post_policy: streamPostPolicy(channel),
-    is_announcement_only: streamPostPolicy(channel) === 2,
-    message_retention_days: channel.message_retention_days,
-    history_public_to_subscribers: channel.history_public_to_subscribers,
-    first_message_id: firstMessageId(realm, channel),
-    is_recently_active: channel.is_recently_active,
-    can_add_subscribers_group: channel.can_add_subscribers_group,
-    can_remove_subscribers_group: channel.can_remove_subscribers_group,
-    can_administer_channel_group: channel.can_administer_channel_group,
-    can_send_message_group: channel.can_send_message_group,
-    can_subscribe_group: channel.can_subscribe_group,
-    can_move_messages_out_of_channel_group: channel.can_move_messages_out_of_channel_group,
-    can_move_messages_within_channel_group: channel.can_move_messages_within_channel_group,
-    stream_weekly_traffic: weeklyTraffic(realm, channel),
-    // Levels 389, 392 and 394: channel folders (none here), the channel's own empty-topic policy
-    // (this server keeps the organization's), and the subscriber count.
-    folder_id: null,
-    topics_policy: 'inherit',
-    subscriber_count: activeSubscriberIds(channel).length,
-  };
-  if (opts.includeDefault) out.is_default = channel.is_default;
-  return out;
-}
-
 /** Active users (bots included, the internal notification bot not) who may see the channel's metadata. */
 export function metadataViewerIds(realm: Realm, channel: Channel): number[] {
   return [...realm.users.values()]
     .filter((u) => u.is_active && !u.is_system_bot && canAccessMetadata(realm, u, channel))
     .map((u) => u.user_id);
+}
+
+/** Spec 4.2 `message_retention_days`: days, `realm_default` (null) or `unlimited` (-1). */
+export function parseRetentionDays(value: number | string): number | null {
+  if (value === 'realm_default') return null;
+  if (value === 'unlimited') return -1;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  throw badRequest(`Bad value for 'message_retention_days': ${value}`);
 }
 
 /** Channel name rules (part 8 `max_stream_name_length`); returns the trimmed name. */
@@ -271,4 +232,45 @@ export function canAddSubscribers(realm: Realm, user: User, channel: Channel): b
     userInGroupSetting(realm, user, realm.settings.can_add_subscribers_group) &&
     canAccessContent(realm, user, channel)
   );
+}
+
+/** What GET /streams (4.9) asks for. */
+export interface ChannelQuery {
+  include_public: boolean;
+  include_web_public: boolean;
+  include_subscribed: boolean;
+  exclude_archived: boolean;
+  include_all: boolean;
+  include_default: boolean;
+  include_owner_subscribed: boolean;
+  include_can_access_content: boolean;
+  /** Deprecated alias of `include_all`, with its old rule: administrators only. */
+  include_all_active: boolean;
+}
+
+/** GET /streams: the channels one request selects, never one the user may not know of. */
+export function selectChannels(realm: Realm, user: User, q: ChannelQuery): Channel[] {
+  if (q.include_all_active && !isAdmin(user)) throw badRequest('User not authorized for this query');
+  const includeAll = q.include_all || q.include_all_active;
+  const owner = user.is_bot && user.bot_owner_id !== null ? realm.users.get(user.bot_owner_id) : undefined;
+  return [...realm.channels.values()].filter((c) => {
+    if (q.exclude_archived && c.is_archived) return false;
+    if (includeAll) return isAdmin(user) || canAccessMetadata(realm, user, c);
+    return (
+      (q.include_public && !c.invite_only && !isGuest(user)) ||
+      (q.include_web_public && c.is_web_public) ||
+      (q.include_subscribed && isSubscribed(c, user.user_id)) ||
+      (q.include_can_access_content && canAccessContent(realm, user, c)) ||
+      // Default channels only as far as the user may see them (a guest is not told of those they are not in).
+      (q.include_default && c.is_default && canAccessMetadata(realm, user, c)) ||
+      (q.include_owner_subscribed && owner !== undefined && isSubscribed(c, owner.user_id))
+    );
+  });
+}
+
+/** GET /streams/{stream_id}: a channel the user may see the settings of. */
+export function visibleChannel(realm: Realm, user: User, streamId: number): Channel {
+  const channel = realm.channels.get(streamId);
+  if (!channel || !canAccessMetadata(realm, user, channel)) throw badRequest('Invalid channel ID');
+  return channel;
 }

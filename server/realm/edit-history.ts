@@ -1,10 +1,9 @@
 import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import type { User } from './users';
-import { canReadMessage } from './messages';
+import { readableMessage } from './messages';
 import { renderMarkdown } from '../render/markdown';
 import { htmlDiff } from '../render/diff';
-import { invalidMessage } from './message-edit';
 
 /**
  * GET /messages/{id}/history (4.15): snapshots oldest to newest, per 2.4. The stored edits are replayed
@@ -16,8 +15,7 @@ export function messageHistory(
   messageId: number,
   allowEmptyTopicName: boolean,
 ): Record<string, unknown>[] {
-  const message = realm.messagesById.get(messageId);
-  if (!message || !canReadMessage(realm, user, message)) throw invalidMessage();
+  const message = readableMessage(realm, user, messageId);
   const policy = realm.settings.message_edit_history_visibility_policy;
   if (policy === 'none') throw badRequest('Message edit history is disabled in this organization');
 

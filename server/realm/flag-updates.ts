@@ -1,7 +1,8 @@
 import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import type { User } from './users';
-import { canReadMessage, mentionFlags, type Message } from './messages';
+import { canAccessContent } from './channels';
+import { canReadMessage, mentionFlags, topicMessages, type Message } from './messages';
 import { EDITABLE_FLAGS, NON_EDITABLE_FLAGS, hasCopy, setFlag } from './message-flags';
 import { isSubscribed } from './subscriptions';
 import { isTopicMuted } from './user-topics';
@@ -106,4 +107,17 @@ export function readableMessages(realm: Realm, user: User, ids: number[]): Messa
     if (!m || !canReadMessage(realm, user, m)) throw badRequest('Invalid message(s)');
     return m;
   });
+}
+
+/** POST /mark_topic_as_read: the user's unread copies in a topic of a channel they can read. */
+export function markTopicAsRead(realm: Realm, user: User, streamId: number, topicName: string): void {
+  const channel = realm.channels.get(streamId);
+  if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
+  const topic = topicName === realm.emptyTopicDisplayName ? '' : topicName;
+  // As the real service: the topic exists for this user when they hold a message of it.
+  const own = topicMessages(realm, channel.stream_id, topic).filter((m) => hasCopy(m, user.user_id));
+  if (own.length === 0) throw badRequest(`No such topic '${topic}'`);
+  const unread = realm.flagStates.get(user.user_id)?.unread;
+  const targets = own.filter((m) => unread?.has(m.id) ?? false);
+  updateFlags(realm, user, targets, 'add', 'read');
 }

@@ -1,6 +1,7 @@
 import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
-import { ROLE, type User } from './users';
+import { ROLE } from './roles';
+import type { User } from './users';
 
 /** Group-setting value (spec 2.1): a group id, or an anonymous collection. */
 export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };

@@ -1,9 +1,10 @@
 import { ApiError, badRequest } from '../http/errors';
 import type { Realm } from './realm';
-import { activeSubscriberIds, canAccessContent, canSendToChannel, type Channel } from './channels';
-import { isSubscribed } from './subscriptions';
+import { canAccessContent, canSendToChannel, type Channel } from './channels';
+import { activeSubscriberIds, isSubscribed } from './subscriptions';
 import { userInGroupSetting } from './groups';
-import { isGuest, type User } from './users';
+import { isGuest } from './roles';
+import type { User } from './users';
 import {
   canReadMessage,
   insertMessage,

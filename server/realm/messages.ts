@@ -1,10 +1,12 @@
+import { badRequest, type ApiError } from '../http/errors';
 import type { Realm } from './realm';
 import type { Channel } from './channels';
 import { canAccessContent } from './channels';
 import { isSubscribed } from './subscriptions';
 import { flagState, hasCopy, isUnread } from './message-flags';
 import { groupMemberIds } from './groups';
-import { avatarUrl, isGuest, type User } from './users';
+import { isGuest } from './roles';
+import { avatarUrl, type User } from './users';
 import { renderMarkdown, isMeMessage, topicLinks, type MentionInfo } from '../render/markdown';
 import type { ReactionType } from './emoji';
 
@@ -256,6 +258,42 @@ export function interestedUserIds(realm: Realm, message: Message): Set<number> {
 export function topicMessages(realm: Realm, streamId: number, topic: string): Message[] {
   const lower = topic.toLowerCase();
   return realm.messages.filter((m) => m.stream_id === streamId && m.topic.toLowerCase() === lower);
+}
+
+export function invalidMessage(): ApiError {
+  return badRequest('Invalid message(s)');
+}
+
+/** A message the user may read; a missing one and an unreadable one are refused alike. */
+export function readableMessage(realm: Realm, user: User, messageId: number): Message {
+  const message = realm.messagesById.get(messageId);
+  if (!message || !canReadMessage(realm, user, message)) throw invalidMessage();
+  return message;
+}
+
+/**
+ * GET /users/me/{stream_id}/topics (4.18): the channel's topics the user can read, newest first, each
+ * named as its newest message names it.
+ */
+export function channelTopics(
+  realm: Realm,
+  user: User,
+  streamId: number,
+  allowEmptyTopicName: boolean,
+): { name: string; max_id: number }[] {
+  const channel = realm.channels.get(streamId);
+  if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
+  const seen = new Set<string>();
+  const topics: { name: string; max_id: number }[] = [];
+  for (let i = realm.messages.length - 1; i >= 0; i--) {
+    const m = realm.messages[i]!;
+    if (m.stream_id !== streamId) continue;
+    const key = m.topic.toLowerCase();
+    if (seen.has(key) || !canReadMessage(realm, user, m)) continue;
+    seen.add(key);
+    topics.push({ name: displayTopic(realm, m.topic, allowEmptyTopicName), max_id: m.id });
+  }
+  return topics;
 }
 
 export function markUnreadForRecipients(realm: Realm, message: Message, except: number): void {

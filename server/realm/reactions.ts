@@ -1,9 +1,8 @@
 import { ApiError, badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import { userRef, type User } from './users';
-import { canReadMessage, interestedUserIds, type Message, type Reaction } from './messages';
+import { interestedUserIds, readableMessage, type Message, type Reaction } from './messages';
 import { emojiByName, SERVICE_EXTRA_EMOJI, unicodeEmoji, type ReactionType } from './emoji';
-import { invalidMessage } from './message-edit';
 
 const REACTION_TYPES: readonly ReactionType[] = ['unicode_emoji', 'realm_emoji', 'service_extra_emoji'];
 
@@ -50,12 +49,6 @@ function publishReaction(
   });
 }
 
-function readable(realm: Realm, user: User, messageId: number): Message {
-  const message = realm.messagesById.get(messageId);
-  if (!message || !canReadMessage(realm, user, message)) throw invalidMessage();
-  return message;
-}
-
 /** POST /messages/{id}/reactions (4.17). */
 export function addReaction(
   realm: Realm,
@@ -65,7 +58,7 @@ export function addReaction(
   emojiCode: string | undefined,
   reactionType: ReactionType | undefined,
 ): void {
-  const message = readable(realm, user, messageId);
+  const message = readableMessage(realm, user, messageId);
   let code = emojiCode;
   let type = reactionType;
   if (code === undefined || type === undefined) {
@@ -107,7 +100,7 @@ export function removeReaction(
   emojiCode: string | undefined,
   reactionType: ReactionType | undefined,
 ): void {
-  const message = readable(realm, user, messageId);
+  const message = readableMessage(realm, user, messageId);
   let code = emojiCode;
   let type = reactionType;
   if (code === undefined) {

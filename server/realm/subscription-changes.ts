@@ -1,11 +1,11 @@
 import { badRequest } from '../http/errors';
 import {
+  CHANNEL_GROUP_SETTINGS,
   canAccessMetadata,
   canAddSubscribers,
   canRemoveSubscribers,
   canSubscribeSelf,
   channelByName,
-  channelToWire,
   checkChannelDescription,
   checkChannelName,
   createChannel,
@@ -13,12 +13,19 @@ import {
   type Channel,
   type ChannelGroupSetting,
 } from './channels';
-import type { GroupSettingValue } from './groups';
-import { userInGroupSetting } from './groups';
+import {
+  canonicalGroupSetting,
+  checkGroupSettingValue,
+  forbidSystemGroups,
+  userInGroupSetting,
+  type GroupSettingValue,
+} from './groups';
 import { sendChannelMessage, sendDirectMessage } from './message-send';
 import type { Realm } from './realm';
-import { isSubscribed, subscribe, subscriptionOf, subscriptionToWire, unsubscribe } from './subscriptions';
-import { adminRequired, getUserByEmail, isAdmin, type User } from './users';
+import { channelToWire, subscriptionToWire } from './channel-wire';
+import { isSubscribed, subscribe, subscriptionOf, unsubscribe } from './subscriptions';
+import { isAdmin } from './roles';
+import { adminRequired, getUserByEmail, type User } from './users';
 
 /**
  * Who is subscribed to what: joining, leaving, adding and removing others, and creating the
@@ -52,6 +59,21 @@ export interface NewChannelSettings {
   message_retention_days: number | null;
   is_default: boolean;
   groupSettings: Partial<Record<ChannelGroupSetting, GroupSettingValue>>;
+}
+
+/** The group settings a subscription request gives the channels it creates, checked; absent ones are left out. */
+export function checkNewChannelGroupSettings(
+  realm: Realm,
+  raw: Partial<Record<ChannelGroupSetting, unknown>>,
+): Partial<Record<ChannelGroupSetting, GroupSettingValue>> {
+  const out: Partial<Record<ChannelGroupSetting, GroupSettingValue>> = {};
+  for (const name of CHANNEL_GROUP_SETTINGS) {
+    if (raw[name] === undefined) continue;
+    const value = canonicalGroupSetting(checkGroupSettingValue(realm, raw[name], name));
+    forbidSystemGroups(realm, value, name, ['internet']);
+    out[name] = value;
+  }
+  return out;
 }
 
 export interface AddSubscriptionsRequest {

@@ -1,4 +1,4 @@
-import { activeSubscriberIds, channelToWire, type Channel } from './channels';
+import type { Channel } from './channels';
 import type { Realm } from './realm';
 
 /** A user's subscription to a channel and its personal properties (part 6 `subscriptions` items). */
@@ -28,6 +28,13 @@ export function subscriptionOf(channel: Channel, userId: number): Subscription |
 
 export function isSubscribed(channel: Channel, userId: number): boolean {
   return channel.subscriptions.get(userId)?.active === true;
+}
+
+export function activeSubscriberIds(channel: Channel): number[] {
+  return [...channel.subscriptions.values()]
+    .filter((s) => s.active)
+    .map((s) => s.user_id)
+    .sort((a, b) => a - b);
 }
 
 export function subscribe(realm: Realm, channel: Channel, userId: number): Subscription {
@@ -76,16 +83,4 @@ export function subscriptionProperties(sub: Subscription): Record<string, unknow
     push_notifications: sub.push_notifications,
     audible_notifications: sub.audible_notifications,
   };
-}
-
-/** An item of `subscriptions` (POST /register, GET /users/me/subscriptions, subscription events). */
-export function subscriptionToWire(
-  realm: Realm,
-  channel: Channel,
-  sub: Subscription,
-  includeSubscribers: boolean,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...channelToWire(realm, channel), ...subscriptionProperties(sub) };
-  if (includeSubscribers) out.subscribers = activeSubscriberIds(channel);
-  return out;
 }

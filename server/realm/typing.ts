@@ -1,6 +1,7 @@
 import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
-import { activeSubscriberIds, canAccessContent } from './channels';
+import { canAccessContent } from './channels';
+import { activeSubscriberIds } from './subscriptions';
 import type { User } from './users';
 import { canReadMessage, interestedUserIds } from './messages';
 

@@ -1,4 +1,8 @@
+import { badRequest } from '../http/errors';
+import { canAccessContent, channelByName, type Channel } from './channels';
+import { MAX_TOPIC_LENGTH } from './limits';
 import type { Realm } from './realm';
+import type { User } from './users';
 
 /** Visibility policies for a topic: 0 none, 1 muted, 2 unmuted, 3 followed. */
 export const VISIBILITY_POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
@@ -114,4 +118,49 @@ export function moveUserTopics(
     realm.events.publish([userId], { type: 'user_topic', ...userTopicToWire(cleared) });
     realm.events.publish([userId], { type: 'user_topic', ...userTopicToWire(moved) });
   }
+}
+
+/** A channel as a request names it: by ID, or by name (the deprecated muted_topics endpoint). */
+export type ChannelRef = { id: number } | { name: string };
+
+function accessibleChannel(realm: Realm, user: User, ref: ChannelRef): Channel {
+  if ('name' in ref) {
+    const byName = channelByName(realm, ref.name);
+    if (!byName || !canAccessContent(realm, user, byName))
+      throw badRequest(`Invalid channel name '${ref.name}'`);
+    return byName;
+  }
+  const channel = realm.channels.get(ref.id);
+  if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
+  return channel;
+}
+
+/** Topic names from a request: `realm_empty_topic_display_name` means the empty topic (convention 5). */
+function requestedTopic(realm: Realm, raw: string): string {
+  const topic = raw.trim();
+  if ([...topic].length > MAX_TOPIC_LENGTH)
+    throw badRequest(`topic is too long (limit: ${MAX_TOPIC_LENGTH} characters)`);
+  return topic === realm.emptyTopicDisplayName ? '' : topic;
+}
+
+/**
+ * POST /user_topics and PATCH /users/me/subscriptions/muted_topics: set the user's policy for a topic
+ * of a channel they can read, and tell their clients, unless nothing changes (from feature level 169,
+ * muting a muted topic is not an error).
+ */
+export function setUserTopicPolicy(
+  realm: Realm,
+  user: User,
+  channelRef: ChannelRef,
+  rawTopic: string,
+  policy: number,
+): void {
+  if (!(Object.values(VISIBILITY_POLICY) as number[]).includes(policy))
+    throw badRequest('Invalid visibility_policy');
+  const channel = accessibleChannel(realm, user, channelRef);
+  const topic = requestedTopic(realm, rawTopic);
+  const current = getUserTopic(realm, user.user_id, channel.stream_id, topic)?.visibility_policy ?? 0;
+  if (current === policy) return;
+  const record = setVisibilityPolicy(realm, user.user_id, channel.stream_id, topic, policy);
+  realm.events.publish([user.user_id], { type: 'user_topic', ...userTopicToWire(record) });
 }

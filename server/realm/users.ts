@@ -2,11 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../http/errors';
 import type { Realm } from './realm';
 import { resolveGroupSetting } from './groups';
+import { isAdmin, isGuest, isModeratorOrAbove, isOwner, ROLE, type Role } from './roles';
 import { defaultUserSettings, type UserSettings } from './user-settings';
-
-/** Role numbers (spec 4.10). */
-export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
-export type Role = (typeof ROLE)[keyof typeof ROLE];
 
 export interface UserStatus {
   status_text: string;
@@ -88,11 +85,6 @@ export function createUser(
   return user;
 }
 
-export const isAdmin = (u: User): boolean => u.role <= ROLE.administrator;
-export const isOwner = (u: User): boolean => u.role === ROLE.owner;
-export const isModeratorOrAbove = (u: User): boolean => u.role <= ROLE.moderator;
-export const isGuest = (u: User): boolean => u.role === ROLE.guest;
-
 /** The real service's refusal of an administrator-only operation (its code is UNAUTHORIZED_PRINCIPAL). */
 export function adminRequired(): ApiError {
   return new ApiError('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL', 400);
@@ -100,6 +92,13 @@ export function adminRequired(): ApiError {
 
 export function requireAdmin(u: User): void {
   if (!isAdmin(u)) throw adminRequired();
+}
+
+const EMAIL_ADDRESS = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
+
+/** Whether `text` has the shape of an email address (invitations, email changes). */
+export function isEmailAddress(text: string): boolean {
+  return EMAIL_ADDRESS.test(text);
 }
 
 export function getUserByEmail(realm: Realm, email: string): User | undefined {
@@ -122,7 +121,7 @@ export function canSeeDeliveryEmail(viewer: User, target: User): boolean {
     case 1:
       return true;
     case 2:
-      return viewer.role !== ROLE.guest;
+      return !isGuest(viewer);
     case 3:
       return isAdmin(viewer);
     case 5:
@@ -195,4 +194,12 @@ export function usersWhoCanAccess(realm: Realm, target: User): number[] {
   return activeHumanIds(realm).filter((id) =>
     accessibleUserIds(realm, realm.users.get(id)!).has(target.user_id),
   );
+}
+
+/** GET /users/{user_id}: a listed user the viewer may access. */
+export function accessibleUser(realm: Realm, viewer: User, userId: number): User {
+  const target = realm.users.get(userId);
+  if (!target || target.is_system_bot) throw new ApiError('No such user');
+  if (!accessibleUserIds(realm, viewer).has(target.user_id)) throw new ApiError('Insufficient permission');
+  return target;
 }

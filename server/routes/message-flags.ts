@@ -3,10 +3,7 @@ import { p } from '../http/params';
 import { route } from '../http/route';
 import { compileNarrow, matchingMessageIds, parseNarrow } from '../realm/narrow';
 import { boundFlagRange, checkAnchorAtEnd, fetchWindow, parseAnchor } from '../realm/message-fetch';
-import { checkFlag, readableMessages, updateFlags } from '../realm/flag-updates';
-import { canAccessContent } from '../realm/channels';
-import { topicMessages } from '../realm/messages';
-import { hasCopy } from '../realm/message-flags';
+import { checkFlag, markTopicAsRead, readableMessages, updateFlags } from '../realm/flag-updates';
 
 export const messageFlagRoutes = [
   route({
@@ -78,15 +75,7 @@ export const messageFlagRoutes = [
     path: '/mark_topic_as_read',
     params: { stream_id: p.int().required(), topic_name: p.string().required() },
     handler: ({ realm, user }, params) => {
-      const channel = realm.channels.get(params.stream_id);
-      if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
-      const topic = params.topic_name === realm.emptyTopicDisplayName ? '' : params.topic_name;
-      // As the real service: the topic exists for this user when they hold a message of it.
-      const own = topicMessages(realm, channel.stream_id, topic).filter((m) => hasCopy(m, user.user_id));
-      if (own.length === 0) throw badRequest(`No such topic '${topic}'`);
-      const unread = realm.flagStates.get(user.user_id)?.unread;
-      const targets = own.filter((m) => unread?.has(m.id) ?? false);
-      updateFlags(realm, user, targets, 'add', 'read');
+      markTopicAsRead(realm, user, params.stream_id, params.topic_name);
       return {};
     },
   }),

@@ -5,9 +5,9 @@ import type { Realm } from '../realm/realm';
 import type { User } from '../realm/users';
 import { compileNarrow, matchFields, matchingMessageIds, parseNarrow } from '../realm/narrow';
 import { checkAnchorAtEnd, fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
-import { canReadMessage, displayTopic, messageToWire } from '../realm/messages';
+import { canReadMessage, displayTopic, messageToWire, readableMessage } from '../realm/messages';
 import { channelForSending, sendChannelMessage, sendDirectMessage } from '../realm/message-send';
-import { editMessage, invalidMessage } from '../realm/message-edit';
+import { editMessage } from '../realm/message-edit';
 import { messageHistory } from '../realm/edit-history';
 import { getUserByEmail } from '../realm/users';
 
@@ -217,8 +217,7 @@ export const messageRoutes = [
       allow_empty_topic_name: p.bool().default(false),
     },
     handler: ({ realm, user }, params) => {
-      const m = realm.messagesById.get(params.message_id);
-      if (!m || !canReadMessage(realm, user, m)) throw invalidMessage();
+      const m = readableMessage(realm, user, params.message_id);
       return {
         raw_content: m.content,
         message: messageToWire(realm, user, m, {

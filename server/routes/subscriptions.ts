@@ -1,16 +1,16 @@
 import { badRequest } from '../http/errors';
 import { p } from '../http/params';
 import { route } from '../http/route';
-import { CHANNEL_GROUP_SETTINGS, type Channel, type ChannelGroupSetting } from '../realm/channels';
+import { parseRetentionDays } from '../realm/channels';
+import { subscriptionToWire } from '../realm/channel-wire';
 import {
-  canonicalGroupSetting,
-  checkGroupSettingValue,
-  forbidSystemGroups,
-  type GroupSettingValue,
-} from '../realm/groups';
-import { addSubscriptions, removeSubscriptions, resolvePrincipals } from '../realm/subscription-changes';
-import { isSubscribed, subscriptionOf, subscriptionToWire, type Subscription } from '../realm/subscriptions';
-import { parseRetentionDays } from './streams';
+  addSubscriptions,
+  checkNewChannelGroupSettings,
+  removeSubscriptions,
+  resolvePrincipals,
+} from '../realm/subscription-changes';
+import { updateSubscriptionProperties } from '../realm/subscription-properties';
+import { isSubscribed, subscriptionOf } from '../realm/subscriptions';
 
 interface ChannelRequest {
   name: string;
@@ -40,18 +40,6 @@ function principalList(value: unknown, name: string): (number | string)[] {
     throw badRequest(`${name} is not a list`);
   return value as (number | string)[];
 }
-
-const SUBSCRIPTION_PROPERTIES: Record<string, 'bool' | 'color' | 'nullableBool'> = {
-  color: 'color',
-  is_muted: 'bool',
-  in_home_view: 'bool',
-  pin_to_top: 'bool',
-  desktop_notifications: 'nullableBool',
-  email_notifications: 'nullableBool',
-  wildcard_mentions_notify: 'nullableBool',
-  push_notifications: 'nullableBool',
-  audible_notifications: 'nullableBool',
-};
 
 export const subscriptionRoutes = [
   route({
@@ -97,13 +85,7 @@ export const subscriptionRoutes = [
       send_new_subscription_messages: p.bool().default(true),
     },
     handler: ({ realm, user }, params) => {
-      const groupSettings: Partial<Record<ChannelGroupSetting, GroupSettingValue>> = {};
-      for (const name of CHANNEL_GROUP_SETTINGS) {
-        if (params[name] === undefined) continue;
-        const value = canonicalGroupSetting(checkGroupSettingValue(realm, params[name], name));
-        forbidSystemGroups(realm, value, name, ['internet']);
-        groupSettings[name] = value;
-      }
+      const groupSettings = checkNewChannelGroupSettings(realm, params);
       return addSubscriptions(realm, user, {
         channels: params.subscriptions,
         targets: resolvePrincipals(realm, user, params.principals),
@@ -158,38 +140,7 @@ export const subscriptionRoutes = [
         .required(),
     },
     handler: ({ realm, user }, { subscription_data }) => {
-      const updates: { sub: Subscription; channel: Channel; property: string; value: unknown }[] = [];
-      for (const { stream_id, property, value } of subscription_data) {
-        const channel = realm.channels.get(stream_id);
-        const sub = channel ? subscriptionOf(channel, user.user_id) : undefined;
-        if (!channel || !sub?.active) throw badRequest(`Not subscribed to channel ID ${stream_id}`);
-        const kind = SUBSCRIPTION_PROPERTIES[property];
-        if (!kind) throw badRequest(`Unknown subscription property: ${property}`);
-        if (kind === 'color' && (typeof value !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(value)))
-          throw badRequest(`${property} is not a valid hex color code`);
-        if (kind === 'bool' && typeof value !== 'boolean') throw badRequest(`${property} is not a boolean`);
-        if (kind === 'nullableBool' && typeof value !== 'boolean' && value !== null)
-          throw badRequest(`${property} is not a boolean`);
-        updates.push({ sub, channel, property, value });
-      }
-      for (const { sub, channel, property, value } of updates) {
-        const publish = (prop: string, v: unknown) =>
-          realm.events.publish([user.user_id], {
-            type: 'subscription',
-            op: 'update',
-            stream_id: channel.stream_id,
-            property: prop,
-            value: v,
-          });
-        if (property === 'in_home_view' || property === 'is_muted') {
-          sub.is_muted = property === 'is_muted' ? (value as boolean) : !(value as boolean);
-          publish('is_muted', sub.is_muted);
-          publish('in_home_view', !sub.is_muted);
-        } else {
-          (sub as unknown as Record<string, unknown>)[property] = value;
-          publish(property, value);
-        }
-      }
+      updateSubscriptionProperties(realm, user, subscription_data);
       return { subscription_data };
     },
   }),

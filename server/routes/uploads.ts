@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ApiError, badRequest } from '../http/errors';
+import { badRequest } from '../http/errors';
+import { downloadableAttachment } from '../realm/attachment-access';
 import { route } from '../http/route';
 import { p } from '../http/params';
 import { authenticate } from '../http/auth';
 import { uploadedFiles } from '../http/app';
 import type { ServerContext } from '../http/context';
 import type { Realm } from '../realm/realm';
-import type { User } from '../realm/users';
 import {
   attachmentByPathId,
   attachmentsOf,
-  canDownload,
   deleteAttachment,
   uploadAttachment,
   type Attachment,
 } from '../realm/uploads';
-import { canReadMessage } from '../realm/messages';
 
 const TEMPORARY_URL_SECONDS = 60;
 const tokens = new WeakMap<Realm, Map<string, { pathId: string; expires: number }>>();
@@ -28,16 +26,6 @@ function tokenStore(realm: Realm) {
     tokens.set(realm, store);
   }
   return store;
-}
-
-function downloadable(realm: Realm, user: User, pathId: string): Attachment {
-  const a = attachmentByPathId(realm, pathId);
-  const canRead = (id: number) => {
-    const m = realm.messagesById.get(id);
-    return !!m && canReadMessage(realm, user, m);
-  };
-  if (!a || !canDownload(a, user.user_id, canRead)) throw new ApiError('File not found.', 'BAD_REQUEST', 404);
-  return a;
 }
 
 /** Uploads (spec 2.5 names their `path_id` and `/user_uploads/<path_id>` URL). */
@@ -80,7 +68,7 @@ export const uploadRoutes = [
     params: {},
     handler: ({ realm, user, request }) => {
       const pathId = decodeURIComponent((request.params as { '*': string })['*']);
-      downloadable(realm, user, pathId);
+      downloadableAttachment(realm, user, pathId);
       const token = randomBytes(16).toString('hex');
       tokenStore(realm).set(token, { pathId, expires: Date.now() + TEMPORARY_URL_SECONDS * 1000 });
       const name = pathId.split('/').at(-1)!;
@@ -108,6 +96,6 @@ export function registerFileServing(app: FastifyInstance, server: ServerContext)
   app.get('/user_uploads/*', async (request, reply) => {
     const user = authenticate(server.realm, request);
     const pathId = decodeURIComponent((request.params as { '*': string })['*']);
-    return send(downloadable(server.realm, user, pathId), reply);
+    return send(downloadableAttachment(server.realm, user, pathId), reply);
   });
 }

@@ -1,7 +1,6 @@
-import { badRequest } from '../http/errors';
 import { p } from '../http/params';
 import { route } from '../http/route';
-import { accessibleUserIds, listedUsers, userToWire } from '../realm/users';
+import { accessibleUser, accessibleUserIds, listedUsers, userToWire } from '../realm/users';
 
 /** GET /users, GET /users/me, GET /users/{user_id}. */
 export const userRoutes = [
@@ -38,11 +37,8 @@ export const userRoutes = [
       client_gravatar: p.bool().default(true),
       include_custom_profile_fields: p.bool().default(false),
     },
-    handler: ({ realm, user }, { user_id }) => {
-      const target = realm.users.get(user_id);
-      if (!target || target.is_system_bot) throw badRequest('No such user');
-      if (!accessibleUserIds(realm, user).has(target.user_id)) throw badRequest('Insufficient permission');
-      return { user: userToWire(realm, user, target) };
-    },
+    handler: ({ realm, user }, { user_id }) => ({
+      user: userToWire(realm, user, accessibleUser(realm, user, user_id)),
+    }),
   }),
 ];

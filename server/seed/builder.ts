@@ -1,6 +1,6 @@
 import type { Realm } from '../realm/realm';
 import type { Channel } from '../realm/channels';
-import { activeSubscriberIds } from '../realm/channels';
+import { activeSubscriberIds } from '../realm/subscriptions';
 import { insertMessage, type Message } from '../realm/messages';
 import { flagState } from '../realm/message-flags';
 

@@ -1,5 +1,6 @@
 import type { Realm } from '../realm/realm';
-import { createUser, ROLE, type User } from '../realm/users';
+import { isAdmin, ROLE } from '../realm/roles';
+import { createUser, type User } from '../realm/users';
 import { createSystemGroups, createUserGroup, SYSTEM_GROUPS } from '../realm/groups';
 import { createChannel, type Channel } from '../realm/channels';
 import { subscribe } from '../realm/subscriptions';
@@ -365,7 +366,7 @@ export function seedDemo(realm: Realm, hooks: { beforeMessages?: (seed: DemoSeed
     seedDirectMessagesUntil(at);
     const posters = [...plan.channel.subscriptions.values()]
       .map((x) => realm.users.get(x.user_id)!)
-      .filter((u) => !u.is_bot && (plan.channel !== channels.announcements || u.role <= ROLE.administrator));
+      .filter((u) => !u.is_bot && (plan.channel !== channels.announcements || isAdmin(u)));
     const sender = posters[Math.floor(rand() * posters.length)]!;
     const message = seedChannelMessage(realm, plan.channel, sender.user_id, plan.topic, plan.text, at);
     if (at > recentCutoff) markUnread(realm, message);

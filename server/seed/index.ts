@@ -1,6 +1,7 @@
 import type { Realm } from '../realm/realm';
 import { createSystemGroups } from '../realm/groups';
-import { createUser, ROLE } from '../realm/users';
+import { ROLE } from '../realm/roles';
+import { createUser } from '../realm/users';
 import { seedDemo } from './demo';
 import { seedLarge } from './large';
 

@@ -1,5 +1,5 @@
 import type { Realm } from '../realm/realm';
-import { activeSubscriberIds } from '../realm/channels';
+import { activeSubscriberIds } from '../realm/subscriptions';
 import { seedDemo, type DemoSeed } from './demo';
 import { seedChannelMessage } from './builder';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoUsers, useServer } from './helpers';
 import { channelByName } from '../../../server/realm/channels';
 import { SYSTEM_GROUPS } from '../../../server/realm/groups';
-import { ROLE } from '../../../server/realm/users';
+import { ROLE } from '../../../server/realm/roles';
 
 const h = useServer();
 const id = (name: string) => channelByName(h.server.realm, name)!.stream_id;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Realm } from '../../../server/realm/realm';
 import { seed } from '../../../server/seed';
 import { LARGE_TOPIC, LARGE_TOPIC_SIZE } from '../../../server/seed/large';
-import { ROLE } from '../../../server/realm/users';
+import { ROLE } from '../../../server/realm/roles';
 
 describe('seeds', () => {
   it('demo: every role, the channel kinds, a few hundred messages over weeks, an empty topic', () => {

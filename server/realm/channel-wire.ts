@@ -1,0 +1,62 @@
+import { renderMarkdown } from '../render/markdown';
+import { firstMessageId, streamPostPolicy, weeklyTraffic, type Channel } from './channels';
+import type { Realm } from './realm';
+import { activeSubscriberIds, subscriptionProperties, type Subscription } from './subscriptions';
+
+/*
+ * The wire forms of channels and subscriptions, kept out of channels.ts and subscriptions.ts: they
+ * render the description, and the renderer looks channels up by name (channel links), so the
+ * channel rules themselves must not import the renderer.
+ */
+
+/** Channel object (2.2). */
+export function channelToWire(
+  realm: Realm,
+  channel: Channel,
+  opts: { includeDefault?: boolean } = {},
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    stream_id: channel.stream_id,
+    name: channel.name,
+    is_archived: channel.is_archived,
+    description: channel.description,
+    rendered_description: renderMarkdown(realm, channel.description).html,
+    date_created: channel.date_created,
+    creator_id: channel.creator_id,
+    invite_only: channel.invite_only,
+    is_web_public: channel.is_web_public,
+    stream_post_policy: streamPostPolicy(channel),
+    is_announcement_only: streamPostPolicy(channel) === 2,
+    message_retention_days: channel.message_retention_days,
+    history_public_to_subscribers: channel.history_public_to_subscribers,
+    first_message_id: firstMessageId(realm, channel),
+    is_recently_active: channel.is_recently_active,
+    can_add_subscribers_group: channel.can_add_subscribers_group,
+    can_remove_subscribers_group: channel.can_remove_subscribers_group,
+    can_administer_channel_group: channel.can_administer_channel_group,
+    can_send_message_group: channel.can_send_message_group,
+    can_subscribe_group: channel.can_subscribe_group,
+    can_move_messages_out_of_channel_group: channel.can_move_messages_out_of_channel_group,
+    can_move_messages_within_channel_group: channel.can_move_messages_within_channel_group,
+    stream_weekly_traffic: weeklyTraffic(realm, channel),
+    // Levels 389, 392 and 394: channel folders (none here), the channel's own empty-topic policy
+    // (this server keeps the organization's), and the subscriber count.
+    folder_id: null,
+    topics_policy: 'inherit',
+    subscriber_count: activeSubscriberIds(channel).length,
+  };
+  if (opts.includeDefault) out.is_default = channel.is_default;
+  return out;
+}
+
+/** An item of `subscriptions` (POST /register, GET /users/me/subscriptions, subscription events). */
+export function subscriptionToWire(
+  realm: Realm,
+  channel: Channel,
+  sub: Subscription,
+  includeSubscribers: boolean,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...channelToWire(realm, channel), ...subscriptionProperties(sub) };
+  if (includeSubscribers) out.subscribers = activeSubscriberIds(channel);
+  return out;
+}

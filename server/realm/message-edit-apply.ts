@@ -1,0 +1,105 @@
+import { flagState } from './message-flags';
+import type { EditPlan } from './message-edit-request';
+import { canReadMessage, type EditRecord, type Message } from './messages';
+import type { Realm } from './realm';
+import { activeSubscriberIds } from './subscriptions';
+import { attachmentToWire, relinkAttachments } from './uploads';
+import type { User } from './users';
+
+/** Carrying out a checked edit: the message's content, the moved messages, and their edit history. */
+
+/** The edited message as it was, for the history and the update event. */
+export interface ContentBefore {
+  content: string;
+  rendered: string;
+}
+
+/**
+ * The edit history entries (2.4): each moved message records its own snapshot, and the edited one
+ * its content change (in the same entry when it also moved). Built from the messages before they change.
+ */
+export function historyEntries(
+  user: User,
+  plan: EditPlan,
+  moved: readonly Message[],
+  before: ContentBefore,
+  now: number,
+): Map<Message, EditRecord> {
+  const { message, newTopic, newChannel, newContent } = plan;
+  const entries = new Map<Message, EditRecord>();
+  for (const m of moved) {
+    const record: EditRecord = { user_id: user.user_id, timestamp: now };
+    if (newTopic !== undefined) {
+      record.prev_topic = m.topic;
+      record.topic = newTopic;
+    }
+    if (newChannel) {
+      record.prev_stream = m.stream_id!;
+      record.stream = newChannel.stream_id;
+    }
+    entries.set(m, record);
+  }
+  if (newContent !== undefined) {
+    const record = entries.get(message) ?? { user_id: user.user_id, timestamp: now };
+    record.prev_content = before.content;
+    record.prev_rendered_content = before.rendered;
+    record.content = newContent;
+    entries.set(message, record);
+  }
+  return entries;
+}
+
+export function recordHistory(entries: Map<Message, EditRecord>): void {
+  for (const [m, record] of entries) m.edits.push(record);
+}
+
+/**
+ * The new content, and the uploads it no longer links. Returns those the editor owns that no message
+ * links any more (`detached_uploads`).
+ */
+export function applyContentChange(
+  realm: Realm,
+  user: User,
+  message: Message,
+  newContent: string,
+  now: number,
+): Record<string, unknown>[] {
+  message.content = newContent;
+  message.rendered = undefined;
+  message.last_edit_timestamp = now;
+  const lost = relinkAttachments(realm, message.id, message.sender_id, newContent);
+  return lost
+    .filter((a) => a.owner_id === user.user_id && a.message_ids.size === 0)
+    .map((a) => attachmentToWire(realm, a));
+}
+
+/**
+ * Moves each message to the new topic and channel. On a channel move copies follow access: users who
+ * cannot read the new channel lose theirs (returned, user → message IDs), its subscribers gain one (read).
+ */
+export function applyMove(
+  realm: Realm,
+  plan: EditPlan,
+  moved: readonly Message[],
+  now: number,
+): Map<number, number[]> {
+  const { newTopic, newChannel } = plan;
+  const lostAccess = new Map<number, number[]>();
+  for (const m of moved) {
+    if (newTopic !== undefined) m.topic = newTopic;
+    if (newChannel) {
+      m.stream_id = newChannel.stream_id;
+      const keep = m.recipients.filter((id) => {
+        const u = realm.users.get(id);
+        const ok = !!u && (id === m.sender_id || canReadMessage(realm, u, m, { ignoreCopy: true }));
+        if (!ok) lostAccess.set(id, [...(lostAccess.get(id) ?? []), m.id]);
+        return ok;
+      });
+      const gained = activeSubscriberIds(newChannel).filter((id) => !keep.includes(id));
+      m.recipients = [...keep, ...gained].sort((a, b) => a - b);
+      for (const [id] of lostAccess) flagState(realm, id).unread.delete(m.id);
+    }
+    m.last_moved_timestamp = now;
+  }
+  return lostAccess;
+}

@@ -1,6 +1,5 @@
 import { badRequest, type ApiError } from '../http/errors';
 import type { Realm } from './realm';
-import type { User } from './users';
 import { imageDimensions } from './image-size';
 
 export function maxFileUploadBytes(realm: Realm): number {

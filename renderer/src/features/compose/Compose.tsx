@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { callApi, errorSentence } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { narrowKey, type Narrow } from '../../api/narrow';
 import { useChannelIndex } from '../channels/hooks';
 import { useBridge } from '../../app/bridge-context';
@@ -72,13 +71,13 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   const send = useMutation({
     mutationFn: (content: string) => {
       if (narrow.kind === 'dm')
-        return callApi(bridge, ep.sendMessage, {
+        return callApi(bridge, 'sendMessage', {
           type: 'direct',
-          to: narrow.userIds.length ? narrow.userIds : [selfId],
+          to: narrow.userIds.length ? narrow.userIds : selfId !== undefined ? [selfId] : [],
           content,
         });
       if (narrow.kind === 'topic' || narrow.kind === 'channel')
-        return callApi(bridge, ep.sendMessage, { type: 'channel', to: narrow.streamId, topic, content });
+        return callApi(bridge, 'sendMessage', { type: 'channel', to: narrow.streamId, topic, content });
       throw new Error('Pick a channel and topic, or a person, to send a message.');
     },
     onSuccess: (_data, content) => {

@@ -9,7 +9,7 @@ import { Empty, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
 import { useNarrowStore } from '../../state/narrow';
 import { useSettingsScreen } from '../settings/screen-store';
-import { draftInput, narrowOfDraft, nowSeconds, type DraftInput, type ServerDraft } from './draft-model';
+import { draftInput, narrowOfDraft, nowSeconds, type DraftFields, type DraftInput } from './draft-model';
 import { draftRows, type DraftRow } from './draft-rows';
 import { discardServerCopies, discardServerDraft, isDraftMissing, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
@@ -17,7 +17,7 @@ import { useLocalDrafts } from './local-drafts';
 /** Spec 4.12: every draft, newest first; edit, restore into its compose box, or delete. */
 export function DraftsScreen() {
   const accountId = useSession().data?.accountId;
-  const serverDrafts = useInitialState((s) => s.drafts as ServerDraft[] | undefined);
+  const serverDrafts = useInitialState((s) => s.drafts);
   const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
   const local = useLocalDrafts((s) => s.drafts);
   const loadedFor = useLocalDrafts((s) => s.accountId);
@@ -49,7 +49,7 @@ export function DraftsScreen() {
   );
 }
 
-function useConversationLabel(draft: DraftInput): string {
+function useConversationLabel(draft: DraftFields): string {
   const users = useUsers();
   const selfId = useSelfId();
   const emptyName = useEmptyTopicName();

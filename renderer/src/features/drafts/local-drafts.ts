@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { sameDraft, type DraftInput } from './draft-model';
+import type { Draft } from '../../api/model';
+import { sameDraft, type DraftFields, type DraftInput } from './draft-model';
 
 /**
  * Every compose box's draft, kept in localStorage per account whatever the sync setting says, so a
@@ -107,7 +108,7 @@ export function localByServerId(drafts: LocalDrafts, serverId: number): LocalDra
 }
 
 /** Whether `server` is what one of this draft's unanswered creates left on the server. */
-export function isUnconfirmedCopy(local: LocalDraft, server: DraftInput): boolean {
+export function isUnconfirmedCopy(local: LocalDraft, server: DraftFields): boolean {
   return (
     local.serverId === undefined &&
     (local.unconfirmed ?? []).some(
@@ -119,7 +120,7 @@ export function isUnconfirmedCopy(local: LocalDraft, server: DraftInput): boolea
 /** The local draft a server draft belongs to: linked by id, or the copy of an unanswered create. */
 export function localOfServerDraft(
   drafts: LocalDrafts,
-  server: DraftInput & { id: number },
+  server: Draft,
 ): LocalDraft | undefined {
   return (
     localByServerId(drafts, server.id) ?? Object.values(drafts).find((d) => isUnconfirmedCopy(d, server))

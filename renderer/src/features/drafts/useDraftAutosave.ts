@@ -5,7 +5,7 @@ import { useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState, useSession } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
 import { useConnectionStore } from '../../state/connection';
-import { draftOf, sameDraft, type ServerDraft } from './draft-model';
+import { draftOf, sameDraft } from './draft-model';
 import { discardServerCopies, enqueue, inBackground, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
@@ -23,7 +23,7 @@ export function useDraftAutosave(narrow: Narrow, text: string, channelTopic: str
   const accountId = useSession().data?.accountId;
   const selfId = useSelfId();
   const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
-  const serverDrafts = useInitialState((s) => s.drafts as ServerDraft[] | undefined);
+  const serverDrafts = useInitialState((s) => s.drafts);
   const loadedFor = useLocalDrafts((s) => s.accountId);
   const key = narrowKey(narrow);
   const restoredKey = useRef<string | null>(null);

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
 import { callApi, errorSentence, errorText } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { findCachedMessage } from '../../api/keys';
 import type { GetMessagesResponse } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
@@ -87,7 +86,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
   const raw = useQuery({
     queryKey: ['message-source', { message_id: messageId }],
     queryFn: () =>
-      callApi<GetMessagesResponse>(bridge, ep.messages, {
+      callApi(bridge, 'getMessages', {
         anchor: messageId,
         num_before: 0,
         num_after: 0,
@@ -207,7 +206,7 @@ function EditForm({
   const [clientError, setClientError] = useState<string | null>(null);
 
   const edit = useMutation({
-    mutationFn: (params: Record<string, unknown>) => callApi(bridge, ep.updateMessage, params),
+    mutationFn: (params: Record<string, unknown>) => callApi(bridge, 'updateMessage', params),
     onSuccess: () => {
       clearStash(stashKey);
       onDone();

@@ -299,7 +299,7 @@ function InviteFormView() {
 }
 
 function SentInvites() {
-  const invites = useApiQuery<{ invites: Invitation[] }>('getInvites', {}, { staleTime: 0 });
+  const invites = useApiQuery('getInvites', {}, { staleTime: 0 });
   const twentyFour = useTwentyFourHourTime();
   const format = (t: number) => formatDateTime(t, twentyFour);
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { callApi, errorText } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { Message } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel } from '../../app/realm';
@@ -20,7 +19,7 @@ export function useToggleFlag(messageId: number) {
   const bridge = useBridge();
   return useMutation({
     mutationFn: ({ flag, on }: { flag: string; on: boolean }) =>
-      callApi(bridge, ep.flagsForNarrow, {
+      callApi(bridge, 'updateMessageFlagsForNarrow', {
         anchor: messageId,
         include_anchor: true,
         num_before: 0,

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/re
 import { useCallback, useMemo, useState } from 'react';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { feedKey, type FeedData, type FeedPageParam } from '../../api/keys';
 import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowTerms, type Narrow } from '../../api/narrow';
@@ -31,7 +30,7 @@ export function newerPage(last: GetMessagesResponse): FeedPageParam | undefined 
 }
 
 function fetchPage(bridge: ChatBridge, narrow: Narrow, param: FeedPageParam): Promise<GetMessagesResponse> {
-  return callApi<GetMessagesResponse>(bridge, ep.messages, {
+  return callApi(bridge, 'getMessages', {
     anchor: param.anchor,
     num_before: param.before,
     num_after: param.after,

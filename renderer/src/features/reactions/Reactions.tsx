@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiErrorCode, callApi, errorText } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { Message, Reaction } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
@@ -42,7 +41,7 @@ export function useReactionMutations(messageId: number) {
   const add = useMutation({
     mutationFn: async (e: { emoji_name: string; emoji_code: string; reaction_type: string }) => {
       try {
-        await callApi(bridge, ep.addReaction, { message_id: messageId, ...e });
+        await callApi(bridge, 'addReaction', { message_id: messageId, ...e });
       } catch (error) {
         // Already there (a double click, or another device): the state the user wanted holds.
         if (apiErrorCode(error) !== 'REACTION_ALREADY_EXISTS') throw error;
@@ -51,7 +50,7 @@ export function useReactionMutations(messageId: number) {
   });
   const remove = useMutation({
     mutationFn: (e: { emoji_name: string; emoji_code: string; reaction_type: string }) =>
-      callApi(bridge, ep.removeReaction, { message_id: messageId, ...e }),
+      callApi(bridge, 'removeReaction', { message_id: messageId, ...e }),
   });
   return { add, remove };
 }

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { Message } from '../../api/model';
 import { narrowKey, narrowTerms, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
@@ -52,9 +51,9 @@ export function useSearchHighlights(narrow: Narrow, messages: Message[]): Search
   );
   const terms = narrowTerms(narrow);
   useQuery({
-    queryKey: [ep.matchesNarrow, { msg_ids: unchecked, narrow: terms }],
+    queryKey: ['checkMessagesMatchNarrow', { msg_ids: unchecked, narrow: terms }],
     queryFn: async () => {
-      const response = await callApi<MatchesResponse>(bridge, ep.matchesNarrow, {
+      const response = await callApi(bridge, 'checkMessagesMatchNarrow', {
         msg_ids: unchecked,
         narrow: terms,
       });

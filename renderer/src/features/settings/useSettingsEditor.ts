@@ -69,7 +69,7 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
       markSaved(name, false);
       let ok = false;
       try {
-        const response = await callApi<{ ignored_parameters_unsupported?: string[] }>(bridge, endpoint, {
+        const response = await callApi(bridge, endpoint, {
           [name]: value,
         });
         if (response.ignored_parameters_unsupported?.includes(name)) {

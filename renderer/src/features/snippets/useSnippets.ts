@@ -13,8 +13,7 @@ export function useSavedSnippets(): SavedSnippet[] | undefined {
 export function useCreateSnippet() {
   const bridge = useBridge();
   return useMutation({
-    mutationFn: (params: { title: string; content: string }) =>
-      callApi<{ saved_snippet_id: number }>(bridge, 'createSavedSnippet', params),
+    mutationFn: (params: { title: string; content: string }) => callApi(bridge, 'createSavedSnippet', params),
   });
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -26,7 +25,7 @@ export function useTypingNotifier(target: TypingTarget): TypingSender | null {
         ? { type: 'direct', to: target.userIds }
         : { type: 'channel', stream_id: target.streamId, topic: target.topic };
     return new TypingSender(
-      (op) => void callApi(bridge, ep.typing, { ...params, op }).catch(() => undefined),
+      (op) => void callApi(bridge, 'setTypingStatus', { ...params, op }).catch(() => undefined),
       {
         startedWaitMs: startedWait ?? DEFAULT_TIMINGS.startedWaitMs,
         stoppedWaitMs: stoppedWait ?? DEFAULT_TIMINGS.stoppedWaitMs,

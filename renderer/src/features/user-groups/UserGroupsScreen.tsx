@@ -170,8 +170,7 @@ function CreateGroupForm({
   const [form, setForm] = useState<NewGroupForm>(emptyGroupForm);
   const [tried, setTried] = useState(false);
   const create = useMutation({
-    mutationFn: (params: Record<string, unknown>) =>
-      callApi<{ group_id?: number }>(bridge, 'createUserGroup', params),
+    mutationFn: (params: Record<string, unknown>) => callApi(bridge, 'createUserGroup', params),
     onSuccess: () => onCreated(form.name.trim()),
   });
   const knownIds = useMemo(() => new Set(users.keys()), [users]);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Draft } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { Compose } from '../../../../renderer/src/features/compose/Compose';
 import { draftOf, narrowOfDraft } from '../../../../renderer/src/features/drafts/draft-model';
@@ -30,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const syncState = (on: boolean, drafts: unknown[] = []) =>
+const syncState = (on: boolean, drafts: Draft[] = []) =>
   baseState({ user_settings: { enter_sends: true, enable_drafts_synchronization: on }, drafts });
 
 describe('draft model', () => {

@@ -107,7 +107,7 @@ export function useInitialState<T>(select: (state: InitialState) => T): T | unde
     staleTime: Infinity,
     structuralSharing: sessionSharing,
     select: (session: SessionStarted | null) =>
-      session ? select(session.initialState as InitialState) : undefined,
+      session ? select(session.initialState) : undefined,
   });
   return data;
 }

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import type { Channel } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
 import { useIsAdmin } from '../../app/realm';
 import { Dialog } from '../../components/Dialog';

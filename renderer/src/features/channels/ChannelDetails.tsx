@@ -1,4 +1,3 @@
-import type { Channel } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
 import { useIsAdmin, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { GetMessagesResponse } from '../../api/model';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';

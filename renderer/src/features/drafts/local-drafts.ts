@@ -118,10 +118,7 @@ export function isUnconfirmedCopy(local: LocalDraft, server: DraftFields): boole
 }
 
 /** The local draft a server draft belongs to: linked by id, or the copy of an unanswered create. */
-export function localOfServerDraft(
-  drafts: LocalDrafts,
-  server: Draft,
-): LocalDraft | undefined {
+export function localOfServerDraft(drafts: LocalDrafts, server: Draft): LocalDraft | undefined {
   return (
     localByServerId(drafts, server.id) ?? Object.values(drafts).find((d) => isUnconfirmedCopy(d, server))
   );

@@ -1,4 +1,3 @@
-import type { EditHistorySnapshot } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
 import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
 import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';

@@ -6,7 +6,7 @@ import type { SavedSnippet } from './snippets';
 
 /** The user's saved snippets from the register state, kept current by saved_snippets events. */
 export function useSavedSnippets(): SavedSnippet[] | undefined {
-  return useInitialState((s) => s.saved_snippets as SavedSnippet[] | undefined);
+  return useInitialState((s) => s.saved_snippets);
 }
 
 /** Spec 4.19: an empty title or content is the server's to refuse ("Title cannot be empty."). */

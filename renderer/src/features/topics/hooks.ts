@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Topic } from '../../api/model';
-import { useApiQuery } from '../../api/queries';
+import { apiQueryKey, useApiQuery } from '../../api/queries';
 
 export function topicsKey(streamId: number) {
-  return ['getStreamTopics', { stream_id: streamId, allow_empty_topic_name: true }] as const;
+  return apiQueryKey('getStreamTopics', { stream_id: streamId, allow_empty_topic_name: true });
 }
 
 /** Topics of a channel by recency (spec 4.18), the empty topic kept as the empty string. */

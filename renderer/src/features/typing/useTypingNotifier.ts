@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
 import { callApi } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
@@ -20,10 +21,9 @@ export function useTypingNotifier(target: TypingTarget): TypingSender | null {
 
   const sender = useMemo(() => {
     if (!allowed || !target) return null;
-    const params =
-      target.kind === 'direct'
-        ? { type: 'direct', to: target.userIds }
-        : { type: 'channel', stream_id: target.streamId, topic: target.topic };
+    const params: Omit<EndpointParams<'setTypingStatus'>, 'op'> = target.kind === 'direct'
+      ? { type: 'direct', to: target.userIds }
+      : { type: 'channel', stream_id: target.streamId, topic: target.topic };
     return new TypingSender(
       (op) => void callApi(bridge, 'setTypingStatus', { ...params, op }).catch(() => undefined),
       {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { callApi, errorText } from '../../api/call';
-import { narrowKey } from '../../api/narrow';
+import { conversationKey } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting, useUsers } from '../../app/realm';
 import { useInitialState, useSession } from '../../app/session';
@@ -109,7 +109,7 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
         if (syncOn) await syncDraft(bridge, row.local.key);
       } else {
         // A server draft deleted elsewhere while being edited: keep the text as a new draft.
-        const key = narrow ? narrowKey(narrow) : `draft:${Date.now()}`;
+        const key = narrow ? conversationKey(narrow, selfId) : `draft:${Date.now()}`;
         store.put({ key, draft, synced: !syncOn });
         if (syncOn) await syncDraft(bridge, key);
       }
@@ -130,7 +130,7 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
 
   const restore = () => {
     if (!narrow) return;
-    const key = narrowKey(narrow);
+    const key = conversationKey(narrow, selfId);
     const store = useLocalDrafts.getState();
     if (row.local && row.local.key !== key) store.remove(row.local.key);
     // The restored draft stays the same draft: its server copy (or what an unanswered create may

@@ -1,5 +1,5 @@
 import type { Draft, DraftInput } from '../../../../shared/api/resources';
-import { narrowKey, type Narrow } from '../../api/narrow';
+import type { ComposeNarrow, Narrow } from '../../api/narrow';
 
 export type { DraftInput };
 
@@ -41,7 +41,7 @@ export function draftOf(
 export function narrowOfDraft(
   draft: Pick<DraftFields, 'type' | 'to' | 'topic'>,
   selfId?: number,
-): Narrow | null {
+): ComposeNarrow | null {
   if (draft.type === 'stream' && draft.to[0] !== undefined)
     return { kind: 'topic', streamId: draft.to[0], topic: draft.topic };
   if (draft.type === 'private' && draft.to.length > 0) {
@@ -50,15 +50,6 @@ export function narrowOfDraft(
     return { kind: 'dm', userIds: others.length ? others : [...draft.to] };
   }
   return null;
-}
-
-/** The compose-box key a draft restores into. */
-export function composeKeyOfDraft(
-  draft: Pick<DraftFields, 'type' | 'to' | 'topic'>,
-  selfId?: number,
-): string | null {
-  const narrow = narrowOfDraft(draft, selfId);
-  return narrow ? narrowKey(narrow) : null;
 }
 
 /** Whether two drafts say the same thing (the timestamp aside). */

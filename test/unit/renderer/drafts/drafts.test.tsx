@@ -16,7 +16,7 @@ import { useComposeStore } from '../../../../renderer/src/state/compose';
 import { useConnectionStore } from '../../../../renderer/src/state/connection';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState, OTHER, SELF } from '../fixtures';
+import { baseState, OTHER, SELF, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 const topic = { kind: 'topic' as const, streamId: 1, topic: 'greetings' };
@@ -216,18 +216,21 @@ describe('DraftsScreen', () => {
     const { render, queryClient } = setup(syncState(true, [serverDraft]));
     render(<DraftsScreen />);
     expect((await screen.findByTestId('draft-12')).textContent).toContain('#general › greetings');
-    applyEvents(queryClient, [
-      {
-        id: 1,
-        type: 'drafts',
-        op: 'add',
-        drafts: [
-          { id: 13, type: 'private', to: [OTHER], topic: '', content: 'from my phone', timestamp: 200 },
-        ],
-      },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        {
+          id: 1,
+          type: 'drafts',
+          op: 'add',
+          drafts: [
+            { id: 13, type: 'private', to: [OTHER], topic: '', content: 'from my phone', timestamp: 200 },
+          ],
+        },
+      ]),
+    );
     expect((await screen.findByTestId('draft-13')).textContent).toContain('To Other Person');
-    applyEvents(queryClient, [{ id: 2, type: 'drafts', op: 'remove', draft_id: 13 }]);
+    applyEvents(queryClient, decoded([{ id: 2, type: 'drafts', op: 'remove', draft_id: 13 }]));
     await waitFor(() => expect(screen.queryByTestId('draft-13')).toBeNull());
 
     fireEvent.click(screen.getByTestId('draft-restore'));

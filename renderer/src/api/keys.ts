@@ -24,7 +24,7 @@ export type QueryCacheAccess = Pick<
   'getQueryData' | 'setQueryData' | 'getQueriesData' | 'setQueriesData' | 'invalidateQueries'
 >;
 
-export function getSession(queryClient: QueryCacheAccess): SessionStarted | undefined {
+function getSession(queryClient: QueryCacheAccess): SessionStarted | undefined {
   return queryClient.getQueryData<SessionStarted>(sessionKey);
 }
 

@@ -4,7 +4,7 @@ import { useBridge } from '../app/bridge-context';
 import { callApi } from './call';
 
 /** The query key of a GET: the operation and its parameters. */
-export type ApiQueryKey<N extends RendererEndpointName> = readonly [N, EndpointParams<N>];
+type ApiQueryKey<N extends RendererEndpointName> = readonly [N, EndpointParams<N>];
 
 export const apiQueryKey = <N extends RendererEndpointName>(
   name: N,

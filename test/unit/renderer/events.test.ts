@@ -198,6 +198,22 @@ describe('typing', () => {
     expect(useTypingStore.getState().typists['topic:1:greetings']).toEqual([]);
   });
 
+  it('applies a batch’s typing changes to the store once, at the end of the batch', () => {
+    const typing = (op: string, userId: number) =>
+      ev('typing', {
+        op,
+        message_type: 'stream',
+        stream_id: 1,
+        topic: 'greetings',
+        sender: { user_id: userId },
+      });
+    const seen: unknown[] = [];
+    const unsubscribe = useTypingStore.subscribe((s) => seen.push(s.typists['topic:1:greetings']));
+    applyEvents(qc, [typing('start', OTHER), typing('start', THIRD), typing('stop', OTHER)], 1000);
+    unsubscribe();
+    expect(seen).toEqual([[{ userId: THIRD, expiresAt: 16000 }]]);
+  });
+
   it('keys DMs by the other participants and ignores the user’s own typing', () => {
     applyEvents(qc, [
       ev('typing', {

@@ -201,6 +201,20 @@ export const registerResponseSchema = acceptingRealFieldNames(
     scheduled_messages: z.array(scheduledMessageSchema).optional(),
     /** IDs of the user's starred messages (the `starred_messages` fetch type). */
     starred_messages: z.array(int).optional(),
+    /**
+     * Per user ID, when they were last active and idle (the modern, slim form); older servers key
+     * by email and nest per client, which decodes too but carries neither time.
+     */
+    presences: z
+      .record(
+        z.string(),
+        z.looseObject({ active_timestamp: z.number().optional(), idle_timestamp: z.number().optional() }),
+      )
+      .optional(),
+    server_presence_offline_threshold_seconds: int.optional(),
+    available_notification_sounds: z.array(z.string()).optional(),
+    /** The languages the server offers for `default_language`. */
+    language_list: z.array(z.looseObject({ code: z.string(), name: z.string().optional() })).optional(),
     server_timestamp: z.number().optional(),
     max_file_upload_size_mib: int.optional(),
 

@@ -70,8 +70,10 @@ export class UnsupportedFeatureError extends Error {
   }
 }
 
+/** What a caller passes: the parameters its schema accepts. */
 export type ParamsOf<E> = E extends Endpoint<string, infer P, unknown> ? P : never;
-export type ResponseOf<E> = E extends Endpoint<string, Record<string, unknown>, infer R> ? R : never;
+/** What a call answers: the response decoder's output. */
+export type ResponseOf<E> = E extends Endpoint<string, infer _P, infer R> ? R : never;
 
 export function defineEndpoint<Name extends string, Params extends Record<string, unknown>, Response>(spec: {
   name: Name;

@@ -8,6 +8,7 @@ import {
   groupSettingValueSchema,
   linkifierSchema,
   narrowSchema,
+  realmBotSchema,
   realmEmojiMapSchema,
   savedSnippetSchema,
   scheduledMessageSchema,
@@ -58,7 +59,16 @@ export type RegisterParams = z.infer<typeof registerParamsSchema>;
 /** Unread message state (the `unread_msgs` register field). */
 export const unreadMessagesSchema = z.looseObject({
   count: int.optional(),
-  pms: z.array(z.looseObject({ other_user_id: int.optional(), unread_message_ids: z.array(int) })).optional(),
+  pms: z
+    .array(
+      z.looseObject({
+        other_user_id: int.optional(),
+        /** The deprecated name of `other_user_id`, still sent beside it. */
+        sender_id: int.optional(),
+        unread_message_ids: z.array(int),
+      }),
+    )
+    .optional(),
   streams: z
     .array(z.looseObject({ stream_id: int, topic: z.string(), unread_message_ids: z.array(int) }))
     .optional(),
@@ -174,6 +184,7 @@ export const registerResponseSchema = acceptingRealFieldNames(
     realm_users: z.array(userSchema).optional(),
     realm_non_active_users: z.array(userSchema).optional(),
     cross_realm_bots: z.array(userSchema).optional(),
+    realm_bots: z.array(realmBotSchema).optional(),
     realm_user_groups: z.array(userGroupSchema).optional(),
     realm_linkifiers: z.array(linkifierSchema).optional(),
     realm_emoji: realmEmojiMapSchema.optional(),
@@ -188,6 +199,22 @@ export const registerResponseSchema = acceptingRealFieldNames(
     alert_words: z.array(z.string()).optional(),
     muted_users: z.array(z.looseObject({ id: int, timestamp: int.optional() })).optional(),
     scheduled_messages: z.array(scheduledMessageSchema).optional(),
+    /** IDs of the user's starred messages (the `starred_messages` fetch type). */
+    starred_messages: z.array(int).optional(),
+    /**
+     * Per user ID, when they were last active and idle (the modern, slim form); older servers key
+     * by email and nest per client, which decodes too but carries neither time.
+     */
+    presences: z
+      .record(
+        z.string(),
+        z.looseObject({ active_timestamp: z.number().optional(), idle_timestamp: z.number().optional() }),
+      )
+      .optional(),
+    server_presence_offline_threshold_seconds: int.optional(),
+    available_notification_sounds: z.array(z.string()).optional(),
+    /** The languages the server offers for `default_language`. */
+    language_list: z.array(z.looseObject({ code: z.string(), name: z.string().optional() })).optional(),
     server_timestamp: z.number().optional(),
     max_file_upload_size_mib: int.optional(),
 

@@ -264,6 +264,19 @@ export const userSchema = z.looseObject({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * An entry of POST /register's `realm_bots` (the user's own bots, or all for administrators). The
+ * server sends each one's `api_key` too; the main process strips it before the renderer sees it.
+ */
+export const realmBotSchema = z.looseObject({
+  user_id: int,
+  email: z.string(),
+  full_name: z.string(),
+  owner_id: int.nullable().optional(),
+  is_active: z.boolean().optional(),
+});
+export type RealmBot = z.infer<typeof realmBotSchema>;
+
 /** Spec 2.7 and 4.14. */
 export const userGroupSchema = z.looseObject({
   id: int,

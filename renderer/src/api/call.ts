@@ -1,27 +1,28 @@
+import type { EndpointParams, EndpointResponse, RendererEndpointName } from '../../../shared/api';
 import { ApiCallError } from '../../../shared/errors';
-import type { CallResult, ChatBridge } from '../../../shared/ipc';
+import type { ChatBridge } from '../../../shared/ipc';
 
 /**
- * Every server call of the renderer goes through here: it unwraps the bridge's CallResult and
- * throws ApiCallError on failure, which is what TanStack Query expects of a query function.
+ * Every server call of the renderer goes through here: it names the operation, gets the binding's
+ * parameter and response types (shared/api), unwraps the bridge's CallResult and throws
+ * ApiCallError on failure, which is what TanStack Query expects of a query function.
+ * `NoInfer` makes the name alone pick the operation, so the parameters are checked against it.
  */
-type LooseCall = (name: string, params: Record<string, unknown>) => Promise<CallResult<unknown>>;
-
-export async function callApi<T>(
+export async function callApi<N extends RendererEndpointName>(
   bridge: ChatBridge,
-  name: string,
-  params: Record<string, unknown> = {},
-): Promise<T> {
-  // The endpoint table is checked by the main process; the renderer names the operation.
-  const result = await (bridge.call as unknown as LooseCall)(name, dropUndefined(params));
+  name: N,
+  params: NoInfer<EndpointParams<N>>,
+): Promise<EndpointResponse<N>> {
+  const result = await bridge.call(name, dropUndefined(params));
   if (!result.ok) throw new ApiCallError(result.error);
-  return result.value as T;
+  return result.value;
 }
 
-function dropUndefined(params: Record<string, unknown>): Record<string, unknown> {
+/** Optional parameters given as `undefined` are left out rather than sent. */
+function dropUndefined<P extends Record<string, unknown>>(params: P): P {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value;
-  return out;
+  return out as P;
 }
 
 /** The user's words for any error a query or mutation ended in. */

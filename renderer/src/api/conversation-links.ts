@@ -58,7 +58,7 @@ export function messageLink(
 ): string {
   const origin = serverBase.replace(/\/+$/, '');
   if (message.type === 'stream' && message.stream_id !== undefined)
-    return `${origin}/#narrow/channel/${channelSlug(message.stream_id, channelName ?? String(message.stream_id))}/topic/${encodeHashComponent(message.subject)}/near/${message.id}`;
+    return `${origin}/#narrow/channel/${channelSlug(message.stream_id, channelName ?? String(message.stream_id))}/topic/${encodeHashComponent(message.subject ?? '')}/near/${message.id}`;
   const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((u) => u.id) : [];
   const kind = ids.length > 2 ? 'group' : 'dm';
   return `${origin}/#narrow/dm/${[...ids].sort((a, b) => a - b).join(',')}-${kind}/near/${message.id}`;

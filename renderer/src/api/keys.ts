@@ -24,12 +24,12 @@ export type QueryCacheAccess = Pick<
   'getQueryData' | 'setQueryData' | 'getQueriesData' | 'setQueriesData' | 'invalidateQueries'
 >;
 
-export function getSession(queryClient: QueryCacheAccess): SessionStarted | undefined {
+function getSession(queryClient: QueryCacheAccess): SessionStarted | undefined {
   return queryClient.getQueryData<SessionStarted>(sessionKey);
 }
 
 export function getInitialState(queryClient: QueryCacheAccess): InitialState | undefined {
-  return getSession(queryClient)?.initialState as InitialState | undefined;
+  return getSession(queryClient)?.initialState;
 }
 
 const isSession = (data: unknown): data is SessionStarted | null =>
@@ -67,10 +67,8 @@ export function updateInitialState(
 ): void {
   queryClient.setQueryData<SessionStarted>(sessionKey, (session) => {
     if (!session) return session;
-    const next = update(session.initialState as InitialState);
-    return next === session.initialState
-      ? session
-      : { ...session, initialState: next as SessionStarted['initialState'] };
+    const next = update(session.initialState);
+    return next === session.initialState ? session : { ...session, initialState: next };
   });
 }
 

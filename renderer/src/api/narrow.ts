@@ -1,3 +1,4 @@
+import type { Message } from './model';
 import { parseSearch, searchNarrow } from './search-query';
 
 /** A conversation view the user can select, and its spec form (`narrow` parameter). */
@@ -36,7 +37,7 @@ export function narrowTerms(narrow: Narrow): NarrowTerm[] {
   }
 }
 
-/** A stable string for a narrow: the compose-box and cache key of a conversation. */
+/** A stable string for a view: what tells two views apart (see `conversationKey` for compose boxes). */
 export function narrowKey(narrow: Narrow): string {
   switch (narrow.kind) {
     case 'all':
@@ -53,6 +54,34 @@ export function narrowKey(narrow: Narrow): string {
   }
 }
 
+/** A view with a compose box: a topic, a channel (its box names the topic), or a direct-message conversation. */
+export type ComposeNarrow = Extract<Narrow, { kind: 'topic' | 'channel' | 'dm' }>;
+
+export function isComposeNarrow(narrow: Narrow): narrow is ComposeNarrow {
+  return narrow.kind === 'topic' || narrow.kind === 'channel' || narrow.kind === 'dm';
+}
+
+/**
+ * The key a conversation's compose text, draft and typing indicator are kept under. A topic is
+ * case-folded, as the service compares topic names ("Lunch" and "lunch" are one topic); a
+ * direct-message conversation is named by its participants other than the user, so a note to self
+ * is `dm:` however it was opened. A channel view's compose box, which names its own topic, is the
+ * channel's.
+ */
+export function conversationKey(narrow: ComposeNarrow, selfId: number | undefined): string {
+  switch (narrow.kind) {
+    case 'topic':
+      return `topic:${narrow.streamId}:${narrow.topic.toLowerCase()}`;
+    case 'channel':
+      return `channel:${narrow.streamId}`;
+    case 'dm':
+      return `dm:${narrow.userIds
+        .filter((id) => id !== selfId)
+        .sort((a, b) => a - b)
+        .join(',')}`;
+  }
+}
+
 export function sameNarrow(a: Narrow | null, b: Narrow | null): boolean {
   return a !== null && b !== null && narrowKey(a) === narrowKey(b);
 }
@@ -60,7 +89,7 @@ export function sameNarrow(a: Narrow | null, b: Narrow | null): boolean {
 /** Whether a message belongs to a narrow; null when only the server can tell (search). */
 export function messageInNarrow(
   narrow: Narrow,
-  message: { type: string; stream_id?: number; subject: string; flags: string[]; sender_id: number },
+  message: Pick<Message, 'type' | 'stream_id' | 'subject' | 'flags'>,
   recipientIds: number[],
   selfId: number | undefined,
 ): boolean | null {
@@ -68,14 +97,14 @@ export function messageInNarrow(
     case 'all':
       return true;
     case 'starred':
-      return message.flags.includes('starred');
+      return (message.flags ?? []).includes('starred');
     case 'channel':
       return message.type === 'stream' && message.stream_id === narrow.streamId;
     case 'topic':
       return (
         message.type === 'stream' &&
         message.stream_id === narrow.streamId &&
-        message.subject.toLowerCase() === narrow.topic.toLowerCase()
+        (message.subject ?? '').toLowerCase() === narrow.topic.toLowerCase()
       );
     case 'dm': {
       if (message.type !== 'private') return false;

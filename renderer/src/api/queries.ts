@@ -1,29 +1,29 @@
-import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import type { EndpointParams, EndpointResponse, RendererEndpointName } from '../../../shared/api';
 import { useBridge } from '../app/bridge-context';
 import { callApi } from './call';
 
-/** A GET as a query keyed by [operation, params]. */
-export function useApiQuery<T>(
-  name: string,
-  params: Record<string, unknown>,
-  options: Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'> = {},
-) {
-  const bridge = useBridge();
-  return useQuery<T, Error, T, readonly unknown[]>({
-    queryKey: [name, params],
-    queryFn: () => callApi<T>(bridge, name, params),
-    ...options,
-  });
-}
+/** The query key of a GET: the operation and its parameters. */
+type ApiQueryKey<N extends RendererEndpointName> = readonly [N, EndpointParams<N>];
 
-/** A change as a mutation; the cache is updated by the events the change causes. */
-export function useApiMutation<T, V extends Record<string, unknown>>(
-  name: string,
-  options: { onSuccess?: (data: T, vars: V) => void } = {},
+export const apiQueryKey = <N extends RendererEndpointName>(
+  name: N,
+  params: NoInfer<EndpointParams<N>>,
+): ApiQueryKey<N> => [name, params];
+
+/** A GET as a query keyed by [operation, params]; `select` may derive another type from the answer. */
+export function useApiQuery<N extends RendererEndpointName, TData = EndpointResponse<N>>(
+  name: N,
+  params: NoInfer<EndpointParams<N>>,
+  options: Omit<
+    UseQueryOptions<EndpointResponse<N>, Error, TData, ApiQueryKey<N>>,
+    'queryKey' | 'queryFn'
+  > = {},
 ) {
   const bridge = useBridge();
-  return useMutation<T, Error, V>({
-    mutationFn: (params) => callApi<T>(bridge, name, params),
-    onSuccess: options.onSuccess,
+  return useQuery<EndpointResponse<N>, Error, TData, ApiQueryKey<N>>({
+    queryKey: apiQueryKey(name, params),
+    queryFn: () => callApi(bridge, name, params),
+    ...options,
   });
 }

@@ -10,7 +10,7 @@ export interface SearchTerm {
   negated: boolean;
 }
 
-export interface ParsedSearch {
+interface ParsedSearch {
   /** The filters, in the order typed. */
   terms: SearchTerm[];
   /** The free words (quoted phrases keep their quotes), joined by single spaces. */
@@ -18,7 +18,7 @@ export interface ParsedSearch {
 }
 
 /** The narrow operators a search may use (spec 4.8, the service's search filters). */
-export const SEARCH_OPERATORS = [
+const SEARCH_OPERATORS = [
   'channel',
   'channels',
   'topic',
@@ -107,7 +107,7 @@ export function formatSearch(search: ParsedSearch): string {
   return [...search.terms.map(formatTerm), search.text.trim()].filter(Boolean).join(' ');
 }
 
-export interface WireTerm {
+interface WireTerm {
   operator: string;
   operand: string | number;
   negated?: boolean;

@@ -108,8 +108,7 @@ export function useInitialState<T>(select: (state: InitialState) => T): T | unde
     queryFn: () => bridge.session(),
     staleTime: Infinity,
     structuralSharing: sessionSharing,
-    select: (session: SessionStarted | null) =>
-      session ? select(session.initialState as InitialState) : undefined,
+    select: (session: SessionStarted | null) => (session ? select(session.initialState) : undefined),
   });
   return data;
 }

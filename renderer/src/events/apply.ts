@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ChatEvent, KnownEvent, KnownEventType } from '../../../shared/api/events';
 import { deleteMessage } from './reducers/delete-message';
 import { drafts } from './reducers/drafts';
 import { invitesChanged } from './reducers/invites';
@@ -22,10 +23,32 @@ import { userGroup } from './reducers/user-group';
 import { userStatus } from './reducers/user-status';
 import { userTopic } from './reducers/user-topic';
 import { StagedCache } from './staged-cache';
-import type { EventReducer, RawEvent } from './types';
+import { StagedTyping } from './staged-typing';
+import type { EventContext, EventMap, EventReducer } from './types';
+
+/**
+ * Known event types the renderer leaves alone, each by decision. A type added to the `ChatEvent`
+ * union must be listed here or get a reducer in `reducers`, or this module does not compile.
+ */
+export const ignoredEventTypes = [
+  // Keeps the queue alive; the main process's event loop is what watches it.
+  'heartbeat',
+  // No screen shows someone editing a message, alert words, uploads, allowed email domains or
+  // scheduled messages.
+  'typing_edit_message',
+  'alert_words',
+  'attachment',
+  'realm_domains',
+  'scheduled_messages',
+  // Main keeps the bots' keys current from these (electron/core/bot-keys.ts); the bots screen
+  // reads `realm_bots` from the register state as the session started.
+  'realm_bot',
+] as const satisfies readonly KnownEventType[];
+
+export type HandledEventType = Exclude<KnownEventType, (typeof ignoredEventTypes)[number]>;
 
 /** The one place where events change the query cache: one reducer per event type. */
-export const reducers: Record<string, EventReducer> = {
+export const reducers: { [K in HandledEventType]: EventReducer<K> } = {
   message,
   update_message: updateMessage,
   delete_message: deleteMessage,
@@ -50,25 +73,36 @@ export const reducers: Record<string, EventReducer> = {
   invites_changed: invitesChanged,
 };
 
+const ignored: ReadonlySet<string> = new Set(ignoredEventTypes);
+
+function isHandled(event: KnownEvent): event is EventMap[HandledEventType] {
+  return !ignored.has(event.type);
+}
+
+/** Calls the reducer of the event's own type with the event as that type's variant. */
+function reduce<K extends HandledEventType>(ctx: EventContext, type: K, event: EventMap[K]): void {
+  reducers[type](ctx, event);
+}
+
 /**
- * Applies a batch in order, then writes the result to the query cache at once (one update per
- * query). Unknown types (and heartbeats) are skipped; a reducer that throws on an unexpected shape
- * is reported and skipped, so one odd event never stops the rest.
+ * Applies a batch in order, then writes the result at once: one update per query of the cache, and
+ * one of the typing indicators. Events this client could not decode and the ignored types are
+ * skipped; a reducer that throws on an unexpected shape is reported and skipped, so one odd event
+ * never stops the rest.
  */
-export function applyEvents(queryClient: QueryClient, events: readonly unknown[], now = Date.now()): void {
+export function applyEvents(queryClient: QueryClient, events: readonly ChatEvent[], now = Date.now()): void {
   const staged = new StagedCache(queryClient);
-  const context = { queryClient: staged.access, now };
+  const typingWrites = new StagedTyping();
+  const context: EventContext = { queryClient: staged.access, typing: typingWrites, now };
   for (const event of events) {
-    const raw = event as RawEvent;
     // Events this client could not decode carry no meaning (shared/api/events.ts).
-    if (raw.kind === 'unknown') continue;
-    const reducer = reducers[raw.type];
-    if (!reducer) continue;
+    if (event.kind === 'unknown' || !isHandled(event)) continue;
     try {
-      reducer(context, raw);
+      reduce(context, event.type, event);
     } catch (error) {
-      console.warn(`event ${raw.type} #${raw.id} not applied`, error);
+      console.warn(`event ${event.type} #${event.id} not applied`, error);
     }
   }
   staged.commit();
+  typingWrites.commit();
 }

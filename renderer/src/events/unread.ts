@@ -1,8 +1,8 @@
-import type { InitialState, UnreadMsgs } from '../api/model';
+import type { InitialState, UnreadMessages } from '../api/model';
 
 /** Pure helpers over `unread_msgs` (POST /register), used by the message and flag reducers. */
 
-export function emptyUnread(): UnreadMsgs {
+export function emptyUnread(): UnreadMessages {
   return { streams: [], pms: [], huddles: [], mentions: [] };
 }
 
@@ -57,7 +57,7 @@ export function addUnreads(state: InitialState, additions: Iterable<UnreadAdditi
     return { ...entry, unread_message_ids: merged };
   };
 
-  const streams = unread.streams.map((entry) => {
+  const streams = (unread.streams ?? []).map((entry) => {
     const key = `${entry.stream_id}\u0000${entry.topic}`;
     const added = byTopic.get(key)?.ids;
     byTopic.delete(key);
@@ -72,7 +72,7 @@ export function addUnreads(state: InitialState, additions: Iterable<UnreadAdditi
     });
   }
 
-  const pms = unread.pms.map((entry) => {
+  const pms = (unread.pms ?? []).map((entry) => {
     const other = entry.other_user_id ?? entry.sender_id;
     if (other === undefined) return entry;
     const added = byDm.get(other);
@@ -84,7 +84,7 @@ export function addUnreads(state: InitialState, additions: Iterable<UnreadAdditi
     pms.push({ other_user_id: other, unread_message_ids: mergeIds([], ids) });
   }
 
-  const huddles = unread.huddles.map((entry) => {
+  const huddles = (unread.huddles ?? []).map((entry) => {
     const added = byGroupDm.get(entry.user_ids_string);
     byGroupDm.delete(entry.user_ids_string);
     return merge(entry, added);
@@ -128,9 +128,9 @@ export function removeUnread(state: InitialState, ids: Iterable<number>): Initia
     ...state,
     unread_msgs: {
       ...unread,
-      streams: strip(unread.streams),
-      pms: strip(unread.pms),
-      huddles: strip(unread.huddles),
+      streams: strip(unread.streams ?? []),
+      pms: strip(unread.pms ?? []),
+      huddles: strip(unread.huddles ?? []),
       mentions: (unread.mentions ?? []).filter((id) => !gone.has(id)),
     },
   };
@@ -150,7 +150,7 @@ export function moveUnread(
   const unread = state.unread_msgs;
   if (!unread) return state;
   const moving = new Set(ids);
-  const present = unread.streams.flatMap((e) => e.unread_message_ids.filter((id) => moving.has(id)));
+  const present = (unread.streams ?? []).flatMap((e) => e.unread_message_ids.filter((id) => moving.has(id)));
   if (present.length === 0) return state;
   return addUnreads(
     removeUnread(state, present),
@@ -181,7 +181,7 @@ export function unreadCounts(
   let total = 0;
   const unread = state?.unread_msgs;
   if (!unread) return { byChannel, byTopic, byDm, total };
-  for (const e of unread.streams) {
+  for (const e of unread.streams ?? []) {
     const n = e.unread_message_ids.length;
     if (!isTopicMuted(e.stream_id, e.topic))
       byChannel.set(e.stream_id, (byChannel.get(e.stream_id) ?? 0) + n);
@@ -189,12 +189,12 @@ export function unreadCounts(
     byTopic.set(key, (byTopic.get(key) ?? 0) + n);
     total += n;
   }
-  for (const e of unread.pms) {
+  for (const e of unread.pms ?? []) {
     const key = String(e.other_user_id ?? e.sender_id);
     byDm.set(key, (byDm.get(key) ?? 0) + e.unread_message_ids.length);
     total += e.unread_message_ids.length;
   }
-  for (const e of unread.huddles) {
+  for (const e of unread.huddles ?? []) {
     const key = e.user_ids_string
       .split(',')
       .map(Number)

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
 /**
- * Compose-box text per conversation (narrowKey). Text is only cleared after the server accepted
- * the message, so a failed send never loses it.
+ * Compose-box text per conversation (`conversationKey`). Text is only cleared after the server
+ * accepted the message, so a failed send never loses it.
  */
 interface ComposeState {
   drafts: Record<string, string>;

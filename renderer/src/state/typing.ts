@@ -1,34 +1,43 @@
 import { create } from 'zustand';
 
 /**
- * Who is typing where. A conversation key is `topic:<stream>:<topic>` or `dm:<sorted ids>`.
- * Each entry expires at `expiresAt` unless a new start event renews it (spec part 3, typing expiry).
+ * Who is typing where, by conversation key (`conversationKey` in api/narrow.ts). Each entry expires
+ * at `expiresAt` unless a new start event renews it (spec part 3, typing expiry).
  */
 export interface Typist {
   userId: number;
   expiresAt: number;
 }
 
+/** One change a typing event makes: a start renews the typist's expiry, a stop removes them. */
+export type TypingChange =
+  | { op: 'start'; key: string; userId: number; expiresAt: number }
+  | { op: 'stop'; key: string; userId: number };
+
 interface TypingState {
   typists: Record<string, Typist[]>;
-  start(key: string, userId: number, expiresAt: number): void;
-  stop(key: string, userId: number): void;
+  /** Applies the changes of one batch of events, in order, as one update. */
+  apply(changes: readonly TypingChange[]): void;
   expire(now: number): void;
   reset(): void;
 }
 
+function applyChange(typists: Record<string, Typist[]>, change: TypingChange): Record<string, Typist[]> {
+  const list = typists[change.key];
+  if (change.op === 'stop') {
+    if (!list) return typists;
+    return { ...typists, [change.key]: list.filter((t) => t.userId !== change.userId) };
+  }
+  const others = (list ?? []).filter((t) => t.userId !== change.userId);
+  return { ...typists, [change.key]: [...others, { userId: change.userId, expiresAt: change.expiresAt }] };
+}
+
 export const useTypingStore = create<TypingState>((set) => ({
   typists: {},
-  start: (key, userId, expiresAt) =>
+  apply: (changes) =>
     set((s) => {
-      const others = (s.typists[key] ?? []).filter((t) => t.userId !== userId);
-      return { typists: { ...s.typists, [key]: [...others, { userId, expiresAt }] } };
-    }),
-  stop: (key, userId) =>
-    set((s) => {
-      const list = s.typists[key];
-      if (!list) return s;
-      return { typists: { ...s.typists, [key]: list.filter((t) => t.userId !== userId) } };
+      const typists = changes.reduce(applyChange, s.typists);
+      return typists === s.typists ? s : { typists };
     }),
   expire: (now) =>
     set((s) => {

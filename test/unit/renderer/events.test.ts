@@ -1,21 +1,32 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { decodeEvent } from '../../../shared/api/events';
 import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../renderer/src/api/keys';
 import type { Message } from '../../../renderer/src/api/model';
 import type { Narrow } from '../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../renderer/src/events/apply';
 import { topicCountKey, unreadCounts } from '../../../renderer/src/events/unread';
 import { useTypingStore } from '../../../renderer/src/state/typing';
-import { baseState, channelMessage, dmMessage, OTHER, SELF, THIRD } from './fixtures';
+import { baseState, channelMessage, decoded, dmMessage, OTHER, SELF, THIRD } from './fixtures';
 
 let qc: QueryClient;
 let eventId = 0;
-const ev = (type: string, fields: Record<string, unknown>) => ({ id: ++eventId, type, ...fields });
+const ev = (type: string, fields: Record<string, unknown>) =>
+  decoded([{ id: ++eventId, type, ...fields }])[0]!;
 
 function seedFeed(narrow: Narrow, messages: Message[], foundNewest = true) {
   const data: FeedData = {
-    pages: [{ messages, found_oldest: true, found_newest: foundNewest, anchor: messages[0]?.id }],
+    pages: [
+      {
+        result: 'success',
+        msg: '',
+        messages,
+        found_oldest: true,
+        found_newest: foundNewest,
+        anchor: messages[0]?.id,
+      },
+    ],
     pageParams: [{ anchor: 'first_unread', before: 50, after: 50, includeAnchor: true }],
   };
   qc.setQueryData(feedKey(narrow), data);
@@ -120,7 +131,7 @@ describe('reaction', () => {
       ev('reaction', { op: 'add', user_id: THIRD, ...r }),
       ev('reaction', { op: 'remove', user_id: OTHER, ...r }),
     ]);
-    expect(feed({ kind: 'all' })[0]!.reactions.map((x) => x.user_id)).toEqual([THIRD]);
+    expect(feed({ kind: 'all' })[0]!.reactions?.map((x) => x.user_id)).toEqual([THIRD]);
   });
 });
 
@@ -185,6 +196,22 @@ describe('typing', () => {
       }),
     ]);
     expect(useTypingStore.getState().typists['topic:1:greetings']).toEqual([]);
+  });
+
+  it('applies a batch’s typing changes to the store once, at the end of the batch', () => {
+    const typing = (op: string, userId: number) =>
+      ev('typing', {
+        op,
+        message_type: 'stream',
+        stream_id: 1,
+        topic: 'greetings',
+        sender: { user_id: userId },
+      });
+    const seen: unknown[] = [];
+    const unsubscribe = useTypingStore.subscribe((s) => seen.push(s.typists['topic:1:greetings']));
+    applyEvents(qc, [typing('start', OTHER), typing('start', THIRD), typing('stop', OTHER)], 1000);
+    unsubscribe();
+    expect(seen).toEqual([[{ userId: THIRD, expiresAt: 16000 }]]);
   });
 
   it('keys DMs by the other participants and ignores the user’s own typing', () => {
@@ -358,10 +385,11 @@ describe('subscription, stream, user_topic, realm_user, user_group, settings', (
     expect(state().realm_user_settings_defaults).toEqual({ color_scheme: 2 });
   });
 
-  it('skips unknown and undecodable events without stopping the batch', () => {
+  it('skips unknown, undecodable and ignored events without stopping the batch', () => {
     applyEvents(qc, [
-      { id: 1, type: 'brand_new_type', whatever: 1 },
-      { kind: 'unknown', id: 2, type: 'message', raw: {} },
+      decodeEvent({ id: 1, type: 'brand_new_type', whatever: 1 }),
+      decodeEvent({ id: 2, type: 'message' }),
+      ev('alert_words', { alert_words: ['lunch'] }),
       ev('user_settings', { op: 'update', property: 'twenty_four_hour_time', value: true }),
     ]);
     expect(state().user_settings!.twenty_four_hour_time).toBe(true);

@@ -1,3 +1,13 @@
+import { afterEach } from 'vitest';
+import { z } from 'zod';
+import {
+  endpoints,
+  isRendererEndpoint,
+  type EndpointParams,
+  type EndpointResponse,
+  type RendererEndpointName,
+} from '../../../shared/api';
+import { decodeEvent } from '../../../shared/api/events';
 import type { CallFailure } from '../../../shared/errors';
 import type {
   AccountSummary,
@@ -13,7 +23,30 @@ import type {
 } from '../../../shared/ipc';
 import type { InitialState } from '../../../renderer/src/api/model';
 
-type Handler = (params: Record<string, unknown>) => unknown | Promise<unknown>;
+/** A test's stand-in for the server, per operation: it answers, or throws FailWith. */
+type Handlers = { [N in RendererEndpointName]?: (params: EndpointParams<N>) => unknown };
+
+/**
+ * Calls the main process would refuse (an operation the renderer may not call, or parameters the
+ * binding's schema rejects). Each fails its call at once and, below, the test that made it.
+ */
+const refusedCalls: string[] = [];
+afterEach(() => {
+  const refused = refusedCalls.splice(0);
+  if (refused.length > 0) throw new Error(`FakeBridge refused calls:\n${refused.join('\n')}`);
+});
+
+/** Takes the refused calls so far, for a test that makes them on purpose. */
+export function takeRefusedCalls(): string[] {
+  return refusedCalls.splice(0);
+}
+
+/** What main checks before anything goes on the wire (electron/core/ipc-router.ts), or null. */
+function refusal(name: string, params: unknown): string | null {
+  if (!isRendererEndpoint(name)) return `${name}: not an operation the renderer may call`;
+  const checked = (endpoints[name].params as z.ZodType).safeParse(params);
+  return checked.success ? null : `${name}: ${z.prettifyError(checked.error)} in ${JSON.stringify(params)}`;
+}
 
 /** An API failure as the main process would report it. */
 export function apiError(code: string, msg: string, extra: Record<string, unknown> = {}): CallFailure {
@@ -26,11 +59,12 @@ export class FailWith {
 
 /**
  * A ChatBridge for renderer tests: each endpoint answers from a handler (a thrown FailWith
- * becomes a failed CallResult), every call is recorded, and tests push sessions and events.
+ * becomes a failed CallResult), every call is recorded and checked against its binding as main
+ * checks it, and tests push sessions and events (decoded, as main delivers them).
  */
 export class FakeBridge implements ChatBridge {
   calls: { name: string; params: Record<string, unknown> }[] = [];
-  handlers: Record<string, Handler> = {};
+  handlers: Handlers = {};
   opened: string[] = [];
   retries = 0;
   private sessionListeners = new Set<(s: SessionStarted) => void>();
@@ -43,13 +77,21 @@ export class FakeBridge implements ChatBridge {
   accountList: AccountSummary[] = [];
   activeId: string | null = null;
 
-  async call(name: string, params: unknown): Promise<CallResult<never>> {
-    const p = params as Record<string, unknown>;
-    this.calls.push({ name, params: p });
-    const handler = this.handlers[name];
+  async call<N extends RendererEndpointName>(
+    name: N,
+    params: EndpointParams<N>,
+  ): Promise<CallResult<EndpointResponse<N>>> {
+    this.calls.push({ name, params });
+    const refused = refusal(name, params);
+    if (refused) {
+      refusedCalls.push(refused);
+      throw new Error(`FakeBridge refused ${refused}`);
+    }
+    const handler = this.handlers[name] as ((params: EndpointParams<N>) => unknown) | undefined;
     if (!handler) return { ok: false, error: apiError('BAD_REQUEST', `no handler for ${name}`) };
     try {
-      return { ok: true, value: (await handler(p)) as never };
+      // The test's handler stands in for the server's answer, decoded or not.
+      return { ok: true, value: (await handler(params)) as EndpointResponse<N> };
     } catch (error) {
       if (error instanceof FailWith) return { ok: false, error: error.failure };
       throw error;
@@ -120,7 +162,8 @@ export class FakeBridge implements ChatBridge {
     for (const l of this.sessionListeners) l(this.current);
   }
   pushEvents(events: Record<string, unknown>[], generation = this.current?.generation ?? 1) {
-    for (const l of this.eventListeners) l({ accountId: 'acc', generation, events: events as never });
+    const batch = { accountId: 'acc', generation, events: events.map(decodeEvent) };
+    for (const l of this.eventListeners) l(batch);
   }
   setStatus(status: ConnectionStatus) {
     for (const l of this.statusListeners) l(status);

@@ -1,3 +1,4 @@
+import { decodeEvent, type KnownEvent } from '../../../shared/api/events';
 import type { Message, InitialState } from '../../../renderer/src/api/model';
 
 export const SELF = 10;
@@ -77,4 +78,16 @@ export function dmMessage(userIds: number[], overrides: Partial<Message> = {}): 
     flags: [],
     ...overrides,
   };
+}
+
+/**
+ * Events as the main process delivers them: decoded (shared/api/events.ts). An event that would
+ * not decode fails the test here instead of being skipped by the reducers unseen.
+ */
+export function decoded(raw: readonly Record<string, unknown>[]): KnownEvent[] {
+  return raw.map((fields) => {
+    const event = decodeEvent(fields);
+    if (event.kind !== 'known') throw new Error(`test event does not decode: ${JSON.stringify(fields)}`);
+    return event;
+  });
 }

@@ -210,7 +210,7 @@ describe('channel settings (spec 4.2)', () => {
   });
 
   it('describes group settings in people’s words', () => {
-    const groups = new Map([[7, { id: 7, name: 'role:administrators', members: [] }]]);
+    const groups = new Map([[7, { id: 7, name: 'role:administrators', description: '', members: [] }]]);
     expect(describeGroupSetting(7, groups, String)).toBe('Administrators');
     expect(
       describeGroupSetting({ direct_members: [1], direct_subgroups: [7] }, groups, (id) => `user${id}`),

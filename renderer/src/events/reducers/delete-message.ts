@@ -3,11 +3,9 @@ import type { EventReducer } from '../types';
 import { removeUnread } from '../unread';
 
 /** `delete_message`: removes the messages from every feed and from the unread counts. */
-export const deleteMessage: EventReducer = ({ queryClient }, event) => {
-  const ids = new Set(
-    (event.message_ids as number[] | undefined) ??
-      (typeof event.message_id === 'number' ? [event.message_id] : []),
-  );
+export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, event) => {
+  // `message_ids` with the `bulk_message_deletion` capability, one `message_id` without it.
+  const ids = new Set(event.message_ids ?? (event.message_id !== undefined ? [event.message_id] : []));
   queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
     if (!data || !Array.isArray(data.pages)) return data;
     return {

@@ -8,6 +8,6 @@ export const invitesRootKey = ['getInvites'] as const;
  * revoked, resent or used), so the list is fetched again; an open invitations screen refetches at
  * once, a closed one on its next open.
  */
-export const invitesChanged: EventReducer = ({ queryClient }) => {
+export const invitesChanged: EventReducer<'invites_changed'> = ({ queryClient }) => {
   void queryClient.invalidateQueries({ queryKey: invitesRootKey });
 };

@@ -1,3 +1,4 @@
+import type { EndpointResponse } from '../../../../shared/api';
 import { feedRootKey, getInitialState, updateInitialState, type FeedData } from '../../api/keys';
 import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
@@ -5,11 +6,11 @@ import type { EventReducer } from '../types';
 import { addUnread } from '../unread';
 
 /** `message`: a new message. Appended to every loaded feed it belongs to, counted unread if unread. */
-export const message: EventReducer = ({ queryClient }, event) => {
-  const raw = event.message as Message | undefined;
-  if (!raw) return;
-  const flags = (event.flags as string[] | undefined) ?? raw.flags ?? [];
+export const message: EventReducer<'message'> = ({ queryClient }, event) => {
+  const raw = event.message;
+  const flags = event.flags ?? raw.flags ?? [];
   const msg: Message = { ...raw, flags, reactions: raw.reactions ?? [] };
+  const topic = msg.subject ?? '';
   const state = getInitialState(queryClient);
   const selfId = state?.user_id;
   const recipientIds = Array.isArray(msg.display_recipient) ? msg.display_recipient.map((r) => r.id) : [];
@@ -35,7 +36,7 @@ export const message: EventReducer = ({ queryClient }, event) => {
       next = addUnread(next, msg.id, {
         type: msg.type,
         stream_id: msg.stream_id,
-        topic: msg.subject,
+        topic,
         otherUserIds: recipientIds.filter((id) => id !== selfId),
       });
     }
@@ -53,12 +54,12 @@ export const message: EventReducer = ({ queryClient }, event) => {
   });
 
   if (msg.type === 'stream' && msg.stream_id !== undefined) {
-    queryClient.setQueriesData<{ topics: { name: string; max_id: number }[] }>(
+    queryClient.setQueriesData<EndpointResponse<'getStreamTopics'>>(
       { queryKey: ['getStreamTopics', { stream_id: msg.stream_id }] },
       (data) => {
         if (!data) return data;
-        const rest = data.topics.filter((t) => t.name.toLowerCase() !== msg.subject.toLowerCase());
-        return { ...data, topics: [{ name: msg.subject, max_id: msg.id }, ...rest] };
+        const rest = data.topics.filter((t) => t.name.toLowerCase() !== topic.toLowerCase());
+        return { ...data, topics: [{ name: topic, max_id: msg.id }, ...rest] };
       },
     );
   }

@@ -3,21 +3,19 @@ import type { Reaction } from '../../api/model';
 import type { EventReducer } from '../types';
 
 /** `reaction`: add or remove one user's emoji reaction on a message. */
-export const reaction: EventReducer = ({ queryClient }, event) => {
-  const messageId = event.message_id as number;
+export const reaction: EventReducer<'reaction'> = ({ queryClient }, event) => {
   const r: Reaction = {
-    emoji_name: event.emoji_name as string,
-    emoji_code: event.emoji_code as string,
-    reaction_type: (event.reaction_type as string | undefined) ?? 'unicode_emoji',
-    user_id:
-      (event.user_id as number | undefined) ?? (event.user as { user_id: number } | undefined)?.user_id ?? 0,
+    emoji_name: event.emoji_name,
+    emoji_code: event.emoji_code,
+    reaction_type: event.reaction_type,
+    user_id: event.user_id,
   };
   const same = (x: Reaction) =>
     x.user_id === r.user_id && x.emoji_code === r.emoji_code && x.reaction_type === r.reaction_type;
   updateCachedMessages(queryClient, (m) => {
-    if (m.id !== messageId) return m;
-    if (event.op === 'add') return m.reactions.some(same) ? m : { ...m, reactions: [...m.reactions, r] };
-    if (event.op === 'remove') return { ...m, reactions: m.reactions.filter((x) => !same(x)) };
-    return m;
+    if (m.id !== event.message_id) return m;
+    const reactions = m.reactions ?? [];
+    if (event.op === 'add') return reactions.some(same) ? m : { ...m, reactions: [...reactions, r] };
+    return { ...m, reactions: reactions.filter((x) => !same(x)) };
   });
 };

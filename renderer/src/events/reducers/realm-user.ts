@@ -3,15 +3,16 @@ import type { User } from '../../api/model';
 import type { EventReducer } from '../types';
 
 /** `realm_user`: users joining, leaving or changing (name, avatar, role, email, time zone...). */
-export const realmUser: EventReducer = ({ queryClient }, event) => {
-  const person = event.person as (Partial<User> & { user_id: number; new_email?: string }) | undefined;
-  if (!person) return;
+export const realmUser: EventReducer<'realm_user'> = ({ queryClient }, event) => {
   updateInitialState(queryClient, (s) => {
     const users = s.realm_users ?? [];
     switch (event.op) {
-      case 'add':
-        return { ...s, realm_users: [...users.filter((u) => u.user_id !== person.user_id), person as User] };
-      case 'remove':
+      case 'add': {
+        const { person } = event;
+        return { ...s, realm_users: [...users.filter((u) => u.user_id !== person.user_id), person] };
+      }
+      case 'remove': {
+        const { person } = event;
         return {
           ...s,
           realm_users: users.map((u) => (u.user_id === person.user_id ? { ...u, is_active: false } : u)),
@@ -20,19 +21,19 @@ export const realmUser: EventReducer = ({ queryClient }, event) => {
             members: (g.members ?? []).filter((m) => m !== person.user_id),
           })),
         };
-      case 'update':
+      }
+      case 'update': {
+        const { new_email, ...rest } = event.person;
         return {
           ...s,
           realm_users: users.map((u) => {
-            if (u.user_id !== person.user_id) return u;
-            const { new_email, ...rest } = person;
+            if (u.user_id !== rest.user_id) return u;
             const next: User = { ...u, ...rest };
             if (new_email) next.email = new_email;
             return next;
           }),
         };
-      default:
-        return s;
+      }
     }
   });
 };

@@ -1,55 +1,49 @@
+import { settingChangeOf } from '../../../../shared/api/events';
 import { updateInitialState } from '../../api/keys';
 import type { EventReducer } from '../types';
 
 /** `user_settings` (and the two deprecated forms): one setting of the current user changed. */
-export const userSettings: EventReducer = ({ queryClient }, event) => {
-  const property = (event.property ?? event.setting_name ?? event.notification_name) as string | undefined;
-  if (!property) return;
-  const value = event.value ?? event.setting;
+export const userSettings: EventReducer<
+  'user_settings' | 'update_display_settings' | 'update_global_notifications'
+> = ({ queryClient }, event) => {
+  const change = settingChangeOf(event);
+  if (!change) return;
   updateInitialState(queryClient, (s) => ({
     ...s,
-    user_settings: { ...s.user_settings, [property]: value },
+    user_settings: { ...s.user_settings, [change.property]: change.value },
   }));
 };
 
 /** `realm_user_settings_defaults`: a default for new users changed. */
-export const realmUserSettingsDefaults: EventReducer = ({ queryClient }, event) => {
-  if (event.op !== 'update' || typeof event.property !== 'string') return;
-  const property = event.property;
+export const realmUserSettingsDefaults: EventReducer<'realm_user_settings_defaults'> = (
+  { queryClient },
+  event,
+) => {
   updateInitialState(queryClient, (s) => ({
     ...s,
-    realm_user_settings_defaults: { ...s.realm_user_settings_defaults, [property]: event.value },
+    realm_user_settings_defaults: { ...s.realm_user_settings_defaults, [event.property]: event.value },
   }));
 };
 
 /** `realm`: organization settings, stored under their register names (`realm_<property>`). */
-export const realm: EventReducer = ({ queryClient }, event) => {
+export const realm: EventReducer<'realm'> = ({ queryClient }, event) => {
   updateInitialState(queryClient, (s) => {
-    if (event.op === 'update' && typeof event.property === 'string')
-      return { ...s, [`realm_${event.property}`]: event.value };
-    if (event.op === 'update_dict' && event.data && typeof event.data === 'object') {
-      const next: Record<string, unknown> = { ...s };
-      for (const [key, value] of Object.entries(event.data as Record<string, unknown>))
-        next[`realm_${key}`] = value;
-      return next as typeof s;
+    if (event.op === 'update') return { ...s, [`realm_${event.property}`]: event.value };
+    if (event.op === 'update_dict') {
+      const next = { ...s };
+      for (const [key, value] of Object.entries(event.data)) next[`realm_${key}`] = value;
+      return next;
     }
     return s;
   });
 };
 
 /** `realm_linkifiers`: the whole list is replaced. */
-export const realmLinkifiers: EventReducer = ({ queryClient }, event) => {
-  updateInitialState(queryClient, (s) => ({
-    ...s,
-    realm_linkifiers: (event.realm_linkifiers as unknown[]) ?? [],
-  }));
+export const realmLinkifiers: EventReducer<'realm_linkifiers'> = ({ queryClient }, event) => {
+  updateInitialState(queryClient, (s) => ({ ...s, realm_linkifiers: event.realm_linkifiers }));
 };
 
 /** `realm_emoji`: the custom emoji set is replaced. */
-export const realmEmoji: EventReducer = ({ queryClient }, event) => {
-  if (!event.realm_emoji) return;
-  updateInitialState(queryClient, (s) => ({
-    ...s,
-    realm_emoji: event.realm_emoji as NonNullable<typeof s.realm_emoji>,
-  }));
+export const realmEmoji: EventReducer<'realm_emoji'> = ({ queryClient }, event) => {
+  updateInitialState(queryClient, (s) => ({ ...s, realm_emoji: event.realm_emoji }));
 };

@@ -3,15 +3,15 @@ import type { Subscription } from '../../api/model';
 import type { EventReducer } from '../types';
 
 /** `subscription`: the user's subscriptions and their properties (spec part 6). */
-export const subscription: EventReducer = ({ queryClient }, event) => {
-  const op = event.op as string | undefined;
+export const subscription: EventReducer<'subscription'> = ({ queryClient }, event) => {
   // Whether a channel is listed under "Subscribed" in GET /streams changed: those listings refetch.
-  if (op === 'add' || op === 'remove') void queryClient.invalidateQueries({ queryKey: ['getStreams'] });
+  if (event.op === 'add' || event.op === 'remove')
+    void queryClient.invalidateQueries({ queryKey: ['getStreams'] });
   updateInitialState(queryClient, (s) => {
     const subs = s.subscriptions ?? [];
-    switch (op) {
+    switch (event.op) {
       case 'add': {
-        const added = (event.subscriptions as Subscription[]) ?? [];
+        const added = event.subscriptions;
         const addedIds = new Set(added.map((a) => a.stream_id));
         return {
           ...s,
@@ -21,9 +21,7 @@ export const subscription: EventReducer = ({ queryClient }, event) => {
         };
       }
       case 'remove': {
-        const removedIds = new Set(
-          ((event.subscriptions as { stream_id: number }[]) ?? []).map((x) => x.stream_id),
-        );
+        const removedIds = new Set(event.subscriptions.map((x) => x.stream_id));
         return {
           ...s,
           subscriptions: subs.filter((x) => !removedIds.has(x.stream_id)),
@@ -31,8 +29,7 @@ export const subscription: EventReducer = ({ queryClient }, event) => {
         };
       }
       case 'update': {
-        const property = event.property as string;
-        const value = event.value;
+        const { property, value } = event;
         return {
           ...s,
           subscriptions: subs.map((x) => {
@@ -46,25 +43,19 @@ export const subscription: EventReducer = ({ queryClient }, event) => {
       }
       case 'peer_add':
       case 'peer_remove': {
-        const streamIds = new Set((event.stream_ids as number[]) ?? []);
-        const userIds = (event.user_ids as number[]) ?? [];
+        const streamIds = new Set(event.stream_ids);
         return {
           ...s,
           subscriptions: subs.map((x) => {
             if (!streamIds.has(x.stream_id) || !x.subscribers) return x;
             const set = new Set(x.subscribers);
-            for (const u of userIds)
-              if (op === 'peer_add') set.add(u);
+            for (const u of event.user_ids)
+              if (event.op === 'peer_add') set.add(u);
               else set.delete(u);
             return { ...x, subscribers: [...set] };
           }),
         };
       }
-      default:
-        // Older servers send the whole subscription list without op.
-        if (Array.isArray(event.subscriptions))
-          return { ...s, subscriptions: event.subscriptions as Subscription[] };
-        return s;
     }
   });
 };

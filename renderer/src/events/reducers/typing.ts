@@ -1,31 +1,29 @@
 import { getInitialState } from '../../api/keys';
-import { useTypingStore } from '../../state/typing';
-import type { EventReducer } from '../types';
+import { conversationKey, type ComposeNarrow } from '../../api/narrow';
+import type { EventMap, EventReducer } from '../types';
 
 /** Default of `server_typing_started_expiry_period_milliseconds` when register omits it. */
 export const DEFAULT_TYPING_EXPIRY_MS = 45_000;
 
-export function typingConversationKey(
-  event: Record<string, unknown>,
-  selfId: number | undefined,
-): string | null {
+/** The conversation a typing event is about, as a compose box names it. */
+function typingConversation(event: EventMap['typing']): ComposeNarrow | null {
   if (event.message_type === 'stream' || event.message_type === 'channel') {
-    if (typeof event.stream_id !== 'number') return null;
-    return `topic:${event.stream_id}:${String(event.topic ?? '').toLowerCase()}`;
+    if (event.stream_id === undefined) return null;
+    return { kind: 'topic', streamId: event.stream_id, topic: event.topic ?? '' };
   }
-  const recipients = (event.recipients as { user_id: number }[] | undefined) ?? [];
-  const others = recipients.map((r) => r.user_id).filter((id) => id !== selfId);
-  return `dm:${others.sort((a, b) => a - b).join(',')}`;
+  // Direct messages: everyone in the conversation, the sender and the user included.
+  return { kind: 'dm', userIds: (event.recipients ?? []).map((r) => r.user_id) };
 }
 
 /** `typing`: start renews the typist's expiry; stop removes them (spec part 3, typing expiry). */
-export const typing: EventReducer = ({ queryClient, now }, event) => {
+export const typing: EventReducer<'typing'> = ({ queryClient, typing: typists, now }, event) => {
   const state = getInitialState(queryClient);
-  const sender = (event.sender as { user_id: number } | undefined)?.user_id;
-  if (sender === undefined || sender === state?.user_id) return;
-  const key = typingConversationKey(event, state?.user_id);
-  if (!key) return;
+  const sender = event.sender.user_id;
+  if (sender === state?.user_id) return;
+  const conversation = typingConversation(event);
+  if (!conversation) return;
+  const key = conversationKey(conversation, state?.user_id);
   const expiry = state?.server_typing_started_expiry_period_milliseconds ?? DEFAULT_TYPING_EXPIRY_MS;
-  if (event.op === 'start') useTypingStore.getState().start(key, sender, now + expiry);
-  else if (event.op === 'stop') useTypingStore.getState().stop(key, sender);
+  if (event.op === 'start') typists.start(key, sender, now + expiry);
+  else typists.stop(key, sender);
 };

@@ -9,33 +9,26 @@ import type { Narrow } from '../../api/narrow';
 import type { EventReducer } from '../types';
 import { addUnreads, clearAllUnread, removeUnread, type UnreadAddition } from '../unread';
 
-interface MessageDetails {
-  type: 'stream' | 'private';
-  stream_id?: number;
-  topic?: string;
-  user_ids?: number[];
-}
-
 /** `update_message_flags`: read and starred (and any other flag) on the cached messages and counts. */
-export const updateMessageFlags: EventReducer = ({ queryClient }, event) => {
-  const flag = event.flag as string;
-  const op = event.op as 'add' | 'remove';
+export const updateMessageFlags: EventReducer<'update_message_flags'> = ({ queryClient }, event) => {
+  const { flag, op } = event;
   const all = event.all === true;
-  const ids = new Set((event.messages as number[] | undefined) ?? []);
+  const ids = new Set(event.messages);
 
   updateCachedMessages(queryClient, (m) => {
     if (!all && !ids.has(m.id)) return m;
-    const has = m.flags.includes(flag);
-    if (op === 'add' && !has) return { ...m, flags: [...m.flags, flag] };
-    if (op === 'remove' && has) return { ...m, flags: m.flags.filter((f) => f !== flag) };
+    const flags = m.flags ?? [];
+    const has = flags.includes(flag);
+    if (op === 'add' && !has) return { ...m, flags: [...flags, flag] };
+    if (op === 'remove' && has) return { ...m, flags: flags.filter((f) => f !== flag) };
     return m;
   });
 
   if (flag === 'read') {
-    if (op === 'add')
+    if (event.op === 'add')
       updateInitialState(queryClient, (s) => (all ? clearAllUnread(s) : removeUnread(s, ids)));
     else {
-      const details = (event.message_details as Record<string, MessageDetails> | undefined) ?? {};
+      const details = event.message_details ?? {};
       const selfId = getInitialState(queryClient)?.user_id;
       const additions: UnreadAddition[] = [];
       for (const id of ids) {

@@ -5,31 +5,17 @@ import {
   updateInitialState,
   type FeedData,
 } from '../../api/keys';
-import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
-import type { EventReducer } from '../types';
+import type { EventMap, EventReducer } from '../types';
 import { moveUnread } from '../unread';
 import { moveUserTopic } from './user-topic';
 
-interface UpdateMessageEvent {
-  message_id?: number;
-  message_ids?: number[];
-  rendered_content?: string;
-  edit_timestamp?: number;
-  stream_id?: number;
-  new_stream_id?: number;
-  orig_subject?: string;
-  subject?: string;
-  topic?: string;
-  propagate_mode?: string;
-  rendering_only?: boolean;
-}
+type UpdateMessageEvent = EventMap['update_message'];
 
 /** `update_message`: content edits and moves (topic and/or channel) of one or many messages. */
-export const updateMessage: EventReducer = ({ queryClient }, raw) => {
-  const event = raw as unknown as UpdateMessageEvent;
-  const ids = new Set(event.message_ids ?? (event.message_id !== undefined ? [event.message_id] : []));
-  const newTopic = event.subject ?? event.topic;
+export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, event) => {
+  const ids = new Set(event.message_ids);
+  const newTopic = event.subject ?? (typeof event.topic === 'string' ? event.topic : undefined);
   const moved =
     (newTopic !== undefined && newTopic !== event.orig_subject) || event.new_stream_id !== undefined;
 
@@ -57,7 +43,7 @@ export const updateMessage: EventReducer = ({ queryClient }, raw) => {
     let removed = false;
     const pages = data.pages.map((page) => {
       const messages = page.messages.filter(
-        (m: Message) => !ids.has(m.id) || messageInNarrow(narrow, m, [], selfId) !== false,
+        (m) => !ids.has(m.id) || messageInNarrow(narrow, m, [], selfId) !== false,
       );
       if (messages.length !== page.messages.length) removed = true;
       return messages.length === page.messages.length ? page : { ...page, messages };

@@ -2,15 +2,16 @@ import { updateInitialState } from '../../api/keys';
 import type { UserStatus } from '../../api/model';
 import type { EventReducer } from '../types';
 
-/** `user_status`: a user's status text, emoji or away flag. Empty text clears it. */
-export const userStatus: EventReducer = ({ queryClient }, event) => {
+/** `user_status`: a user's status text, emoji or away flag; a field the event leaves out is unchanged. */
+export const userStatus: EventReducer<'user_status'> = ({ queryClient }, event) => {
   const userId = String(event.user_id);
   updateInitialState(queryClient, (s) => {
-    const current = s.user_status?.[userId] ?? {};
-    const next: UserStatus = { ...current };
-    for (const field of ['status_text', 'emoji_name', 'emoji_code', 'reaction_type', 'away'] as const) {
-      if (event[field] !== undefined) (next as Record<string, unknown>)[field] = event[field];
-    }
+    const next: UserStatus = { ...s.user_status?.[userId] };
+    if (event.status_text !== undefined) next.status_text = event.status_text;
+    if (event.emoji_name !== undefined) next.emoji_name = event.emoji_name;
+    if (event.emoji_code !== undefined) next.emoji_code = event.emoji_code;
+    if (event.reaction_type !== undefined) next.reaction_type = event.reaction_type;
+    if (event.away !== undefined) next.away = event.away;
     return { ...s, user_status: { ...s.user_status, [userId]: next } };
   });
 };

@@ -3,8 +3,7 @@ import type { UserTopic } from '../../api/model';
 import type { EventReducer } from '../types';
 
 /** `user_topic`: a topic's visibility policy for the user (0 removes the entry). */
-export const userTopic: EventReducer = ({ queryClient }, event) => {
-  const entry = event as unknown as UserTopic;
+export const userTopic: EventReducer<'user_topic'> = ({ queryClient }, entry) => {
   updateInitialState(queryClient, (s) => {
     const rest = (s.user_topics ?? []).filter(
       (t) =>

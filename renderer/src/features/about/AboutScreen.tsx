@@ -24,7 +24,7 @@ export function enabledAuthMethods(settings: ServerSettings): string[] {
 
 /** Spec 4.21: the server's public settings, its version and feature level. */
 export function AboutScreen() {
-  const settings = useApiQuery<ServerSettings>('getServerSettings', {}, { staleTime: 0 });
+  const settings = useApiQuery('getServerSettings', {}, { staleTime: 0 });
   const session = useSession();
   const negotiated = session.data?.initialState.service_feature_level;
   if (settings.isPending)

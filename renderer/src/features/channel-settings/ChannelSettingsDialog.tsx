@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { Channel, GroupSettingValue } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
@@ -32,7 +32,7 @@ export function retentionOf(days: number | null | undefined): Retention {
 }
 
 /** Spec 4.2: an integer number of days, or `realm_default`, or `unlimited`. */
-export function retentionParam(r: Retention): number | string {
+export function retentionParam(r: Retention): number | 'realm_default' | 'unlimited' {
   return r.mode === 'days' ? r.days : r.mode;
 }
 
@@ -49,7 +49,7 @@ export interface ChannelForm {
 export function formOf(c: Channel, isDefault: boolean): ChannelForm {
   return {
     new_name: c.name,
-    description: c.description,
+    description: c.description ?? '',
     privacy: c.invite_only ? 'private' : c.is_web_public ? 'web-public' : 'public',
     history_public_to_subscribers: c.history_public_to_subscribers ?? true,
     is_default_stream: isDefault,
@@ -63,8 +63,8 @@ export function channelUpdateParams(
   streamId: number,
   before: ChannelForm,
   after: ChannelForm,
-): Record<string, unknown> {
-  const p: Record<string, unknown> = { stream_id: streamId };
+): EndpointParams<'updateStream'> {
+  const p: EndpointParams<'updateStream'> = { stream_id: streamId };
   if (after.new_name !== before.new_name) p.new_name = after.new_name;
   if (after.description !== before.description) p.description = after.description;
   if (after.privacy !== before.privacy) {
@@ -94,12 +94,8 @@ const PRIVACY_OPTIONS = [
 
 export function ChannelSettingsDialog({ streamId }: { streamId: number }) {
   const close = useDialogStore((s) => s.close);
-  const channel = useApiQuery<{ stream: Channel }>(ep.streamById, { stream_id: streamId }, { staleTime: 0 });
-  const defaults = useApiQuery<{ streams: Channel[] }>(
-    ep.streams,
-    { include_all: true, include_default: true },
-    { staleTime: 0 },
-  );
+  const channel = useApiQuery('getStreamById', { stream_id: streamId }, { staleTime: 0 });
+  const defaults = useApiQuery('getStreams', { include_all: true, include_default: true }, { staleTime: 0 });
   return (
     <Dialog title="Channel settings" onClose={close} testId="channel-settings-dialog" wide>
       {(channel.isPending || defaults.isPending) && <Loading />}
@@ -139,7 +135,7 @@ function SettingsForm({
   const initial = useMemo(() => formOf(channel, isDefault), [channel, isDefault]);
   const [form, setForm] = useState<ChannelForm>(initial);
   const save = useMutation({
-    mutationFn: (params: Record<string, unknown>) => callApi(bridge, ep.updateStream, params),
+    mutationFn: (params: EndpointParams<'updateStream'>) => callApi(bridge, 'updateStream', params),
     onSuccess: onDone,
   });
   const params = channelUpdateParams(channel.stream_id, initial, form);

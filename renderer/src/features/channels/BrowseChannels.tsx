@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Channel } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
-import { ep } from '../../api/endpoints';
 import { useIsAdmin } from '../../app/realm';
 import { Dialog } from '../../components/Dialog';
 import { SafeHtml } from '../../components/SafeHtml';
@@ -38,8 +36,8 @@ export function BrowseChannels() {
   const isAdmin = useIsAdmin();
   const [filters, setFilters] = useState<BrowseFilters>(DEFAULT_BROWSE_FILTERS);
   const query = streamsQuery(filters);
-  const streams = useApiQuery<{ streams: Channel[] }>(ep.streams, query ?? {}, { enabled: query !== null });
-  const defaults = useApiQuery<{ streams: Channel[] }>(ep.streams, defaultChannelsQuery);
+  const streams = useApiQuery('getStreams', query ?? {}, { enabled: query !== null });
+  const defaults = useApiQuery('getStreams', defaultChannelsQuery);
   const defaultIds = useMemo(
     () => new Set((defaults.data?.streams ?? []).map((c) => c.stream_id)),
     [defaults.data],

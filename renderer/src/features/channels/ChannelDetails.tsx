@@ -1,6 +1,4 @@
-import type { Channel } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
-import { ep } from '../../api/endpoints';
 import { useIsAdmin, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { SafeHtml } from '../../components/SafeHtml';
@@ -27,7 +25,7 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
   const realmRetention = useInitialState((s) => s.realm_message_retention_days);
   const groupList = useInitialState((s) => s.realm_user_groups);
   const groups = useMemo(() => new Map((groupList ?? []).map((g) => [g.id, g])), [groupList]);
-  const query = useApiQuery<{ stream: Channel }>(ep.streamById, { stream_id: streamId });
+  const query = useApiQuery('getStreamById', { stream_id: streamId });
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   const c = query.data.stream;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Subscription, TopicEntry } from '../../api/model';
+import type { Subscription, Topic } from '../../api/model';
 import { useInitialState } from '../../app/session';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { VirtualList } from '../../components/VirtualList';
@@ -13,7 +13,7 @@ import { ChannelIcon } from '../../components/icons';
 
 type Row =
   | { kind: 'channel'; channel: Subscription; unread: number; expanded: boolean }
-  | { kind: 'topic'; streamId: number; topic: TopicEntry; unread: number }
+  | { kind: 'topic'; streamId: number; topic: Topic; unread: number }
   | {
       kind: 'topics-state';
       streamId: number;

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUsers } from '../../app/realm';
@@ -42,7 +43,7 @@ export function CreateChannelDialog() {
   });
   const [createdName, setCreatedName] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (params: Record<string, unknown>) => callApi(bridge, 'subscribe', params),
+    mutationFn: (params: EndpointParams<'subscribe'>) => callApi(bridge, 'subscribe', params),
     onSuccess: () => setCreatedName(form.name.trim()),
   });
   const problem = channelNameProblem(form.name, [...known.values()], maxName);

@@ -30,10 +30,10 @@ export function JoinLeaveButton({
   const subscribed = useIsSubscribed()(channel.stream_id);
   const [confirming, setConfirming] = useState(false);
   const change = useMutation({
-    mutationFn: (join: boolean) =>
-      join
-        ? callApi(bridge, 'subscribe', { subscriptions: [{ name: channel.name }] })
-        : callApi(bridge, 'unsubscribe', { subscriptions: [channel.name] }),
+    mutationFn: async (join: boolean) => {
+      if (join) await callApi(bridge, 'subscribe', { subscriptions: [{ name: channel.name }] });
+      else await callApi(bridge, 'unsubscribe', { subscriptions: [channel.name] });
+    },
     onSuccess: () => setConfirming(false),
   });
   const leave = () => (channel.invite_only && !confirming ? setConfirming(true) : change.mutate(false));

@@ -1,3 +1,5 @@
+import type { EndpointParams } from '../../../../shared/api';
+
 /** What the Create channel dialog holds, and how it becomes a POST /users/me/subscriptions. */
 export interface NewChannel {
   name: string;
@@ -28,9 +30,9 @@ export function channelNameProblem(
   return null;
 }
 
-export function createChannelParams(form: NewChannel, selfId: number): Record<string, unknown> {
+export function createChannelParams(form: NewChannel, selfId: number): EndpointParams<'subscribe'> {
   const description = form.description.trim();
-  const params: Record<string, unknown> = {
+  const params: EndpointParams<'subscribe'> = {
     subscriptions: [{ name: form.name.trim(), ...(description ? { description } : {}) }],
     principals: [selfId, ...form.memberIds.filter((id) => id !== selfId)],
     invite_only: form.privacy === 'private',

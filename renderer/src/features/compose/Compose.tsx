@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiCallError } from '../../../../shared/errors';
 import { errorSentence } from '../../api/call';
-import { narrowKey, type Narrow } from '../../api/narrow';
+import { conversationKey, isComposeNarrow, type ComposeNarrow, type Narrow } from '../../api/narrow';
 import { useChannelIndex } from '../channels/hooks';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting } from '../../app/realm';
@@ -17,17 +17,6 @@ import { destinationFor } from '../outbox/echo';
 import { useUploads } from '../uploads/useUploads';
 import { AttachButton, filesFromClipboard, UploadList } from '../uploads/UploadControls';
 
-export function typingKeyFor(narrow: Narrow, topic: string, selfId: number | undefined): string | null {
-  if (narrow.kind === 'topic') return `topic:${narrow.streamId}:${narrow.topic.toLowerCase()}`;
-  if (narrow.kind === 'channel') return topic ? `topic:${narrow.streamId}:${topic.toLowerCase()}` : null;
-  if (narrow.kind === 'dm')
-    return `dm:${narrow.userIds
-      .filter((id) => id !== selfId)
-      .sort((a, b) => a - b)
-      .join(',')}`;
-  return null;
-}
-
 /** Whether Enter (without modifiers) sends, or Ctrl/Cmd+Enter, per the `enter_sends` setting. */
 export function isSendKey(
   event: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean },
@@ -37,19 +26,42 @@ export function isSendKey(
   return enterSends || event.ctrlKey || event.metaKey;
 }
 
+/** The compose box of a view that has one; a hint elsewhere (the combined feed, starred, search). */
+export function Compose({ narrow }: { narrow: Narrow }) {
+  if (!isComposeNarrow(narrow))
+    return <div className="compose compose-hint muted">Open a topic or a direct message to write.</div>;
+  return <ComposeBox narrow={narrow} />;
+}
+
+type Conversation = Exclude<ComposeNarrow, { kind: 'channel' }>;
+
+/** The conversation a box writes to: a channel view's box names its topic, once one is typed. */
+function writtenTo(narrow: ComposeNarrow, channelTopic: string): Conversation | null {
+  if (narrow.kind !== 'channel') return narrow;
+  return channelTopic ? { kind: 'topic', streamId: narrow.streamId, topic: channelTopic } : null;
+}
+
+function typingTarget(conversation: Conversation | null, selfId: number | undefined): TypingTarget {
+  if (!conversation) return null;
+  if (conversation.kind === 'topic')
+    return { kind: 'channel', streamId: conversation.streamId, topic: conversation.topic };
+  const { userIds } = conversation;
+  return { kind: 'direct', userIds: userIds.length ? userIds : selfId !== undefined ? [selfId] : [] };
+}
+
 /**
  * The compose box of a conversation. Its text lives in the compose store under the
  * conversation's key, so switching away and back keeps it, and it is cleared only once main's
  * outbox has accepted (and stored) the message: nothing typed is lost, whatever the server does.
  */
-export function Compose({ narrow }: { narrow: Narrow }) {
+function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
   const bridge = useBridge();
   const selfId = useSelfId();
   const emptyName = useEmptyTopicName();
   const enterSends = useUserSetting('enter_sends', true);
   const maxLength = useInitialState((s) => s.max_message_length);
   const maxTopic = useInitialState((s) => s.max_topic_length);
-  const key = narrowKey(narrow);
+  const key = conversationKey(narrow, selfId);
   const text = useComposeStore((s) => s.drafts[key] ?? '');
   const channelTopic = useComposeStore((s) => s.topics[key] ?? '');
   const setText = useComposeStore((s) => s.setText);
@@ -59,17 +71,8 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   const archived =
     (narrow.kind === 'topic' || narrow.kind === 'channel') && !!channels.get(narrow.streamId)?.is_archived;
 
-  const topic = narrow.kind === 'topic' ? narrow.topic : channelTopic;
-  const target: TypingTarget =
-    narrow.kind === 'topic' || (narrow.kind === 'channel' && channelTopic)
-      ? { kind: 'channel', streamId: narrow.streamId, topic }
-      : narrow.kind === 'dm'
-        ? {
-            kind: 'direct',
-            userIds: narrow.userIds.length ? narrow.userIds : selfId !== undefined ? [selfId] : [],
-          }
-        : null;
-  const typing = useTypingNotifier(target);
+  const conversation = writtenTo(narrow, channelTopic);
+  const typing = useTypingNotifier(typingTarget(conversation, selfId));
   useDraftAutosave(narrow, text, channelTopic);
   const canWrite =
     (narrow.kind === 'topic' || narrow.kind === 'channel' || narrow.kind === 'dm') && !archived;
@@ -97,8 +100,6 @@ export function Compose({ narrow }: { narrow: Narrow }) {
     },
   });
 
-  if (narrow.kind !== 'topic' && narrow.kind !== 'channel' && narrow.kind !== 'dm')
-    return <div className="compose compose-hint muted">Open a topic or a direct message to write.</div>;
   // An archived channel keeps its history readable, but nobody can post in it.
   if (archived)
     return (
@@ -132,7 +133,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
 
   return (
     <form className="compose" onSubmit={submit} data-testid="compose">
-      <TypingIndicator conversationKey={typingKeyFor(narrow, topic, selfId)} />
+      <TypingIndicator conversationKey={conversation && conversationKey(conversation, selfId)} />
       {narrow.kind === 'channel' && (
         <input
           className="compose-topic"

@@ -1,6 +1,4 @@
 import { useMemo } from 'react';
-import { ep } from '../../api/endpoints';
-import type { GetMessagesResponse } from '../../api/model';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
@@ -22,7 +20,7 @@ function useRecentDmMessages() {
   return useQuery({
     queryKey: ['recent-dms'],
     queryFn: () =>
-      callApi<GetMessagesResponse>(bridge, ep.messages, {
+      callApi(bridge, 'getMessages', {
         anchor: 'newest',
         num_before: 200,
         num_after: 0,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { callApi, errorText } from '../../api/call';
-import { narrowKey } from '../../api/narrow';
+import { conversationKey } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting, useUsers } from '../../app/realm';
 import { useInitialState, useSession } from '../../app/session';
@@ -9,7 +9,7 @@ import { Empty, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
 import { useNarrowStore } from '../../state/narrow';
 import { useSettingsScreen } from '../settings/screen-store';
-import { draftInput, narrowOfDraft, nowSeconds, type DraftInput, type ServerDraft } from './draft-model';
+import { draftInput, narrowOfDraft, nowSeconds, type DraftFields, type DraftInput } from './draft-model';
 import { draftRows, type DraftRow } from './draft-rows';
 import { discardServerCopies, discardServerDraft, isDraftMissing, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
@@ -17,7 +17,7 @@ import { useLocalDrafts } from './local-drafts';
 /** Spec 4.12: every draft, newest first; edit, restore into its compose box, or delete. */
 export function DraftsScreen() {
   const accountId = useSession().data?.accountId;
-  const serverDrafts = useInitialState((s) => s.drafts as ServerDraft[] | undefined);
+  const serverDrafts = useInitialState((s) => s.drafts);
   const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
   const local = useLocalDrafts((s) => s.drafts);
   const loadedFor = useLocalDrafts((s) => s.accountId);
@@ -49,7 +49,7 @@ export function DraftsScreen() {
   );
 }
 
-function useConversationLabel(draft: DraftInput): string {
+function useConversationLabel(draft: DraftFields): string {
   const users = useUsers();
   const selfId = useSelfId();
   const emptyName = useEmptyTopicName();
@@ -109,7 +109,7 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
         if (syncOn) await syncDraft(bridge, row.local.key);
       } else {
         // A server draft deleted elsewhere while being edited: keep the text as a new draft.
-        const key = narrow ? narrowKey(narrow) : `draft:${Date.now()}`;
+        const key = narrow ? conversationKey(narrow, selfId) : `draft:${Date.now()}`;
         store.put({ key, draft, synced: !syncOn });
         if (syncOn) await syncDraft(bridge, key);
       }
@@ -130,7 +130,7 @@ function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
 
   const restore = () => {
     if (!narrow) return;
-    const key = narrowKey(narrow);
+    const key = conversationKey(narrow, selfId);
     const store = useLocalDrafts.getState();
     if (row.local && row.local.key !== key) store.remove(row.local.key);
     // The restored draft stays the same draft: its server copy (or what an unanswered create may

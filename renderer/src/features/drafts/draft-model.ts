@@ -1,12 +1,13 @@
-import type { DraftInput } from '../../../../shared/api/resources';
-import { narrowKey, type Narrow } from '../../api/narrow';
+import type { Draft, DraftInput } from '../../../../shared/api/resources';
+import type { ComposeNarrow, Narrow } from '../../api/narrow';
 
 export type { DraftInput };
 
-/** A draft as the server returns it (spec 2.6). */
-export interface ServerDraft extends DraftInput {
-  id: number;
-}
+/**
+ * What a draft says, whichever side holds it: one to send (`DraftInput`) or one the server
+ * returned (`Draft`, whose `type` is any string so a newer server's drafts still decode).
+ */
+export type DraftFields = Pick<Draft, 'type' | 'to' | 'topic' | 'content' | 'timestamp'>;
 
 export function nowSeconds(now = Date.now()): number {
   return Math.floor(now / 1000);
@@ -38,9 +39,9 @@ export function draftOf(
 
 /** The conversation a draft belongs to, for restoring it; null for an unaddressed draft. */
 export function narrowOfDraft(
-  draft: Pick<DraftInput, 'type' | 'to' | 'topic'>,
+  draft: Pick<DraftFields, 'type' | 'to' | 'topic'>,
   selfId?: number,
-): Narrow | null {
+): ComposeNarrow | null {
   if (draft.type === 'stream' && draft.to[0] !== undefined)
     return { kind: 'topic', streamId: draft.to[0], topic: draft.topic };
   if (draft.type === 'private' && draft.to.length > 0) {
@@ -51,17 +52,8 @@ export function narrowOfDraft(
   return null;
 }
 
-/** The compose-box key a draft restores into. */
-export function composeKeyOfDraft(
-  draft: Pick<DraftInput, 'type' | 'to' | 'topic'>,
-  selfId?: number,
-): string | null {
-  const narrow = narrowOfDraft(draft, selfId);
-  return narrow ? narrowKey(narrow) : null;
-}
-
 /** Whether two drafts say the same thing (the timestamp aside). */
-export function sameDraft(a: DraftInput, b: DraftInput): boolean {
+export function sameDraft(a: DraftFields, b: DraftFields): boolean {
   return (
     a.type === b.type &&
     a.topic === b.topic &&
@@ -71,9 +63,13 @@ export function sameDraft(a: DraftInput, b: DraftInput): boolean {
   );
 }
 
-/** Only what the server accepts in a draft object (spec 2.6: no `id`). */
-export function draftInput(d: DraftInput): DraftInput {
-  const out: DraftInput = { type: d.type, to: [...d.to], topic: d.topic, content: d.content };
+/**
+ * Only what the server accepts in a draft object (spec 2.6: no `id`). A type this app does not
+ * know is sent as an unaddressed draft ("").
+ */
+export function draftInput(d: DraftFields): DraftInput {
+  const type = d.type === 'stream' || d.type === 'private' ? d.type : '';
+  const out: DraftInput = { type, to: [...d.to], topic: d.topic, content: d.content };
   if (d.timestamp !== undefined) out.timestamp = d.timestamp;
   return out;
 }

@@ -1,10 +1,11 @@
-import type { DraftInput, ServerDraft } from './draft-model';
+import type { Draft } from '../../api/model';
+import type { DraftFields } from './draft-model';
 import { localOfServerDraft, type LocalDraft, type LocalDrafts } from './local-drafts';
 
 /** One line of the drafts screen: a server draft, or a draft only this computer holds. */
 export interface DraftRow {
   rowKey: string;
-  draft: DraftInput;
+  draft: DraftFields;
   serverId?: number;
   local?: LocalDraft;
   /** True when the newest text has not reached the server (offline, sync off, or not yet sent). */
@@ -17,7 +18,7 @@ export interface DraftRow {
  * hold is listed on its own, unless it had been synced and is gone (deleted by another client).
  * Newest first.
  */
-export function draftRows(server: readonly ServerDraft[], local: LocalDrafts, syncOn: boolean): DraftRow[] {
+export function draftRows(server: readonly Draft[], local: LocalDrafts, syncOn: boolean): DraftRow[] {
   const rows: DraftRow[] = [];
   const serverIds = new Set(server.map((d) => d.id));
   // Local drafts shown with their server copy, whether linked by id or found by an unanswered create.

@@ -1,7 +1,7 @@
 import { ApiCallError } from '../../../../shared/errors';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { draftInput, sameDraft, type DraftInput, type ServerDraft } from './draft-model';
+import { draftInput, sameDraft, type DraftInput } from './draft-model';
 import { isUnconfirmedCopy, useLocalDrafts, type LocalDraft } from './local-drafts';
 
 /** Spec part 7: PATCH /drafts/{draft_id} on a draft the server no longer has. */
@@ -43,7 +43,7 @@ export class UnconfirmedCreate extends Error {
  */
 async function copiesOfUnconfirmed(bridge: ChatBridge, local: LocalDraft): Promise<number[]> {
   if (!local.unconfirmed?.length) return [];
-  const { drafts } = await callApi<{ drafts: ServerDraft[] }>(bridge, 'getDrafts', {});
+  const { drafts } = await callApi(bridge, 'getDrafts', {});
   return drafts.filter((server) => isUnconfirmedCopy(local, server)).map((server) => server.id);
 }
 
@@ -71,7 +71,7 @@ export async function pushDraft(bridge: ChatBridge, local: LocalDraft): Promise<
   }
   let ids: number[];
   try {
-    ({ ids } = await callApi<{ ids: number[] }>(bridge, 'createDrafts', { drafts: [draft] }));
+    ({ ids } = await callApi(bridge, 'createDrafts', { drafts: [draft] }));
   } catch (error) {
     throw outcomeUnknown(error) ? new UnconfirmedCreate(draft, error) : error;
   }

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
-import { sameDraft, type DraftInput } from './draft-model';
+import type { Draft } from '../../api/model';
+import { conversationKey } from '../../api/narrow';
+import { sameDraft, type DraftFields, type DraftInput } from './draft-model';
 
 /**
  * Every compose box's draft, kept in localStorage per account whatever the sync setting says, so a
@@ -7,7 +9,7 @@ import { sameDraft, type DraftInput } from './draft-model';
  * the server; `synced` says whether that copy has the latest text.
  */
 export interface LocalDraft {
-  /** The compose box's key (narrowKey). */
+  /** The compose box's key (`conversationKey`). */
   key: string;
   draft: DraftInput;
   serverId?: number;
@@ -32,6 +34,13 @@ function storage(): Storage | null {
   }
 }
 
+/** A key stored before topics were case-folded (`topic:<id>:<Name>`) as `conversationKey` makes it now. */
+function currentKey(stored: string): string {
+  const topic = /^topic:(\d+):([\s\S]*)$/.exec(stored);
+  if (!topic) return stored;
+  return conversationKey({ kind: 'topic', streamId: Number(topic[1]), topic: topic[2] ?? '' }, undefined);
+}
+
 export function readLocalDrafts(accountId: string): LocalDrafts {
   const raw = storage()?.getItem(STORAGE_PREFIX + accountId);
   if (!raw) return {};
@@ -39,16 +48,20 @@ export function readLocalDrafts(accountId: string): LocalDrafts {
     const parsed = JSON.parse(raw) as unknown;
     if (!parsed || typeof parsed !== 'object') return {};
     const out: LocalDrafts = {};
-    for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    for (const [stored, value] of Object.entries(parsed as Record<string, unknown>)) {
       const d = value as Partial<LocalDraft>;
-      if (d && typeof d === 'object' && d.draft && typeof d.draft.content === 'string')
-        out[key] = {
-          key,
-          draft: d.draft,
-          serverId: d.serverId,
-          synced: d.synced === true,
-          ...(Array.isArray(d.unconfirmed) && d.unconfirmed.length > 0 ? { unconfirmed: d.unconfirmed } : {}),
-        };
+      if (!d || typeof d !== 'object' || !d.draft || typeof d.draft.content !== 'string') continue;
+      const key = currentKey(stored);
+      // Two boxes of one topic saved before keys were case-folded: the newer draft is the box's.
+      const other = out[key];
+      if (other && (other.draft.timestamp ?? 0) > (d.draft.timestamp ?? 0)) continue;
+      out[key] = {
+        key,
+        draft: d.draft,
+        serverId: d.serverId,
+        synced: d.synced === true,
+        ...(Array.isArray(d.unconfirmed) && d.unconfirmed.length > 0 ? { unconfirmed: d.unconfirmed } : {}),
+      };
     }
     return out;
   } catch {
@@ -107,7 +120,7 @@ export function localByServerId(drafts: LocalDrafts, serverId: number): LocalDra
 }
 
 /** Whether `server` is what one of this draft's unanswered creates left on the server. */
-export function isUnconfirmedCopy(local: LocalDraft, server: DraftInput): boolean {
+export function isUnconfirmedCopy(local: LocalDraft, server: DraftFields): boolean {
   return (
     local.serverId === undefined &&
     (local.unconfirmed ?? []).some(
@@ -117,10 +130,7 @@ export function isUnconfirmedCopy(local: LocalDraft, server: DraftInput): boolea
 }
 
 /** The local draft a server draft belongs to: linked by id, or the copy of an unanswered create. */
-export function localOfServerDraft(
-  drafts: LocalDrafts,
-  server: DraftInput & { id: number },
-): LocalDraft | undefined {
+export function localOfServerDraft(drafts: LocalDrafts, server: Draft): LocalDraft | undefined {
   return (
     localByServerId(drafts, server.id) ?? Object.values(drafts).find((d) => isUnconfirmedCopy(d, server))
   );

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { narrowKey, type Narrow } from '../../api/narrow';
+import { conversationKey, type ComposeNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState, useSession } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
 import { useConnectionStore } from '../../state/connection';
-import { draftOf, sameDraft, type ServerDraft } from './draft-model';
+import { draftOf, sameDraft } from './draft-model';
 import { discardServerCopies, enqueue, inBackground, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
@@ -18,14 +18,14 @@ export const DRAFT_PUSH_DELAY_MS = 800;
  * sent, or text deleted) discards the draft. On opening a box with no text, its saved draft
  * returns. Drafts that could not reach the server are sent again once the connection is back.
  */
-export function useDraftAutosave(narrow: Narrow, text: string, channelTopic: string): void {
+export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTopic: string): void {
   const bridge = useBridge();
   const accountId = useSession().data?.accountId;
   const selfId = useSelfId();
   const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
-  const serverDrafts = useInitialState((s) => s.drafts as ServerDraft[] | undefined);
+  const serverDrafts = useInitialState((s) => s.drafts);
   const loadedFor = useLocalDrafts((s) => s.accountId);
-  const key = narrowKey(narrow);
+  const key = conversationKey(narrow, selfId);
   const restoredKey = useRef<string | null>(null);
   const last = useRef<{ key: string; text: string; topic: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -1,6 +1,4 @@
-import type { EditHistorySnapshot } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
-import { ep } from '../../api/endpoints';
 import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
 import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';
 import { Dialog } from '../../components/Dialog';
@@ -24,8 +22,8 @@ export function EditHistoryDialog({ messageId }: { messageId: number }) {
   const users = useUsers();
   const channels = useChannelIndex();
   const emptyName = useEmptyTopicName();
-  const history = useApiQuery<{ message_history: EditHistorySnapshot[] }>(
-    ep.messageHistory,
+  const history = useApiQuery(
+    'getMessageHistory',
     {
       message_id: messageId,
       allow_empty_topic_name: true,

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
+import type { PropagateMode } from '../../../../shared/api/messages';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
 import { callApi, errorSentence, errorText } from '../../api/call';
 import { useMessageSource } from '../message-actions/message-source';
-import { ep } from '../../api/endpoints';
 import { findCachedMessage } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName } from '../../app/realm';
@@ -24,8 +25,6 @@ import {
   type EditRules,
 } from './edit-limits';
 
-export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
-
 export interface EditForm {
   content: string;
   topic: string;
@@ -45,8 +44,12 @@ export interface Original {
  * The PATCH /messages/{id} parameters for a form: only what changed; the propagate mode only for
  * moves (spec 4.1: content-only edits are change_one); content and channel never together.
  */
-export function editParams(messageId: number, original: Original, form: EditForm): Record<string, unknown> {
-  const params: Record<string, unknown> = { message_id: messageId };
+export function editParams(
+  messageId: number,
+  original: Original,
+  form: EditForm,
+): EndpointParams<'updateMessage'> {
+  const params: EndpointParams<'updateMessage'> = { message_id: messageId };
   const contentChanged = form.content !== original.content;
   const topicChanged = form.topic !== original.topic;
   const channelChanged = form.streamId !== original.streamId;
@@ -103,7 +106,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
     );
   const original: Original = {
     content: source.content,
-    topic: source.subject,
+    topic: source.subject ?? '',
     streamId: source.type === 'stream' ? source.stream_id : undefined,
   };
   return (
@@ -192,7 +195,7 @@ function EditForm({
   const [clientError, setClientError] = useState<string | null>(null);
 
   const edit = useMutation({
-    mutationFn: (params: Record<string, unknown>) => callApi(bridge, ep.updateMessage, params),
+    mutationFn: (params: EndpointParams<'updateMessage'>) => callApi(bridge, 'updateMessage', params),
     onSuccess: () => {
       clearStash(stashKey);
       onDone();

@@ -1,6 +1,5 @@
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { NarrowTerm } from '../../api/narrow';
 
 export interface FlagsNarrowResponse {
@@ -42,7 +41,7 @@ export async function updateFlagOverNarrow(
   const progress: MarkProgress = { processed: 0, updated: 0, batches: 0, done: false };
   for (;;) {
     if (signal?.cancelled) return progress;
-    const res: FlagsNarrowResponse = await callApi<FlagsNarrowResponse>(bridge, ep.flagsForNarrow, {
+    const res: FlagsNarrowResponse = await callApi(bridge, 'updateMessageFlagsForNarrow', {
       anchor,
       include_anchor: includeAnchor,
       num_before: 0,

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
 import type { Invitation } from '../../../../shared/api/resources';
 import { ApiCallError, ErrorCode, errorDetails, invitationFailedExtra } from '../../../../shared/errors';
 import { callApi, errorText } from '../../api/call';
-import { useApiQuery } from '../../api/queries';
+import { apiQueryKey, useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -23,7 +24,7 @@ import {
   type InviteForm,
 } from './invite-form';
 
-export const INVITES_KEY = ['getInvites', {}] as const;
+export const INVITES_KEY = apiQueryKey('getInvites', {});
 
 /** Spec 4.10: invite people by email, and the invitations already sent. */
 export function InvitationsScreen() {
@@ -76,7 +77,7 @@ function InviteFormView() {
   const [customDays, setCustomDays] = useState('7');
   const [sentTo, setSentTo] = useState<string[] | null>(null);
   const send = useMutation({
-    mutationFn: (params: Record<string, unknown>) => callApi(bridge, 'sendInvites', params),
+    mutationFn: (params: EndpointParams<'sendInvites'>) => callApi(bridge, 'sendInvites', params),
     onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES_KEY }),
   });
   const emails = parseEmails(form.emails);
@@ -151,7 +152,9 @@ function InviteFormView() {
           <select
             data-testid="invite-role"
             value={role}
-            onChange={(e) => setForm({ ...form, role: Number(e.target.value) })}
+            onChange={(e) =>
+              setForm({ ...form, role: roles.find((r) => String(r.value) === e.target.value)?.value ?? role })
+            }
           >
             {roles.map((r) => (
               <option key={r.value} value={r.value}>
@@ -299,7 +302,7 @@ function InviteFormView() {
 }
 
 function SentInvites() {
-  const invites = useApiQuery<{ invites: Invitation[] }>('getInvites', {}, { staleTime: 0 });
+  const invites = useApiQuery('getInvites', {}, { staleTime: 0 });
   const twentyFour = useTwentyFourHourTime();
   const format = (t: number) => formatDateTime(t, twentyFour);
   const [notice, setNotice] = useState<string | null>(null);

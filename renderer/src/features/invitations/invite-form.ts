@@ -1,3 +1,5 @@
+import type { EndpointParams } from '../../../../shared/api';
+import type { RoleValue } from '../../../../shared/api/resources';
 import type { InvitationFailedExtra } from '../../../../shared/errors';
 
 /** Roles of spec 4.10, most powerful first. */
@@ -47,7 +49,7 @@ export const EXPIRY_PRESETS: { key: string; label: string; expiry: Expiry }[] = 
 
 export interface InviteForm {
   emails: string;
-  role: number;
+  role: RoleValue;
   streamIds: number[];
   groupIds: number[];
   includeDefaultChannels: boolean;
@@ -55,8 +57,8 @@ export interface InviteForm {
   notifyReferrer: boolean;
 }
 
-export function inviteParams(form: InviteForm): Record<string, unknown> {
-  const params: Record<string, unknown> = {
+export function inviteParams(form: InviteForm): EndpointParams<'sendInvites'> {
+  const params: EndpointParams<'sendInvites'> = {
     invitee_emails: parseEmails(form.emails).join(','),
     invite_as: form.role,
     stream_ids: form.streamIds,

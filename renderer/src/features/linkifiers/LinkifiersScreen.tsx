@@ -13,7 +13,7 @@ import { compilePattern, previewSegments, templateProblems } from './preview';
  * the organization's linkifiers (order decides which wins where two patterns match the same text).
  */
 export function LinkifiersScreen() {
-  const linkifiers = useInitialState((s) => s.realm_linkifiers as Linkifier[] | undefined);
+  const linkifiers = useInitialState((s) => s.realm_linkifiers);
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);

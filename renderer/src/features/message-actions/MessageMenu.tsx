@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
-import { narrowKey, narrowTerms, sameNarrow, type Narrow } from '../../api/narrow';
+import { conversationKey, narrowTerms, sameNarrow, type ComposeNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';
 import { Popover } from '../../components/Popover';
@@ -21,9 +21,9 @@ interface MenuItem {
 }
 
 /** The conversation a reply to `message` goes to. */
-function replyNarrow(message: Message, selfId: number | undefined): Narrow {
+function replyNarrow(message: Message, selfId: number | undefined): ComposeNarrow {
   if (message.type === 'stream' && message.stream_id !== undefined)
-    return { kind: 'topic', streamId: message.stream_id, topic: message.subject };
+    return { kind: 'topic', streamId: message.stream_id, topic: message.subject ?? '' };
   const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((u) => u.id) : [];
   const others = ids.filter((id) => id !== selfId);
   return { kind: 'dm', userIds: others.length ? others : ids };
@@ -112,7 +112,7 @@ function MessageMenuItems({
   const openDialog = useDialogStore((s) => s.open);
   const star = useToggleFlag(message.id);
   const menu = useRef<HTMLDivElement>(null);
-  const starred = message.flags.includes('starred');
+  const starred = (message.flags ?? []).includes('starred');
 
   useEffect(() => {
     menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
@@ -130,7 +130,7 @@ function MessageMenuItems({
       run: async () => {
         const source = await fetchMessageSource(bridge, message.id);
         const quote = quoteAndReplyText(
-          { fullName: message.sender_full_name, userId: message.sender_id },
+          { fullName: message.sender_full_name ?? 'Someone', userId: message.sender_id },
           source.content,
           link(),
         );
@@ -142,9 +142,9 @@ function MessageMenuItems({
         const target = inChannelView ? current : replyNarrow(message, selfId);
         if (!sameNarrow(current, target)) narrowStore.select(target, message.id);
         const compose = useComposeStore.getState();
-        const key = narrowKey(target);
+        const key = conversationKey(target, selfId);
         compose.setText(key, appendQuote(compose.drafts[key] ?? '', quote));
-        if (inChannelView) compose.setTopic(key, message.subject);
+        if (inChannelView) compose.setTopic(key, message.subject ?? '');
         focusComposeSoon();
       },
     },

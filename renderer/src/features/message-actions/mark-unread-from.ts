@@ -1,7 +1,5 @@
-import type { UpdateMessageFlagsForNarrowResponse } from '../../../../shared/api/messages';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { NarrowTerm } from '../../api/narrow';
 
 /** Messages per request, and requests at most: 50,000 messages, far past any real "from here". */
@@ -21,7 +19,7 @@ export async function markUnreadFrom(
   let includeAnchor = true;
   let updated = 0;
   for (let round = 0; round < MAX_UNREAD_ROUNDS; round++) {
-    const answer = await callApi<UpdateMessageFlagsForNarrowResponse>(bridge, ep.flagsForNarrow, {
+    const answer = await callApi(bridge, 'updateMessageFlagsForNarrow', {
       anchor,
       include_anchor: includeAnchor,
       num_before: 0,

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GetMessagesResponse } from '../../api/model';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { useBridge } from '../../app/bridge-context';
 
 /** The message as its author typed it (markdown); the feed holds only the rendered HTML. */
 export async function fetchMessageSource(bridge: ChatBridge, messageId: number) {
-  const answer = await callApi<GetMessagesResponse>(bridge, ep.messages, {
+  const answer = await callApi(bridge, 'getMessages', {
     anchor: messageId,
     num_before: 0,
     num_after: 0,

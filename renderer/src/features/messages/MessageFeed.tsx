@@ -186,7 +186,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
     const bottom = top + height;
     for (const item of items) {
       const m = messages[item.index];
-      if (!m || m.flags.includes('read') || sent.current.has(m.id)) continue;
+      if (!m || (m.flags ?? []).includes('read') || sent.current.has(m.id)) continue;
       if (item.start >= top - 4 && item.end <= bottom + 4) pending.current.add(m.id);
     }
     const timer = setTimeout(flush, 400);

@@ -38,8 +38,11 @@ export const MessageRow = memo(function MessageRow({
   const { emptyTopicName: emptyName, statuses } = useMessageDisplay();
   const star = useToggleFlag(message.id);
   const [picking, setPicking] = useState(false);
-  const starred = message.flags.includes('starred');
-  const unread = !message.flags.includes('read');
+  const flags = message.flags ?? [];
+  const starred = flags.includes('starred');
+  const unread = !flags.includes('read');
+  const topic = message.subject ?? '';
+  const senderName = message.sender_full_name ?? '';
   const edited = message.last_edit_timestamp !== undefined;
   const moved = message.last_moved_timestamp !== undefined;
 
@@ -48,7 +51,7 @@ export const MessageRow = memo(function MessageRow({
       className={`message${unread ? ' unread' : ''}${showSender ? ' with-sender' : ''}`}
       data-testid={`message-${message.id}`}
       data-message-id={message.id}
-      aria-label={`Message from ${message.sender_full_name}`}
+      aria-label={`Message from ${senderName}`}
     >
       {daySeparator && (
         <div className="day-separator" role="separator">
@@ -61,15 +64,13 @@ export const MessageRow = memo(function MessageRow({
             <button
               type="button"
               className="btn-link"
-              onClick={() =>
-                select({ kind: 'topic', streamId: message.stream_id as number, topic: message.subject })
-              }
+              onClick={() => select({ kind: 'topic', streamId: message.stream_id as number, topic })}
             >
               # {channelName ?? message.stream_id} ›{' '}
-              {highlight?.subject && message.subject !== '' ? (
+              {highlight?.subject && topic !== '' ? (
                 <SafeHtml as="span" html={highlight.subject} />
               ) : (
-                topicLabel(message.subject, emptyName)
+                topicLabel(topic, emptyName)
               )}
             </button>
           ) : (
@@ -86,7 +87,7 @@ export const MessageRow = memo(function MessageRow({
         <div className="message-gutter">
           {showSender ? (
             <Avatar
-              name={message.sender_full_name}
+              name={senderName}
               url={message.avatar_url ? resolveServerUrl(message.avatar_url) : null}
               size={36}
             />
@@ -97,7 +98,7 @@ export const MessageRow = memo(function MessageRow({
         <div className="message-main">
           {showSender && (
             <div className="message-meta">
-              <strong className="sender">{message.sender_full_name}</strong>
+              <strong className="sender">{senderName}</strong>
               <StatusBadge
                 status={statuses?.[String(message.sender_id)]}
                 testId={`sender-status-${message.id}`}

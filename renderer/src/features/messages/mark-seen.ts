@@ -1,6 +1,5 @@
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { NarrowTerm } from '../../api/narrow';
 
 /**
@@ -13,10 +12,11 @@ export async function markSeenAsRead(
   narrow: NarrowTerm[],
   seenIds: number[],
 ): Promise<void> {
-  if (seenIds.length === 0) return;
   const sorted = [...seenIds].sort((a, b) => a - b);
-  await callApi(bridge, ep.flagsForNarrow, {
-    anchor: sorted[0],
+  const oldest = sorted[0];
+  if (oldest === undefined) return;
+  await callApi(bridge, 'updateMessageFlagsForNarrow', {
+    anchor: oldest,
     include_anchor: true,
     num_before: 0,
     num_after: sorted.length - 1,

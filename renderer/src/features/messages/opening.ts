@@ -23,7 +23,7 @@ export function openingScroll(
     return index >= 0 ? { index, align: 'center' } : bottom;
   }
   const index = serverAnchor === null ? -1 : messages.findIndex((m) => m.id === serverAnchor);
-  if (index >= 0 && !messages[index]!.flags.includes('read')) return { index, align: 'start' };
+  if (index >= 0 && !(messages[index]!.flags ?? []).includes('read')) return { index, align: 'start' };
   return bottom;
 }
 

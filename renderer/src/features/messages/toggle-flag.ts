@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { useBridge } from '../../app/bridge-context';
 
 /** Sets or clears a flag on one message: the narrow endpoint anchored on it with no neighbours. */
@@ -8,7 +7,7 @@ export function useToggleFlag(messageId: number) {
   const bridge = useBridge();
   return useMutation({
     mutationFn: ({ flag, on }: { flag: string; on: boolean }) =>
-      callApi(bridge, ep.flagsForNarrow, {
+      callApi(bridge, 'updateMessageFlagsForNarrow', {
         anchor: messageId,
         include_anchor: true,
         num_before: 0,

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/re
 import { useCallback, useMemo, useState } from 'react';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { feedKey, type FeedData, type FeedPageParam } from '../../api/keys';
 import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowTerms, type Narrow } from '../../api/narrow';
@@ -18,20 +17,23 @@ export const PAGE_SIZE = 100;
  */
 export const MAX_PAGES = 10;
 
-export function olderPage(first: GetMessagesResponse): FeedPageParam | undefined {
+/** What the paging decisions read of a page. */
+type PageEdge = Pick<GetMessagesResponse, 'messages' | 'found_oldest' | 'found_newest'>;
+
+export function olderPage(first: PageEdge): FeedPageParam | undefined {
   const oldest = first.messages[0];
   if (first.found_oldest || !oldest) return undefined;
   return { anchor: oldest.id, before: PAGE_SIZE, after: 0, includeAnchor: false };
 }
 
-export function newerPage(last: GetMessagesResponse): FeedPageParam | undefined {
+export function newerPage(last: PageEdge): FeedPageParam | undefined {
   const newest = last.messages[last.messages.length - 1];
   if (last.found_newest || !newest) return undefined;
   return { anchor: newest.id, before: 0, after: PAGE_SIZE, includeAnchor: false };
 }
 
 function fetchPage(bridge: ChatBridge, narrow: Narrow, param: FeedPageParam): Promise<GetMessagesResponse> {
-  return callApi<GetMessagesResponse>(bridge, ep.messages, {
+  return callApi(bridge, 'getMessages', {
     anchor: param.anchor,
     num_before: param.before,
     num_after: param.after,

@@ -40,7 +40,7 @@ export function incomingMessage(message: Message, flags: readonly string[]): Inc
     type: message.type,
     senderId: message.sender_id,
     ...(message.stream_id !== undefined ? { streamId: message.stream_id } : {}),
-    topic: message.subject,
+    topic: message.subject ?? '',
     flags,
   };
 }

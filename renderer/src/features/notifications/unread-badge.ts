@@ -25,10 +25,10 @@ export function badgeCount(state: InitialState | undefined): number {
     (state.subscriptions ?? []).filter((s) => s.is_muted ?? s.in_home_view === false).map((s) => s.stream_id),
   );
   const counted = new Set<number>();
-  for (const dm of [...unread.pms, ...unread.huddles])
+  for (const dm of [...(unread.pms ?? []), ...(unread.huddles ?? [])])
     for (const id of dm.unread_message_ids) counted.add(id);
   for (const id of unread.mentions ?? []) counted.add(id);
-  for (const entry of unread.streams) {
+  for (const entry of unread.streams ?? []) {
     const topicPolicy = policy.get(`${entry.stream_id}\u0000${entry.topic.toLowerCase()}`) ?? 0;
     const followed = topicPolicy === 3;
     const visible = topicPolicy === 1 ? false : !mutedChannels.has(entry.stream_id) || topicPolicy >= 2;

@@ -54,9 +54,9 @@ function notifyAbout(events: readonly ChatEvent[], state: InitialState, bridge: 
     const text = notificationText(
       {
         type: message.type,
-        senderName: message.sender_full_name,
+        senderName: message.sender_full_name ?? 'Someone',
         channelName: state.subscriptions?.find((s) => s.stream_id === message.stream_id)?.name,
-        topicLabel: topicLabel(message.subject, state.realm_empty_topic_display_name ?? 'general chat'),
+        topicLabel: topicLabel(message.subject ?? '', state.realm_empty_topic_display_name ?? 'general chat'),
         otherRecipients: Array.isArray(message.display_recipient)
           ? otherParticipants(message, selfId).length
           : 0,
@@ -79,7 +79,7 @@ function notifyAbout(events: readonly ChatEvent[], state: InitialState, bridge: 
 
 function conversationOf(message: Message, selfId: number): Narrow {
   if (message.type === 'stream' && message.stream_id !== undefined)
-    return { kind: 'topic', streamId: message.stream_id, topic: message.subject };
+    return { kind: 'topic', streamId: message.stream_id, topic: message.subject ?? '' };
   return { kind: 'dm', userIds: otherParticipants(message, selfId) };
 }
 

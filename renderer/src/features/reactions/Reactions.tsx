@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { EndpointParams } from '../../../../shared/api';
 import { apiErrorCode, callApi, errorSentence } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { Message, Reaction } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { resolveServerUrl } from '../../components/SafeHtml';
-import { glyphFromCode, type EmojiChoice } from './emoji';
+import { glyphFromCode, sendableReactionType, type EmojiChoice } from './emoji';
 import { useMessageDisplay } from '../messages/message-display';
 import { EmojiPicker } from './EmojiPicker';
 import { reactionChipText, showReactionUsers } from './reaction-label';
@@ -37,12 +37,26 @@ export function groupReactions(reactions: Reaction[]): ReactionGroup[] {
   return [...groups.values()];
 }
 
+/** An emoji as a reaction names it: received reactions carry any `reaction_type` string. */
+export interface ReactionEmoji {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+}
+
+/** The call's parameters; a type this app cannot send fails the call before it leaves. */
+function reactionParams(messageId: number, e: ReactionEmoji): EndpointParams<'addReaction'> {
+  const type = sendableReactionType(e.reaction_type);
+  if (!type) throw new Error(`This app cannot send reactions of type ${e.reaction_type}.`);
+  return { message_id: messageId, emoji_name: e.emoji_name, emoji_code: e.emoji_code, reaction_type: type };
+}
+
 export function useReactionMutations(messageId: number) {
   const bridge = useBridge();
   const add = useMutation({
-    mutationFn: async (e: { emoji_name: string; emoji_code: string; reaction_type: string }) => {
+    mutationFn: async (e: ReactionEmoji) => {
       try {
-        await callApi(bridge, ep.addReaction, { message_id: messageId, ...e });
+        await callApi(bridge, 'addReaction', reactionParams(messageId, e));
       } catch (error) {
         // Already there (a double click, or another device): the state the user wanted holds.
         if (apiErrorCode(error) !== 'REACTION_ALREADY_EXISTS') throw error;
@@ -50,8 +64,7 @@ export function useReactionMutations(messageId: number) {
     },
   });
   const remove = useMutation({
-    mutationFn: (e: { emoji_name: string; emoji_code: string; reaction_type: string }) =>
-      callApi(bridge, ep.removeReaction, { message_id: messageId, ...e }),
+    mutationFn: (e: ReactionEmoji) => callApi(bridge, 'removeReaction', reactionParams(messageId, e)),
   });
   return { add, remove };
 }
@@ -91,8 +104,9 @@ export function Reactions({
 }) {
   const { selfId, users, reactionUsers } = useMessageDisplay();
   const { add, remove } = useReactionMutations(message.id);
-  const groups = groupReactions(message.reactions);
-  const namesShown = showReactionUsers(reactionUsers, message.reactions.length);
+  const reactions = message.reactions ?? [];
+  const groups = groupReactions(reactions);
+  const namesShown = showReactionUsers(reactionUsers, reactions.length);
   const failure = add.error ?? remove.error;
   if (groups.length === 0 && !picking && !failure) return null;
 

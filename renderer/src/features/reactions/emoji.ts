@@ -1,3 +1,4 @@
+import { reactionTypeSchema, type ReactionType } from '../../../../shared/api/resources';
 import { REAL_SERVICE_EMOJI_ALIASES } from '../../../../shared/emoji-aliases';
 import type { RealmEmoji } from '../../api/model';
 
@@ -5,13 +6,19 @@ import type { RealmEmoji } from '../../api/model';
 export interface EmojiChoice {
   name: string;
   code: string;
-  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+  reaction_type: ReactionType;
   /** Other names of the same emoji, which search finds too. */
   aliases?: string[];
   /** The character for unicode emoji, or an image URL for custom ones. */
   glyph?: string;
   imageUrl?: string;
   group: string;
+}
+
+/** A received `reaction_type` (any string) as one a call may send, or null for a type this app does not know. */
+export function sendableReactionType(type: string): ReactionType | null {
+  const parsed = reactionTypeSchema.safeParse(type);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Dash-separated hex code points, without the emoji-presentation selector (spec 2.7). */

@@ -1,14 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import type { Message } from '../../api/model';
+import { apiQueryKey } from '../../api/queries';
 import { narrowKey, narrowTerms, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
-
-interface MatchesResponse {
-  messages: Record<string, { match_content: string; match_subject: string }>;
-}
 
 export interface Highlight {
   content: string;
@@ -52,9 +48,9 @@ export function useSearchHighlights(narrow: Narrow, messages: Message[]): Search
   );
   const terms = narrowTerms(narrow);
   useQuery({
-    queryKey: [ep.matchesNarrow, { msg_ids: unchecked, narrow: terms }],
+    queryKey: apiQueryKey('checkMessagesMatchNarrow', { msg_ids: unchecked, narrow: terms }),
     queryFn: async () => {
-      const response = await callApi<MatchesResponse>(bridge, ep.matchesNarrow, {
+      const response = await callApi(bridge, 'checkMessagesMatchNarrow', {
         msg_ids: unchecked,
         narrow: terms,
       });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isUserSetting } from '../../../../shared/api/settings-table';
+import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUsers } from '../../app/realm';
@@ -28,26 +29,28 @@ function AccountForm() {
   const users = useUsers();
   const self = selfId !== undefined ? users.get(selfId) : undefined;
   const registerName = useInitialState((s) => s.full_name);
-  const deliveryEmail = useInitialState((s) => (s.delivery_email as string | undefined) ?? s.email);
+  const deliveryEmail = useInitialState((s) => s.delivery_email ?? s.email);
   const fullName = self?.full_name ?? registerName ?? '';
   return (
     <section className="settings-group" aria-labelledby="account-title">
       <h3 id="account-title">Account</h3>
       <FullNameForm key={fullName} current={fullName} />
-      <EmailForm current={(self?.delivery_email as string | undefined) ?? deliveryEmail ?? ''} />
+      <EmailForm current={self?.delivery_email ?? deliveryEmail ?? ''} />
       <PasswordForm />
     </section>
   );
 }
 
-function useSettingsCall<V extends Record<string, unknown>>() {
+function useSettingsCall() {
   const bridge = useBridge();
-  return useMutation({ mutationFn: (params: V) => callApi(bridge, 'updateSettings', params) });
+  return useMutation({
+    mutationFn: (params: EndpointParams<'updateSettings'>) => callApi(bridge, 'updateSettings', params),
+  });
 }
 
 function FullNameForm({ current }: { current: string }) {
   const [name, setName] = useState(current);
-  const save = useSettingsCall<{ full_name: string }>();
+  const save = useSettingsCall();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim() || name === current) return;
@@ -88,7 +91,7 @@ function FullNameForm({ current }: { current: string }) {
 function EmailForm({ current }: { current: string }) {
   const [email, setEmail] = useState('');
   const [requested, setRequested] = useState<string | null>(null);
-  const save = useSettingsCall<{ email: string }>();
+  const save = useSettingsCall();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = email.trim();
@@ -146,7 +149,7 @@ function PasswordForm() {
   const [newPassword, setNew] = useState('');
   const [repeat, setRepeat] = useState('');
   const [done, setDone] = useState(false);
-  const save = useSettingsCall<{ old_password: string; new_password: string }>();
+  const save = useSettingsCall();
   const mismatch = repeat !== '' && repeat !== newPassword;
   const ready = oldPassword !== '' && newPassword !== '' && repeat === newPassword && !save.isPending;
   const submit = (e: FormEvent) => {

@@ -1,6 +1,6 @@
 import type { SettingEntry } from '../../../../shared/api/settings-table';
 import { useInitialState } from '../../app/session';
-import { GROUP_TITLES, groupedSettings, type ServerLanguage } from './setting-controls';
+import { GROUP_TITLES, groupedSettings } from './setting-controls';
 import { SettingControl } from './SettingControl';
 import type { SettingsEditor } from './useSettingsEditor';
 
@@ -15,8 +15,8 @@ export function SettingsGroups({
   testPrefix: string;
 }) {
   const featureLevel = useInitialState((s) => s.service_feature_level) ?? 0;
-  const sounds = useInitialState((s) => s.available_notification_sounds as string[] | undefined);
-  const languages = useInitialState((s) => s.language_list as ServerLanguage[] | undefined);
+  const sounds = useInitialState((s) => s.available_notification_sounds);
+  const languages = useInitialState((s) => s.language_list);
   const groups = groupedSettings(include, featureLevel);
   return (
     <>

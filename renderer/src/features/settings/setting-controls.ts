@@ -4,6 +4,7 @@ import {
   type SettingEntry,
   type SettingGroup,
 } from '../../../../shared/api/settings-table';
+import type { InitialState } from '../../api/model';
 
 /** How a preference is edited, from its type and allowed values (spec 4.6). */
 export type ControlKind = 'toggle' | 'choice' | 'picker' | 'number' | 'text' | 'suggest';
@@ -47,10 +48,7 @@ export interface PickerOption {
 }
 
 /** A language as the service lists it in POST /register's `language_list` (when it does). */
-export interface ServerLanguage {
-  code: string;
-  name?: string;
-}
+export type ServerLanguage = NonNullable<InitialState['language_list']>[number];
 
 function languageName(code: string): string {
   try {

@@ -37,7 +37,7 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
   const { endpoint, record } = SETTINGS_TARGETS[target];
   const bridge = useBridge();
   const queryClient = useQueryClient();
-  const values = useInitialState((s) => s[record] as Record<string, unknown> | undefined);
+  const values = useInitialState((s) => s[record]);
   const [pending, setPending] = useState<Record<string, SettingValue>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
@@ -69,9 +69,7 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
       markSaved(name, false);
       let ok = false;
       try {
-        const response = await callApi<{ ignored_parameters_unsupported?: string[] }>(bridge, endpoint, {
-          [name]: value,
-        });
+        const response = await callApi(bridge, endpoint, { [name]: value });
         if (response.ignored_parameters_unsupported?.includes(name)) {
           setErrors((e) => ({ ...e, [name]: 'This server does not support this setting.' }));
         } else {
@@ -79,7 +77,7 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
           markSaved(name, true);
           updateInitialState(queryClient, (s) => ({
             ...s,
-            [record]: { ...(s[record] as Record<string, unknown> | undefined), [name]: value },
+            [record]: { ...s[record], [name]: value },
           }));
         }
       } catch (error) {

@@ -6,15 +6,14 @@ import type { SavedSnippet } from './snippets';
 
 /** The user's saved snippets from the register state, kept current by saved_snippets events. */
 export function useSavedSnippets(): SavedSnippet[] | undefined {
-  return useInitialState((s) => s.saved_snippets as SavedSnippet[] | undefined);
+  return useInitialState((s) => s.saved_snippets);
 }
 
 /** Spec 4.19: an empty title or content is the server's to refuse ("Title cannot be empty."). */
 export function useCreateSnippet() {
   const bridge = useBridge();
   return useMutation({
-    mutationFn: (params: { title: string; content: string }) =>
-      callApi<{ saved_snippet_id: number }>(bridge, 'createSavedSnippet', params),
+    mutationFn: (params: { title: string; content: string }) => callApi(bridge, 'createSavedSnippet', params),
   });
 }
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';
@@ -22,14 +23,14 @@ export function StatusEditor() {
   const status = useInitialState((s) => (selfId === undefined ? undefined : s.user_status?.[String(selfId)]));
   const bridge = useBridge();
   const send = useMutation({
-    mutationFn: (params: Record<string, string>) => callApi(bridge, 'updateStatus', params),
+    mutationFn: (params: EndpointParams<'updateStatus'>) => callApi(bridge, 'updateStatus', params),
   });
   const saved = formOfStatus(status);
   // Re-mount the form when the server's status changes (this window or another).
   return <StatusFormView key={JSON.stringify(saved)} saved={saved} send={send} />;
 }
 
-type StatusMutation = ReturnType<typeof useMutation<unknown, Error, Record<string, string>>>;
+type StatusMutation = ReturnType<typeof useMutation<unknown, Error, EndpointParams<'updateStatus'>>>;
 
 function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutation }) {
   const [form, setForm] = useState<StatusForm>(saved);

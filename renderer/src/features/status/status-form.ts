@@ -1,4 +1,7 @@
+import type { EndpointParams } from '../../../../shared/api';
+import type { ReactionType } from '../../../../shared/api/resources';
 import type { UserStatus } from '../../api/model';
+import { sendableReactionType } from '../reactions/emoji';
 
 /** Spec part 8: status_text is at most 60 characters. */
 export const STATUS_TEXT_LIMIT = 60;
@@ -11,7 +14,7 @@ export function statusLength(text: string): number {
 export interface StatusEmoji {
   emoji_name: string;
   emoji_code: string;
-  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+  reaction_type: ReactionType;
 }
 
 export interface StatusForm {
@@ -20,13 +23,10 @@ export interface StatusForm {
 }
 
 export function formOfStatus(status: UserStatus | undefined): StatusForm {
+  const type = sendableReactionType(status?.reaction_type ?? 'unicode_emoji');
   const emoji =
-    status?.emoji_name && status.emoji_code
-      ? {
-          emoji_name: status.emoji_name,
-          emoji_code: status.emoji_code,
-          reaction_type: (status.reaction_type ?? 'unicode_emoji') as StatusEmoji['reaction_type'],
-        }
+    status?.emoji_name && status.emoji_code && type
+      ? { emoji_name: status.emoji_name, emoji_code: status.emoji_code, reaction_type: type }
       : null;
   return { text: status?.status_text ?? '', emoji };
 }
@@ -35,8 +35,8 @@ export function formOfStatus(status: UserStatus | undefined): StatusForm {
  * The POST /users/me/status body for what changed (spec 4.11: only passed parameters change).
  * An emoji that was removed is cleared with an empty `emoji_name`. Null when nothing changed.
  */
-export function statusUpdate(before: StatusForm, after: StatusForm): Record<string, string> | null {
-  const params: Record<string, string> = {};
+export function statusUpdate(before: StatusForm, after: StatusForm): EndpointParams<'updateStatus'> | null {
+  const params: EndpointParams<'updateStatus'> = {};
   if (after.text !== before.text) params.status_text = after.text;
   const sameEmoji =
     before.emoji?.emoji_code === after.emoji?.emoji_code &&

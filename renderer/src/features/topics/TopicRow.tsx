@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorText } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { sameNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName } from '../../app/realm';
@@ -33,7 +32,7 @@ export function TopicRow({
 
   const mute = useMutation({
     mutationFn: () =>
-      callApi(bridge, ep.mutedTopic, { stream_id: streamId, topic, op: isMuted ? 'remove' : 'add' }),
+      callApi(bridge, 'updateMutedTopic', { stream_id: streamId, topic, op: isMuted ? 'remove' : 'add' }),
   });
   const markRead = useMutation({
     mutationFn: () =>
@@ -41,7 +40,7 @@ export function TopicRow({
   });
   const resolve = useMutation({
     mutationFn: () =>
-      callApi(bridge, ep.updateMessage, {
+      callApi(bridge, 'updateMessage', {
         message_id: maxId,
         topic: toggleResolved(topic),
         propagate_mode: 'change_all',

@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TopicEntry } from '../../api/model';
-import { useApiQuery } from '../../api/queries';
-import { ep } from '../../api/endpoints';
+import { apiQueryKey, useApiQuery } from '../../api/queries';
 
 export function topicsKey(streamId: number) {
-  return [ep.streamTopics, { stream_id: streamId, allow_empty_topic_name: true }] as const;
+  return apiQueryKey('getStreamTopics', { stream_id: streamId, allow_empty_topic_name: true });
 }
 
 /** Topics of a channel by recency (spec 4.18), the empty topic kept as the empty string. */
 export function useTopics(streamId: number | null) {
-  return useApiQuery<{ topics: TopicEntry[] }>(
-    ep.streamTopics,
+  return useApiQuery(
+    'getStreamTopics',
     { stream_id: streamId ?? -1, allow_empty_topic_name: true },
     { enabled: streamId !== null },
   );

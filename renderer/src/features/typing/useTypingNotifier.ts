@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
 import { callApi } from '../../api/call';
-import { ep } from '../../api/endpoints';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -21,12 +21,11 @@ export function useTypingNotifier(target: TypingTarget): TypingSender | null {
 
   const sender = useMemo(() => {
     if (!allowed || !target) return null;
-    const params =
-      target.kind === 'direct'
-        ? { type: 'direct', to: target.userIds }
-        : { type: 'channel', stream_id: target.streamId, topic: target.topic };
+    const params: Omit<EndpointParams<'setTypingStatus'>, 'op'> = target.kind === 'direct'
+      ? { type: 'direct', to: target.userIds }
+      : { type: 'channel', stream_id: target.streamId, topic: target.topic };
     return new TypingSender(
-      (op) => void callApi(bridge, ep.typing, { ...params, op }).catch(() => undefined),
+      (op) => void callApi(bridge, 'setTypingStatus', { ...params, op }).catch(() => undefined),
       {
         startedWaitMs: startedWait ?? DEFAULT_TIMINGS.startedWaitMs,
         stoppedWaitMs: stoppedWait ?? DEFAULT_TIMINGS.stoppedWaitMs,

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
-import type { GroupSettingValue, UserGroup } from '../../api/model';
+import type { UserGroup } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -138,7 +139,7 @@ function GroupCard({ group, groups }: { group: UserGroup; groups: UserGroup[] })
             <FragmentFact
               key={permission}
               label={label}
-              value={describeGroupSetting(group[permission] as GroupSettingValue | undefined, byId, name)}
+              value={describeGroupSetting(group[permission], byId, name)}
             />
           ))}
         </dl>
@@ -170,8 +171,7 @@ function CreateGroupForm({
   const [form, setForm] = useState<NewGroupForm>(emptyGroupForm);
   const [tried, setTried] = useState(false);
   const create = useMutation({
-    mutationFn: (params: Record<string, unknown>) =>
-      callApi<{ group_id?: number }>(bridge, 'createUserGroup', params),
+    mutationFn: (params: EndpointParams<'createUserGroup'>) => callApi(bridge, 'createUserGroup', params),
     onSuccess: () => onCreated(form.name.trim()),
   });
   const knownIds = useMemo(() => new Set(users.keys()), [users]);

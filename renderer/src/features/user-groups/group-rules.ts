@@ -1,3 +1,4 @@
+import type { EndpointParams } from '../../../../shared/api';
 import type { GroupSettingValue, UserGroup } from '../../api/model';
 
 /** The six group-setting permissions of spec 4.14, in the user's words. */
@@ -75,8 +76,8 @@ export function groupFormProblems(
 }
 
 /** The POST /user_groups/create body (spec 4.14). */
-export function createGroupParams(form: NewGroupForm): Record<string, unknown> {
-  const params: Record<string, unknown> = {
+export function createGroupParams(form: NewGroupForm): EndpointParams<'createUserGroup'> {
+  const params: EndpointParams<'createUserGroup'> = {
     name: form.name.trim(),
     description: form.description,
     members: form.members,

@@ -19,10 +19,8 @@ export function PeoplePanel() {
   const realmUsers = useInitialState((s) => s.realm_users);
   const selfId = useSelfId();
   const statuses = useInitialState((s) => s.user_status);
-  const presences = useInitialState((s) => s.presences as Record<string, object> | undefined);
-  const offlineAfter = useInitialState(
-    (s) => s.server_presence_offline_threshold_seconds as number | undefined,
-  );
+  const presences = useInitialState((s) => s.presences);
+  const offlineAfter = useInitialState((s) => s.server_presence_offline_threshold_seconds);
   const realmName = useInitialState((s) => s.realm_name);
   const select = useNarrowStore((s) => s.select);
   const [query, setQuery] = useState('');

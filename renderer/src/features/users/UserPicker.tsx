@@ -6,7 +6,6 @@ import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useApiQuery } from '../../api/queries';
-import { ep } from '../../api/endpoints';
 import { VirtualList } from '../../components/VirtualList';
 import { EmojiGlyph } from '../reactions/Reactions';
 
@@ -41,7 +40,7 @@ export function UserPicker({
   const statuses = useInitialState((s) => s.user_status);
   const [query, setQuery] = useState('');
   // GET /users, overlaid with the register state that realm_user events keep current.
-  const fetched = useApiQuery<{ members: User[] }>(ep.users, {});
+  const fetched = useApiQuery('getUsers', {});
   const list = useMemo(() => {
     const q = query.trim().toLowerCase();
     const users = new Map<number, User>();

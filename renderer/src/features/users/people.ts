@@ -1,4 +1,4 @@
-import type { User } from '../../api/model';
+import type { InitialState, User } from '../../api/model';
 
 /** The role badge shown next to a name (spec 4.10 role numbers); ordinary members get none. */
 export function roleBadge(role: number | undefined): string | null {
@@ -18,17 +18,12 @@ export function roleBadge(role: number | undefined): string | null {
 
 export type Presence = 'active' | 'idle' | 'offline';
 
-interface PresenceEntry {
-  active_timestamp?: number;
-  idle_timestamp?: number;
-}
-
 /**
  * A user's presence from the register state's `presences` (the modern form: per user id, the last
  * active and idle times), or undefined when the server told nothing about them.
  */
 export function presenceOf(
-  presences: Record<string, PresenceEntry> | undefined,
+  presences: InitialState['presences'],
   userId: number,
   nowSeconds: number,
   offlineThresholdSeconds = 140,

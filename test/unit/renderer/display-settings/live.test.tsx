@@ -11,7 +11,7 @@ import { MessageDisplayProvider } from '../../../../renderer/src/features/messag
 import { Reactions } from '../../../../renderer/src/features/reactions/Reactions';
 import { useDialogStore } from '../../../../renderer/src/state/dialogs';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
-import { channelMessage, OTHER, SELF, THIRD, baseState } from '../fixtures';
+import { channelMessage, OTHER, SELF, THIRD, baseState, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 let eventId = 0;
@@ -25,9 +25,9 @@ const setting = (property: string, value: unknown) => ({
 const root = document.documentElement;
 
 /** Applies events as the app does, then lets the query cache notify its (batched) observers. */
-async function deliver(queryClient: QueryClient, events: unknown[]) {
+async function deliver(queryClient: QueryClient, events: Record<string, unknown>[]) {
   await act(async () => {
-    applyEvents(queryClient, events);
+    applyEvents(queryClient, decoded(events));
     await new Promise((resolve) => setTimeout(resolve, 10));
   });
 }
@@ -153,7 +153,7 @@ describe('invites_changed', () => {
     const { queryClient } = setup();
     queryClient.setQueryData(['getInvites', {}], { invites: [] });
     queryClient.setQueryData(['getStreams', {}], { streams: [] });
-    applyEvents(queryClient, [{ id: ++eventId, type: 'invites_changed' }]);
+    applyEvents(queryClient, decoded([{ id: ++eventId, type: 'invites_changed' }]));
     expect(queryClient.getQueryState(['getInvites', {}])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['getStreams', {}])?.isInvalidated).toBe(false);
   });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Draft } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { Compose } from '../../../../renderer/src/features/compose/Compose';
 import { draftOf, narrowOfDraft } from '../../../../renderer/src/features/drafts/draft-model';
@@ -15,7 +16,7 @@ import { useComposeStore } from '../../../../renderer/src/state/compose';
 import { useConnectionStore } from '../../../../renderer/src/state/connection';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState, OTHER, SELF } from '../fixtures';
+import { baseState, OTHER, SELF, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 const topic = { kind: 'topic' as const, streamId: 1, topic: 'greetings' };
@@ -30,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const syncState = (on: boolean, drafts: unknown[] = []) =>
+const syncState = (on: boolean, drafts: Draft[] = []) =>
   baseState({ user_settings: { enter_sends: true, enable_drafts_synchronization: on }, drafts });
 
 describe('draft model', () => {
@@ -215,18 +216,21 @@ describe('DraftsScreen', () => {
     const { render, queryClient } = setup(syncState(true, [serverDraft]));
     render(<DraftsScreen />);
     expect((await screen.findByTestId('draft-12')).textContent).toContain('#general › greetings');
-    applyEvents(queryClient, [
-      {
-        id: 1,
-        type: 'drafts',
-        op: 'add',
-        drafts: [
-          { id: 13, type: 'private', to: [OTHER], topic: '', content: 'from my phone', timestamp: 200 },
-        ],
-      },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        {
+          id: 1,
+          type: 'drafts',
+          op: 'add',
+          drafts: [
+            { id: 13, type: 'private', to: [OTHER], topic: '', content: 'from my phone', timestamp: 200 },
+          ],
+        },
+      ]),
+    );
     expect((await screen.findByTestId('draft-13')).textContent).toContain('To Other Person');
-    applyEvents(queryClient, [{ id: 2, type: 'drafts', op: 'remove', draft_id: 13 }]);
+    applyEvents(queryClient, decoded([{ id: 2, type: 'drafts', op: 'remove', draft_id: 13 }]));
     await waitFor(() => expect(screen.queryByTestId('draft-13')).toBeNull());
 
     fireEvent.click(screen.getByTestId('draft-restore'));

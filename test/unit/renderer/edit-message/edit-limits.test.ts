@@ -57,8 +57,8 @@ describe('editAllowance', () => {
 
 describe('userInGroupSetting', () => {
   const groups = [
-    { id: 1, name: 'role:members', members: [5], direct_subgroup_ids: [2] },
-    { id: 2, name: 'role:moderators', members: [3], direct_subgroup_ids: [1] },
+    { id: 1, name: 'role:members', description: '', members: [5], direct_subgroup_ids: [2] },
+    { id: 2, name: 'role:moderators', description: '', members: [3], direct_subgroup_ids: [1] },
   ];
   it('follows subgroups (and survives a cycle) and reads anonymous collections', () => {
     expect(userInGroupSetting(1, 3, groups)).toBe(true);

@@ -6,7 +6,7 @@ import type { Narrow } from '../../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { StagedCache } from '../../../../renderer/src/events/staged-cache';
 import { unreadCounts } from '../../../../renderer/src/events/unread';
-import { baseState, channelMessage } from '../fixtures';
+import { baseState, channelMessage, decoded } from '../fixtures';
 
 const topic: Narrow = { kind: 'topic', streamId: 1, topic: 'greetings' };
 let qc: QueryClient;
@@ -15,7 +15,7 @@ beforeEach(() => {
   qc = new QueryClient();
   qc.setQueryData(sessionKey, { accountId: 'a', generation: 1, initialState: baseState() });
   const empty: FeedData = {
-    pages: [{ messages: [], found_oldest: true, found_newest: true, anchor: 0 }],
+    pages: [{ result: 'success', msg: '', messages: [], found_oldest: true, found_newest: true, anchor: 0 }],
     pageParams: [{ anchor: 'first_unread', before: 50, after: 50, includeAnchor: true }],
   };
   qc.setQueryData(feedKey(topic), empty);
@@ -37,15 +37,13 @@ describe('a batch of events is written to the query cache once', () => {
     const sessionQuery = qc.getQueryCache().find({ queryKey: sessionKey })!;
     const feedUpdates = countUpdates(feedQuery.queryKey);
     const sessionUpdates = countUpdates(sessionQuery.queryKey);
-    const events = Array.from({ length: 100 }, (_, i) => ({
-      id: i,
-      type: 'message',
-      message: channelMessage({ id: 1000 + i }),
-      flags: [],
-    }));
-    applyEvents(qc, events);
+    const ids = Array.from({ length: 100 }, (_, i) => 1000 + i);
+    applyEvents(
+      qc,
+      decoded(ids.map((id, i) => ({ id: i, type: 'message', message: channelMessage({ id }), flags: [] }))),
+    );
     const feed = qc.getQueryData<FeedData>(feedKey(topic))!.pages.flatMap((p) => p.messages);
-    expect(feed.map((m) => m.id)).toEqual(events.map((e) => e.message.id));
+    expect(feed.map((m) => m.id)).toEqual(ids);
     expect(unreadCounts(getInitialState(qc)).total).toBe(100);
     expect(feedUpdates()).toBe(1);
     expect(sessionUpdates()).toBe(1);
@@ -57,7 +55,9 @@ describe('a batch of events is written to the query cache once', () => {
     observer.subscribe(() => seen.push(unreadCounts(getInitialState(qc)).total));
     applyEvents(
       qc,
-      [1, 2, 3].map((i) => ({ id: i, type: 'message', message: channelMessage({ id: i }), flags: [] })),
+      decoded(
+        [1, 2, 3].map((i) => ({ id: i, type: 'message', message: channelMessage({ id: i }), flags: [] })),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(seen).toEqual([3]);

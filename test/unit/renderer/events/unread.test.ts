@@ -8,18 +8,19 @@ import {
 } from '../../../../renderer/src/events/unread';
 
 const me = 10;
-const base = (): InitialState =>
-  ({
-    queue_id: 'q',
-    last_event_id: -1,
-    user_id: me,
-    unread_msgs: {
-      streams: [{ stream_id: 1, topic: 'deploy', unread_message_ids: [5, 9] }],
-      pms: [{ other_user_id: 20, unread_message_ids: [7] }],
-      huddles: [{ user_ids_string: '10,20,30', unread_message_ids: [8] }],
-      mentions: [],
-    },
-  }) as InitialState;
+const base = (): InitialState => ({
+  result: 'success',
+  msg: '',
+  queue_id: 'q',
+  last_event_id: -1,
+  user_id: me,
+  unread_msgs: {
+    streams: [{ stream_id: 1, topic: 'deploy', unread_message_ids: [5, 9] }],
+    pms: [{ other_user_id: 20, unread_message_ids: [7] }],
+    huddles: [{ user_ids_string: '10,20,30', unread_message_ids: [8] }],
+    mentions: [],
+  },
+});
 
 describe('addUnreads', () => {
   it('gives the same result as adding the ids one by one', () => {
@@ -36,20 +37,20 @@ describe('addUnreads', () => {
     const oneByOne = additions.reduce((state, a) => addUnread(state, a.id, a.target), base());
     const batched = addUnreads(base(), additions);
     const sortAll = (s: InitialState) => ({
-      streams: s.unread_msgs!.streams.map((e) => ({
+      streams: s.unread_msgs!.streams!.map((e) => ({
         ...e,
         unread_message_ids: [...e.unread_message_ids].sort(),
       })),
-      pms: s.unread_msgs!.pms.map((e) => ({ ...e, unread_message_ids: [...e.unread_message_ids].sort() })),
-      huddles: s.unread_msgs!.huddles.map((e) => ({
+      pms: s.unread_msgs!.pms!.map((e) => ({ ...e, unread_message_ids: [...e.unread_message_ids].sort() })),
+      huddles: s.unread_msgs!.huddles!.map((e) => ({
         ...e,
         unread_message_ids: [...e.unread_message_ids].sort(),
       })),
     });
     expect(sortAll(batched)).toEqual(sortAll(oneByOne));
-    expect(batched.unread_msgs!.streams[0]!.unread_message_ids).toEqual([3, 5, 9, 12]);
-    expect(batched.unread_msgs!.pms).toContainEqual({ other_user_id: me, unread_message_ids: [18] });
-    expect(batched.unread_msgs!.huddles[0]!.unread_message_ids).toEqual([8, 17]);
+    expect(batched.unread_msgs!.streams![0]!.unread_message_ids).toEqual([3, 5, 9, 12]);
+    expect(batched.unread_msgs!.pms!).toContainEqual({ other_user_id: me, unread_message_ids: [18] });
+    expect(batched.unread_msgs!.huddles![0]!.unread_message_ids).toEqual([8, 17]);
   });
 
   it('returns the very same state when every id is already unread', () => {
@@ -65,7 +66,7 @@ describe('addUnreads', () => {
       target: { type: 'stream', stream_id: 3, topic: 'firehose' },
     }));
     const next = addUnreads(base(), additions);
-    const entry = next.unread_msgs!.streams.find((e) => e.stream_id === 3)!;
+    const entry = next.unread_msgs!.streams!.find((e) => e.stream_id === 3)!;
     expect(entry.unread_message_ids).toHaveLength(100_000);
     expect(entry.unread_message_ids[0]).toBe(900_001);
     expect(unreadCounts(next).byChannel.get(3)).toBe(100_000);

@@ -37,7 +37,7 @@ describe('invite form', () => {
   it('sends the expiry as minutes, null for never, and nothing for the server default', () => {
     const base = {
       emails: 'a@x.example',
-      role: 400,
+      role: 400 as const,
       streamIds: [1],
       groupIds: [],
       includeDefaultChannels: false,

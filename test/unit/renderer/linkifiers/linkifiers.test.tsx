@@ -10,7 +10,7 @@ import {
   templateProblems,
 } from '../../../../renderer/src/features/linkifiers/preview';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState } from '../fixtures';
+import { baseState, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -111,15 +111,18 @@ describe('LinkifiersScreen', () => {
       pattern: 'T(?P<num>[0-9]+)',
       url_template: 'https://tickets.example/{num}',
     });
-    applyEvents(queryClient, [
-      {
-        id: 1,
-        type: 'realm_linkifiers',
-        realm_linkifiers: [
-          { id: 4, pattern: 'T(?P<num>[0-9]+)', url_template: 'https://tickets.example/{num}' },
-        ],
-      },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        {
+          id: 1,
+          type: 'realm_linkifiers',
+          realm_linkifiers: [
+            { id: 4, pattern: 'T(?P<num>[0-9]+)', url_template: 'https://tickets.example/{num}' },
+          ],
+        },
+      ]),
+    );
     await waitFor(() => expect(screen.getByTestId('linkifier-pattern').textContent).toBe('T(?P<num>[0-9]+)'));
   });
 

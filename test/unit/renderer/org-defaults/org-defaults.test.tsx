@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { OrgDefaults } from '../../../../renderer/src/features/org-defaults/OrgDefaults';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState } from '../fixtures';
+import { baseState, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -56,9 +56,12 @@ describe('OrgDefaults', () => {
       baseState({ is_admin: true, realm_user_settings_defaults: defaults }),
     );
     render(<OrgDefaults />);
-    applyEvents(queryClient, [
-      { id: 3, type: 'realm_user_settings_defaults', op: 'update', property: 'emojiset', value: 'vendorB' },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        { id: 3, type: 'realm_user_settings_defaults', op: 'update', property: 'emojiset', value: 'vendorB' },
+      ]),
+    );
     await waitFor(() => expect(screen.getByTestId('default-emojiset')).toHaveProperty('value', 'vendorB'));
   });
 });

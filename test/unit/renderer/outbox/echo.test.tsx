@@ -8,6 +8,7 @@ import { useOutboxStore } from '../../../../renderer/src/features/outbox/outbox-
 import { PendingMessages } from '../../../../renderer/src/features/outbox/PendingMessages';
 import { useComposeStore } from '../../../../renderer/src/state/compose';
 import { FakeBridge } from '../fake-bridge';
+import { channelMessage } from '../fixtures';
 import { setup } from '../render-helpers';
 
 const SELF = 5;
@@ -96,9 +97,9 @@ describe('the outbox in the window', () => {
     bridge.pushOutbox([entry('a'), entry('b')]);
     expect(useOutboxStore.getState().entries.map((e) => e.localId)).toEqual(['a', 'b']);
     bridge.pushEvents([
-      { id: 1, type: 'message', message: { id: 40 }, local_message_id: 'a' },
-      { id: 2, type: 'message', message: { id: 41 }, local_id: 'b' },
-      { id: 3, type: 'message', message: { id: 42 } },
+      { id: 1, type: 'message', message: channelMessage({ id: 40 }), local_message_id: 'a' },
+      { id: 2, type: 'message', message: channelMessage({ id: 41 }), local_id: 'b' },
+      { id: 3, type: 'message', message: channelMessage({ id: 42 }) },
     ]);
     expect(useOutboxStore.getState().confirmed).toEqual({ a: 40, b: 41 });
     off();

@@ -16,7 +16,7 @@ import {
 } from '../../../../renderer/src/features/settings/setting-controls';
 import { SettingsScreen } from '../../../../renderer/src/features/settings/SettingsScreen';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState } from '../fixtures';
+import { baseState, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(() => {
@@ -144,9 +144,12 @@ describe('PersonalSettings', () => {
     const { render, queryClient } = setup(state());
     render(<PersonalSettings />);
     expect(screen.getByTestId('setting-twenty_four_hour_time')).toHaveProperty('checked', false);
-    applyEvents(queryClient, [
-      { id: 1, type: 'user_settings', op: 'update', property: 'twenty_four_hour_time', value: true },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        { id: 1, type: 'user_settings', op: 'update', property: 'twenty_four_hour_time', value: true },
+      ]),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('setting-twenty_four_hour_time')).toHaveProperty('checked', true),
     );

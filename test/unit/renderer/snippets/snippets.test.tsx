@@ -7,7 +7,7 @@ import { insertAt } from '../../../../renderer/src/features/snippets/snippets';
 import { SnippetsScreen } from '../../../../renderer/src/features/snippets/SnippetsScreen';
 import { useComposeStore } from '../../../../renderer/src/state/compose';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState } from '../fixtures';
+import { baseState, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 beforeEach(() => {
@@ -80,23 +80,29 @@ describe('SnippetsScreen', () => {
     bridge.handlers.deleteSavedSnippet = () => ({});
     render(<SnippetsScreen />);
     expect(screen.getByTestId('snippet-2').textContent).toContain('Runbook');
-    applyEvents(queryClient, [
-      {
-        id: 1,
-        type: 'saved_snippets',
-        op: 'add',
-        saved_snippet: { id: 4, title: 'Thanks', content: 'Thank you!' },
-      },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        {
+          id: 1,
+          type: 'saved_snippets',
+          op: 'add',
+          saved_snippet: { id: 4, title: 'Thanks', content: 'Thank you!' },
+        },
+      ]),
+    );
     expect((await screen.findByTestId('snippet-4')).textContent).toContain('Thank you!');
-    applyEvents(queryClient, [
-      {
-        id: 2,
-        type: 'saved_snippets',
-        op: 'update',
-        saved_snippet: { id: 4, title: 'Thanks', content: 'Many thanks!' },
-      },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        {
+          id: 2,
+          type: 'saved_snippets',
+          op: 'update',
+          saved_snippet: { id: 4, title: 'Thanks', content: 'Many thanks!' },
+        },
+      ]),
+    );
     await waitFor(() => expect(screen.getByTestId('snippet-4').textContent).toContain('Many thanks!'));
     fireEvent.click(screen.getByRole('button', { name: 'Delete snippet Runbook' }));
     await waitFor(() => expect(bridge.callsTo('deleteSavedSnippet')).toEqual([{ saved_snippet_id: 2 }]));

@@ -48,7 +48,9 @@ describe('client state per account', () => {
   it('closes dialogs and forgets typists when the account changes, not when the same account is entered again', () => {
     enterAccountScope('a');
     useDialogStore.getState().open({ kind: 'new-dm' });
-    useTypingStore.getState().start('dm:1,2', 2, Date.now() + 10_000);
+    useTypingStore
+      .getState()
+      .apply([{ op: 'start', key: 'dm:2', userId: 2, expiresAt: Date.now() + 10_000 }]);
     enterAccountScope('a');
     expect(useDialogStore.getState().dialog).toEqual({ kind: 'new-dm' });
     enterAccountScope('b');

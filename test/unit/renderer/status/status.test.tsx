@@ -9,7 +9,7 @@ import {
 } from '../../../../renderer/src/features/status/status-form';
 import { StatusEditor } from '../../../../renderer/src/features/status/StatusEditor';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState, SELF } from '../fixtures';
+import { baseState, SELF, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -92,17 +92,20 @@ describe('StatusEditor', () => {
     await waitFor(() =>
       expect(bridge.callsTo('updateStatus')).toEqual([{ status_text: '', emoji_name: '' }]),
     );
-    applyEvents(queryClient, [
-      {
-        id: 9,
-        type: 'user_status',
-        user_id: SELF,
-        status_text: '',
-        emoji_name: '',
-        emoji_code: '',
-        reaction_type: '',
-      },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        {
+          id: 9,
+          type: 'user_status',
+          user_id: SELF,
+          status_text: '',
+          emoji_name: '',
+          emoji_code: '',
+          reaction_type: '',
+        },
+      ]),
+    );
     await waitFor(() => expect(screen.getByTestId('status-clear')).toHaveProperty('disabled', true));
     expect(screen.getByTestId('status-saved')).toBeTruthy();
   });

@@ -11,7 +11,7 @@ import {
 } from '../../../../renderer/src/features/user-groups/group-rules';
 import { UserGroupsScreen } from '../../../../renderer/src/features/user-groups/UserGroupsScreen';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState, OTHER, SELF } from '../fixtures';
+import { baseState, OTHER, SELF, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -118,14 +118,17 @@ describe('UserGroupsScreen', () => {
     fail = false;
     fireEvent.click(screen.getByTestId('group-create'));
     expect((await screen.findByTestId('group-created')).textContent).toContain('frontend');
-    applyEvents(queryClient, [
-      {
-        id: 1,
-        type: 'user_group',
-        op: 'add',
-        group: { id: 30, name: 'frontend', description: 'Web and desktop', members: [OTHER] },
-      },
-    ]);
+    applyEvents(
+      queryClient,
+      decoded([
+        {
+          id: 1,
+          type: 'user_group',
+          op: 'add',
+          group: { id: 30, name: 'frontend', description: 'Web and desktop', members: [OTHER] },
+        },
+      ]),
+    );
     await waitFor(() => expect(screen.getByTestId('group-frontend')).toBeTruthy());
   });
 });

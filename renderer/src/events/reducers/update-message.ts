@@ -9,6 +9,7 @@ import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { EventReducer } from '../types';
 import { moveUnread } from '../unread';
+import { recentOnMove } from './recent-conversations';
 import { moveUserTopic } from './user-topic';
 
 interface UpdateMessageEvent {
@@ -49,6 +50,7 @@ export const updateMessage: EventReducer = ({ queryClient }, raw) => {
   });
 
   if (!moved) return;
+  recentOnMove(queryClient, ids, { streamId: event.new_stream_id, topic: newTopic });
   const selfId = getInitialState(queryClient)?.user_id;
   // Moved messages leave the feeds they no longer belong to; destination feeds refetch.
   for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {

@@ -25,8 +25,9 @@ import '../home/home.css';
 /** Avatars shown per row; more participants are summed up as "+N". */
 const MAX_AVATARS = 4;
 /**
- * Pages fetched by scrolling to the end while the list does not grow: a filter that matches
- * nothing in the older pages must not walk the whole history. The button still loads more.
+ * Pages fetched by scrolling to the end while the last row stays the same: a filter that matches
+ * nothing in the older pages must not walk the whole history (new conversations arriving live go
+ * to the top and do not count). The button still loads more.
  */
 const AUTO_PAGES_WITHOUT_GROWTH = 2;
 
@@ -79,6 +80,7 @@ export function RecentView() {
   );
   const unreadByKey = useMemo(() => new Map(shown.map((s) => [s.conversation.key, s.unread])), [shown]);
   const allowance = useRef(new StillViewAllowance(AUTO_PAGES_WITHOUT_GROWTH));
+  const lastRow = shown[shown.length - 1]?.conversation.newestId ?? -1;
 
   return (
     <section className="home-view" aria-label="Recent conversations" data-testid="recent-view">
@@ -102,7 +104,8 @@ export function RecentView() {
               <MoreRow
                 older={older}
                 shownCount={shown.length}
-                autoLoad={() => allowance.current.take(shown.length)}
+                lastRow={lastRow}
+                autoLoad={() => allowance.current.take(lastRow)}
               />
             ) : (
               <ConversationRow
@@ -142,24 +145,27 @@ function RecentFilterButtons() {
 }
 
 /**
- * The end of the list: loads older messages when it comes into view (bounded by `autoLoad`), and
- * offers a button for more.
+ * The end of the list: loads older messages when it is rendered, i.e. near the view (bounded by
+ * `autoLoad`), and offers a button for more.
  */
 function MoreRow({
   older,
   shownCount,
+  lastRow,
   autoLoad,
 }: {
   older: OlderPages;
   shownCount: number;
+  /** The newest message id of the last row: what "the list grew at the end" is measured by. */
+  lastRow: number;
   autoLoad: () => boolean;
 }) {
   const { hasOlder, loading, error, load } = older;
   useEffect(() => {
     if (hasOlder && !loading && !error && autoLoad()) load();
-    // `autoLoad` is a new function each render; the list's length is what it depends on.
+    // `autoLoad` is a new function each render; the last row is what it depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hasOlder, loading, error, shownCount, load]);
+  }, [hasOlder, loading, error, lastRow, load]);
   return (
     <div className="recent-more" data-testid="recent-more">
       {loading ? (

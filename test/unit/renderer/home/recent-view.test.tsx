@@ -56,7 +56,7 @@ function history(total: number, spread: number) {
 
 describe('RecentView', () => {
   it('asks for the newest page of every conversation, then pages back a bounded number of times', async () => {
-    const { bridge, render } = setup();
+    const { bridge, queryClient, render } = setup();
     const { handler, state } = history(3000, 5);
     bridge.handlers.getMessages = handler;
     render(<RecentView />);
@@ -71,6 +71,15 @@ describe('RecentView', () => {
     expect(calls()[1]).toMatchObject({ anchor: 2601, include_anchor: false, num_before: 400 });
     expect(calls()[2]).toMatchObject({ anchor: 2201, include_anchor: false });
     await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls()).toHaveLength(3);
+    // A conversation arriving live goes to the top: no reason to page back again.
+    await act(async () => {
+      applyEvents(queryClient, [
+        { id: 1, type: 'message', message: channelMessage({ id: 3001, subject: 'brand new' }), flags: [] },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.getByTestId('recent-topic-1-brand new')).toBeTruthy();
     expect(calls()).toHaveLength(3);
 
     // The button asks for one more page, once however often it is clicked meanwhile.

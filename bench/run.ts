@@ -22,6 +22,7 @@ import { ROOT, startHostProcess, startServerProcess, removeDir } from './lib/pro
 import { resultsPath } from './lib/output';
 import { renderTable, type BenchResults, type Section } from './lib/report';
 import { coldStart } from './scenarios/cold-start';
+import { homeViews } from './scenarios/home-views';
 import { messageEventToPixel } from './scenarios/event-to-pixel';
 import { markAllRead } from './scenarios/mark-read';
 import { scrollAndMemory } from './scenarios/scroll';
@@ -41,7 +42,7 @@ large seed, each figure beside a baseline from the same run. Build first: npm ru
 
 Options:
   --quick              tiny counts (~25 s); checks the harness, its figures mean nothing
-  --only LIST          some scenarios, comma-separated: markread, message, typing, scroll, cold
+  --only LIST          some scenarios, comma-separated: markread, message, typing, scroll, cold, home
   --set NAME=N         change one count (see bench/lib/context.ts); may be repeated
   --profile            CPU profiles of the page and the web host (slower runs)
   --record             write bench/results.json, the figures the README quotes (a complete full run only)
@@ -63,7 +64,7 @@ export interface BenchOptions {
   quick?: boolean;
   /** Overrides of single counts (`--set scrollMessages=5000`), for trying the harness at other sizes. */
   overrides?: Partial<Counts>;
-  /** Run only these scenarios (markread, message, typing, scroll, cold); all by default. */
+  /** Run only these scenarios (markread, message, typing, scroll, cold, home); all by default. */
   only?: string[];
   /** CPU-profile the scroll (its figures are then not representative). */
   profile?: boolean;
@@ -153,6 +154,8 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       ['typing', '2. typing event to pixel', () => typingEventToPixel(ctx)],
       ['scroll', '3+5. scroll and memory', () => scrollAndMemory(ctx)],
       ['cold', '4. cold start', () => coldStart(ctx)],
+      // Last: its thousands of unread conversations would change the other figures.
+      ['home', '7. home views', () => homeViews(ctx)],
     ];
     for (const [key, name, scenario] of scenarios) {
       if (options.only && !options.only.includes(key)) continue;
@@ -199,6 +202,8 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
     'memory',
     'mark-all-read',
     'mark-unread-digest',
+    'home-inbox',
+    'home-switch',
   ];
   results.sections.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   results.machine.loadAverageAtEnd = loadavg();

@@ -22,6 +22,10 @@ export interface Counts {
   scrollMaxMs: number;
   idleFrameMs: number;
   coldStartRuns: number;
+  /** Unread conversations (one message each) made for the Inbox figure. */
+  inboxConversations: number;
+  /** Reloads, each followed by two rounds of switching between the home views. */
+  homeSwitchRounds: number;
 }
 
 export const FULL: Counts = {
@@ -40,6 +44,8 @@ export const FULL: Counts = {
   scrollMaxMs: 10 * 60_000,
   idleFrameMs: 3000,
   coldStartRuns: 5,
+  inboxConversations: 10_000,
+  homeSwitchRounds: 5,
 };
 
 export const QUICK: Counts = {
@@ -58,6 +64,8 @@ export const QUICK: Counts = {
   scrollMaxMs: 20_000,
   idleFrameMs: 300,
   coldStartRuns: 1,
+  inboxConversations: 50,
+  homeSwitchRounds: 1,
 };
 
 export interface BenchContext {

@@ -136,8 +136,9 @@ export const DOM_ELEMENTS = `document.getElementsByTagName('*').length`;
 
 /**
  * Cold start marks, installed before the page loads: when the chat shell appears, and when the
- * first message is in the message feed. If the app opens on its welcome screen (no conversation
- * selected), it clicks "All messages" at once, as a user would, and records when.
+ * first message is in the message feed. If the app opens on a home view without a feed (Inbox,
+ * Recent conversations, or the older welcome screen), it clicks "All messages" at once, as a user
+ * would, and records when.
  */
 export const COLD_START_PROBE = `(() => {
   ${CLOCK}
@@ -146,7 +147,7 @@ export const COLD_START_PROBE = `(() => {
   window.__benchCold = marks;
   const check = () => {
     if (marks.shell === null && document.querySelector('[data-testid="chat-shell"]')) marks.shell = clock();
-    if (marks.clicked === null && document.querySelector('[data-testid="welcome"]')) {
+    if (marks.clicked === null && document.querySelector('[data-testid="welcome"], [data-testid="inbox-view"], [data-testid="recent-view"]')) {
       const all = document.querySelector('[data-testid="all-messages"]');
       if (all) { marks.clicked = clock(); all.click(); }
     }
@@ -179,4 +180,52 @@ export const MARK_READ_RUN = `new Promise((resolve) => {
   observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   clickedAt = clock();
   document.querySelector('[data-testid="mark-read-confirm"]').click();
+})`;
+
+/**
+ * Installed before the page loads: when the first Inbox row is in the page (`shown`) and the frame
+ * that shows it has been produced (`painted`).
+ */
+export const HOME_OPEN_PROBE = `(() => {
+  ${CLOCK}
+  ${AFTER_PAINT}
+  const marks = { timeOrigin: performance.timeOrigin, shown: null, painted: null };
+  window.__benchHome = marks;
+  const observer = new MutationObserver(() => {
+    if (marks.shown !== null || !document.querySelector('[data-testid="inbox-list"] [data-testid^="inbox-"]')) return;
+    marks.shown = clock();
+    observer.disconnect();
+    afterPaint((p) => { marks.painted = p; });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
+
+/**
+ * Clicks the element with test id \`clickTestId\` and resolves when an element matching \`selector\`
+ * is in the page and the frame showing it has been produced (page clock), or with nulls after
+ * \`maxMs\`.
+ */
+export const homeSwitch = (
+  clickTestId: string,
+  selector: string,
+  maxMs: number,
+) => `new Promise((resolve) => {
+  ${CLOCK}
+  ${AFTER_PAINT}
+  const selector = ${JSON.stringify(selector)};
+  let done = false;
+  const finish = (shownAt) => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    if (shownAt === null) resolve({ clickedAt, shownAt: null, paintedAt: null });
+    else afterPaint((paintedAt) => resolve({ clickedAt, shownAt, paintedAt }));
+  };
+  const observer = new MutationObserver(() => { if (document.querySelector(selector)) finish(clock()); });
+  observer.observe(document.body, { childList: true, subtree: true });
+  const timer = setTimeout(() => finish(null), ${maxMs});
+  const clickedAt = clock();
+  document.querySelector('[data-testid=${JSON.stringify(clickTestId)}]').click();
+  if (document.querySelector(selector)) finish(clock());
 })`;

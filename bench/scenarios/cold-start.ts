@@ -180,7 +180,7 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
       'before the spawn (so its set-up competes with the host start for the CPU). An init script records ' +
       '(MutationObserver, page clock aligned to the driver) when the first message node is in the feed. "startWebHost" ' +
       'counts from the call in the host process (its wall clock); "process spawn" counts from just before the driver ' +
-      `spawns the process, so it adds Node start-up and loading the host's modules.${clicked ? ' The app opens on its welcome screen with no conversation selected, so the probe clicks "All messages" the moment the shell appears; the default view is taken to be All messages.' : ''} ` +
+      `spawns the process, so it adds Node start-up and loading the host's modules.${clicked ? ' The app opens on the user\'s home view (the Inbox by default), which has no message feed, so the probe clicks "All messages" the moment the shell shows it.' : ''} ` +
       'Baseline: a bare Node client doing POST /register then GET /messages (first_unread, 50+50, all messages).',
     figures,
     details: { demo, large },

@@ -19,6 +19,8 @@ test('the benchmark harness runs in quick mode and fills every figure', async ()
     'memory',
     'mark-all-read',
     'mark-unread-digest',
+    'home-inbox',
+    'home-switch',
   ]);
   for (const section of results.sections) {
     expect(section.method.length, section.id).toBeGreaterThan(50);
@@ -57,4 +59,16 @@ test('the benchmark harness runs in quick mode and fills every figure', async ()
   const markRead = details('mark-all-read') as { ui: { text: string }; errors: string[] };
   expect(markRead.ui.text).toMatch(/^Done/);
   expect(markRead.errors).toEqual([]);
+
+  const inbox = details('home-inbox') as { conversations: number; reloads: unknown[]; clickMs: number[] };
+  expect(inbox.conversations).toBe(QUICK.inboxConversations);
+  expect(inbox.reloads).toHaveLength(QUICK.homeSwitchRounds);
+  // Each round clicks the Inbox twice after it opened on reload.
+  expect(inbox.clickMs).toHaveLength(2 * QUICK.homeSwitchRounds);
+  const switches = details('home-switch') as {
+    switches: Record<'cold' | 'warm', Record<'inbox' | 'recent' | 'all', number[]>>;
+  };
+  expect(switches.switches.cold.recent).toHaveLength(QUICK.homeSwitchRounds);
+  expect(switches.switches.cold.all).toHaveLength(QUICK.homeSwitchRounds);
+  expect(switches.switches.warm.recent).toHaveLength(QUICK.homeSwitchRounds);
 });

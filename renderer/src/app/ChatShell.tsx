@@ -25,6 +25,10 @@ import { NotificationPrompt } from '../features/notifications/NotificationPrompt
 import { useUnreadBadge } from '../features/notifications/unread-badge';
 import { useDesktopNotifications } from '../features/notifications/useDesktopNotifications';
 import { useConnectionStore } from '../state/connection';
+import { HomeLinks } from '../features/home/HomeLinks';
+import { useHomeWhenNothingShown } from '../features/home/open-home';
+import { InboxView } from '../features/inbox/InboxView';
+import { RecentView } from '../features/recent/RecentView';
 import { useDialogStore } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
 import { useConversationFromAddressBar } from './address-bar';
@@ -62,6 +66,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const session = useSession();
   const narrow = useNarrowStore((s) => s.narrow);
   const anchor = useNarrowStore((s) => s.anchor);
+  const view = useNarrowStore((s) => s.view);
   const open = useDialogStore((s) => s.open);
   const accountsOpen = useDialogStore((s) => s.dialog?.kind === 'accounts');
   const stopped = useConnectionStore((s) => s.status.state === 'fatal');
@@ -72,6 +77,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useDesktopNotifications();
   useUnreadBadge(account.realmName);
   useConversationFromAddressBar(Boolean(session.data));
+  // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.
+  useHomeWhenNothingShown(!!session.data);
 
   // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
   if (!session.data)
@@ -138,14 +145,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
         </div>
       </header>
       <nav className="pane pane-left" aria-label="Conversations">
-        <button
-          type="button"
-          className={`row-main all-messages${narrow?.kind === 'all' ? ' selected' : ''}`}
-          data-testid="all-messages"
-          onClick={() => useNarrowStore.getState().select({ kind: 'all' })}
-        >
-          All messages
-        </button>
+        <HomeLinks />
         <ChannelSidebar />
         <DmSidebar />
         <NotificationPrompt />
@@ -153,6 +153,10 @@ export function ChatShell({ account }: { account: AccountSummary }) {
       <main className="pane pane-center">
         {narrow ? (
           <ConversationView key={`${narrowKey(narrow)}@${anchor ?? ''}`} narrow={narrow} anchor={anchor} />
+        ) : view === 'inbox' ? (
+          <InboxView />
+        ) : view === 'recent' ? (
+          <RecentView />
         ) : (
           <div className="welcome" data-testid="welcome">
             <h1>Welcome to {account.realmName}</h1>

@@ -4,13 +4,12 @@ import {
   applyPresentation,
   clearPresentation,
   escapeGoesHome,
-  homeTarget,
   ROOT_SETTINGS,
   rootPresentation,
 } from '../features/display-settings/root-presentation';
+import { openHome } from '../features/home/open-home';
 import { useSettingsScreen } from '../features/settings/screen-store';
 import { useDialogStore } from '../state/dialogs';
-import { useNarrowStore } from '../state/narrow';
 import { useUserSetting } from './realm';
 import { useInitialState } from './session';
 import '../features/display-settings/display-settings.css';
@@ -50,9 +49,7 @@ function useEscapeToHomeView(): void {
         useSettingsScreen.getState().section !== null ||
         escapeLayerOpen();
       if (!escapeGoesHome(e, { enabled, overlayOpen })) return;
-      const target = homeTarget(homeView);
-      if (target.kind === 'all-messages') useNarrowStore.getState().select({ kind: 'all' });
-      else useNarrowStore.getState().clear();
+      openHome(homeView);
     };
     window.addEventListener('keydown', onKey, { capture: true });
     return () => window.removeEventListener('keydown', onKey, { capture: true });

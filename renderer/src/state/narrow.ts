@@ -1,18 +1,27 @@
 import { create } from 'zustand';
 import type { Narrow } from '../api/narrow';
 
-/** The selected conversation and the message the feed should open at. */
+/** The views that show many conversations at once rather than one feed (issue 13's home views). */
+export type HomeView = 'inbox' | 'recent';
+
+/** The selected conversation (or home view) and the message the feed should open at. */
 interface NarrowState {
   narrow: Narrow | null;
   /** Message id to scroll to when the narrow opens (e.g. a search hit); null = first unread. */
   anchor: number | null;
+  /** Shown when no narrow is selected; null = the user's home view (`web_home_view`). */
+  view: HomeView | null;
   select(narrow: Narrow, anchor?: number | null): void;
+  showView(view: HomeView): void;
+  /** Back to the home view. */
   clear(): void;
 }
 
 export const useNarrowStore = create<NarrowState>((set) => ({
   narrow: null,
   anchor: null,
-  select: (narrow, anchor = null) => set({ narrow, anchor }),
-  clear: () => set({ narrow: null, anchor: null }),
+  view: null,
+  select: (narrow, anchor = null) => set({ narrow, anchor, view: null }),
+  showView: (view) => set({ narrow: null, anchor: null, view }),
+  clear: () => set({ narrow: null, anchor: null, view: null }),
 }));

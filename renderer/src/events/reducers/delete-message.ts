@@ -1,6 +1,7 @@
 import { feedRootKey, updateInitialState, type FeedData } from '../../api/keys';
 import type { EventReducer } from '../types';
 import { removeUnread } from '../unread';
+import { recentOnDelete } from './recent-conversations';
 
 /** `delete_message`: removes the messages from every feed and from the unread counts. */
 export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, event) => {
@@ -14,4 +15,5 @@ export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, e
     };
   });
   updateInitialState(queryClient, (s) => removeUnread(s, ids));
+  recentOnDelete(queryClient, ids);
 };

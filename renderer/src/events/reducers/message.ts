@@ -4,6 +4,7 @@ import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { EventReducer } from '../types';
 import { addUnread } from '../unread';
+import { recentOnMessage } from './recent-conversations';
 
 /** `message`: a new message. Appended to every loaded feed it belongs to, counted unread if unread. */
 export const message: EventReducer<'message'> = ({ queryClient }, event) => {
@@ -52,6 +53,8 @@ export const message: EventReducer<'message'> = ({ queryClient }, event) => {
     }
     return next;
   });
+
+  recentOnMessage(queryClient, msg);
 
   if (msg.type === 'stream' && msg.stream_id !== undefined) {
     queryClient.setQueriesData<EndpointResponse<'getStreamTopics'>>(

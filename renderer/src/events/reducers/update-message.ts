@@ -8,6 +8,7 @@ import {
 import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { EventMap, EventReducer } from '../types';
 import { moveUnread } from '../unread';
+import { recentOnMove } from './recent-conversations';
 import { moveUserTopic } from './user-topic';
 
 type UpdateMessageEvent = EventMap['update_message'];
@@ -35,6 +36,7 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
   });
 
   if (!moved) return;
+  recentOnMove(queryClient, ids, { streamId: event.new_stream_id, topic: newTopic });
   const selfId = getInitialState(queryClient)?.user_id;
   // Moved messages leave the feeds they no longer belong to; destination feeds refetch.
   for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {

@@ -77,12 +77,17 @@ export function clearPresentation(element: HTMLElement): void {
   for (const name of Object.keys(empty.properties)) element.style.removeProperty(name);
 }
 
-/** web_home_view values; this app has a combined feed ("All messages") but no inbox or recent view. */
-export type HomeTarget = { kind: 'all-messages' } | { kind: 'start' };
+/**
+ * web_home_view values: `all_messages` is the combined feed ("All messages"), `recent_topics`
+ * Recent conversations, `inbox` (the default) the Inbox; an unknown value falls back to the Inbox.
+ */
+export type HomeTarget = { kind: 'all-messages' } | { kind: 'inbox' } | { kind: 'recent' };
 
-/** Where Esc goes when web_escape_navigates_to_home_view is on. */
+/** The view the app opens at, and where Esc goes when web_escape_navigates_to_home_view is on. */
 export function homeTarget(webHomeView: unknown): HomeTarget {
-  return webHomeView === 'all_messages' ? { kind: 'all-messages' } : { kind: 'start' };
+  if (webHomeView === 'all_messages') return { kind: 'all-messages' };
+  if (webHomeView === 'recent_topics') return { kind: 'recent' };
+  return { kind: 'inbox' };
 }
 
 /**

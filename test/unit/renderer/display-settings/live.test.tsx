@@ -89,6 +89,12 @@ describe('display settings applied live', () => {
     await deliver(queryClient, [setting('web_home_view', 'inbox')]);
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(useNarrowStore.getState().narrow).toBeNull();
+    expect(useNarrowStore.getState().view).toBe('inbox');
+
+    useNarrowStore.getState().select({ kind: 'starred' });
+    await deliver(queryClient, [setting('web_home_view', 'recent_topics')]);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(useNarrowStore.getState().view).toBe('recent');
 
     useNarrowStore.getState().select({ kind: 'starred' });
     await deliver(queryClient, [setting('web_escape_navigates_to_home_view', false)]);

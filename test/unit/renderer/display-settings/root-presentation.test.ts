@@ -106,10 +106,11 @@ describe('Esc to the home view', () => {
     expect(escapeGoesHome(key(document.body, { defaultPrevented: true }), on)).toBe(false);
   });
 
-  it('home is the combined feed when that is the home view; otherwise the start screen', () => {
+  it('home is the combined feed, Recent conversations or (by default and for unknown values) the Inbox', () => {
     expect(homeTarget('all_messages')).toEqual({ kind: 'all-messages' });
-    expect(homeTarget('inbox')).toEqual({ kind: 'start' });
-    expect(homeTarget('recent_topics')).toEqual({ kind: 'start' });
+    expect(homeTarget('inbox')).toEqual({ kind: 'inbox' });
+    expect(homeTarget('recent_topics')).toEqual({ kind: 'recent' });
+    expect(homeTarget('something_newer')).toEqual({ kind: 'inbox' });
   });
 });
 

@@ -1,0 +1,153 @@
+import { useMemo } from 'react';
+import { topicLabel, useEmptyTopicName, useSelfId, useUsers } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import { ChannelIcon } from '../../components/icons';
+import { Empty } from '../../components/states';
+import { VirtualList } from '../../components/VirtualList';
+import { useNarrowStore } from '../../state/narrow';
+import { useChannelIndex, useSubscriptions } from '../channels/hooks';
+import { dmLabel } from '../home/conversation-label';
+import { HomeHeader } from '../home/HomeHeader';
+import { inboxRows, type InboxRow } from './inbox-model';
+import { useInboxStore } from './inbox-store';
+import '../home/home.css';
+
+/**
+ * Inbox: every conversation with unread messages, direct messages first, then by channel in the
+ * sidebar's order. Live: it is computed from the register state's unread data, which the event
+ * reducers keep current. A row opens its conversation at the first unread message.
+ */
+export function InboxView() {
+  const unread = useInitialState((s) => s.unread_msgs);
+  const userTopics = useInitialState((s) => s.user_topics);
+  const selfId = useSelfId();
+  const channels = useSubscriptions();
+  const collapsed = useInboxStore((s) => s.collapsed);
+  const rows = useMemo(
+    () => inboxRows({ unread, selfId, channels, userTopics, collapsed }),
+    [unread, selfId, channels, userTopics, collapsed],
+  );
+  const total = rows.reduce((n, r) => (r.kind === 'group' ? n + r.unread : n), 0);
+
+  return (
+    <section className="home-view" aria-label="Inbox" data-testid="inbox-view">
+      <HomeHeader title="Inbox">
+        {total > 0 && (
+          <span className="muted small" data-testid="inbox-total">
+            {total} unread
+          </span>
+        )}
+      </HomeHeader>
+      {rows.length === 0 ? (
+        <Empty>
+          <span data-testid="inbox-empty">There are no unread messages in your inbox.</span>
+        </Empty>
+      ) : (
+        <VirtualList
+          items={rows}
+          label="Conversations with unread messages"
+          testId="inbox-list"
+          className="home-list"
+          estimateSize={(i) => (rows[i]?.kind === 'group' ? 38 : 34)}
+          getKey={rowKey}
+          renderRow={(row) => <InboxRowView row={row} />}
+        />
+      )}
+    </section>
+  );
+}
+
+function rowKey(row: InboxRow): string {
+  if (row.kind === 'group') return `g:${row.group}`;
+  if (row.kind === 'dm') return `d:${row.userIds.join(',')}`;
+  return `t:${row.streamId}:${row.topic.toLowerCase()}`;
+}
+
+function InboxRowView({ row }: { row: InboxRow }) {
+  if (row.kind === 'group') return <GroupHeader row={row} />;
+  if (row.kind === 'dm') return <DmRow row={row} />;
+  return <TopicRow row={row} />;
+}
+
+function Counts({ unread, mention, testId }: { unread: number; mention: boolean; testId: string }) {
+  return (
+    <>
+      {mention && (
+        <span className="mention-marker" title="You were mentioned" data-testid={`${testId}-mention`}>
+          @
+        </span>
+      )}
+      <span className="unread-count" data-testid={`${testId}-unread`}>
+        {unread}
+      </span>
+    </>
+  );
+}
+
+function GroupHeader({ row }: { row: Extract<InboxRow, { kind: 'group' }> }) {
+  const toggle = useInboxStore((s) => s.toggle);
+  const channel = useChannelIndex().get(row.streamId ?? -1);
+  const testId = row.group === 'dm' ? 'inbox-group-dm' : `inbox-group-${channel?.name ?? row.streamId}`;
+  return (
+    <button
+      type="button"
+      className="row-main inbox-group"
+      data-testid={testId}
+      aria-expanded={!row.collapsed}
+      onClick={() => toggle(row.group)}
+    >
+      <span className="collapse-mark" aria-hidden="true">
+        {row.collapsed ? '▸' : '▾'}
+      </span>
+      {row.group === 'dm' ? (
+        <span className="ellipsis">Direct messages</span>
+      ) : (
+        <>
+          <span className="channel-dot" style={{ background: channel?.color ?? 'var(--accent)' }} />
+          <span className="ellipsis">
+            <ChannelIcon inviteOnly={channel?.invite_only} webPublic={channel?.is_web_public} />{' '}
+            {channel?.name ?? `Channel ${row.streamId}`}
+          </span>
+        </>
+      )}
+      <Counts unread={row.unread} mention={row.mention} testId={testId} />
+    </button>
+  );
+}
+
+function DmRow({ row }: { row: Extract<InboxRow, { kind: 'dm' }> }) {
+  const users = useUsers();
+  const select = useNarrowStore((s) => s.select);
+  const key = row.userIds.join(',') || 'self';
+  const testId = `inbox-dm-${key}`;
+  return (
+    <button
+      type="button"
+      className="row-main inbox-row"
+      data-testid={testId}
+      onClick={() => select({ kind: 'dm', userIds: row.userIds })}
+    >
+      <span className="ellipsis">{dmLabel(row.userIds, users)}</span>
+      <Counts unread={row.unread} mention={row.mention} testId={testId} />
+    </button>
+  );
+}
+
+function TopicRow({ row }: { row: Extract<InboxRow, { kind: 'topic' }> }) {
+  const emptyName = useEmptyTopicName();
+  const select = useNarrowStore((s) => s.select);
+  const testId = `inbox-topic-${row.streamId}-${row.topic}`;
+  return (
+    <button
+      type="button"
+      className="row-main inbox-row"
+      data-testid={testId}
+      onClick={() => select({ kind: 'topic', streamId: row.streamId, topic: row.topic })}
+    >
+      <span className={`ellipsis${row.topic === '' ? ' empty-topic' : ''}`}>
+        {topicLabel(row.topic, emptyName)}
+      </span>
+      <Counts unread={row.unread} mention={row.mention} testId={testId} />
+    </button>
+  );
+}

@@ -1,0 +1,195 @@
+import type { InitialState, Subscription, UserTopic } from '../../api/model';
+
+type UnreadMsgs = NonNullable<InitialState['unread_msgs']>;
+
+/**
+ * The Inbox as rows: every conversation with unread messages, direct messages first, then one
+ * group per channel in the left sidebar's order, each conversation newest unread first. Pure, so
+ * it is tested without a screen and recomputed from the register state on every change.
+ */
+
+export type InboxGroupId = 'dm' | `channel:${number}`;
+
+export type InboxRow =
+  | {
+      kind: 'group';
+      group: InboxGroupId;
+      /** For channel groups. */
+      streamId?: number;
+      unread: number;
+      mention: boolean;
+      collapsed: boolean;
+    }
+  | {
+      kind: 'dm';
+      group: 'dm';
+      /** The other participants, ascending; empty for the user's notes to self. */
+      userIds: number[];
+      unread: number;
+      mention: boolean;
+      /** Newest unread message id: the order within the group. */
+      newest: number;
+    }
+  | {
+      kind: 'topic';
+      group: InboxGroupId;
+      streamId: number;
+      topic: string;
+      unread: number;
+      mention: boolean;
+      newest: number;
+    };
+
+export type InboxConversation = Extract<InboxRow, { kind: 'dm' | 'topic' }>;
+
+export interface InboxInput {
+  unread: UnreadMsgs | undefined;
+  selfId: number | undefined;
+  /** Subscribed channels in the sidebar's order. */
+  channels: readonly Subscription[];
+  userTopics: readonly UserTopic[] | undefined;
+  collapsed: ReadonlySet<InboxGroupId>;
+}
+
+const MUTED = 1;
+const UNMUTED = 2;
+const FOLLOWED = 3;
+
+export const channelGroup = (streamId: number): InboxGroupId => `channel:${streamId}`;
+
+/**
+ * Whether a topic is left out as muted: a muted topic always is; in a muted channel, every topic
+ * is unless the user unmuted or followed it.
+ */
+export function topicHidden(
+  policies: ReadonlyMap<string, number>,
+  channelMuted: boolean,
+  streamId: number,
+  topic: string,
+): boolean {
+  const policy = policies.get(policyKey(streamId, topic)) ?? 0;
+  if (policy === MUTED) return true;
+  return channelMuted && policy !== UNMUTED && policy !== FOLLOWED;
+}
+
+export function topicPolicies(userTopics: readonly UserTopic[] | undefined): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const t of userTopics ?? []) map.set(policyKey(t.stream_id, t.topic_name), t.visibility_policy);
+  return map;
+}
+
+const policyKey = (streamId: number, topic: string) => `${streamId}\u0000${topic.toLowerCase()}`;
+
+function maxOf(ids: readonly number[]): number {
+  // Unread id lists are kept ascending; the last is the newest.
+  return ids.length === 0 ? 0 : ids[ids.length - 1]!;
+}
+
+function countMentions(ids: readonly number[], mentions: ReadonlySet<number>): boolean {
+  if (mentions.size === 0) return false;
+  return ids.some((id) => mentions.has(id));
+}
+
+/** The conversations of the Inbox, grouped, before collapsing. */
+export function inboxConversations(input: Omit<InboxInput, 'collapsed'>): {
+  dms: InboxConversation[];
+  byChannel: Map<number, InboxConversation[]>;
+} {
+  const { unread, selfId } = input;
+  const dms: InboxConversation[] = [];
+  const byChannel = new Map<number, InboxConversation[]>();
+  if (!unread) return { dms, byChannel };
+  const mentions = new Set(unread.mentions ?? []);
+
+  // One-to-one and group conversations with the same people are one conversation.
+  const dmByKey = new Map<string, InboxConversation & { kind: 'dm' }>();
+  const addDm = (others: number[], ids: readonly number[]) => {
+    if (ids.length === 0) return;
+    const userIds = [...others].sort((a, b) => a - b);
+    const key = userIds.join(',');
+    const known = dmByKey.get(key);
+    const mention = countMentions(ids, mentions);
+    if (known) {
+      known.unread += ids.length;
+      known.mention ||= mention;
+      known.newest = Math.max(known.newest, maxOf(ids));
+    } else
+      dmByKey.set(key, { kind: 'dm', group: 'dm', userIds, unread: ids.length, mention, newest: maxOf(ids) });
+  };
+  for (const e of unread.pms ?? []) {
+    const other = e.other_user_id ?? e.sender_id;
+    addDm(other === undefined || other === selfId ? [] : [other], e.unread_message_ids);
+  }
+  for (const e of unread.huddles ?? [])
+    addDm(
+      e.user_ids_string
+        .split(',')
+        .map(Number)
+        .filter((id) => id !== selfId),
+      e.unread_message_ids,
+    );
+  dms.push(...dmByKey.values());
+  dms.sort((a, b) => b.newest - a.newest);
+
+  const mutedChannels = new Set(input.channels.filter((c) => c.is_muted).map((c) => c.stream_id));
+  const policies = topicPolicies(input.userTopics);
+  // Topics differing only in case are one topic (as the server treats them).
+  const topicByKey = new Map<string, InboxConversation & { kind: 'topic' }>();
+  for (const e of unread.streams ?? []) {
+    if (e.unread_message_ids.length === 0) continue;
+    if (topicHidden(policies, mutedChannels.has(e.stream_id), e.stream_id, e.topic)) continue;
+    const key = policyKey(e.stream_id, e.topic);
+    const known = topicByKey.get(key);
+    const mention = countMentions(e.unread_message_ids, mentions);
+    if (known) {
+      known.unread += e.unread_message_ids.length;
+      known.mention ||= mention;
+      known.newest = Math.max(known.newest, maxOf(e.unread_message_ids));
+      continue;
+    }
+    const row = {
+      kind: 'topic' as const,
+      group: channelGroup(e.stream_id),
+      streamId: e.stream_id,
+      topic: e.topic,
+      unread: e.unread_message_ids.length,
+      mention,
+      newest: maxOf(e.unread_message_ids),
+    };
+    topicByKey.set(key, row);
+    const list = byChannel.get(e.stream_id);
+    if (list) list.push(row);
+    else byChannel.set(e.stream_id, [row]);
+  }
+  for (const list of byChannel.values()) list.sort((a, b) => b.newest - a.newest);
+  return { dms, byChannel };
+}
+
+/** The Inbox's rows: a header per group (with its totals), then its conversations unless collapsed. */
+export function inboxRows(input: InboxInput): InboxRow[] {
+  const { dms, byChannel } = inboxConversations(input);
+  const rows: InboxRow[] = [];
+  const addGroup = (group: InboxGroupId, list: InboxConversation[], streamId?: number) => {
+    if (list.length === 0) return;
+    const collapsed = input.collapsed.has(group);
+    rows.push({
+      kind: 'group',
+      group,
+      ...(streamId !== undefined ? { streamId } : {}),
+      unread: list.reduce((n, c) => n + c.unread, 0),
+      mention: list.some((c) => c.mention),
+      collapsed,
+    });
+    if (!collapsed) rows.push(...list);
+  };
+  addGroup('dm', dms);
+  const seen = new Set<number>();
+  for (const channel of input.channels) {
+    seen.add(channel.stream_id);
+    addGroup(channelGroup(channel.stream_id), byChannel.get(channel.stream_id) ?? [], channel.stream_id);
+  }
+  // Unread in a channel the sidebar does not list (e.g. just unsubscribed): after the others.
+  for (const [streamId, list] of byChannel)
+    if (!seen.has(streamId)) addGroup(channelGroup(streamId), list, streamId);
+  return rows;
+}

@@ -1,0 +1,142 @@
+import { channelId } from './server-state';
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Inbox (issue 13, home views): every conversation with unread messages, direct messages first,
+// then by channel; counts and mention markers; collapsible groups; muted topics left out; live;
+// a row opens its conversation at the first unread message.
+test.describe.configure({ mode: 'serial' });
+
+const BEN = 'ben@northwind.example';
+
+interface Flagged {
+  id: number;
+  flags: string[];
+}
+
+/** The user's unread message ids in a narrow, as the server holds them. */
+async function unreadIds(chat: ChatEnvironment, who: string, narrow: unknown[]): Promise<number[]> {
+  const { body } = await chat.api(who).get('/messages', {
+    anchor: 'newest',
+    num_before: 1000,
+    num_after: 0,
+    narrow: [...(narrow as object[]), { operator: 'is', operand: 'unread' }],
+    apply_markdown: false,
+  });
+  return (body.messages as Flagged[]).map((m) => m.id);
+}
+
+test('a person opens the app on the Inbox and sees what is unread, direct messages first', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const ada = chat.user('owner');
+  const ben = chat.user(BEN);
+  const general = await channelId(chat.api('owner'), 'general');
+  const topic = `inbox story ${Date.now()}`;
+  await chat.api(BEN).post('/messages', { type: 'direct', to: [ada.user_id], content: 'Got a minute?' });
+  await chat.api(BEN).post('/messages', {
+    type: 'channel',
+    to: 'general',
+    topic,
+    content: `@**${ada.full_name}** could you look at this?`,
+  });
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'No rush.' });
+
+  await signIn(page, 'owner');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await expect(page.getByTestId('home-title')).toHaveText('Inbox');
+  await expect(page.getByTestId('home-inbox')).toHaveAttribute('aria-current', 'page');
+
+  // Direct messages come first.
+  const list = page.getByTestId('inbox-list');
+  await expect(list.locator('[data-index="0"] button')).toHaveAttribute('data-testid', 'inbox-group-dm');
+  const dmUnread = await unreadIds(chat, 'owner', [{ operator: 'dm', operand: [ben.user_id] }]);
+  await expect(page.getByTestId(`inbox-dm-${ben.user_id}-unread`)).toHaveText(String(dmUnread.length));
+
+  // The topic sits under #general with its count and the mention marker.
+  const row = page.getByTestId(`inbox-topic-${general}-${topic}`);
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId(`inbox-topic-${general}-${topic}-unread`)).toHaveText('2');
+  await expect(page.getByTestId(`inbox-topic-${general}-${topic}-mention`)).toBeVisible();
+  await expect(page.getByTestId('inbox-group-general-mention')).toBeVisible();
+  const generalUnread = await unreadIds(chat, 'owner', [{ operator: 'channel', operand: general }]);
+  await expect(page.getByTestId('inbox-group-general-unread')).toHaveText(String(generalUnread.length));
+  await page.screenshot({ path: 'test-results/screens/inbox-light.png' });
+
+  // The same screen in the dark theme.
+  await chat.api('owner').patch('/settings', { color_scheme: 2 });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: 'test-results/screens/inbox-dark.png' });
+  await chat.api('owner').patch('/settings', { color_scheme: 1 });
+});
+
+test('a person collapses a channel, mutes a topic, and sees new messages arrive', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = await channelId(chat.api('owner'), 'general');
+  const topic = `collapse me ${Date.now()}`;
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'One.' });
+  await signIn(page, 'owner');
+  const row = page.getByTestId(`inbox-topic-${general}-${topic}`);
+  await expect(row).toBeVisible();
+
+  const header = page.getByTestId('inbox-group-general');
+  await header.click();
+  await expect(header).toHaveAttribute('aria-expanded', 'false');
+  await expect(row).toHaveCount(0);
+  // Collapsed, the group still says how much is unread in it.
+  await expect(page.getByTestId('inbox-group-general-unread')).toBeVisible();
+  await header.click();
+  await expect(row).toBeVisible();
+
+  // A message in a new topic appears without a reload.
+  const fresh = `just arrived ${Date.now()}`;
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic: fresh, content: 'Hello!' });
+  await expect(page.getByTestId(`inbox-topic-${general}-${fresh}-unread`)).toHaveText('1');
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic: fresh, content: 'Again.' });
+  await expect(page.getByTestId(`inbox-topic-${general}-${fresh}-unread`)).toHaveText('2');
+
+  // Muting a topic (here from another client) takes it out of the Inbox.
+  await chat.api('owner').post('/user_topics', { stream_id: general, topic, visibility_policy: 1 });
+  await expect(row).toHaveCount(0);
+  await chat.api('owner').post('/user_topics', { stream_id: general, topic, visibility_policy: 0 });
+  await expect(row).toBeVisible();
+});
+
+test('a person opens a conversation from the Inbox at its first unread message, then goes back', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = await channelId(chat.api('owner'), 'general');
+  const topic = `open at first unread ${Date.now()}`;
+  const { body: first } = await chat
+    .api(BEN)
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'First unread.' });
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'Second.' });
+  await signIn(page, 'owner');
+
+  // Keyboard: the row is a button, reached with Tab and opened with Enter.
+  const row = page.getByTestId(`inbox-topic-${general}-${topic}`);
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+  await expect(page.getByTestId(`message-${first.id as number}`)).toBeVisible();
+  await expect
+    .poll(() =>
+      unreadIds(chat, 'owner', [
+        { operator: 'channel', operand: general },
+        { operator: 'topic', operand: topic },
+      ]),
+    )
+    .toEqual([]);
+
+  // Esc goes home: the Inbox, where the conversation, now read, is gone.
+  await page.getByTestId(`message-${first.id as number}`).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

@@ -1,0 +1,187 @@
+import { channelId } from './server-state';
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Recent conversations (issue 13, home views): the conversations with recent activity, newest
+// first, with participants, last activity and unread count; filters "participated", "unread",
+// "include muted"; paged back in time through GET /messages; live by events.
+test.describe.configure({ mode: 'serial' });
+
+const BEN = 'ben@northwind.example';
+
+/** The conversations the server's newest messages belong to, newest first, as the view should list them. */
+async function newestConversations(chat: ChatEnvironment, who: string, count: number): Promise<string[]> {
+  const { body } = await chat.api(who).get('/messages', {
+    anchor: 'newest',
+    num_before: 400,
+    num_after: 0,
+    narrow: [],
+    apply_markdown: false,
+    allow_empty_topic_name: true,
+  });
+  const keys: string[] = [];
+  const messages = body.messages as {
+    type: string;
+    stream_id?: number;
+    subject: string;
+    display_recipient: unknown;
+  }[];
+  const self = chat.user(who).user_id;
+  for (const m of [...messages].reverse()) {
+    const key =
+      m.type === 'stream'
+        ? `recent-topic-${m.stream_id}-${m.subject}`
+        : `recent-dm-${
+            (m.display_recipient as { id: number }[])
+              .map((r) => r.id)
+              .filter((id) => id !== self)
+              .sort((a, b) => a - b)
+              .join(',') || 'self'
+          }`;
+    if (!keys.includes(key)) keys.push(key);
+    if (keys.length === count) break;
+  }
+  return keys;
+}
+
+/** The test ids of the first `count` rows the view shows. */
+async function shownRows(chat: ChatEnvironment, page: import('@playwright/test').Page, count: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++)
+    ids.push(
+      (await page
+        .getByTestId('recent-list')
+        .locator(`[data-index="${i}"] > button`)
+        .getAttribute('data-testid')) ?? '',
+    );
+  return ids;
+}
+
+test('a person opens Recent conversations and sees the newest activity first, with who took part', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const ben = chat.user(BEN);
+  const general = await channelId(chat.api('owner'), 'general');
+  const topic = `recent story ${Date.now()}`;
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'Kick-off.' });
+  await chat
+    .api('moderator')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'Joining.' });
+
+  await signIn(page, 'owner');
+  await page.getByTestId('home-recent').click();
+  await expect(page.getByTestId('recent-view')).toBeVisible();
+  await expect(page.getByTestId('home-recent')).toHaveAttribute('aria-current', 'page');
+
+  const row = page.getByTestId(`recent-topic-${general}-${topic}`);
+  await expect(row).toBeVisible();
+  // Newest first, in the order of the server's newest messages.
+  const expected = await newestConversations(chat, 'owner', 5);
+  expect(expected[0]).toBe(`recent-topic-${general}-${topic}`);
+  await expect.poll(() => shownRows(chat, page, 5)).toEqual(expected);
+  // Participants, the most recent first; the unread count; the last activity.
+  const moderator = chat.user('moderator');
+  await expect(page.getByTestId(`recent-topic-${general}-${topic}-participants`)).toHaveAttribute(
+    'title',
+    `${moderator.full_name}, ${ben.full_name}`,
+  );
+  await expect(page.getByTestId(`recent-topic-${general}-${topic}-unread`)).toHaveText('2');
+  await expect(row).toContainText('Just now');
+  await page.screenshot({ path: 'test-results/screens/recent-light.png' });
+  await chat.api('owner').patch('/settings', { color_scheme: 2 });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: 'test-results/screens/recent-dark.png' });
+  await chat.api('owner').patch('/settings', { color_scheme: 1 });
+
+  // The demo organization's history fits in a page or two: scrolling to the end finds its start.
+  await page.getByTestId('recent-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(page.getByTestId('recent-end')).toHaveText('No older conversations.');
+});
+
+test('a person narrows Recent conversations with the filters', async ({ page, chat, signIn }) => {
+  const general = await channelId(chat.api('owner'), 'general');
+  const mine = `my topic ${Date.now()}`;
+  const theirs = `their topic ${Date.now()}`;
+  const muted = `muted topic ${Date.now()}`;
+  await chat
+    .api('owner')
+    .post('/messages', { type: 'channel', to: 'general', topic: mine, content: 'Mine.' });
+  await chat
+    .api(BEN)
+    .post('/messages', { type: 'channel', to: 'general', topic: theirs, content: 'Theirs.' });
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic: muted, content: 'Shh.' });
+  await chat.api('owner').post('/user_topics', { stream_id: general, topic: muted, visibility_policy: 1 });
+  await signIn(page, 'owner');
+  await page.getByTestId('home-recent').click();
+  const mineRow = page.getByTestId(`recent-topic-${general}-${mine}`);
+  const theirsRow = page.getByTestId(`recent-topic-${general}-${theirs}`);
+  const mutedRow = page.getByTestId(`recent-topic-${general}-${muted}`);
+  await expect(theirsRow).toBeVisible();
+  await expect(mineRow).toBeVisible();
+  await expect(mutedRow).toHaveCount(0);
+
+  await page.getByTestId('recent-filter-includeMuted').click();
+  await expect(page.getByTestId('recent-filter-includeMuted')).toHaveAttribute('aria-pressed', 'true');
+  await expect(mutedRow).toBeVisible();
+  await page.getByTestId('recent-filter-includeMuted').click();
+  await expect(mutedRow).toHaveCount(0);
+
+  await page.getByTestId('recent-filter-participated').click();
+  await expect(mineRow).toBeVisible();
+  await expect(theirsRow).toHaveCount(0);
+  await page.getByTestId('recent-filter-participated').click();
+
+  // Ada's own message is read; Ben's is not.
+  await page.getByTestId('recent-filter-unread').click();
+  await expect(theirsRow).toBeVisible();
+  await expect(mineRow).toHaveCount(0);
+  await page.getByTestId('recent-filter-unread').click();
+  await expect(mineRow).toBeVisible();
+});
+
+test('a person keeps Recent conversations open while others write, then opens one', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const ben = chat.user(BEN);
+  const general = await channelId(chat.api('owner'), 'general');
+  await signIn(page, 'owner');
+  await page.getByTestId('home-recent').click();
+  await expect(page.getByTestId('recent-list')).toBeVisible();
+
+  // A new topic comes in at the top, without a reload.
+  const topic = `live ${Date.now()}`;
+  const { body: sent } = await chat
+    .api(BEN)
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'Fresh news.' });
+  const row = page.getByTestId(`recent-topic-${general}-${topic}`);
+  await expect(page.getByTestId('recent-list').locator('[data-index="0"] > button')).toHaveAttribute(
+    'data-testid',
+    `recent-topic-${general}-${topic}`,
+  );
+  await expect(page.getByTestId(`recent-topic-${general}-${topic}-unread`)).toHaveText('1');
+
+  // A direct message moves its conversation to the top too.
+  await chat
+    .api(BEN)
+    .post('/messages', { type: 'direct', to: [chat.user('owner').user_id], content: 'Ping.' });
+  await expect(page.getByTestId('recent-list').locator('[data-index="0"] > button')).toHaveAttribute(
+    'data-testid',
+    `recent-dm-${ben.user_id}`,
+  );
+
+  // Renaming the topic (from another client) renames its row.
+  const renamed = `${topic} (renamed)`;
+  await chat
+    .api(BEN)
+    .patch(`/messages/${sent.id as number}`, { topic: renamed, propagate_mode: 'change_all' });
+  await expect(page.getByTestId(`recent-topic-${general}-${renamed}`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // Opening a row opens its conversation.
+  await page.getByTestId(`recent-topic-${general}-${renamed}`).click();
+  await expect(page.getByTestId('conversation-title')).toContainText(renamed);
+  await expect(page.getByTestId(`message-${sent.id as number}`)).toBeVisible();
+});

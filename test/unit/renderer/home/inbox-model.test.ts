@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { InitialState, Subscription, UserTopic } from '../../../../renderer/src/api/model';
+
+type InboxUnread = NonNullable<InitialState['unread_msgs']>;
+import {
+  inboxRows,
+  type InboxGroupId,
+  type InboxRow,
+} from '../../../../renderer/src/features/inbox/inbox-model';
+
+const SELF = 10;
+
+function channel(stream_id: number, name: string, extra: Partial<Subscription> = {}): Subscription {
+  return { stream_id, name, ...extra } as Subscription;
+}
+
+const channels = [channel(2, 'design'), channel(1, 'general'), channel(3, 'random', { is_muted: true })];
+
+function unread(partial: Partial<InboxUnread>): InboxUnread {
+  return { streams: [], pms: [], huddles: [], mentions: [], ...partial };
+}
+
+function rows(
+  u: InboxUnread,
+  { userTopics = [], collapsed = [] }: { userTopics?: UserTopic[]; collapsed?: InboxGroupId[] } = {},
+): InboxRow[] {
+  return inboxRows({ unread: u, selfId: SELF, channels, userTopics, collapsed: new Set(collapsed) });
+}
+
+/** A compact picture of the rows: group headers and conversations with their counts. */
+function shape(list: InboxRow[]): string[] {
+  return list.map((r) => {
+    const mark = r.mention ? ' @' : '';
+    if (r.kind === 'group') return `[${r.group}] ${r.unread}${mark}${r.collapsed ? ' (collapsed)' : ''}`;
+    if (r.kind === 'dm') return `  dm:${r.userIds.join(',') || 'self'} ${r.unread}${mark}`;
+    return `  ${r.topic} ${r.unread}${mark}`;
+  });
+}
+
+describe('inboxRows', () => {
+  it('puts direct messages first, then channels in the sidebar order, newest unread first within', () => {
+    const list = rows(
+      unread({
+        streams: [
+          { stream_id: 1, topic: 'lunch', unread_message_ids: [5, 9] },
+          { stream_id: 1, topic: 'deploy', unread_message_ids: [12] },
+          { stream_id: 2, topic: 'logo', unread_message_ids: [3] },
+        ],
+        pms: [
+          { other_user_id: 11, unread_message_ids: [4] },
+          { other_user_id: SELF, unread_message_ids: [20] },
+        ],
+        huddles: [{ user_ids_string: `${SELF},11,12`, unread_message_ids: [7, 8] }],
+      }),
+    );
+    expect(shape(list)).toEqual([
+      '[dm] 4',
+      '  dm:self 1',
+      '  dm:11,12 2',
+      '  dm:11 1',
+      '[channel:2] 1',
+      '  logo 1',
+      '[channel:1] 3',
+      '  deploy 1',
+      '  lunch 2',
+    ]);
+  });
+
+  it('marks conversations and groups where the user is mentioned', () => {
+    const list = rows(
+      unread({
+        streams: [
+          { stream_id: 1, topic: 'a', unread_message_ids: [1, 2] },
+          { stream_id: 1, topic: 'b', unread_message_ids: [3] },
+        ],
+        pms: [{ other_user_id: 11, unread_message_ids: [4] }],
+        mentions: [2],
+      }),
+    );
+    expect(shape(list)).toEqual(['[dm] 1', '  dm:11 1', '[channel:1] 3 @', '  b 1', '  a 2 @']);
+  });
+
+  it('leaves out muted topics, and topics of muted channels unless unmuted or followed', () => {
+    const list = rows(
+      unread({
+        streams: [
+          { stream_id: 1, topic: 'Quiet', unread_message_ids: [1] },
+          { stream_id: 1, topic: 'loud', unread_message_ids: [2] },
+          { stream_id: 3, topic: 'chatter', unread_message_ids: [3] },
+          { stream_id: 3, topic: 'kept', unread_message_ids: [4] },
+          { stream_id: 3, topic: 'followed', unread_message_ids: [5] },
+        ],
+      }),
+      {
+        userTopics: [
+          { stream_id: 1, topic_name: 'quiet', visibility_policy: 1 },
+          { stream_id: 3, topic_name: 'kept', visibility_policy: 2 },
+          { stream_id: 3, topic_name: 'followed', visibility_policy: 3 },
+        ],
+      },
+    );
+    expect(shape(list)).toEqual(['[channel:1] 1', '  loud 1', '[channel:3] 2', '  followed 1', '  kept 1']);
+  });
+
+  it('keeps a collapsed group as its header with its totals', () => {
+    const u = unread({
+      streams: [{ stream_id: 1, topic: 'a', unread_message_ids: [1, 2] }],
+      pms: [{ other_user_id: 11, unread_message_ids: [3] }],
+      mentions: [1],
+    });
+    expect(shape(rows(u, { collapsed: ['channel:1', 'dm'] }))).toEqual([
+      '[dm] 1 (collapsed)',
+      '[channel:1] 2 @ (collapsed)',
+    ]);
+  });
+
+  it('merges topics that differ only in case, and lists channels the sidebar does not know last', () => {
+    const list = rows(
+      unread({
+        streams: [
+          { stream_id: 9, topic: 'elsewhere', unread_message_ids: [1] },
+          { stream_id: 1, topic: 'Plans', unread_message_ids: [2] },
+          { stream_id: 1, topic: 'plans', unread_message_ids: [6] },
+        ],
+      }),
+    );
+    expect(shape(list)).toEqual(['[channel:1] 2', '  Plans 2', '[channel:9] 1', '  elsewhere 1']);
+  });
+
+  it('is empty when nothing is unread', () => {
+    expect(rows(unread({}))).toEqual([]);
+    expect(
+      inboxRows({ unread: undefined, selfId: SELF, channels, userTopics: [], collapsed: new Set() }),
+    ).toEqual([]);
+  });
+
+  it('handles 10,000 conversations (timings: npm run bench, "open Inbox")', () => {
+    const streams = Array.from({ length: 10_000 }, (_, i) => ({
+      stream_id: 1 + (i % 3),
+      topic: `topic ${i}`,
+      unread_message_ids: [i * 2 + 1, i * 2 + 2],
+    }));
+    const list = rows(unread({ streams }));
+    // #random (stream 3) is muted: its third of the topics is left out.
+    expect(list.filter((r) => r.kind === 'topic')).toHaveLength(6_667);
+    expect(list.filter((r) => r.kind === 'group').map((r) => r.unread)).toEqual([6_666, 6_668]);
+  });
+});

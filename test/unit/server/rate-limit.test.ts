@@ -55,9 +55,11 @@ describe('UserRateLimiter', () => {
 
 describe('a flooding client over HTTP', () => {
   const h = useServer({
+    // A budget that does not refill within the test, however slow the machine: whatever the
+    // flood's timing, 50 requests pass and the rest are refused.
     limits: {
       requestsPerWindow: 50,
-      windowSeconds: 10,
+      windowSeconds: 100_000,
       maxConcurrentPerUser: 20,
       maxConnectionsPerAddress: 64,
     },
@@ -73,7 +75,7 @@ describe('a flooding client over HTTP', () => {
         ...(await Promise.all(Array.from({ length: 40 }, () => flooder.call('GET', '/streams/1')))),
       );
     const refused = results.filter((r) => r.status === 429);
-    expect(refused.length).toBeGreaterThanOrEqual(60);
+    expect(refused.length).toBeGreaterThanOrEqual(70);
     expect(refused[0]!.body).toMatchObject({
       result: 'error',
       code: 'RATE_LIMIT_HIT',

@@ -47,10 +47,10 @@ afterAll(async () => {
 });
 
 describe('the Content-Security-Policy', () => {
-  it('keeps the Electron shell’s policy as strict as it was', () => {
+  it('keeps the Electron shell’s policy as strict as it was, plus the accounts’ own files', () => {
     expect(ELECTRON_CSP).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-        "img-src 'self' data: https: http://127.0.0.1:* http://localhost:*; connect-src 'self'; " +
+        "img-src 'self' data: https: http://127.0.0.1:* http://localhost:* teamchat-file:; connect-src 'self'; " +
         "object-src 'none'; base-uri 'none'; frame-src 'none'; frame-ancestors 'none'; form-action 'none'",
     );
   });

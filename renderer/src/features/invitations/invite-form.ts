@@ -1,19 +1,19 @@
 import type { EndpointParams } from '../../../../shared/api';
-import type { RoleValue } from '../../../../shared/api/resources';
+import { Role, type RoleValue } from '../../../../shared/api/resources';
 import type { InvitationFailedExtra } from '../../../../shared/errors';
 
 /** Roles of spec 4.10, most powerful first. */
 export const ROLE_CHOICES = [
-  { value: 100, label: 'Owner' },
-  { value: 200, label: 'Administrator' },
-  { value: 300, label: 'Moderator' },
-  { value: 400, label: 'Member' },
-  { value: 600, label: 'Guest' },
+  { value: Role.owner, label: 'Owner' },
+  { value: Role.administrator, label: 'Administrator' },
+  { value: Role.moderator, label: 'Moderator' },
+  { value: Role.member, label: 'Member' },
+  { value: Role.guest, label: 'Guest' },
 ] as const;
 
 /** A user may invite to their own role or a stricter one (a larger number). */
 export function allowedInviteRoles(ownRole: number | undefined) {
-  const own = ownRole ?? 400;
+  const own = ownRole ?? Role.member;
   return ROLE_CHOICES.filter((r) => r.value >= own);
 }
 

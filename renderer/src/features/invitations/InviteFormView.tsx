@@ -1,0 +1,155 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { EndpointParams } from '../../../../shared/api';
+import { Role } from '../../../../shared/api/resources';
+import { ApiCallError, ErrorCode, errorDetails, invitationFailedExtra } from '../../../../shared/errors';
+import { callApi } from '../../api/call';
+import { apiQueryKey } from '../../api/queries';
+import { useBridge } from '../../app/bridge-context';
+import { useSelfId, useUsers } from '../../app/realm';
+import { useInitialState } from '../../app/session';
+import {
+  addressesToKeep,
+  allowedInviteRoles,
+  inviteParams,
+  looksLikeEmail,
+  parseEmails,
+  roleLabel,
+  type InviteForm,
+} from './invite-form';
+import { InviteExpiryField } from './InviteExpiryField';
+import { InviteSendFailure } from './InviteSendOutcome';
+import { InviteTargetsFields } from './InviteTargetsFields';
+
+export const INVITES_KEY = apiQueryKey('getInvites', {});
+
+function useOwnRole(): number | undefined {
+  const selfId = useSelfId();
+  const users = useUsers();
+  const role = useInitialState((s) => s.role);
+  return role ?? (selfId !== undefined ? users.get(selfId)?.role : undefined);
+}
+
+const EMPTY_FORM: InviteForm = {
+  emails: '',
+  role: Role.member,
+  streamIds: [],
+  groupIds: [],
+  includeDefaultChannels: true,
+  expiry: { kind: 'default' },
+  notifyReferrer: true,
+};
+
+/** Spec 4.10: the addresses, the role, where they start, when the invitation expires; then send. */
+export function InviteFormView() {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const ownRole = useOwnRole();
+  const roles = allowedInviteRoles(ownRole);
+  const [form, setForm] = useState<InviteForm>(EMPTY_FORM);
+  const [sentTo, setSentTo] = useState<string[] | null>(null);
+  const send = useMutation({
+    mutationFn: (params: EndpointParams<'sendInvites'>) => callApi(bridge, 'sendInvites', params),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES_KEY }),
+  });
+  const emails = parseEmails(form.emails);
+  const malformed = emails.filter((e) => !looksLikeEmail(e));
+  const role = roles.some((r) => r.value === form.role) ? form.role : (roles[0]?.value ?? Role.guest);
+  const update = (change: Partial<InviteForm>) => setForm((f) => ({ ...f, ...change }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (emails.length === 0 || malformed.length || send.isPending) return;
+    setSentTo(null);
+    const typed = form.emails;
+    send.mutate(inviteParams({ ...form, role }), {
+      onSuccess: () => {
+        setSentTo(emails);
+        update({ emails: addressesToKeep(typed, null) });
+      },
+      onError: (error) => {
+        // Addresses the server did invite leave the box; the others stay to be fixed.
+        const failed =
+          error instanceof ApiCallError
+            ? errorDetails(error.failure, ErrorCode.invitationFailed, invitationFailedExtra)
+            : null;
+        if (failed?.sent_invitations) update({ emails: addressesToKeep(typed, failed) });
+      },
+    });
+  };
+
+  return (
+    <form className="settings-group invite-form" onSubmit={submit} data-testid="invite-form">
+      <label className="field">
+        <span>Email addresses</span>
+        <textarea
+          data-testid="invite-emails"
+          rows={3}
+          placeholder="one@example.com, two@example.com — or one per line"
+          value={form.emails}
+          onChange={(e) => update({ emails: e.target.value })}
+        />
+        <small className="muted">
+          {emails.length} {emails.length === 1 ? 'address' : 'addresses'}
+        </small>
+      </label>
+      {malformed.length > 0 && (
+        <p className="form-error" data-testid="invite-malformed">
+          Not an email address: {malformed.join(', ')}
+        </p>
+      )}
+      <div className="field-row">
+        <label className="field">
+          <span>Invite as</span>
+          <select
+            data-testid="invite-role"
+            value={role}
+            onChange={(e) =>
+              update({ role: roles.find((r) => String(r.value) === e.target.value)?.value ?? role })
+            }
+          >
+            {roles.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          <small className="muted">
+            You can invite people as {roleLabel(ownRole).toLowerCase()} or a more limited role.
+          </small>
+        </label>
+        <InviteExpiryField onChange={(expiry) => update({ expiry })} />
+      </div>
+      <InviteTargetsFields value={form} onChange={update} />
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="invite-notify"
+          checked={form.notifyReferrer}
+          onChange={(e) => update({ notifyReferrer: e.target.checked })}
+        />
+        Send me a direct message when they join
+      </label>
+      {send.isError && <InviteSendFailure error={send.error} />}
+      {sentTo && (
+        <p className="notice" role="status" data-testid="invite-sent">
+          Invitation sent to {sentTo.join(', ')}.
+        </p>
+      )}
+      <div className="inline">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          data-testid="invite-send"
+          disabled={emails.length === 0 || malformed.length > 0 || send.isPending}
+        >
+          {send.isPending
+            ? 'Sending…'
+            : emails.length > 1
+              ? `Send ${emails.length} invitations`
+              : 'Send invitation'}
+        </button>
+      </div>
+    </form>
+  );
+}

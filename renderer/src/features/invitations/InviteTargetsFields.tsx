@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import { useInitialState } from '../../app/session';
+
+export interface InviteTargets {
+  streamIds: number[];
+  groupIds: number[];
+  includeDefaultChannels: boolean;
+}
+
+function toggled(list: number[], id: number): number[] {
+  return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+}
+
+/** The channels (not archived, by name) and groups (not system, not deactivated) one may invite to. */
+function useInviteChoices() {
+  const channels = useInitialState((s) =>
+    [...(s.subscriptions ?? []), ...(s.unsubscribed ?? []), ...(s.never_subscribed ?? [])].filter(
+      (c) => !c.is_archived,
+    ),
+  );
+  const groups = useInitialState((s) =>
+    (s.realm_user_groups ?? []).filter((g) => !g.is_system_group && !g.deactivated),
+  );
+  const sortedChannels = useMemo(
+    () =>
+      [...new Map((channels ?? []).map((c) => [c.stream_id, c])).values()].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+    [channels],
+  );
+  return { channels: sortedChannels, groups: groups ?? [] };
+}
+
+/** Where new people start: channels (with or without the defaults) and groups. */
+export function InviteTargetsFields({
+  value,
+  onChange,
+}: {
+  value: InviteTargets;
+  onChange: (change: Partial<InviteTargets>) => void;
+}) {
+  const { channels, groups } = useInviteChoices();
+  return (
+    <div className="field-row">
+      <fieldset className="field">
+        <legend>Channels</legend>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="invite-default-channels"
+            checked={value.includeDefaultChannels}
+            onChange={(e) => onChange({ includeDefaultChannels: e.target.checked })}
+          />
+          The organization’s default channels
+        </label>
+        <div className="checklist tall">
+          {channels.map((c) => (
+            <label key={c.stream_id} className="check">
+              <input
+                type="checkbox"
+                data-testid={`invite-channel-${c.name}`}
+                checked={value.streamIds.includes(c.stream_id)}
+                onChange={() => onChange({ streamIds: toggled(value.streamIds, c.stream_id) })}
+              />
+              #{c.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="field">
+        <legend>Groups</legend>
+        {groups.length ? (
+          <div className="checklist tall">
+            {groups.map((g) => (
+              <label key={g.id} className="check">
+                <input
+                  type="checkbox"
+                  data-testid={`invite-group-${g.name}`}
+                  checked={value.groupIds.includes(g.id)}
+                  onChange={() => onChange({ groupIds: toggled(value.groupIds, g.id) })}
+                />
+                {g.name}
+              </label>
+            ))}
+          </div>
+        ) : (
+          <span className="muted small">No groups.</span>
+        )}
+      </fieldset>
+    </div>
+  );
+}

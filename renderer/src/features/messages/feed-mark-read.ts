@@ -1,0 +1,71 @@
+import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import type { Message } from '../../api/model';
+import { narrowTerms, type Narrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { useUserSetting } from '../../app/realm';
+import { markReadAllowed, markSeenAsRead } from './mark-seen';
+import { useWindowFocused } from './window-focus';
+
+/**
+ * Marks what is on screen as read, in one call per pause in scrolling, while the window has focus
+ * (what is on screen when the window comes back counts as seen then), as the user's
+ * `web_mark_read_on_scroll_policy` allows.
+ */
+export function useMarkSeenAsRead(
+  narrow: Narrow,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  parentRef: RefObject<HTMLDivElement | null>,
+  view: { settled: boolean; items: VirtualItem[]; messages: readonly Message[] },
+): void {
+  const bridge = useBridge();
+  const markPolicy = useUserSetting<number>('web_mark_read_on_scroll_policy', 1);
+  const windowFocused = useWindowFocused();
+  const { settled, items, messages } = view;
+  const conversationView = narrow.kind === 'topic' || narrow.kind === 'dm';
+  const pending = useRef(new Set<number>());
+  const sent = useRef(new Set<number>());
+  const flush = useCallback(() => {
+    const ids = [...pending.current];
+    pending.current.clear();
+    if (ids.length === 0) return;
+    for (const id of ids) sent.current.add(id);
+    markSeenAsRead(bridge, narrowTerms(narrow), ids).catch(() => {
+      for (const id of ids) sent.current.delete(id);
+    });
+  }, [bridge, narrow]);
+  useEffect(() => {
+    // Search results are a lookup, not reading: they never mark messages read.
+    if (narrow.kind === 'search') return;
+    if (!settled || !markReadAllowed(markPolicy, conversationView) || !windowFocused) return;
+    const el = parentRef.current;
+    if (!el) return;
+    // The virtualizer's own record of the viewport: reading the element's scrollTop here, right
+    // after new rows were committed, would force a layout of them in the middle of the task.
+    // Clamped to what the element can scroll: with anchorTo 'end' the virtualizer shifts its offset
+    // when a row of a conversation shorter than the view grows, which the element itself cannot
+    // follow (it stays at 0), and the rows it shows in full would not count as seen.
+    const height = virtualizer.scrollRect?.height ?? el.clientHeight;
+    const maxTop = Math.max(0, virtualizer.getTotalSize() - height);
+    const top = Math.min(Math.max(0, virtualizer.scrollOffset ?? el.scrollTop), maxTop);
+    const bottom = top + height;
+    for (const item of items) {
+      const m = messages[item.index];
+      if (!m || (m.flags ?? []).includes('read') || sent.current.has(m.id)) continue;
+      if (item.start >= top - 4 && item.end <= bottom + 4) pending.current.add(m.id);
+    }
+    const timer = setTimeout(flush, 400);
+    return () => clearTimeout(timer);
+  }, [
+    settled,
+    windowFocused,
+    items,
+    messages,
+    markPolicy,
+    conversationView,
+    flush,
+    narrow.kind,
+    virtualizer,
+    parentRef,
+  ]);
+}

@@ -1,24 +1,9 @@
-import { useEffect, useMemo } from 'react';
-import { useUserSetting } from '../../app/realm';
-import { useInitialState, useSession } from '../../app/session';
-import { draftRows } from '../drafts/draft-rows';
-import { useLocalDrafts } from '../drafts/local-drafts';
+import { useDraftRows } from '../drafts/useDraftRows';
 import { useSettingsScreen } from '../settings/screen-store';
 
-/** How many drafts the Drafts screen lists: the server's and this computer's, merged as there. */
+/** How many drafts the Drafts screen lists, or null while they load. */
 export function useDraftCount(): number | null {
-  const accountId = useSession().data?.accountId;
-  const serverDrafts = useInitialState((s) => s.drafts);
-  const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
-  const local = useLocalDrafts((s) => s.drafts);
-  const loadedFor = useLocalDrafts((s) => s.accountId);
-  useEffect(() => {
-    if (accountId) useLocalDrafts.getState().load(accountId);
-  }, [accountId]);
-  return useMemo(
-    () => (loadedFor === accountId ? draftRows(serverDrafts ?? [], local, syncOn).length : null),
-    [serverDrafts, local, syncOn, loadedFor, accountId],
-  );
+  return useDraftRows().rows?.length ?? null;
 }
 
 /** "Drafts" in the left sidebar, with the number of drafts when there are any; opens the Drafts screen. */

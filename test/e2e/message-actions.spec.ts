@@ -140,3 +140,26 @@ test('links to conversations open in the app, from a message or from the address
   await expect(page.getByTestId('conversation-title')).toHaveText(/general/);
   await expect(page.getByTestId('conversation-title')).not.toContainText('team lunch');
 });
+
+test('a reader scrolled up gets a "Jump to bottom" button that takes them to the newest message', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-deploy pipeline').click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed.locator('[data-message-id]').first()).toBeVisible();
+  const jump = page.getByTestId('jump-to-bottom');
+  const distanceFromBottom = () => feed.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  // At the bottom: no button.
+  await feed.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect.poll(distanceFromBottom).toBeLessThan(40);
+  await expect(jump).toHaveCount(0);
+  await feed.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(jump).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/jump-to-bottom.png' });
+  await jump.click();
+  await expect.poll(distanceFromBottom).toBeLessThan(40);
+  await expect(jump).toHaveCount(0);
+});

@@ -57,7 +57,14 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   const echoes = useEchoes(narrow, loaded, query.isSuccess && !pages.hasNewer);
   const lastEcho = echoes[echoes.length - 1];
   const echoKey = lastEcho ? `${echoes.length}:${lastEcho.localId}:${lastEcho.state}` : '';
-  const onScroll = useFollowBottom(virtualizer, parentRef, opened, messages, pages.hasNewer, echoKey);
+  const { onScroll, awayFromBottom, jumpToBottom } = useFollowBottom(
+    virtualizer,
+    parentRef,
+    opened,
+    messages,
+    pages.hasNewer,
+    echoKey,
+  );
 
   const items = virtualizer.getVirtualItems();
   const firstVisible = items[0]?.index ?? 0;
@@ -127,6 +134,13 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
         </div>
       </MessageDisplayProvider>
       <PendingMessages echoes={echoes} narrow={narrow} />
+      {awayFromBottom && !pages.hasNewer && (
+        <div className="feed-jump">
+          <button type="button" className="btn btn-small" data-testid="jump-to-bottom" onClick={jumpToBottom}>
+            Jump to bottom ↓
+          </button>
+        </div>
+      )}
       {extending === 'newer' && (
         <div className="feed-loading" role="status">
           Loading newer messages…

@@ -52,8 +52,18 @@ export function useFollowBottom(
     const el = parentRef.current;
     if (echoKey && el && atBottom.current) el.scrollTop = el.scrollHeight;
   }, [echoKey, parentRef]);
-  return (event: UIEvent<HTMLDivElement>) => {
+  // State only for the "Jump to bottom" button: it changes when the reader crosses the line, not on
+  // every scroll event.
+  const [awayFromBottom, setAwayFromBottom] = useState(false);
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (awayFromBottom === atBottom.current) setAwayFromBottom(!atBottom.current);
   };
+  const jumpToBottom = () => {
+    atBottom.current = true;
+    setAwayFromBottom(false);
+    if (messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  };
+  return { onScroll, awayFromBottom, jumpToBottom };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerSettings } from '../../../../shared/api/server';
+import { isAuthMethodEnabled, type ServerSettings } from '../../../../shared/api/server';
 import { useApiQuery } from '../../api/queries';
 import { appInfo } from '../../app/app-info';
 import { useSession } from '../../app/session';
@@ -10,7 +10,8 @@ import { ErrorState, Loading } from '../../components/states';
 export function enabledAuthMethods(settings: ServerSettings): string[] {
   const external = (settings.external_authentication_methods ?? []).map((m) => m.display_name);
   const builtIn = Object.entries(settings.authentication_methods ?? {})
-    .filter(([, on]) => on)
+    // Booleans, or the real service's `{ enabled, available }` objects (level 228 on).
+    .filter(([, value]) => isAuthMethodEnabled(value))
     .map(([name]) => name)
     .filter((name) => name === 'password' || name === 'email' || name === 'ldap' || name === 'dev');
   const words: Record<string, string> = {

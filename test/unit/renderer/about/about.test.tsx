@@ -58,4 +58,18 @@ describe('AboutScreen', () => {
       }),
     ).toEqual(['Email and password', 'Company SSO']);
   });
+
+  it("reads the real service's object form of the methods too", () => {
+    expect(
+      enabledAuthMethods({
+        result: 'success',
+        msg: '',
+        authentication_methods: {
+          password: { enabled: false, available: true },
+          ldap: { enabled: true, available: true },
+          dev: { enabled: false, available: false, unavailable_reason: 'Not configured' },
+        },
+      } as never),
+    ).toEqual(['LDAP']);
+  });
 });

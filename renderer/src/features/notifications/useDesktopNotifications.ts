@@ -33,7 +33,8 @@ export function useDesktopNotifications(): void {
 
 function notifyAbout(events: readonly ChatEvent[], state: InitialState, bridge: ChatBridge): void {
   const selfId = state.user_id;
-  if (selfId === undefined) return;
+  // Most batches (typing, flags, presence) carry no message: nothing to look up for them.
+  if (selfId === undefined || !events.some((event) => event.type === 'message')) return;
   const narrow = useNarrowStore.getState().narrow;
   const focused = document.hasFocus();
   const byId = new Map<number, Message>();

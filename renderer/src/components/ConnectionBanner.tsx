@@ -3,18 +3,30 @@ import { useBridge } from '../app/bridge-context';
 import { bannerText, canRetryNow, useConnectionStore } from '../state/connection';
 import { useDialogStore } from '../state/dialogs';
 
-/** Re-renders every second while a countdown runs, and returns what is left of it. */
+/** How long until the shown whole-second count changes: just past the next boundary of what is left. */
+export function msToNextSecond(remainingMs: number): number {
+  const intoSecond = remainingMs % 1000;
+  return (intoSecond === 0 ? 1000 : intoSecond) + 15;
+}
+
+/**
+ * Re-renders each time the whole seconds left change, and returns what is left. The next tick is
+ * aimed just past the boundary (not on a free-running 1 s interval, whose phase is arbitrary), so a
+ * late timer on a busy machine still shows every second instead of skipping one.
+ */
 function useRemaining(retryAt: number | null, receivedAt: number): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (retryAt === null) return;
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 1000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      const left = retryAt - current;
+      if (left > 0) timer = setTimeout(tick, msToNextSecond(left));
     };
+    timer = setTimeout(tick, 0);
+    return () => clearTimeout(timer);
   }, [retryAt]);
   // Until the first tick, `now` may predate the status.
   return retryAt === null ? null : Math.max(0, retryAt - Math.max(now, receivedAt));

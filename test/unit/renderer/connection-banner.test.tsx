@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionBanner } from '../../../renderer/src/components/ConnectionBanner';
+import { ConnectionBanner, msToNextSecond } from '../../../renderer/src/components/ConnectionBanner';
 import { bannerText, useConnectionStore } from '../../../renderer/src/state/connection';
 import { setup } from './render-helpers';
 
@@ -28,7 +28,10 @@ describe('connection banner', () => {
     );
     const text = () => screen.getByTestId('connection-banner-text').textContent;
     expect(text()).toBe('Connection lost (Cannot reach the server). Retrying in 3 s…');
-    act(() => vi.advanceTimersByTime(1000));
+    // Each tick lands just past a whole second of what is left (15 ms after it).
+    act(() => vi.advanceTimersByTime(990));
+    expect(text()).toContain('Retrying in 3 s');
+    act(() => vi.advanceTimersByTime(30));
     expect(text()).toContain('Retrying in 2 s');
     act(() => vi.advanceTimersByTime(1000));
     expect(text()).toContain('Retrying in 1 s');
@@ -49,6 +52,13 @@ describe('connection banner', () => {
     );
     expect(screen.getByTestId('retry-now')).toHaveProperty('disabled', false);
     expect(text()).toContain('Retrying in 1 s');
+  });
+
+  it('aims each tick just past the next whole second left, whatever the phase', () => {
+    expect(msToNextSecond(3000)).toBe(1015);
+    expect(msToNextSecond(2500)).toBe(515);
+    expect(msToNextSecond(1)).toBe(16);
+    expect(msToNextSecond(5001)).toBe(16);
   });
 
   it('has no banner and no button for a blip, and says "not responding" at once for a hung server', () => {

@@ -7,6 +7,7 @@ import {
   groupSettingValueSchema,
   linkifierSchema,
   messageSchema,
+  realmBotSchema,
   realmEmojiMapSchema,
   savedSnippetSchema,
   scheduledMessageSchema,
@@ -274,7 +275,7 @@ export const eventSchemas = {
   ]),
 
   realm_bot: z.discriminatedUnion('op', [
-    opEvent('realm_bot', 'add', { bot: z.looseObject({ user_id: int }) }),
+    opEvent('realm_bot', 'add', { bot: realmBotSchema }),
     opEvent('realm_bot', 'update', { bot: z.looseObject({ user_id: int }) }),
     opEvent('realm_bot', 'remove', { bot: z.looseObject({ user_id: int }) }),
     opEvent('realm_bot', 'delete', { bot: z.looseObject({ user_id: int }) }),

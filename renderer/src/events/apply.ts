@@ -5,6 +5,7 @@ import { drafts } from './reducers/drafts';
 import { invitesChanged } from './reducers/invites';
 import { message } from './reducers/message';
 import { reaction } from './reducers/reaction';
+import { realmBot } from './reducers/realm-bot';
 import { realmUser } from './reducers/realm-user';
 import { savedSnippets } from './reducers/saved-snippets';
 import {
@@ -40,9 +41,6 @@ export const ignoredEventTypes = [
   'attachment',
   'realm_domains',
   'scheduled_messages',
-  // Main keeps the bots' keys current from these (electron/core/bot-keys.ts); the bots screen
-  // reads `realm_bots` from the register state as the session started.
-  'realm_bot',
 ] as const satisfies readonly KnownEventType[];
 
 export type HandledEventType = Exclude<KnownEventType, (typeof ignoredEventTypes)[number]>;
@@ -70,6 +68,7 @@ export const reducers: { [K in HandledEventType]: EventReducer<K> } = {
   realm_user_settings_defaults: realmUserSettingsDefaults,
   realm,
   realm_user: realmUser,
+  realm_bot: realmBot,
   invites_changed: invitesChanged,
 };
 

@@ -691,7 +691,12 @@ export const knownEventFixtures: Array<
   ],
   [
     'realm_bot add',
-    { id: 56, type: 'realm_bot', op: 'add', bot: { user_id: 40, full_name: 'Deploy bot', bot_type: 1 } },
+    {
+      id: 56,
+      type: 'realm_bot',
+      op: 'add',
+      bot: { user_id: 40, email: 'deploy-bot@example.org', full_name: 'Deploy bot', bot_type: 1 },
+    },
     'realm_bot',
     'add',
     ['op', 'add'],

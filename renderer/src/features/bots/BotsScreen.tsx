@@ -6,7 +6,8 @@ import { useInitialState } from '../../app/session';
 import { Empty, Loading } from '../../components/states';
 
 /**
- * The organization's bots the user may see (`realm_bots`: their own, or all for administrators).
+ * The organization's bots the user may see (`realm_bots`: their own, or all for administrators),
+ * kept current by `realm_bot` events.
  * Keys never come with that list: "Show API key" asks main for one bot's key, per click, and the
  * key lives only in this row's state until hidden or the screen closes.
  */
@@ -58,6 +59,11 @@ function BotRow({ bot, own }: { bot: RealmBot; own: boolean }) {
       <header className="card-header">
         <strong className="ellipsis">{bot.full_name}</strong>
         <span className="muted small ellipsis">{bot.email}</span>
+        {bot.is_active === false && (
+          <span className="badge muted small" data-testid="bot-deactivated">
+            Deactivated
+          </span>
+        )}
       </header>
       {own ? (
         <div className="card-actions">

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotsScreen } from '../../../../renderer/src/features/bots/BotsScreen';
-import { baseState, SELF } from '../fixtures';
+import { applyEvents } from '../../../../renderer/src/events/apply';
+import { baseState, decoded, SELF } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -39,5 +40,38 @@ describe('BotsScreen', () => {
     fireEvent.click(screen.getByTestId('bot-show-key'));
     await waitFor(() => expect(screen.getByTestId('bot-key-error').textContent).toBe('not yours'));
     expect(bridge.revealRequests).toEqual([50]);
+  });
+
+  it('follows realm_bot events: a new bot, a rename, a deactivation, a deletion; no key kept', async () => {
+    const { queryClient, render } = setup(baseState({ realm_bots: bots }));
+    render(<BotsScreen />);
+    // The cache notifies its observers on the next tick: wait for it inside act.
+    const apply = (events: Record<string, unknown>[]) =>
+      act(async () => {
+        applyEvents(queryClient, decoded(events));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    await apply([
+      {
+        id: 1,
+        type: 'realm_bot',
+        op: 'add',
+        bot: { user_id: 52, email: 'new-bot@x.example', full_name: 'New Bot', owner_id: SELF, api_key: 'k' },
+      },
+    ]);
+    expect(screen.getByTestId('bot-52').textContent).toContain('New Bot');
+    await apply([{ id: 2, type: 'realm_bot', op: 'update', bot: { user_id: 52, full_name: 'Renamed Bot' } }]);
+    expect(screen.getByTestId('bot-52').textContent).toContain('Renamed Bot');
+    expect(screen.getByTestId('bot-52').textContent).toContain('new-bot@x.example');
+    await apply([{ id: 3, type: 'realm_bot', op: 'update', bot: { user_id: 52, is_active: false } }]);
+    expect(screen.getByTestId('bot-52').querySelector('[data-testid="bot-deactivated"]')).not.toBeNull();
+    await apply([{ id: 4, type: 'realm_bot', op: 'remove', bot: { user_id: 50 } }]);
+    expect(screen.getByTestId('bot-50').querySelector('[data-testid="bot-deactivated"]')).not.toBeNull();
+    await apply([{ id: 5, type: 'realm_bot', op: 'delete', bot: { user_id: 51 } }]);
+    expect(screen.queryByTestId('bot-51')).toBeNull();
+    // An update for a bot the list never had does not invent one.
+    await apply([{ id: 6, type: 'realm_bot', op: 'update', bot: { user_id: 77, full_name: 'Ghost' } }]);
+    expect(screen.queryByTestId('bot-77')).toBeNull();
+    expect(JSON.stringify(queryClient.getQueryData(['session']) ?? {})).not.toContain('"api_key"');
   });
 });

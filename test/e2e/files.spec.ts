@@ -111,6 +111,13 @@ test('attaches files with the button: progress per file, links at the cursor, pr
   await page
     .getByTestId('message-feed')
     .screenshot({ path: 'test-results/screens/files-inline-preview.png' });
+  await chat.api('member').patch('/settings', { color_scheme: 2 });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page
+    .getByTestId('message-feed')
+    .screenshot({ path: 'test-results/screens/files-inline-preview-dark.png' });
+  await chat.api('member').patch('/settings', { color_scheme: 1 });
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
   await expectNoKeyInPage(page, chat);
 
   // Without the page's cookie the route refuses, so another page on this machine cannot read files.
@@ -219,6 +226,10 @@ test('the lightbox: opens on a preview, arrows move, Esc closes; other files dow
     .poll(() => page.getByTestId('lightbox-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBe(480);
   await page.screenshot({ path: 'test-results/screens/files-lightbox.png' });
+  await chat.api('member').patch('/settings', { color_scheme: 2 });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: 'test-results/screens/files-lightbox-dark.png' });
+  await chat.api('member').patch('/settings', { color_scheme: 1 });
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('lightbox-caption')).toHaveText('image.png');
   await page.keyboard.press('ArrowRight');

@@ -27,13 +27,12 @@ export interface Autocomplete {
   };
 }
 
-const sameToken = (a: Token | null, b: Token | null) =>
-  a !== null && b !== null && a.kind === b.kind && a.start === b.start;
+const tokenKey = (token: Token | null) => (token ? JSON.stringify(token) : '');
 
 /**
  * The compose box's autocomplete: finds the trigger before the caret, asks the sources, and
  * inserts the chosen row in place of what was typed. Esc closes the list (and only the list) until
- * another trigger is typed; while it is open, Enter and Tab pick rather than send.
+ * the query changes; while it is open, Enter and Tab pick rather than send.
  */
 export function useAutocomplete(
   textarea: RefObject<HTMLTextAreaElement | null>,
@@ -42,7 +41,7 @@ export function useAutocomplete(
 ): Autocomplete {
   const [caret, setCaret] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
-  const [dismissed, setDismissed] = useState<Token | null>(null);
+  const [dismissed, setDismissed] = useState('');
   const [selection, setSelection] = useState<{ query: string; index: number }>({ query: '', index: 0 });
   const listId = useId();
 
@@ -50,16 +49,16 @@ export function useAutocomplete(
     () => (focused && caret !== null && caret <= text.length ? tokenAt(text, caret) : null),
     [focused, caret, text],
   );
-  const shownToken = sameToken(token, dismissed) ? null : token;
+  const shownToken = token && tokenKey(token) === dismissed ? null : token;
   const suggestions = useSuggestions(shownToken, narrow);
   const open = shownToken !== null && suggestions.length > 0;
   // The highlighted row goes back to the first whenever the query changes.
-  const queryKey = shownToken ? JSON.stringify(shownToken) : '';
+  const queryKey = tokenKey(shownToken);
   const active =
     selection.query === queryKey ? Math.min(selection.index, Math.max(0, suggestions.length - 1)) : 0;
   const setActive = (index: number) => setSelection({ query: queryKey, index });
 
-  const close = () => setDismissed(token);
+  const close = () => setDismissed(tokenKey(token));
   useEscapeLayer(open, close);
 
   const trackCaret = () => {

@@ -225,14 +225,15 @@ test('Preview shows the rendered message; Write goes back to the text', async ({
   await page.getByTestId('compose-write').click();
   await expect(input).toBeFocused();
   await expect(input).toHaveValue('**Ship it** @**Ben Okafor** :octopus:\n```spoiler Ending\nIt works\n```');
-  await input.press('End');
   await input.press('Control+End');
   await input.pressSequentially('\nthanks @Be');
   await expect(list(page)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/compose-autocomplete-dark.png` });
   await input.press('Escape');
-  await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(2, 9));
-  await page.getByTestId('format-italic').hover();
+  await input.fill('Ship it, carefully');
+  await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(9, 18));
+  await page.getByTestId('format-italic').click();
+  await expect(input).toHaveValue('Ship it, *carefully*');
   await page.screenshot({ path: `${SCREENS}/compose-toolbar-dark.png` });
   await setDark(page, chat, me.email, false);
 });

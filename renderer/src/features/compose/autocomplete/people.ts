@@ -32,9 +32,14 @@ interface Entry {
   order: number;
 }
 
-/** People and groups prepared once per list (folded names, word starts, alphabetical positions). */
+/**
+ * People and groups prepared once per list (folded names, word starts, alphabetical positions),
+ * with the entries the last query matched: a query that extends it (the next keystroke, mostly)
+ * can only match among those, so typing on scans fewer and fewer entries.
+ */
 export interface MentionIndex {
   readonly entries: readonly Entry[];
+  last?: { query: string; hits: readonly Entry[] };
 }
 
 export function buildMentionIndex(users: Iterable<User>, groups: readonly UserGroup[] = []): MentionIndex {
@@ -81,13 +86,18 @@ export function rankMentions(
 ): Mentionable[] {
   const q = fold(query.trim());
   const best = new BestOf<Placed<Mentionable>>(limit, comparePlaced);
-  for (const entry of index.entries) {
+  // Whatever does not contain "be" (nor has an email starting with it) cannot contain "ben".
+  const candidates = index.last && q.startsWith(index.last.query) ? index.last.hits : index.entries;
+  const hits: Entry[] = [];
+  for (const entry of candidates) {
     let rank = matchRank(entry.key, q);
     if (rank === null && entry.email.startsWith(q)) rank = MATCH.substring;
     if (rank === null) continue;
+    hits.push(entry);
     const recent = entry.item.kind === 'user' ? (recency.get(entry.item.id) ?? 0) : 0;
     best.add({ item: entry.item, rank, recency: recent, order: entry.order });
   }
+  index.last = { query: q, hits };
   return best.result().map((p) => p.item);
 }
 

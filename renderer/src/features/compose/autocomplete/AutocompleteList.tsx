@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { resolveServerUrl } from '../../../components/SafeHtml';
 import type { Autocomplete } from './useAutocomplete';
 import type { Suggestion } from './useSuggestions';
@@ -27,7 +27,8 @@ function Leading({ suggestion }: { suggestion: Suggestion }) {
 
 /**
  * The compose box's combobox: the textarea (children) and, while there are suggestions, the
- * listbox above it. Rows are picked with the mouse without taking focus from the textarea.
+ * listbox above it (at most LIST_LIMIT rows, all in view: no scrolling). Rows are picked with the
+ * mouse without taking focus from the textarea.
  */
 export function AutocompleteBox({
   autocomplete,
@@ -37,10 +38,6 @@ export function AutocompleteBox({
   children: ReactNode;
 }) {
   const { open, suggestions, active, listId, optionId } = autocomplete;
-  const list = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    if (open) list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [open, active]);
   return (
     <div
       className="compose-combobox"
@@ -53,7 +50,6 @@ export function AutocompleteBox({
       {children}
       {open && (
         <ul
-          ref={list}
           id={listId}
           role="listbox"
           aria-label="Suggestions"

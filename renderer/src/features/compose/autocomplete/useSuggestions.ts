@@ -38,6 +38,12 @@ export interface Suggestion {
 
 const EMPTY: Suggestion[] = [];
 
+/** A value computed on first use and then kept: an index is built when its trigger is first typed. */
+function lazy<T>(build: () => T): () => T {
+  let value: { built: T } | null = null;
+  return () => (value ??= { built: build() }).built;
+}
+
 /** Messages of the open conversation the cache already holds (no fetch): whose words to rank first. */
 function cachedConversation(queryClient: QueryClient, narrow: ComposeNarrow) {
   const feeds = queryClient.getQueriesData<FeedData>({ queryKey: ['getMessages', { narrow }] });
@@ -58,7 +64,10 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
   const recentEmoji = useRecentEmoji((s) => s.names);
   const queryClient = useQueryClient();
 
-  const mentionIndex = useMemo(() => buildMentionIndex(users.values(), groups ?? []), [users, groups]);
+  const mentionIndex = useMemo(
+    () => lazy(() => buildMentionIndex(users.values(), groups ?? [])),
+    [users, groups],
+  );
   const channelIndex = useMemo(
     () => buildChannelIndex(channels.values(), new Set((subscriptions ?? []).map((s) => s.stream_id))),
     [channels, subscriptions],
@@ -73,7 +82,10 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
     enabled: kind === 'emoji',
   });
   const emojiIndex = useMemo(
-    () => buildEmojiIndex([...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...(unicode.data ?? [])]),
+    () =>
+      lazy(() =>
+        buildEmojiIndex([...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...(unicode.data ?? [])]),
+      ),
     [realmEmoji, unicode.data],
   );
   const recordEmoji = useRecentEmoji((s) => s.used);
@@ -83,7 +95,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
     switch (token.kind) {
       case 'mention': {
         const recency = mentionRecency(recentDms, cachedConversation(queryClient, narrow), selfId);
-        return rankMentions(mentionIndex, token.query, recency).map((m) => ({
+        return rankMentions(mentionIndex(), token.query, recency).map((m) => ({
           id: `${m.kind}-${m.id}`,
           kind: m.kind,
           label: m.name,
@@ -109,7 +121,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
         }));
       }
       case 'emoji':
-        return rankEmoji(emojiIndex, token.query, recentEmoji).map(({ emoji, name }) => ({
+        return rankEmoji(emojiIndex(), token.query, recentEmoji).map(({ emoji, name }) => ({
           id: `emoji-${emoji.reaction_type}-${emoji.code}`,
           kind: 'emoji',
           label: `:${name}:`,

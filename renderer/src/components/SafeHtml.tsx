@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { conversationLinkTarget } from '../api/conversation-links';
 import { getInitialState } from '../api/keys';
 import { useNarrowStore } from '../state/narrow';
@@ -7,6 +7,7 @@ import { useBridge } from '../app/bridge-context';
 import { useExternalImagesStore } from '../state/external-images';
 import { currentServerBase, EXTERNAL_IMAGE_ATTR, sanitizeHtml } from './sanitize';
 import { openUploadLink } from '../features/uploads/file-clicks';
+import { toggleSpoiler } from './spoilers';
 
 export { resolveServerUrl, sanitizeHtml, setServerBase, setUploadRoute } from './sanitize';
 
@@ -41,6 +42,7 @@ export function SafeHtml({
   );
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as Element;
+    if (!target.closest('a') && toggleSpoiler(target)) return;
     const placeholder = target.closest(`[${EXTERNAL_IMAGE_ATTR}]`);
     if (placeholder) {
       event.preventDefault();
@@ -64,12 +66,18 @@ export function SafeHtml({
     if (conversation) useNarrowStore.getState().select(conversation.narrow, conversation.anchor);
     else if (EXTERNAL.test(href)) void bridge.openExternal(href);
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const target = event.target as Element;
+    if (target.classList.contains('spoiler-header') && toggleSpoiler(target)) event.preventDefault();
+  };
   const Tag = as;
   return (
     <Tag
       className={className}
       data-testid={testId}
       onClick={onClick}
+      onKeyDown={onKeyDown}
       // The string has just been through DOMPurify above.
       dangerouslySetInnerHTML={{ __html: clean }}
     />

@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { markSpoilerHeader } from './spoilers';
 
 /**
  * The sanitizer behind `SafeHtml`: DOMPurify, plus the app's rules on top of it.
@@ -247,6 +248,7 @@ function installHooks(): void {
     else if (name === 'img') guardImage(node);
     else guardFetches(node);
     if (name === 'span') showUnicodeEmoji(node);
+    if (name === 'div') markSpoilerHeader(node);
   });
 }
 

@@ -1,21 +1,24 @@
-import { useMutation } from '@tanstack/react-query';
-import { useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { ApiCallError } from '../../../../shared/errors';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorSentence } from '../../api/call';
 import { conversationKey, isComposeNarrow, type ComposeNarrow, type Narrow } from '../../api/narrow';
 import { useChannelIndex } from '../channels/hooks';
-import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
-import { useComposeStore, withoutDraft } from '../../state/compose';
-import { currentAccountScope, updateForAccount } from '../../state/account-scope';
-import { useTypingNotifier, type TypingTarget } from '../typing/useTypingNotifier';
+import { useComposeStore } from '../../state/compose';
+import { useTypingNotifier } from '../typing/useTypingNotifier';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useDraftAutosave } from '../drafts/useDraftAutosave';
 import { ComposeSnippets } from '../snippets/ComposeSnippets';
-import { destinationFor } from '../outbox/echo';
 import { useUploads } from '../uploads/useUploads';
 import { AttachButton, filesFromClipboard, UploadList } from '../uploads/UploadControls';
+import { AutocompleteBox } from './autocomplete/AutocompleteList';
+import { useAutocomplete } from './autocomplete/useAutocomplete';
+import { ComposeModeBar, type ComposeMode } from './ComposeModeBar';
+import { typingTarget, writtenTo } from './conversation';
+import { handleFormatKey } from './format/FormatToolbar';
+import { ComposePreview } from './preview/ComposePreview';
+import { useSendMessage } from './useSendMessage';
+import './compose.css';
 
 /** Whether Enter (without modifiers) sends, or Ctrl/Cmd+Enter, per the `enter_sends` setting. */
 export function isSendKey(
@@ -33,29 +36,12 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   return <ComposeBox narrow={narrow} />;
 }
 
-type Conversation = Exclude<ComposeNarrow, { kind: 'channel' }>;
-
-/** The conversation a box writes to: a channel view's box names its topic, once one is typed. */
-function writtenTo(narrow: ComposeNarrow, channelTopic: string): Conversation | null {
-  if (narrow.kind !== 'channel') return narrow;
-  return channelTopic ? { kind: 'topic', streamId: narrow.streamId, topic: channelTopic } : null;
-}
-
-function typingTarget(conversation: Conversation | null, selfId: number | undefined): TypingTarget {
-  if (!conversation) return null;
-  if (conversation.kind === 'topic')
-    return { kind: 'channel', streamId: conversation.streamId, topic: conversation.topic };
-  const { userIds } = conversation;
-  return { kind: 'direct', userIds: userIds.length ? userIds : selfId !== undefined ? [selfId] : [] };
-}
-
 /**
  * The compose box of a conversation. Its text lives in the compose store under the
  * conversation's key, so switching away and back keeps it, and it is cleared only once main's
  * outbox has accepted (and stored) the message: nothing typed is lost, whatever the server does.
  */
 function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
-  const bridge = useBridge();
   const selfId = useSelfId();
   const emptyName = useEmptyTopicName();
   const enterSends = useUserSetting('enter_sends', true);
@@ -78,27 +64,9 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
     (narrow.kind === 'topic' || narrow.kind === 'channel' || narrow.kind === 'dm') && !archived;
   const addFiles = useUploads(key, textarea, canWrite);
 
-  // The message goes to main's outbox, which keeps it on disk and delivers it: once accepted
-  // there, the box can be emptied (its echo shows in the feed until the server has it).
-  const send = useMutation({
-    mutationFn: async (content: string) => {
-      const destination = destinationFor(narrow, channelTopic, selfId);
-      if (!destination) throw new Error('Pick a channel and topic, or a person, to send a message.');
-      const accepted = await bridge.outbox.send({ destination, content });
-      if (!accepted.ok) throw new ApiCallError(accepted.error);
-      return accepted.value;
-    },
-    // Where the text came from, fixed when sending starts: the user may switch conversation or
-    // account before the answer arrives.
-    onMutate: () => ({ accountId: currentAccountScope(), key }),
-    onSuccess: (_data, content, sentFrom) => {
-      // Only clear what was sent: text typed while sending stays.
-      updateForAccount(sentFrom.accountId, useComposeStore, (s) =>
-        (s.drafts[sentFrom.key] ?? '') === content ? withoutDraft(s.drafts, sentFrom.key) : {},
-      );
-      textarea.current?.focus();
-    },
-  });
+  const send = useSendMessage(narrow, key, channelTopic, textarea);
+  const autocomplete = useAutocomplete(textarea, text, narrow);
+  const [mode, setMode] = useState<ComposeMode>('write');
 
   // An archived channel keeps its history readable, but nobody can post in it.
   if (archived)
@@ -114,10 +82,12 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
     const content = text.trim();
     if (!content || tooLong || send.isPending) return;
     typing?.stop();
+    setMode('write');
     send.mutate(content);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.nativeEvent.isComposing) return;
+    if (autocomplete.onKeyDown(e) || handleFormatKey(e)) return;
     if (isSendKey(e, enterSends)) {
       e.preventDefault();
       submit();
@@ -146,27 +116,33 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
         />
       )}
       <UploadList composeKey={key} />
+      <ComposeModeBar mode={mode} onMode={setMode} textarea={textarea} />
       <div className="compose-row">
-        <textarea
-          ref={textarea}
-          aria-label="Message"
-          data-testid="compose-input"
-          placeholder={placeholder}
-          rows={2}
-          value={text}
-          onChange={(e) => {
-            setText(key, e.target.value);
-            if (e.target.value) typing?.keystroke();
-            else typing?.stop();
-          }}
-          onKeyDown={onKeyDown}
-          onPaste={(e) => {
-            const files = filesFromClipboard(e.clipboardData);
-            if (files.length === 0) return;
-            e.preventDefault();
-            addFiles(files);
-          }}
-        />
+        <AutocompleteBox autocomplete={autocomplete}>
+          <textarea
+            ref={textarea}
+            aria-label="Message"
+            data-testid="compose-input"
+            placeholder={placeholder}
+            rows={2}
+            hidden={mode === 'preview'}
+            value={text}
+            onChange={(e) => {
+              setText(key, e.target.value);
+              if (e.target.value) typing?.keystroke();
+              else typing?.stop();
+            }}
+            onKeyDown={onKeyDown}
+            onPaste={(e) => {
+              const files = filesFromClipboard(e.clipboardData);
+              if (files.length === 0) return;
+              e.preventDefault();
+              addFiles(files);
+            }}
+            {...autocomplete.inputProps}
+          />
+          {mode === 'preview' && <ComposePreview text={text} />}
+        </AutocompleteBox>
         <button
           type="submit"
           className="btn btn-primary"

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { resolveServerUrl } from '../../../components/SafeHtml';
+import type { Autocomplete } from './useAutocomplete';
+import type { Suggestion } from './useSuggestions';
+
+const KIND_LABEL: Record<Suggestion['kind'], string> = {
+  user: 'Person',
+  group: 'Group',
+  channel: 'Channel',
+  topic: 'Topic',
+  emoji: 'Emoji',
+  snippet: 'Snippet',
+};
+
+function Leading({ suggestion }: { suggestion: Suggestion }) {
+  const { emoji } = suggestion;
+  if (emoji?.imageUrl)
+    return <img className="ac-glyph" src={resolveServerUrl(emoji.imageUrl)} alt="" width={18} height={18} />;
+  if (emoji) return <span className="ac-glyph">{emoji.glyph}</span>;
+  const mark = { user: '@', group: '@', channel: '#', topic: '›', snippet: '/', emoji: '' }[suggestion.kind];
+  return (
+    <span className={`ac-mark ac-mark-${suggestion.kind}`} aria-hidden="true">
+      {mark}
+    </span>
+  );
+}
+
+/**
+ * The compose box's combobox: the textarea (children) and, while there are suggestions, the
+ * listbox above it (at most LIST_LIMIT rows, all in view: no scrolling). Rows are picked with the
+ * mouse without taking focus from the textarea.
+ */
+export function AutocompleteBox({
+  autocomplete,
+  children,
+}: {
+  autocomplete: Autocomplete;
+  children: ReactNode;
+}) {
+  const { open, suggestions, active, listId, optionId } = autocomplete;
+  return (
+    <div
+      className="compose-combobox"
+      role="combobox"
+      aria-expanded={open}
+      aria-haspopup="listbox"
+      aria-owns={open ? listId : undefined}
+      data-testid="compose-combobox"
+    >
+      {children}
+      {open && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          className="autocomplete-list"
+          data-testid="autocomplete-list"
+        >
+          {suggestions.map((s, i) => (
+            <li
+              key={s.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'ac-option ac-active' : 'ac-option'}
+              data-testid={`autocomplete-${s.id}`}
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => autocomplete.setActive(i)}
+              onClick={() => autocomplete.pick(i)}
+            >
+              <Leading suggestion={s} />
+              <span className="ac-label ellipsis">{s.label}</span>
+              {s.detail && <span className="ac-detail muted small ellipsis">{s.detail}</span>}
+              <span className="visually-hidden">{KIND_LABEL[s.kind]}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { EmojiChoice } from '../../reactions/emoji';
+import {
+  alphabeticalOrder,
+  BestOf,
+  bestMatch,
+  comparePlaced,
+  fold,
+  LIST_LIMIT,
+  matchKey,
+  type MatchKey,
+  type Placed,
+} from './rank';
+
+/** An emoji suggestion: the emoji and the name of it that matched (what `:name:` inserts). */
+export interface EmojiSuggestion {
+  emoji: EmojiChoice;
+  name: string;
+}
+
+export interface EmojiIndex {
+  readonly entries: readonly { emoji: EmojiChoice; names: string[]; keys: MatchKey[]; order: number }[];
+}
+
+/** The same emoji the picker offers (custom, the service's extra, Unicode with aliases), prepared once. */
+export function buildEmojiIndex(all: readonly EmojiChoice[]): EmojiIndex {
+  const order = alphabeticalOrder(all.map((e) => e.name));
+  return {
+    entries: all.map((emoji, i) => {
+      const names = [emoji.name, ...(emoji.aliases ?? [])];
+      return { emoji, names, keys: names.map(matchKey), order: order[i]! };
+    }),
+  };
+}
+
+/**
+ * Emoji for a query, over every name and alias: by match, then the user's recently used emoji
+ * (`recent`, most recent first), then alphabetically.
+ */
+export function rankEmoji(
+  index: EmojiIndex,
+  query: string,
+  recent: readonly string[] = [],
+  limit = LIST_LIMIT,
+): EmojiSuggestion[] {
+  const q = fold(query.trim());
+  const recency = new Map(recent.map((name, i) => [name, recent.length - i]));
+  const best = new BestOf<Placed<EmojiSuggestion>>(limit, comparePlaced);
+  for (const entry of index.entries) {
+    const match = bestMatch(entry.keys, q);
+    if (!match) continue;
+    const name = entry.names[match.index]!;
+    const recent = Math.max(...entry.names.map((n) => recency.get(n) ?? 0));
+    best.add({ item: { emoji: entry.emoji, name }, rank: match.rank, recency: recent, order: entry.order });
+  }
+  return best.result().map((p) => p.item);
+}
+
+export const emojiSyntax = (name: string) => `:${name}:`;

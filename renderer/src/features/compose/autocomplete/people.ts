@@ -1,0 +1,129 @@
+import type { User, UserGroup } from '../../../api/model';
+import {
+  alphabeticalOrder,
+  BestOf,
+  comparePlaced,
+  fold,
+  LIST_LIMIT,
+  MATCH,
+  matchKey,
+  matchRank,
+  type MatchKey,
+  type Placed,
+} from './rank';
+
+/** Someone or a group `@` can mention. */
+export type Mentionable =
+  | {
+      kind: 'user';
+      id: number;
+      name: string;
+      email: string;
+      /** Another active user has the same name: the mention needs the id (`@**Name|id**`). */
+      sharedName: boolean;
+    }
+  | { kind: 'group'; id: number; name: string; description: string };
+
+interface Entry {
+  item: Mentionable;
+  key: MatchKey;
+  /** Folded email, matched as a prefix after the name. */
+  email: string;
+  order: number;
+}
+
+/**
+ * People and groups prepared once per list (folded names, word starts, alphabetical positions),
+ * with the entries the last query matched: a query that extends it (the next keystroke, mostly)
+ * can only match among those, so typing on scans fewer and fewer entries.
+ */
+export interface MentionIndex {
+  readonly entries: readonly Entry[];
+  last?: { query: string; hits: readonly Entry[] };
+}
+
+export function buildMentionIndex(users: Iterable<User>, groups: readonly UserGroup[] = []): MentionIndex {
+  const active = [...users].filter((u) => u.is_active !== false);
+  const nameCount = new Map<string, number>();
+  for (const u of active) {
+    const folded = u.full_name.toLowerCase();
+    nameCount.set(folded, (nameCount.get(folded) ?? 0) + 1);
+  }
+  const items: Mentionable[] = [
+    ...active.map((u): Mentionable => ({
+      kind: 'user',
+      id: u.user_id,
+      name: u.full_name,
+      email: u.email,
+      sharedName: (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1,
+    })),
+    // System groups (role:members, ...) are not mentioned by name in the real service's typeahead.
+    ...groups
+      .filter((g) => !g.is_system_group && !g.deactivated)
+      .map((g): Mentionable => ({ kind: 'group', id: g.id, name: g.name, description: g.description })),
+  ];
+  const order = alphabeticalOrder(items.map((i) => i.name));
+  return {
+    entries: items.map((item, i) => ({
+      item,
+      key: matchKey(item.name),
+      email: item.kind === 'user' ? fold(item.email) : '',
+      order: order[i]!,
+    })),
+  };
+}
+
+/**
+ * The best mentions for a typed query: by match (exact, prefix of the full name, prefix of a word,
+ * anywhere; an email starting with the query counts as "anywhere"), then recent use (`recency`: a
+ * larger number for someone more recently talked with; groups have none), then alphabetically.
+ */
+export function rankMentions(
+  index: MentionIndex,
+  query: string,
+  recency: ReadonlyMap<number, number> = new Map(),
+  limit = LIST_LIMIT,
+): Mentionable[] {
+  const q = fold(query.trim());
+  const best = new BestOf<Placed<Mentionable>>(limit, comparePlaced);
+  // Whatever does not contain "be" (nor has an email starting with it) cannot contain "ben".
+  const candidates = index.last && q.startsWith(index.last.query) ? index.last.hits : index.entries;
+  const hits: Entry[] = [];
+  for (const entry of candidates) {
+    let rank = matchRank(entry.key, q);
+    if (rank === null && entry.email.startsWith(q)) rank = MATCH.substring;
+    if (rank === null) continue;
+    hits.push(entry);
+    const recent = entry.item.kind === 'user' ? (recency.get(entry.item.id) ?? 0) : 0;
+    best.add({ item: entry.item, rank, recency: recent, order: entry.order });
+  }
+  index.last = { query: q, hits };
+  return best.result().map((p) => p.item);
+}
+
+/** The markdown a picked mention inserts; `silent` mentions do not notify (`@_**Name**`). */
+export function mentionSyntax(item: Mentionable, silent: boolean): string {
+  const at = silent ? '@_' : '@';
+  if (item.kind === 'group') return `${at}*${item.name}*`;
+  return item.sharedName ? `${at}**${item.name}|${item.id}**` : `${at}**${item.name}**`;
+}
+
+/**
+ * Who the user talked with recently, as a recency score per user id (the newest message id
+ * involving them): the people of recent direct-message conversations, and the senders of the
+ * messages of the open conversation.
+ */
+export function mentionRecency(
+  recentConversations: readonly { max_message_id: number; user_ids: readonly number[] }[] | undefined,
+  conversationMessages: readonly { id: number; sender_id: number }[],
+  selfId: number | undefined,
+): Map<number, number> {
+  const recency = new Map<number, number>();
+  const note = (userId: number, messageId: number) => {
+    if (userId === selfId) return;
+    if ((recency.get(userId) ?? 0) < messageId) recency.set(userId, messageId);
+  };
+  for (const c of recentConversations ?? []) for (const id of c.user_ids) note(id, c.max_message_id);
+  for (const m of conversationMessages) note(m.sender_id, m.id);
+  return recency;
+}

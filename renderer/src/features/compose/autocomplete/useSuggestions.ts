@@ -1,0 +1,156 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { FeedData } from '../../../api/keys';
+import type { ComposeNarrow } from '../../../api/narrow';
+import { useSelfId, useUsers } from '../../../app/realm';
+import { useInitialState } from '../../../app/session';
+import { useChannelIndex } from '../../channels/hooks';
+import { EXTRA_EMOJI, loadUnicodeEmoji, realmEmojiChoices, type EmojiChoice } from '../../reactions/emoji';
+import { useSavedSnippets } from '../../snippets/useSnippets';
+import { useTopics } from '../../topics/hooks';
+import {
+  buildChannelIndex,
+  channelSyntax,
+  findChannel,
+  rankChannels,
+  rankTopics,
+  topicSyntax,
+} from './channels';
+import { buildEmojiIndex, emojiSyntax, rankEmoji } from './emoji';
+import { buildMentionIndex, mentionRecency, mentionSyntax, rankMentions } from './people';
+import { useRecentEmoji } from './recent-emoji';
+import { rankSnippets } from './snippets';
+import type { Token } from './token';
+
+/** One row of the autocomplete list, whatever its source. */
+export interface Suggestion {
+  /** Unique within the list (option ids, test ids). */
+  id: string;
+  kind: 'user' | 'group' | 'channel' | 'topic' | 'emoji' | 'snippet';
+  label: string;
+  detail?: string;
+  emoji?: EmojiChoice;
+  /** Replaces the typed trigger (from its start to the caret). */
+  insert: string;
+  /** Called once the suggestion is inserted (e.g. to remember an emoji as recently used). */
+  picked?: () => void;
+}
+
+const EMPTY: Suggestion[] = [];
+
+/** A value computed on first use and then kept: an index is built when its trigger is first typed. */
+function lazy<T>(build: () => T): () => T {
+  let value: { built: T } | null = null;
+  return () => (value ??= { built: build() }).built;
+}
+
+/** Messages of the open conversation the cache already holds (no fetch): whose words to rank first. */
+function cachedConversation(queryClient: QueryClient, narrow: ComposeNarrow) {
+  const feeds = queryClient.getQueriesData<FeedData>({ queryKey: ['getMessages', { narrow }] });
+  return feeds.flatMap(([, data]) => data?.pages.flatMap((p) => p.messages) ?? []);
+}
+
+/** The suggestions for the token being typed, from the register state and the cached topics. */
+export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Suggestion[] {
+  const kind = token?.kind;
+  const selfId = useSelfId();
+  const users = useUsers();
+  const groups = useInitialState((s) => s.realm_user_groups);
+  const recentDms = useInitialState((s) => s.recent_private_conversations);
+  const channels = useChannelIndex();
+  const subscriptions = useInitialState((s) => s.subscriptions);
+  const realmEmoji = useInitialState((s) => s.realm_emoji);
+  const snippets = useSavedSnippets();
+  const recentEmoji = useRecentEmoji((s) => s.names);
+  const queryClient = useQueryClient();
+
+  const mentionIndex = useMemo(
+    () => lazy(() => buildMentionIndex(users.values(), groups ?? [])),
+    [users, groups],
+  );
+  const channelIndex = useMemo(
+    () => buildChannelIndex(channels.values(), new Set((subscriptions ?? []).map((s) => s.stream_id))),
+    [channels, subscriptions],
+  );
+  const topicChannel = token?.kind === 'topic' ? findChannel(channelIndex, token.channel) : undefined;
+  const topics = useTopics(topicChannel?.id ?? null);
+  // gemoji is a large module: loaded the first time `:` is typed, then kept.
+  const unicode = useQuery({
+    queryKey: ['emoji', 'unicode'],
+    queryFn: loadUnicodeEmoji,
+    staleTime: Infinity,
+    enabled: kind === 'emoji',
+  });
+  const emojiIndex = useMemo(
+    () =>
+      lazy(() =>
+        buildEmojiIndex([...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...(unicode.data ?? [])]),
+      ),
+    [realmEmoji, unicode.data],
+  );
+  const recordEmoji = useRecentEmoji((s) => s.used);
+
+  return useMemo((): Suggestion[] => {
+    if (!token) return EMPTY;
+    switch (token.kind) {
+      case 'mention': {
+        const recency = mentionRecency(recentDms, cachedConversation(queryClient, narrow), selfId);
+        return rankMentions(mentionIndex(), token.query, recency).map((m) => ({
+          id: `${m.kind}-${m.id}`,
+          kind: m.kind,
+          label: m.name,
+          detail: m.kind === 'user' ? m.email : m.description,
+          insert: `${mentionSyntax(m, token.silent)} `,
+        }));
+      }
+      case 'channel':
+        return rankChannels(channelIndex, token.query).map((c) => ({
+          id: `channel-${c.id}`,
+          kind: 'channel',
+          label: c.name,
+          insert: `${channelSyntax(c.name)} `,
+        }));
+      case 'topic': {
+        if (!topicChannel) return EMPTY;
+        return rankTopics(topics.data?.topics ?? [], token.query).map((topic, i) => ({
+          id: `topic-${i}`,
+          kind: 'topic',
+          label: topic,
+          detail: `#${topicChannel.name}`,
+          insert: `${topicSyntax(topicChannel.name, topic)} `,
+        }));
+      }
+      case 'emoji':
+        return rankEmoji(emojiIndex(), token.query, recentEmoji).map(({ emoji, name }) => ({
+          id: `emoji-${emoji.reaction_type}-${emoji.code}`,
+          kind: 'emoji',
+          label: `:${name}:`,
+          emoji,
+          insert: `${emojiSyntax(name)} `,
+          picked: () => recordEmoji(name),
+        }));
+      case 'snippet':
+        return rankSnippets(snippets ?? [], token.query).map((s) => ({
+          id: `snippet-${s.id}`,
+          kind: 'snippet',
+          label: s.title,
+          detail: s.content,
+          insert: s.content,
+        }));
+    }
+  }, [
+    token,
+    recentDms,
+    queryClient,
+    narrow,
+    selfId,
+    mentionIndex,
+    channelIndex,
+    topicChannel,
+    topics.data,
+    emojiIndex,
+    recentEmoji,
+    recordEmoji,
+    snippets,
+  ]);
+}

@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RefObject } from 'react';
+import { ApiCallError } from '../../../../shared/errors';
+import type { ComposeNarrow } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { useSelfId } from '../../app/realm';
+import { currentAccountScope, updateForAccount } from '../../state/account-scope';
+import { useComposeStore, withoutDraft } from '../../state/compose';
+import { destinationFor } from '../outbox/echo';
+
+/**
+ * Sends a compose box's text. The message goes to main's outbox, which keeps it on disk and
+ * delivers it: once accepted there, the box can be emptied (its echo shows in the feed until the
+ * server has it).
+ */
+export function useSendMessage(
+  narrow: ComposeNarrow,
+  key: string,
+  channelTopic: string,
+  textarea: RefObject<HTMLTextAreaElement | null>,
+) {
+  const bridge = useBridge();
+  const selfId = useSelfId();
+  return useMutation({
+    mutationFn: async (content: string) => {
+      const destination = destinationFor(narrow, channelTopic, selfId);
+      if (!destination) throw new Error('Pick a channel and topic, or a person, to send a message.');
+      const accepted = await bridge.outbox.send({ destination, content });
+      if (!accepted.ok) throw new ApiCallError(accepted.error);
+      return accepted.value;
+    },
+    // Where the text came from, fixed when sending starts: the user may switch conversation or
+    // account before the answer arrives.
+    onMutate: () => ({ accountId: currentAccountScope(), key }),
+    onSuccess: (_data, content, sentFrom) => {
+      // Only clear what was sent: text typed while sending stays.
+      updateForAccount(sentFrom.accountId, useComposeStore, (s) =>
+        (s.drafts[sentFrom.key] ?? '') === content ? withoutDraft(s.drafts, sentFrom.key) : {},
+      );
+      textarea.current?.focus();
+    },
+  });
+}

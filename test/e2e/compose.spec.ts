@@ -1,0 +1,278 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type ChatEnvironment } from './fixtures';
+import { newestContents } from './server-state';
+
+// The compose box as a person writes in it: autocomplete for people, groups, channels, topics,
+// emoji and snippets; the formatting buttons and shortcuts; the preview; Enter and Ctrl+Enter.
+// Every test writes in #general > welcome and checks what the server then holds.
+
+const SCREENS = 'test-results/screens';
+
+async function openWelcome(page: Page) {
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-welcome').click();
+  const input = page.getByTestId('compose-input');
+  await input.click();
+  return input;
+}
+
+const list = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' });
+const activeOption = (page: Page) => list(page).getByRole('option', { selected: true });
+
+async function newestInWelcome(chat: ChatEnvironment, who: string): Promise<string | undefined> {
+  return (await newestContents(chat.api(who), 'general', 'welcome', 1))[0];
+}
+
+/** Dark, or back to the default (which follows the system: light in these tests). */
+async function setDark(page: Page, chat: ChatEnvironment, who: string, dark: boolean) {
+  await chat.api(who).patch('/settings', { color_scheme: dark ? 2 : 1 });
+  if (dark) await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  else await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+}
+
+/** Ctrl+Enter sends whatever the Enter-sends preference (the service's default is off). */
+const send = (input: Locator) => input.press('Control+Enter');
+
+test('a person mentions Ben through the autocomplete; Enter picks from the list, the next Enter sends', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await chat.api('member').patch('/settings', { enter_sends: true });
+  const me = await signIn(page, 'member');
+  const ben = chat.user('admin');
+  const input = await openWelcome(page);
+  await input.pressSequentially('Thanks @Ben');
+  await expect(list(page)).toBeVisible();
+  await expect(activeOption(page)).toContainText('Ben Okafor');
+  await expect(page.getByTestId('compose-combobox')).toHaveAttribute('aria-expanded', 'true');
+  await page.screenshot({ path: `${SCREENS}/compose-autocomplete-light.png` });
+
+  // Enter picks: nothing is sent, the mention is written out.
+  await input.press('Enter');
+  await expect(input).toHaveValue('Thanks @**Ben Okafor** ');
+  await expect(list(page)).toHaveCount(0);
+  await input.pressSequentially('for the review');
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  await expect.poll(() => newestInWelcome(chat, me.email)).toBe('Thanks @**Ben Okafor** for the review');
+  await expect(
+    page.getByTestId('message-feed').locator(`.user-mention[data-user-id="${ben.user_id}"]`).last(),
+  ).toHaveText('@Ben Okafor');
+  await chat.api('member').patch('/settings', { enter_sends: false });
+});
+
+test('arrows move through the list, Esc closes only the list, and a group is mentioned by name', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await input.pressSequentially('ping @end');
+  // "frontend" and "backend" contain the query; "engineering-team" does not.
+  await expect(list(page).getByRole('option')).toHaveText([/backend/, /frontend/]);
+  await expect(activeOption(page)).toContainText('backend');
+  await input.press('ArrowDown');
+  await expect(activeOption(page)).toContainText('frontend');
+  await input.press('Escape');
+  await expect(list(page)).toHaveCount(0);
+  // Esc belonged to the list: the conversation is still open, the text still there.
+  await expect(page.getByTestId('conversation-title')).toContainText('welcome');
+  await expect(input).toHaveValue('ping @end');
+  // Typing on asks again.
+  for (let i = 0; i < 3; i++) await input.press('Backspace');
+  await input.pressSequentially('front');
+  await expect(activeOption(page)).toContainText('frontend');
+  await input.press('Tab');
+  await expect(input).toHaveValue('ping @*frontend* ');
+  await send(input);
+  await expect.poll(() => newestInWelcome(chat, me.email)).toBe('ping @*frontend*');
+});
+
+test('a silent mention: @_ inserts @_**Name**, shown without notifying', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await input.pressSequentially('as @_chloe said');
+  // The query holds a space: nothing matches "chloe said", so the list closed; go back to the name.
+  await expect(list(page)).toHaveCount(0);
+  await input.fill('');
+  await input.pressSequentially('as @_chloe');
+  await expect(activeOption(page)).toContainText('Chloé Martin');
+  await input.press('Enter');
+  await expect(input).toHaveValue('as @_**Chloé Martin** ');
+  await input.pressSequentially('said');
+  await send(input);
+  await expect.poll(() => newestInWelcome(chat, me.email)).toBe('as @_**Chloé Martin** said');
+  const mention = page.getByTestId('message-feed').locator('.user-mention.silent').last();
+  await expect(mention).toHaveText('Chloé Martin');
+});
+
+test('#gen picks the channel, > then offers its topics, and the link is sent', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await input.pressSequentially('See #gen');
+  await expect(activeOption(page)).toContainText('general');
+  await input.press('Enter');
+  await expect(input).toHaveValue('See #**general** ');
+  await input.pressSequentially('>off');
+  await expect(activeOption(page)).toContainText('office move');
+  await input.press('Enter');
+  await expect(input).toHaveValue('See #**general>office move** ');
+
+  // Typed in one go, the short form works too.
+  await input.pressSequentially('and #general>team');
+  await expect(activeOption(page)).toContainText('team lunch');
+  await input.press('Tab');
+  await expect(input).toHaveValue('See #**general>office move** and #**general>team lunch** ');
+  await send(input);
+  await expect
+    .poll(() => newestInWelcome(chat, me.email))
+    .toBe('See #**general>office move** and #**general>team lunch**');
+  await expect(page.getByTestId('message-feed').locator('a.stream-topic').last()).toHaveText(
+    '#general > team lunch',
+  );
+});
+
+test(':octo offers 🐙, which is sent as :octopus:', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await input.pressSequentially('Party :octo');
+  await expect(activeOption(page)).toContainText(':octopus:');
+  await expect(activeOption(page)).toContainText('🐙');
+  await input.press('Enter');
+  await expect(input).toHaveValue('Party :octopus: ');
+  // The realm's custom emoji are offered too.
+  await input.pressSequentially(':northw');
+  await expect(activeOption(page)).toContainText(':northwind:');
+  await input.press('Escape');
+  await input.fill('Party :octopus:');
+  await send(input);
+  await expect.poll(() => newestInWelcome(chat, me.email)).toBe('Party :octopus:');
+  await expect(page.getByTestId('message-feed').locator('.emoji').last()).toHaveText('🐙');
+});
+
+test('/ at the start of the message offers saved snippets', async ({ page, chat, signIn }) => {
+  await chat.api('moderator').post('/saved_snippets', {
+    title: 'Standup reminder',
+    content: 'Standup in 5 minutes, bring your updates.',
+  });
+  await signIn(page, 'moderator');
+  const input = await openWelcome(page);
+  await input.pressSequentially('/stand');
+  await expect(activeOption(page)).toContainText('Standup reminder');
+  await input.press('Enter');
+  await expect(input).toHaveValue('Standup in 5 minutes, bring your updates.');
+  // Not at the start of the message, / is just a slash.
+  await input.fill('');
+  await input.pressSequentially('either/or');
+  await expect(list(page)).toHaveCount(0);
+});
+
+test('bold through the toolbar and through Ctrl+B; Ctrl+Z takes it back', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await input.pressSequentially('make this loud');
+  await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 14));
+  await page.getByTestId('format-bold').click();
+  await expect(input).toHaveValue('make this **loud**');
+  await expect(input).toBeFocused();
+  await page.screenshot({ path: `${SCREENS}/compose-toolbar-light.png` });
+  await input.press('ControlOrMeta+z');
+  await expect(input).toHaveValue('make this loud');
+
+  // Nothing selected: a selected placeholder, replaced by what is typed next.
+  await input.press('End');
+  await input.pressSequentially(' and ');
+  await input.press('Control+b');
+  await expect(input).toHaveValue('make this loud and **bold text**');
+  await input.pressSequentially('proud');
+  await expect(input).toHaveValue('make this loud and **proud**');
+  // Ctrl+I on a selection, Ctrl+Shift+L makes a link with "url" selected.
+  await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(5, 9));
+  await input.press('Control+i');
+  await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 4));
+  await input.press('Control+Shift+L');
+  await input.pressSequentially('https://example.com');
+  await expect(input).toHaveValue('[make](https://example.com) *this* loud and **proud**');
+  await send(input);
+  await expect
+    .poll(() => newestInWelcome(chat, me.email))
+    .toBe('[make](https://example.com) *this* loud and **proud**');
+  await expect(page.getByTestId('message-feed').locator('strong').last()).toHaveText('proud');
+});
+
+test('Preview shows the rendered message; Write goes back to the text', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await input.fill('**Ship it** @**Ben Okafor** :octopus:\n```spoiler Ending\nIt works\n```');
+  await page.getByTestId('compose-preview').click();
+  const preview = page.getByTestId('compose-preview-content');
+  await expect(preview.locator('strong')).toHaveText('Ship it');
+  await expect(preview.locator('.user-mention')).toHaveText('@Ben Okafor');
+  await expect(preview.locator('.emoji')).toHaveText('🐙');
+  await expect(preview.locator('.spoiler-content')).toBeHidden();
+  await expect(input).toBeHidden();
+  await expect(page.getByTestId('format-bold')).toBeDisabled();
+  await page.screenshot({ path: `${SCREENS}/compose-preview-light.png` });
+
+  await setDark(page, chat, me.email, true);
+  await page.screenshot({ path: `${SCREENS}/compose-preview-dark.png` });
+  await page.getByTestId('compose-write').click();
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('**Ship it** @**Ben Okafor** :octopus:\n```spoiler Ending\nIt works\n```');
+  await input.press('Control+End');
+  await input.pressSequentially('\nthanks @Be');
+  await expect(list(page)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/compose-autocomplete-dark.png` });
+  await input.press('Escape');
+  await input.fill('Ship it, carefully');
+  await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(9, 18));
+  await page.getByTestId('format-italic').click();
+  await expect(input).toHaveValue('Ship it, *carefully*');
+  await page.screenshot({ path: `${SCREENS}/compose-toolbar-dark.png` });
+  await setDark(page, chat, me.email, false);
+});
+
+test('a spoiler in a message opens with a click or Enter', async ({ page, chat, signIn }) => {
+  await chat.api('admin').post('/messages', {
+    type: 'stream',
+    to: 'general',
+    topic: 'welcome',
+    content: '```spoiler Who won?\nThe blue team\n```',
+  });
+  await signIn(page, 'member');
+  await openWelcome(page);
+  const spoiler = page.getByTestId('message-feed').locator('.spoiler-block').last();
+  const header = spoiler.locator('.spoiler-header');
+  await expect(header).toHaveText('Who won?');
+  await expect(spoiler.locator('.spoiler-content')).toBeHidden();
+  await header.click();
+  await expect(spoiler.locator('.spoiler-content')).toHaveText('The blue team');
+  await expect(header).toHaveAttribute('aria-expanded', 'true');
+  await header.press('Enter');
+  await expect(spoiler.locator('.spoiler-content')).toBeHidden();
+});
+
+test('with Enter-sends off, Enter adds a line (or picks from the list) and Ctrl+Enter sends', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await chat.api('member').patch('/settings', { enter_sends: false });
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await expect(page.getByTestId('compose')).toContainText('Ctrl+Enter sends');
+  await input.pressSequentially('line one');
+  await input.press('Enter');
+  await input.pressSequentially('cc @ben');
+  await expect(list(page)).toBeVisible();
+  await input.press('Enter');
+  await expect(input).toHaveValue('line one\ncc @**Ben Okafor** ');
+  await input.press('Control+Enter');
+  await expect.poll(() => newestInWelcome(chat, me.email)).toBe('line one\ncc @**Ben Okafor**');
+});

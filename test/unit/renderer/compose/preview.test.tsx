@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SafeHtml, sanitizeHtml, setServerBase } from '../../../../renderer/src/components/SafeHtml';
+import {
+  renderPreview,
+  type PreviewLookup,
+} from '../../../../renderer/src/features/compose/preview/render-preview';
+import { replaceRange } from '../../../../renderer/src/features/compose/text-edit';
+import { setup } from '../render-helpers';
+
+afterEach(cleanup);
+
+const lookup: PreviewLookup = {
+  user: (name, id) =>
+    id === 7 || name.toLowerCase() === 'ben okafor' ? { id: id ?? 2, name: 'Ben Okafor' } : undefined,
+  group: (name) => (name === 'backend' ? { id: 30, name } : undefined),
+  channel: (name) => (name.toLowerCase() === 'general' ? { id: 1, name: 'general' } : undefined),
+  emoji: (name) =>
+    name === 'octopus' ? { code: '1f419' } : name === 'northwind' ? { url: '/e/n.svg' } : undefined,
+};
+
+const parse = (html: string) => {
+  const holder = document.createElement('div');
+  holder.innerHTML = sanitizeHtml(html);
+  return holder;
+};
+
+describe('the compose preview', () => {
+  it('renders markdown and the service syntax the way the server renders messages', () => {
+    setServerBase('https://chat.example');
+    const html = parse(
+      renderPreview(
+        '**Ship** it @**Ben Okafor**, @_**Ben Okafor|7** and @*backend*: see #**general>office move** :octopus: :northwind:',
+        lookup,
+      ),
+    );
+    expect(html.querySelector('strong')?.textContent).toBe('Ship');
+    const mentions = html.querySelectorAll('.user-mention');
+    expect([...mentions].map((m) => m.textContent)).toEqual(['@Ben Okafor', 'Ben Okafor']);
+    expect(mentions[1]?.classList.contains('silent')).toBe(true);
+    expect(mentions[1]?.getAttribute('data-user-id')).toBe('7');
+    expect(html.querySelector('.user-group-mention')?.textContent).toBe('@backend');
+    const link = html.querySelector('a.stream-topic');
+    expect(link?.textContent).toBe('#general > office move');
+    expect(link?.getAttribute('href')).toBe(
+      'https://chat.example/#narrow/channel/1-general/topic/office.20move',
+    );
+    // The sanitizer turns the unicode emoji span into the character, as for messages.
+    expect(html.querySelector('.emoji')?.textContent).toBe('🐙');
+    expect(html.querySelector('img.emoji')?.getAttribute('src')).toBe('https://chat.example/e/n.svg');
+  });
+
+  it('leaves unknown names to plain markdown (as the server does), and raw HTML as text', () => {
+    const html = parse(renderPreview('@**Nobody** #**nowhere** :nope: <img src=x onerror=alert(1)>', lookup));
+    expect(html.textContent).toBe('@Nobody #nowhere :nope: <img src=x onerror=alert(1)>');
+    expect([...html.querySelectorAll('strong')].map((s) => s.textContent)).toEqual(['Nobody', 'nowhere']);
+    expect(html.querySelector('.user-mention, a.stream')).toBeNull();
+    expect(html.querySelector('img')).toBeNull();
+  });
+
+  it('renders quote and spoiler blocks', () => {
+    const html = parse(
+      renderPreview('```quote\nbe *kind*\n```\n```spoiler The end\nIt was @**Ben Okafor**\n```', lookup),
+    );
+    expect(html.querySelector('blockquote em')?.textContent).toBe('kind');
+    expect(html.querySelector('.spoiler-header')?.textContent).toBe('The end');
+    expect(html.querySelector('.spoiler-content .user-mention')?.textContent).toBe('@Ben Okafor');
+  });
+});
+
+describe('spoilers in rendered content', () => {
+  it('open and close with a click or Enter on the header, and say so to assistive technology', () => {
+    const { render } = setup();
+    render(
+      <SafeHtml
+        testId="content"
+        html={
+          '<div class="spoiler-block"><div class="spoiler-header"><p>Who won?</p></div><div class="spoiler-content" aria-hidden="true"><p>Blue</p></div></div>'
+        }
+      />,
+    );
+    const block = screen.getByTestId('content').querySelector('.spoiler-block')!;
+    const header = screen.getByRole('button', { name: 'Who won?' });
+    const content = block.querySelector('.spoiler-content')!;
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(header.querySelector('p')!);
+    expect(block.classList.contains('spoiler-open')).toBe(true);
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    expect(content.getAttribute('aria-hidden')).toBe('false');
+    fireEvent.keyDown(header, { key: 'Enter' });
+    expect(block.classList.contains('spoiler-open')).toBe(false);
+    expect(content.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('a server cannot make another element a spoiler toggle', () => {
+    const html = parse('<div class="spoiler-header">loose</div>');
+    expect(html.querySelector('.spoiler-header')?.getAttribute('role')).toBeNull();
+  });
+});
+
+describe('replaceRange without execCommand', () => {
+  it('edits the text, tells listeners, and selects what was asked', () => {
+    const el = document.createElement('textarea');
+    document.body.append(el);
+    el.value = 'make this loud';
+    const seen: string[] = [];
+    el.addEventListener('input', () => seen.push(el.value));
+    replaceRange(el, 10, 14, '**loud**', { start: 12, end: 16 });
+    expect(el.value).toBe('make this **loud**');
+    expect(seen).toEqual(['make this **loud**']);
+    expect([el.selectionStart, el.selectionEnd]).toEqual([12, 16]);
+    el.remove();
+  });
+});

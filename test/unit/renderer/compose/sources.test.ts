@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import type { Subscription, User, UserGroup } from '../../../../renderer/src/api/model';
+import {
+  buildChannelIndex,
+  findChannel,
+  rankChannels,
+  rankTopics,
+} from '../../../../renderer/src/features/compose/autocomplete/channels';
+import { buildEmojiIndex, rankEmoji } from '../../../../renderer/src/features/compose/autocomplete/emoji';
+import {
+  buildMentionIndex,
+  mentionRecency,
+  mentionSyntax,
+  rankMentions,
+} from '../../../../renderer/src/features/compose/autocomplete/people';
+import { BestOf, matchKey, matchRank } from '../../../../renderer/src/features/compose/autocomplete/rank';
+import { withRecent } from '../../../../renderer/src/features/compose/autocomplete/recent-emoji';
+import { rankSnippets } from '../../../../renderer/src/features/compose/autocomplete/snippets';
+import type { EmojiChoice } from '../../../../renderer/src/features/reactions/emoji';
+
+const user = (user_id: number, full_name: string, extra: Partial<User> = {}): User =>
+  ({
+    user_id,
+    full_name,
+    email: `${full_name.split(' ')[0]!.toLowerCase()}${user_id}@x.example`,
+    ...extra,
+  }) as User;
+const group = (id: number, name: string, extra: Partial<UserGroup> = {}): UserGroup =>
+  ({ id, name, description: `${name} people`, ...extra }) as UserGroup;
+
+describe('match ranks', () => {
+  it('exact, prefix of the name, prefix of a word, anywhere, ignoring case and accents', () => {
+    const chloe = matchKey('Chloé Martin');
+    expect(matchRank(chloe, 'chloe martin')).toBe(0);
+    expect(matchRank(chloe, 'chloe')).toBe(1);
+    expect(matchRank(chloe, 'mar')).toBe(2);
+    expect(matchRank(chloe, 'tin')).toBe(3);
+    expect(matchRank(chloe, 'xyz')).toBeNull();
+    expect(matchRank(matchKey('engineering-team'), 'team')).toBe(2);
+    expect(matchRank(matchKey('thumbs_up'), 'up')).toBe(2);
+  });
+
+  it('BestOf keeps exactly what a full sort would keep first', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const values = Array.from({ length: 500 }, () => Math.floor(random() * 100));
+    const best = new BestOf<number>(8, (a, b) => a - b);
+    values.forEach((v) => best.add(v));
+    expect(best.result()).toEqual([...values].sort((a, b) => a - b).slice(0, 8));
+  });
+});
+
+describe('people and groups for @', () => {
+  const users = [
+    user(1, 'Ben Okafor'),
+    user(2, 'Benedict Arnold'),
+    user(3, 'Ada Benson'),
+    user(4, 'Reuben Stone'),
+    user(5, 'Ben'),
+    user(6, 'Old Ben', { is_active: false }),
+  ];
+  const groups = [group(10, 'backend'), group(11, 'role:members', { is_system_group: true })];
+  const index = buildMentionIndex(users, groups);
+  const names = (query: string, recency?: Map<number, number>) =>
+    rankMentions(index, query, recency).map((m) => m.name);
+
+  it('ranks exact, then name prefix, then word prefix, then anywhere, then alphabetically', () => {
+    expect(names('ben')).toEqual(['Ben', 'Ben Okafor', 'Benedict Arnold', 'Ada Benson', 'Reuben Stone']);
+  });
+
+  it('puts people recently talked with first among equal matches', () => {
+    expect(names('ben', new Map([[2, 50]]))).toEqual([
+      'Ben',
+      'Benedict Arnold',
+      'Ben Okafor',
+      'Ada Benson',
+      'Reuben Stone',
+    ]);
+  });
+
+  it('offers groups but not system groups, nor deactivated users', () => {
+    expect(names('back')).toEqual(['backend']);
+    expect(names('role')).toEqual([]);
+    expect(names('old b')).toEqual([]);
+  });
+
+  it('matches an email prefix after names', () => {
+    expect(names('reuben4@')).toEqual(['Reuben Stone']);
+  });
+
+  it('caps the list', () => {
+    expect(rankMentions(index, '', new Map(), 3)).toHaveLength(3);
+  });
+
+  it('writes mentions as the real service does, with the id when two people share a name', () => {
+    const twins = buildMentionIndex(
+      [user(1, 'Sam Lee'), user(2, 'sam lee'), user(3, 'Ada Park')],
+      [group(9, 'ops')],
+    );
+    const [first, second] = rankMentions(twins, 'sam');
+    expect(mentionSyntax(first!, false)).toBe('@**Sam Lee|1**');
+    expect(mentionSyntax(second!, true)).toBe('@_**sam lee|2**');
+    expect(mentionSyntax(rankMentions(twins, 'ada')[0]!, false)).toBe('@**Ada Park**');
+    expect(mentionSyntax(rankMentions(twins, 'ops')[0]!, false)).toBe('@*ops*');
+    expect(mentionSyntax(rankMentions(twins, 'ops')[0]!, true)).toBe('@_*ops*');
+  });
+
+  it('recency: the newest message with each person, from recent DMs and the open conversation, not self', () => {
+    const recency = mentionRecency(
+      [
+        { max_message_id: 40, user_ids: [2, 3] },
+        { max_message_id: 10, user_ids: [4] },
+      ],
+      [
+        { id: 55, sender_id: 3 },
+        { id: 20, sender_id: 9 },
+      ],
+      9,
+    );
+    expect(Object.fromEntries(recency)).toEqual({ 2: 40, 3: 55, 4: 10 });
+  });
+
+  it('narrows on from the last query as the user types on, with the same answers as a fresh search', () => {
+    const typed = ['b', 'be', 'ben', 'ben ', 'ben o', 'x', 'a', 'ad', 'ben', 'be', 'arn'];
+    const kept = buildMentionIndex(users, groups);
+    for (const q of typed)
+      expect(
+        rankMentions(kept, q).map((m) => m.name),
+        q,
+      ).toEqual(rankMentions(buildMentionIndex(users, groups), q).map((m) => m.name));
+  });
+
+  it('stays fast for 20,000 people: an index built once, a keystroke scans at most all of it', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => user(100 + i, `Person ${i} Surname${i % 97}`));
+    many.push(user(99, 'Ben Okafor'));
+    const built = performance.now();
+    const big = buildMentionIndex(many, []);
+    const buildMs = performance.now() - built;
+    rankMentions(big, 'warm up');
+    const keystrokes = ['p', 'pe', 'per', 'pers', 'person', 'person 1', 's', 'su', 'sur', 'b', 'be', 'ben'];
+    // The best of three runs of the same typing, so another process's burst does not decide it.
+    let perKeystrokeMs = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      for (const q of keystrokes) rankMentions(big, q);
+      perKeystrokeMs = Math.min(perKeystrokeMs, (performance.now() - started) / keystrokes.length);
+    }
+    expect(rankMentions(big, 'ben').map((m) => m.name)).toEqual(['Ben Okafor']);
+    expect(rankMentions(big, 'person 1')).toHaveLength(8);
+    // Bounds for a loaded two-core machine (measured: a few ms per keystroke, ~100 ms to build).
+    expect(perKeystrokeMs).toBeLessThan(50);
+    expect(buildMs).toBeLessThan(3000);
+  });
+});
+
+describe('channels and topics for #', () => {
+  const channels = [
+    { stream_id: 1, name: 'general' },
+    { stream_id: 2, name: 'engineering' },
+    { stream_id: 3, name: 'green-energy' },
+    { stream_id: 4, name: 'old-general', is_archived: true },
+    { stream_id: 5, name: 'Design team' },
+  ] as Subscription[];
+  const index = buildChannelIndex(channels, new Set([1, 2]));
+
+  it('ranks by match, the user’s channels before others, leaves archived ones out', () => {
+    expect(rankChannels(index, 'gen').map((c) => c.name)).toEqual(['general']);
+    // Prefix, word prefix, then "anywhere": the user's own channel first.
+    expect(rankChannels(index, 'e').map((c) => c.name)).toEqual([
+      'engineering',
+      'green-energy',
+      'general',
+      'Design team',
+    ]);
+    expect(rankChannels(index, 'team').map((c) => c.name)).toEqual(['Design team']);
+  });
+
+  it('finds a channel by name regardless of case, for #name>', () => {
+    expect(findChannel(index, 'design TEAM')?.id).toBe(5);
+    expect(findChannel(index, 'old-general')).toBeUndefined();
+  });
+
+  it('ranks topics by match, then most recent, leaving the empty topic out', () => {
+    const topics = [
+      { name: 'office move', max_id: 10 },
+      { name: 'team lunch', max_id: 30 },
+      { name: 'lunch orders', max_id: 5 },
+      { name: '', max_id: 40 },
+    ];
+    expect(rankTopics(topics, '')).toEqual(['team lunch', 'office move', 'lunch orders']);
+    expect(rankTopics(topics, 'lunch')).toEqual(['lunch orders', 'team lunch']);
+  });
+});
+
+describe('emoji for :', () => {
+  const emoji = (name: string, aliases: string[] = [], glyph = '?'): EmojiChoice => ({
+    name,
+    aliases,
+    code: name,
+    reaction_type: 'unicode_emoji',
+    glyph,
+    group: 'x',
+  });
+  const index = buildEmojiIndex([
+    emoji('octopus', [], '🐙'),
+    emoji('+1', ['thumbsup', 'thumbs_up']),
+    emoji('octagonal_sign'),
+    emoji('tada', ['party_popper']),
+    { name: 'octo_logo', code: '7', reaction_type: 'realm_emoji', imageUrl: '/e/7.png', group: 'Custom' },
+  ]);
+  const found = (q: string, recent?: string[]) => rankEmoji(index, q, recent).map((s) => s.name);
+
+  it('searches names and aliases, inserting the name that matched', () => {
+    expect(found('octo')).toEqual(['octo_logo', 'octopus']);
+    expect(found('thumbs')).toEqual(['thumbsup']);
+    expect(found('party')).toEqual(['party_popper']);
+    expect(found('up')).toEqual(['thumbs_up']);
+  });
+
+  it('puts recently used emoji first among equal matches', () => {
+    expect(found('oct')).toEqual(['octagonal_sign', 'octo_logo', 'octopus']);
+    expect(found('oct', ['octopus'])).toEqual(['octopus', 'octagonal_sign', 'octo_logo']);
+  });
+
+  it('keeps a bounded recent-use list, newest first, without repeats', () => {
+    let list: string[] = [];
+    for (const name of ['a', 'b', 'c', 'a', 'd']) list = withRecent(list, name, 3);
+    expect(list).toEqual(['d', 'a', 'c']);
+  });
+});
+
+describe('snippets for /', () => {
+  it('ranks by title, then by a match in the text', () => {
+    const snippets = [
+      { id: 1, title: 'Weekly standup', content: 'Standup in 5', date_created: 1 },
+      { id: 2, title: 'Standup reminder', content: 'Bring updates', date_created: 2 },
+      { id: 3, title: 'Thanks', content: 'Thanks for the standup notes', date_created: 3 },
+      { id: 4, title: 'Lunch', content: 'Pizza', date_created: 4 },
+    ];
+    expect(rankSnippets(snippets, 'stand').map((s) => s.id)).toEqual([2, 1, 3]);
+    expect(rankSnippets(snippets, '').map((s) => s.id)).toEqual([4, 3, 2, 1]);
+  });
+});

@@ -130,26 +130,14 @@ describe('people and groups for @', () => {
       ).toEqual(rankMentions(buildMentionIndex(users, groups), q).map((m) => m.name));
   });
 
-  it('stays fast for 20,000 people: an index built once, a keystroke scans at most all of it', () => {
+  it('answers right over 20,000 people (its speed is measured by the bench, `--only huge`)', () => {
     const many = Array.from({ length: 20_000 }, (_, i) => user(100 + i, `Person ${i} Surname${i % 97}`));
     many.push(user(99, 'Ben Okafor'));
-    const built = performance.now();
     const big = buildMentionIndex(many, []);
-    const buildMs = performance.now() - built;
-    rankMentions(big, 'warm up');
-    const keystrokes = ['p', 'pe', 'per', 'pers', 'person', 'person 1', 's', 'su', 'sur', 'b', 'be', 'ben'];
-    // The best of three runs of the same typing, so another process's burst does not decide it.
-    let perKeystrokeMs = Infinity;
-    for (let run = 0; run < 3; run++) {
-      const started = performance.now();
-      for (const q of keystrokes) rankMentions(big, q);
-      perKeystrokeMs = Math.min(perKeystrokeMs, (performance.now() - started) / keystrokes.length);
-    }
     expect(rankMentions(big, 'ben').map((m) => m.name)).toEqual(['Ben Okafor']);
     expect(rankMentions(big, 'person 1')).toHaveLength(8);
-    // Bounds for a loaded two-core machine (measured: a few ms per keystroke, ~100 ms to build).
-    expect(perKeystrokeMs).toBeLessThan(50);
-    expect(buildMs).toBeLessThan(3000);
+    expect(rankMentions(big, 'person 19999').map((m) => m.name)).toEqual(['Person 19999 Surname17']);
+    expect(rankMentions(big, 'surname96').every((m) => m.name.endsWith('Surname96'))).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { useComposeStore, withoutDraft } from '../../state/compose';
+import { useComposeFocusRequests } from '../../state/compose-focus';
 import { currentAccountScope, updateForAccount } from '../../state/account-scope';
 import { useTypingNotifier, type TypingTarget } from '../typing/useTypingNotifier';
 import { TypingIndicator } from '../typing/TypingIndicator';
@@ -67,6 +68,8 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
   const setText = useComposeStore((s) => s.setText);
   const setTopic = useComposeStore((s) => s.setTopic);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const topicInput = useRef<HTMLInputElement>(null);
+  useComposeFocusRequests(textarea, topicInput);
   const channels = useChannelIndex();
   const archived =
     (narrow.kind === 'topic' || narrow.kind === 'channel') && !!channels.get(narrow.streamId)?.is_archived;
@@ -136,6 +139,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
       <TypingIndicator conversationKey={conversation && conversationKey(conversation, selfId)} />
       {narrow.kind === 'channel' && (
         <input
+          ref={topicInput}
           className="compose-topic"
           aria-label="Topic"
           placeholder={`Topic (empty: ${emptyName})`}

@@ -23,6 +23,8 @@ export const MessageRow = memo(function MessageRow({
   channelName,
   twentyFour,
   highlight,
+  selected = false,
+  onSelect,
 }: {
   message: Message;
   showSender: boolean;
@@ -32,6 +34,9 @@ export const MessageRow = memo(function MessageRow({
   channelName?: string;
   twentyFour: boolean;
   highlight?: Highlight;
+  /** The feed's selected message (the keyboard's cursor). */
+  selected?: boolean;
+  onSelect?: (messageId: number) => void;
 }) {
   const open = useDialogStore((s) => s.open);
   const select = useNarrowStore((s) => s.select);
@@ -48,10 +53,13 @@ export const MessageRow = memo(function MessageRow({
 
   return (
     <article
-      className={`message${unread ? ' unread' : ''}${showSender ? ' with-sender' : ''}`}
+      className={`message${unread ? ' unread' : ''}${showSender ? ' with-sender' : ''}${selected ? ' selected' : ''}`}
       data-testid={`message-${message.id}`}
       data-message-id={message.id}
+      data-selected={selected || undefined}
+      aria-current={selected || undefined}
       aria-label={`Message from ${senderName}`}
+      onClick={onSelect && (() => onSelect(message.id))}
     >
       {daySeparator && (
         <div className="day-separator" role="separator">

@@ -1,6 +1,7 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
+import type { FeedAnchor } from '../../api/narrow';
 import { openingScroll, whenScrollSettles } from './opening';
 
 type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
@@ -13,7 +14,7 @@ export function useOpeningScroll(
   virtualizer: FeedVirtualizer,
   messages: readonly Message[],
   loaded: boolean,
-  anchor: number | null,
+  anchor: FeedAnchor,
   serverAnchor: number | null,
 ) {
   const opened = useRef(false);

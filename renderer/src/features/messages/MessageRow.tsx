@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
 import { topicLabel } from '../../app/realm';
@@ -8,6 +8,7 @@ import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { MessageMenu } from '../message-actions/MessageMenu';
+import { useReactionPicker } from '../reactions/picker-store';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
 import { StatusBadge } from '../users/StatusBadge';
@@ -42,7 +43,9 @@ export const MessageRow = memo(function MessageRow({
   const select = useNarrowStore((s) => s.select);
   const { emptyTopicName: emptyName, statuses } = useMessageDisplay();
   const star = useToggleFlag(message.id);
-  const [picking, setPicking] = useState(false);
+  const picking = useReactionPicker((s) => s.messageId === message.id);
+  const setOpen = useReactionPicker((s) => s.setOpen);
+  const setPicking = (open: boolean) => setOpen(message.id, open);
   const flags = message.flags ?? [];
   const starred = flags.includes('starred');
   const unread = !flags.includes('read');

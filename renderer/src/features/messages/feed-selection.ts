@@ -95,6 +95,10 @@ export function useFeedSelection(
         if (index !== null) selectIndex(index);
       },
       first: () => selectIndex(0),
+      reveal: () => {
+        const index = selectedIndex();
+        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+      },
       last: () => {
         const { messages: shown, hasNewer, anchor: openedAt } = latest.current;
         // The newest message is not loaded: open the conversation again at the newest.

@@ -13,18 +13,23 @@ export interface SwitcherItem {
 
 const KIND_ORDER: Record<SwitcherItem['kind'], number> = { channel: 0, topic: 1, person: 2 };
 
+/** Lower case without accents: "chloe" finds "Chloé". */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /**
  * How well `item` matches `query` (lower is better), or null for no match: 0 the label starts with
  * it, 1 a word of the label does, 2 the label contains it, 3 only the detail does.
  */
 export function matchRank(item: SwitcherItem, query: string): number | null {
-  const q = query.trim().toLowerCase();
+  const q = fold(query.trim());
   if (!q) return 0;
-  const label = item.label.toLowerCase();
+  const label = fold(item.label);
   if (label.startsWith(q)) return 0;
   if (label.split(/[\s\-_./]+/).some((word) => word.startsWith(q))) return 1;
   if (label.includes(q)) return 2;
-  if (item.detail?.toLowerCase().includes(q)) return 3;
+  if (item.detail !== undefined && fold(item.detail).includes(q)) return 3;
   return null;
 }
 

@@ -55,7 +55,13 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   });
   useEffect(() => forgetUnloadedSizes(virtualizer.itemSizeCache, messages), [virtualizer, messages]);
 
-  const { opened, settled } = useOpeningScroll(virtualizer, messages, query.isSuccess, anchor, initialAnchor);
+  const { opened, openedAtBottom, settled } = useOpeningScroll(
+    virtualizer,
+    messages,
+    query.isSuccess,
+    anchor,
+    initialAnchor,
+  );
   // Local echoes of sent messages follow the newest message; the view follows them too.
   const echoes = useEchoes(narrow, loaded, query.isSuccess && !pages.hasNewer);
   const lastEcho = echoes[echoes.length - 1];
@@ -63,7 +69,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const { onScroll, awayFromBottom, jumpToBottom } = useFollowBottom(
     virtualizer,
     parentRef,
-    opened,
+    { opened, openedAtBottom, settled },
     messages,
     pages.hasNewer,
     echoKey,

@@ -68,6 +68,11 @@ describe('quick switcher ranking', () => {
     expect(labels('ben@')).toEqual(['Ben Adams']);
   });
 
+  it('ignores accents', () => {
+    expect(matchRank(person('Chloé Martin', 3, 'c@example.com'), 'chloe')).toBe(0);
+    expect(matchRank(person('Chloe Martin', 3, 'c@example.com'), 'CHLOÉ')).toBe(0);
+  });
+
   it('finds nothing for a query nothing contains', () => {
     expect(labels('zzz')).toEqual([]);
   });

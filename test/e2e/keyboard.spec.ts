@@ -291,6 +291,8 @@ test('a person searches with /, reads the ? overlay, jumps with Ctrl+K, and goes
   await expect(switcher.getByRole('option').first()).toContainText(chat.user(CHLOE).full_name);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('conversation-title')).toHaveText(chat.user(CHLOE).full_name);
+  // The compose box that had the focus is gone with its conversation: the focus is not dropped.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
   // Ctrl+K again closes it; so does Esc.
   await page.keyboard.press('Control+k');
   await expect(switcher).toBeVisible();

@@ -159,7 +159,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
         <DmSidebar />
         <NotificationPrompt />
       </nav>
-      <main className="pane pane-center">
+      <main className="pane pane-center" tabIndex={-1} data-focus-fallback>
         {narrow ? (
           <ConversationView key={`${narrowKey(narrow)}@${anchor ?? ''}`} narrow={narrow} anchor={anchor} />
         ) : view === 'inbox' ? (

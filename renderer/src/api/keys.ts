@@ -1,11 +1,11 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { SessionStarted } from '../../../shared/ipc';
 import type { GetMessagesResponse, InitialState, Message } from './model';
-import type { Narrow } from './narrow';
+import type { FeedAnchor, Narrow } from './narrow';
 
 /** Query keys: each GET is keyed by [operation, params]; the session is the register state. */
 export const sessionKey = ['session'] as const;
-export const feedKey = (narrow: Narrow, anchor: number | null = null) =>
+export const feedKey = (narrow: Narrow, anchor: FeedAnchor = null) =>
   ['getMessages', { narrow, anchor }] as const;
 /** Every feed (infinite query) lives under this root; other message queries use other roots. */
 export const feedRootKey = ['getMessages'] as const;

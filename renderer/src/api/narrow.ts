@@ -10,6 +10,12 @@ export type Narrow =
   | { kind: 'dm'; userIds: number[] }
   | { kind: 'search'; query: string };
 
+/**
+ * Where a feed opens: a message id (a link, a search hit), the newest message, or (null) the first
+ * unread message.
+ */
+export type FeedAnchor = number | 'newest' | null;
+
 export interface NarrowTerm {
   operator: string;
   operand: string | number | number[];

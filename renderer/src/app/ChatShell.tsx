@@ -28,6 +28,9 @@ import { useConnectionStore } from '../state/connection';
 import { HomeLinks } from '../features/home/HomeLinks';
 import { useHomeWhenNothingShown } from '../features/home/open-home';
 import { InboxView } from '../features/inbox/InboxView';
+import { KeyboardHelp } from '../features/keyboard/KeyboardHelp';
+import { QuickSwitcher } from '../features/keyboard/QuickSwitcher';
+import { useKeyboardShortcuts } from '../features/keyboard/useKeyboardShortcuts';
 import { RecentView } from '../features/recent/RecentView';
 import { useDialogStore } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
@@ -58,6 +61,10 @@ function Dialogs() {
       return <AccountSwitcher />;
     case 'mark-all-read':
       return <MarkAllReadDialog scope={dialog.scope} />;
+    case 'keyboard-help':
+      return <KeyboardHelp />;
+    case 'quick-switcher':
+      return <QuickSwitcher />;
   }
 }
 
@@ -75,6 +82,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   // Drafts typed during an outage reach the server when it is back, open compose box or not.
   useUnsyncedDraftsSync();
   useDesktopNotifications();
+  // The keyboard shortcuts (? lists them).
+  useKeyboardShortcuts();
   useUnreadBadge(account.realmName);
   useConversationFromAddressBar(Boolean(session.data));
   // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.
@@ -150,7 +159,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
         <DmSidebar />
         <NotificationPrompt />
       </nav>
-      <main className="pane pane-center">
+      <main className="pane pane-center" tabIndex={-1} data-focus-fallback>
         {narrow ? (
           <ConversationView key={`${narrowKey(narrow)}@${anchor ?? ''}`} narrow={narrow} anchor={anchor} />
         ) : view === 'inbox' ? (

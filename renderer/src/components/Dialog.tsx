@@ -1,6 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
-/** A modal dialog: Esc (anywhere) and the backdrop close it, focus moves into it and returns on close. */
+/**
+ * A modal dialog: Esc (anywhere) and the backdrop close it, focus moves into it and returns on
+ * close: to what had it, or, when that is gone (a row scrolled away, a menu closed, another
+ * conversation opened), to the innermost of the page's fallbacks (`data-focus-fallback`: the
+ * message feed, else the center pane), so focus is never dropped on the page's body.
+ */
 export function Dialog({
   title,
   onClose,
@@ -21,7 +26,13 @@ export function Dialog({
       'input, textarea, select, button:not(.dialog-close), [tabindex="0"]',
     );
     (first ?? ref.current)?.focus();
-    return () => previous?.focus?.();
+    return () => {
+      if (previous?.isConnected) previous.focus();
+      else {
+        const fallbacks = document.querySelectorAll<HTMLElement>('[data-focus-fallback]');
+        fallbacks[fallbacks.length - 1]?.focus({ preventScroll: true });
+      }
+    };
   }, []);
   // Esc closes from anywhere, also when focus fell back to the page (e.g. a button got disabled).
   useEffect(() => {

@@ -1,9 +1,11 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { useComposeStore } from './compose';
 import { useDialogStore } from './dialogs';
+import { useMessageSelection } from './message-selection';
 import { useNarrowStore } from './narrow';
 import { useTypingStore } from './typing';
 import { useUploadsStore } from '../features/uploads/uploads-store';
+import { useReactionPicker } from '../features/reactions/picker-store';
 
 /**
  * Client state belongs to one account. The stores are module singletons, so whenever the active
@@ -14,12 +16,12 @@ import { useUploadsStore } from '../features/uploads/uploads-store';
 type AnyStore = UseBoundStore<StoreApi<object>>;
 
 /** Kept per account and restored on return. */
-const KEPT_PER_ACCOUNT: AnyStore[] = [useComposeStore, useNarrowStore];
+const KEPT_PER_ACCOUNT: AnyStore[] = [useComposeStore, useNarrowStore, useMessageSelection];
 /**
  * Meaningful only for the session in front of the user: start empty on every change. (The
  * connection status is not here: main reports the active account's loop, whichever it is.)
  */
-const RESET_ON_CHANGE: AnyStore[] = [useDialogStore, useTypingStore, useUploadsStore];
+const RESET_ON_CHANGE: AnyStore[] = [useDialogStore, useTypingStore, useUploadsStore, useReactionPicker];
 
 interface AccountScopeState {
   /** The account the stores currently hold state for; undefined before the first account is known. */

@@ -10,6 +10,8 @@ export type OpenDialog =
   | { kind: 'browse-channels' }
   | { kind: 'create-channel' }
   | { kind: 'accounts' }
+  | { kind: 'keyboard-help' }
+  | { kind: 'quick-switcher' }
   | { kind: 'mark-all-read'; scope: MarkReadScope };
 
 export type MarkReadScope =

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Narrow } from '../api/narrow';
+import type { FeedAnchor, Narrow } from '../api/narrow';
 
 /** The views that show many conversations at once rather than one feed (issue 13's home views). */
 export type HomeView = 'inbox' | 'recent';
@@ -7,11 +7,11 @@ export type HomeView = 'inbox' | 'recent';
 /** The selected conversation (or home view) and the message the feed should open at. */
 interface NarrowState {
   narrow: Narrow | null;
-  /** Message id to scroll to when the narrow opens (e.g. a search hit); null = first unread. */
-  anchor: number | null;
+  /** Message id to scroll to when the narrow opens (e.g. a search hit), 'newest', or null = first unread. */
+  anchor: FeedAnchor;
   /** Shown when no narrow is selected; null = the user's home view (`web_home_view`). */
   view: HomeView | null;
-  select(narrow: Narrow, anchor?: number | null): void;
+  select(narrow: Narrow, anchor?: FeedAnchor): void;
   showView(view: HomeView): void;
   /** Back to the home view. */
   clear(): void;

@@ -2,19 +2,20 @@ import { useMemo } from 'react';
 import { useInitialState } from '../../app/session';
 import type { Subscription } from '../../api/model';
 
-/** Subscribed channels, pinned first, then by name; archived ones last. */
+/** Channels in the sidebar's order: pinned first, then by name; archived ones last. */
+export function sidebarOrder(subs: readonly Subscription[] | undefined): Subscription[] {
+  return [...(subs ?? [])].sort(
+    (a, b) =>
+      Number(Boolean(b.pin_to_top)) - Number(Boolean(a.pin_to_top)) ||
+      Number(Boolean(a.is_archived)) - Number(Boolean(b.is_archived)) ||
+      a.name.localeCompare(b.name),
+  );
+}
+
+/** Subscribed channels in the sidebar's order. */
 export function useSubscriptions(): Subscription[] {
   const subs = useInitialState((s) => s.subscriptions);
-  return useMemo(
-    () =>
-      [...(subs ?? [])].sort(
-        (a, b) =>
-          Number(Boolean(b.pin_to_top)) - Number(Boolean(a.pin_to_top)) ||
-          Number(Boolean(a.is_archived)) - Number(Boolean(b.is_archived)) ||
-          a.name.localeCompare(b.name),
-      ),
-    [subs],
-  );
+  return useMemo(() => sidebarOrder(subs), [subs]);
 }
 
 /** Any channel the register state knows (subscribed or not), by id. */

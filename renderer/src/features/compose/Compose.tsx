@@ -5,6 +5,7 @@ import { useChannelIndex } from '../channels/hooks';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
+import { useComposeFocusRequests } from '../../state/compose-focus';
 import { useTypingNotifier } from '../typing/useTypingNotifier';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useDraftAutosave } from '../drafts/useDraftAutosave';
@@ -53,6 +54,8 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
   const setText = useComposeStore((s) => s.setText);
   const setTopic = useComposeStore((s) => s.setTopic);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const topicInput = useRef<HTMLInputElement>(null);
+  useComposeFocusRequests(textarea, topicInput);
   const channels = useChannelIndex();
   const archived =
     (narrow.kind === 'topic' || narrow.kind === 'channel') && !!channels.get(narrow.streamId)?.is_archived;
@@ -106,6 +109,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
       <TypingIndicator conversationKey={conversation && conversationKey(conversation, selfId)} />
       {narrow.kind === 'channel' && (
         <input
+          ref={topicInput}
           className="compose-topic"
           aria-label="Topic"
           placeholder={`Topic (empty: ${emptyName})`}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
-import { conversationKey, narrowTerms, sameNarrow, type ComposeNarrow } from '../../api/narrow';
+import { conversationKey, narrowTerms, sameNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';
 import { Popover } from '../../components/Popover';
@@ -14,19 +14,11 @@ import { messageLink } from '../../api/conversation-links';
 import { markUnreadFrom } from './mark-unread-from';
 import { fetchMessageSource } from './message-source';
 import { appendQuote, quoteAndReplyText } from './quote';
+import { replyNarrow } from './reply-narrow';
 
 interface MenuItem {
   label: string;
   run: () => Promise<string | void> | string | void;
-}
-
-/** The conversation a reply to `message` goes to. */
-function replyNarrow(message: Message, selfId: number | undefined): ComposeNarrow {
-  if (message.type === 'stream' && message.stream_id !== undefined)
-    return { kind: 'topic', streamId: message.stream_id, topic: message.subject ?? '' };
-  const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((u) => u.id) : [];
-  const others = ids.filter((id) => id !== selfId);
-  return { kind: 'dm', userIds: others.length ? others : ids };
 }
 
 function focusComposeSoon(): void {

@@ -1,4 +1,4 @@
-import type { Narrow } from '../../api/narrow';
+import type { FeedAnchor, Narrow } from '../../api/narrow';
 import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { Avatar } from '../../components/Avatar';
@@ -35,7 +35,7 @@ function useNarrowTitle(narrow: Narrow): string {
 }
 
 /** The center pane: title bar, virtualized feed, compose box. */
-export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: number | null }) {
+export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: FeedAnchor }) {
   const title = useNarrowTitle(narrow);
   const open = useDialogStore((s) => s.open);
   const drop = useFileDrop();

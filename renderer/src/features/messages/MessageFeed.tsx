@@ -1,19 +1,22 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../api/model';
-import type { Narrow } from '../../api/narrow';
+import type { FeedAnchor, Narrow } from '../../api/narrow';
 import { errorSentence } from '../../api/call';
 import { useSelfId, useUserSetting } from '../../app/realm';
+import { useNarrowStore } from '../../state/narrow';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { virtualRowStyle } from '../../components/VirtualList';
 import { useChannelIndex } from '../channels/hooks';
 import { PendingMessages } from '../outbox/PendingMessages';
 import { useEchoes } from '../outbox/useEchoes';
 import { useSearchHighlights } from '../search/highlights';
+import { useFirstUnreadJump } from './feed-first-unread';
 import { useMarkSeenAsRead } from './feed-mark-read';
 import { usePageFetching } from './feed-paging';
 import { useFeedRowLayout } from './feed-rows';
 import { useFollowBottom, useOpeningScroll } from './feed-scrolling';
+import { useFeedSelection } from './feed-selection';
 import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { forgetUnloadedSizes } from './size-cache';
@@ -23,7 +26,7 @@ import { useFeed } from './useFeed';
  * The message feed of a narrow: virtualized (only visible rows in the DOM), opened at the anchor
  * (first unread by default), extended by anchors as the user scrolls, marking seen messages read.
  */
-export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number | null }) {
+export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAnchor }) {
   const selfId = useSelfId();
   const channels = useChannelIndex();
   const twentyFour = useUserSetting<boolean>('twenty_four_hour_time', false);
@@ -52,7 +55,13 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   });
   useEffect(() => forgetUnloadedSizes(virtualizer.itemSizeCache, messages), [virtualizer, messages]);
 
-  const { opened, settled } = useOpeningScroll(virtualizer, messages, query.isSuccess, anchor, initialAnchor);
+  const { opened, openedAtBottom, settled } = useOpeningScroll(
+    virtualizer,
+    messages,
+    query.isSuccess,
+    anchor,
+    initialAnchor,
+  );
   // Local echoes of sent messages follow the newest message; the view follows them too.
   const echoes = useEchoes(narrow, loaded, query.isSuccess && !pages.hasNewer);
   const lastEcho = echoes[echoes.length - 1];
@@ -60,11 +69,22 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
   const { onScroll, awayFromBottom, jumpToBottom } = useFollowBottom(
     virtualizer,
     parentRef,
-    opened,
+    { opened, openedAtBottom, settled },
     messages,
     pages.hasNewer,
     echoKey,
   );
+
+  const { selectedId, select } = useFeedSelection(narrow, virtualizer, {
+    messages,
+    loaded: query.isSuccess,
+    anchor,
+    serverAnchor: initialAnchor,
+    hasNewer: pages.hasNewer,
+  });
+  const firstUnread = useFirstUnreadJump(narrow, anchor, virtualizer, { messages, settled, select });
+  // Newer messages not loaded: the button opens the conversation again at the newest.
+  const toBottom = pages.hasNewer ? () => useNarrowStore.getState().select(narrow, 'newest') : jumpToBottom;
 
   const items = virtualizer.getVirtualItems();
   const firstVisible = items[0]?.index ?? 0;
@@ -98,7 +118,20 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
       onScroll={onScroll}
       tabIndex={0}
       aria-label="Messages"
+      data-focus-fallback
     >
+      {firstUnread.show && (
+        <div className="feed-jump feed-jump-top">
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="jump-to-first-unread"
+            onClick={firstUnread.jump}
+          >
+            Jump to first unread ↑
+          </button>
+        </div>
+      )}
       {/* Floats over the top rows: in the flow it would push them down while a page loads. */}
       {extending === 'older' && (
         <div className="feed-loading feed-loading-older" role="status">
@@ -127,6 +160,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
                   channelName={m.stream_id !== undefined ? channels.get(m.stream_id)?.name : undefined}
                   twentyFour={twentyFour}
                   highlight={highlights.get(m.id)}
+                  selected={m.id === selectedId}
+                  onSelect={select}
                 />
               </div>
             );
@@ -134,9 +169,9 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: number
         </div>
       </MessageDisplayProvider>
       <PendingMessages echoes={echoes} narrow={narrow} />
-      {awayFromBottom && !pages.hasNewer && (
+      {(awayFromBottom || pages.hasNewer) && (
         <div className="feed-jump">
-          <button type="button" className="btn btn-small" data-testid="jump-to-bottom" onClick={jumpToBottom}>
+          <button type="button" className="btn btn-small" data-testid="jump-to-bottom" onClick={toBottom}>
             Jump to bottom ↓
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
 import { topicLabel } from '../../app/realm';
@@ -8,6 +8,7 @@ import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { MessageMenu } from '../message-actions/MessageMenu';
+import { useReactionPicker } from '../reactions/picker-store';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
 import { StatusBadge } from '../users/StatusBadge';
@@ -23,6 +24,8 @@ export const MessageRow = memo(function MessageRow({
   channelName,
   twentyFour,
   highlight,
+  selected = false,
+  onSelect,
 }: {
   message: Message;
   showSender: boolean;
@@ -32,12 +35,17 @@ export const MessageRow = memo(function MessageRow({
   channelName?: string;
   twentyFour: boolean;
   highlight?: Highlight;
+  /** The feed's selected message (the keyboard's cursor). */
+  selected?: boolean;
+  onSelect?: (messageId: number) => void;
 }) {
   const open = useDialogStore((s) => s.open);
   const select = useNarrowStore((s) => s.select);
   const { emptyTopicName: emptyName, statuses } = useMessageDisplay();
   const star = useToggleFlag(message.id);
-  const [picking, setPicking] = useState(false);
+  const picking = useReactionPicker((s) => s.messageId === message.id);
+  const setOpen = useReactionPicker((s) => s.setOpen);
+  const setPicking = (open: boolean) => setOpen(message.id, open);
   const flags = message.flags ?? [];
   const starred = flags.includes('starred');
   const unread = !flags.includes('read');
@@ -48,10 +56,13 @@ export const MessageRow = memo(function MessageRow({
 
   return (
     <article
-      className={`message${unread ? ' unread' : ''}${showSender ? ' with-sender' : ''}`}
+      className={`message${unread ? ' unread' : ''}${showSender ? ' with-sender' : ''}${selected ? ' selected' : ''}`}
       data-testid={`message-${message.id}`}
       data-message-id={message.id}
+      data-selected={selected || undefined}
+      aria-current={selected || undefined}
       aria-label={`Message from ${senderName}`}
+      onClick={onSelect && (() => onSelect(message.id))}
     >
       {daySeparator && (
         <div className="day-separator" role="separator">

@@ -1,6 +1,7 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
+import type { FeedAnchor } from '../../api/narrow';
 import { openingScroll, whenScrollSettles } from './opening';
 
 type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
@@ -13,21 +14,29 @@ export function useOpeningScroll(
   virtualizer: FeedVirtualizer,
   messages: readonly Message[],
   loaded: boolean,
-  anchor: number | null,
+  anchor: FeedAnchor,
   serverAnchor: number | null,
 ) {
   const opened = useRef(false);
+  /** Whether the feed opened at its bottom (no unread message, or the newest asked for). */
+  const openedAtBottom = useRef(true);
   const [settled, setSettled] = useState(false);
   useEffect(() => {
     if (opened.current || !loaded || messages.length === 0) return;
     opened.current = true;
     const target = openingScroll(messages, anchor, serverAnchor);
+    openedAtBottom.current = target?.align === 'end';
     if (target) virtualizer.scrollToIndex(target.index, { align: target.align });
     // Not cancelled when the effect re-runs (messages change as they are marked read); a late
     // update after unmounting is harmless.
-    void whenScrollSettles(() => virtualizer.scrollOffset).then(() => setSettled(true));
+    void whenScrollSettles(() => virtualizer.scrollOffset).then(() => {
+      // A conversation shorter than the view is at its bottom wherever it opened.
+      const el = virtualizer.scrollElement;
+      if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 40) openedAtBottom.current = true;
+      setSettled(true);
+    });
   }, [loaded, messages, anchor, serverAnchor, virtualizer]);
-  return { opened, settled };
+  return { opened, openedAtBottom, settled };
 }
 
 /**
@@ -37,31 +46,43 @@ export function useOpeningScroll(
 export function useFollowBottom(
   virtualizer: FeedVirtualizer,
   parentRef: RefObject<HTMLDivElement | null>,
-  opened: RefObject<boolean>,
+  opening: { opened: RefObject<boolean>; openedAtBottom: RefObject<boolean>; settled: boolean },
   messages: readonly Message[],
   hasNewer: boolean,
   echoKey: string,
 ) {
-  const atBottom = useRef(true);
+  const { opened, openedAtBottom, settled } = opening;
+  // Unknown until the reader scrolls: then the feed is at the bottom if it opened there. (A feed
+  // opened at an unread message at the very top gets no scroll event, and must not be taken to
+  // the bottom when the next page of newer messages arrives.)
+  const scrolledToBottom = useRef<boolean | null>(null);
+  const atBottom = () => scrolledToBottom.current ?? openedAtBottom.current;
   const lastId = messages[messages.length - 1]?.id;
   useEffect(() => {
-    if (opened.current && atBottom.current && messages.length > 0 && !hasNewer)
+    if (opened.current && atBottom() && messages.length > 0 && !hasNewer)
       virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- atBottom reads refs
   }, [lastId, messages.length, hasNewer, virtualizer, opened]);
   useEffect(() => {
     const el = parentRef.current;
-    if (echoKey && el && atBottom.current) el.scrollTop = el.scrollHeight;
+    if (echoKey && el && atBottom()) el.scrollTop = el.scrollHeight;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- atBottom reads refs
   }, [echoKey, parentRef]);
   // State only for the "Jump to bottom" button: it changes when the reader crosses the line, not on
   // every scroll event.
   const [awayFromBottom, setAwayFromBottom] = useState(false);
+  // Opened above the bottom (at an unread message): the button shows before any scrolling.
+  useEffect(() => {
+    if (settled && scrolledToBottom.current === null && !openedAtBottom.current) setAwayFromBottom(true);
+  }, [settled, openedAtBottom]);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-    if (awayFromBottom === atBottom.current) setAwayFromBottom(!atBottom.current);
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    scrolledToBottom.current = bottom;
+    if (awayFromBottom === bottom) setAwayFromBottom(!bottom);
   };
   const jumpToBottom = () => {
-    atBottom.current = true;
+    scrolledToBottom.current = true;
     setAwayFromBottom(false);
     if (messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   };

@@ -1,4 +1,5 @@
 import type { Message } from '../../api/model';
+import type { FeedAnchor } from '../../api/narrow';
 
 export interface OpeningScroll {
   index: number;
@@ -6,14 +7,14 @@ export interface OpeningScroll {
 }
 
 /**
- * Where a feed opens. A message link (`anchor`) is centred. Otherwise the first page was asked for
- * around `first_unread`, and the server answered with the anchor it chose: the first unread
- * message by its own rules (the real service leaves muted topics out), shown at the top; or, with
- * nothing unread, the newest message, shown at the bottom.
+ * Where a feed opens. A message link (`anchor`) is centred; 'newest' opens at the bottom.
+ * Otherwise the first page was asked for around `first_unread`, and the server answered with the
+ * anchor it chose: the first unread message by its own rules (the real service leaves muted topics
+ * out), shown at the top; or, with nothing unread, the newest message, shown at the bottom.
  */
 export function openingScroll(
   messages: readonly Message[],
-  anchor: number | null,
+  anchor: FeedAnchor,
   serverAnchor: number | null,
 ): OpeningScroll | null {
   if (messages.length === 0) return null;

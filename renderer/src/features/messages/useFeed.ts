@@ -4,7 +4,7 @@ import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
 import { feedKey, type FeedData, type FeedPageParam } from '../../api/keys';
 import type { GetMessagesResponse, Message } from '../../api/model';
-import { narrowTerms, type Narrow } from '../../api/narrow';
+import { narrowTerms, type FeedAnchor, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import type { PageDirection } from './page-fetch';
 
@@ -79,7 +79,7 @@ export async function extendFeed(
   queryClient: QueryClient,
   bridge: ChatBridge,
   narrow: Narrow,
-  anchor: number | null,
+  anchor: FeedAnchor,
   direction: PageDirection,
 ): Promise<void> {
   const key = feedKey(narrow, anchor);
@@ -103,7 +103,7 @@ interface ExtendState {
  * A conversation's messages, fetched around an anchor (a message id or the first unread) and
  * extended by anchors as the user scrolls: older pages before, newer pages after.
  */
-export function useFeed(narrow: Narrow, anchor: number | null) {
+export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({

@@ -1,0 +1,156 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ChatBridge } from '../../../../shared/ipc';
+import { getInitialState } from '../../api/keys';
+import { conversationKey, sameNarrow, type Narrow } from '../../api/narrow';
+import { useComposeStore } from '../../state/compose';
+import { useComposeFocus } from '../../state/compose-focus';
+import { useDialogStore } from '../../state/dialogs';
+import { useNarrowStore } from '../../state/narrow';
+import { sidebarOrder } from '../channels/hooks';
+import { replyNarrow } from '../message-actions/reply-narrow';
+import { activeFeed } from '../messages/active-feed';
+import { setMessageFlag } from '../messages/toggle-flag';
+import { useReactionPicker } from '../reactions/picker-store';
+import { THUMBS_UP, toggleUnicodeReaction } from '../reactions/toggle-reaction';
+import { nextUnreadConversation } from './next-unread';
+import type { ShortcutAction } from './shortcuts';
+
+export interface ActionContext {
+  bridge: ChatBridge;
+  queryClient: QueryClient;
+}
+
+/** Runs a shortcut's action; false when it does not apply here (then the key keeps its default). */
+type Action = (context: ActionContext) => boolean;
+
+const narrowNow = () => useNarrowStore.getState().narrow;
+const selected = () => activeFeed()?.selected() ?? null;
+const selfIdOf = (context: ActionContext) => getInitialState(context.queryClient)?.user_id;
+
+/** A write, not awaited: the events bring its result to the screen; a failure is only logged. */
+function fire(work: Promise<unknown>, what: string): void {
+  work.catch((error: unknown) => console.warn(`Keyboard shortcut: ${what} failed`, error));
+}
+
+function openConversation(narrow: Narrow, anchor: number | null = null): void {
+  if (!sameNarrow(narrowNow(), narrow)) useNarrowStore.getState().select(narrow, anchor);
+}
+
+function nextUnread(kind: 'topic' | 'dm', context: ActionContext): boolean {
+  const state = getInitialState(context.queryClient);
+  const next = nextUnreadConversation(
+    kind,
+    {
+      unread: state?.unread_msgs,
+      selfId: state?.user_id,
+      channels: sidebarOrder(state?.subscriptions),
+      userTopics: state?.user_topics,
+    },
+    narrowNow(),
+  );
+  if (!next) return false;
+  useNarrowStore.getState().select(next);
+  return true;
+}
+
+export const ACTIONS: Record<ShortcutAction, Action> = {
+  'new-topic-message': () => {
+    const narrow = narrowNow();
+    const message = selected();
+    const streamId =
+      narrow?.kind === 'channel' || narrow?.kind === 'topic'
+        ? narrow.streamId
+        : message?.type === 'stream'
+          ? message.stream_id
+          : undefined;
+    if (streamId !== undefined) {
+      openConversation({ kind: 'channel', streamId });
+      useComposeFocus.getState().requestFocus('topic');
+      return true;
+    }
+    if (narrow?.kind !== 'dm') return false;
+    useComposeFocus.getState().requestFocus('message');
+    return true;
+  },
+  'new-direct-message': () => {
+    useDialogStore.getState().open({ kind: 'new-dm' });
+    return true;
+  },
+  reply: (context) => {
+    const message = selected();
+    if (!message) return false;
+    const selfId = selfIdOf(context);
+    const current = narrowNow();
+    // A channel view writes to the message's topic in its own box; elsewhere, open the conversation.
+    if (current?.kind === 'channel' && message.type === 'stream' && message.stream_id === current.streamId)
+      useComposeStore.getState().setTopic(conversationKey(current, selfId), message.subject ?? '');
+    else openConversation(replyNarrow(message, selfId), message.id);
+    useComposeFocus.getState().requestFocus('message');
+    return true;
+  },
+  'reply-to-author': () => {
+    const message = selected();
+    if (!message) return false;
+    openConversation({ kind: 'dm', userIds: [message.sender_id] });
+    useComposeFocus.getState().requestFocus('message');
+    return true;
+  },
+  'next-unread-topic': (context) => nextUnread('topic', context),
+  'next-unread-dm': (context) => nextUnread('dm', context),
+  'select-next': () => run(activeFeed(), (feed) => feed.move(1)),
+  'select-previous': () => run(activeFeed(), (feed) => feed.move(-1)),
+  'select-first': () => run(activeFeed(), (feed) => feed.first()),
+  'select-last': () => run(activeFeed(), (feed) => feed.last()),
+  edit: (context) => {
+    const message = selected();
+    if (!message || message.sender_id !== selfIdOf(context)) return false;
+    useDialogStore.getState().open({ kind: 'edit-message', messageId: message.id });
+    return true;
+  },
+  star: (context) => {
+    const message = selected();
+    if (!message) return false;
+    const starred = (message.flags ?? []).includes('starred');
+    fire(setMessageFlag(context.bridge, message.id, 'starred', !starred), 'star');
+    return true;
+  },
+  'thumbs-up': (context) => {
+    const message = selected();
+    if (!message) return false;
+    fire(toggleUnicodeReaction(context.bridge, message, selfIdOf(context), THUMBS_UP), 'reaction');
+    return true;
+  },
+  'emoji-picker': () => {
+    const feed = activeFeed();
+    const message = feed?.selected();
+    if (!feed || !message) return false;
+    feed.reveal();
+    useReactionPicker.getState().setOpen(message.id, true);
+    return true;
+  },
+  search: () => {
+    const box = document.querySelector<HTMLInputElement>('[data-testid="search-input"]');
+    if (!box) return false;
+    box.focus();
+    return true;
+  },
+  close: () => false,
+  help: () => {
+    useDialogStore.getState().open({ kind: 'keyboard-help' });
+    return true;
+  },
+  'quick-switcher': () => {
+    const dialogs = useDialogStore.getState();
+    // Toggles; never replaces another dialog (its unsaved input would be lost).
+    if (dialogs.dialog?.kind === 'quick-switcher') dialogs.close();
+    else if (dialogs.dialog === null) dialogs.open({ kind: 'quick-switcher' });
+    else return false;
+    return true;
+  },
+};
+
+function run<T>(target: T | null, action: (target: T) => void): boolean {
+  if (target === null) return false;
+  action(target);
+  return true;
+}

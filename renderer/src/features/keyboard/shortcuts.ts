@@ -1,0 +1,155 @@
+/**
+ * Every keyboard shortcut of the app, in one table: the dispatcher matches keys against it and
+ * the help overlay (`?`) is generated from it. Modelled on the real service's help page
+ * ("Keyboard shortcuts"); `s` stars here, as the task of this app asks.
+ */
+
+export type ShortcutAction =
+  | 'new-topic-message'
+  | 'new-direct-message'
+  | 'reply'
+  | 'reply-to-author'
+  | 'next-unread-topic'
+  | 'next-unread-dm'
+  | 'select-next'
+  | 'select-previous'
+  | 'select-first'
+  | 'select-last'
+  | 'edit'
+  | 'star'
+  | 'thumbs-up'
+  | 'emoji-picker'
+  | 'search'
+  | 'close'
+  | 'help'
+  | 'quick-switcher';
+
+/** A key: `key` as KeyboardEvent.key names it; `mod` is Ctrl, or Cmd on a Mac. */
+export interface KeySpec {
+  key: string;
+  mod?: boolean;
+}
+
+export interface Shortcut {
+  action: ShortcutAction;
+  keys: KeySpec[];
+  description: string;
+  group: 'Navigation' | 'Composing' | 'The selected message';
+  /** Also while typing in a field (otherwise the key is text). */
+  whileTyping?: boolean;
+  /** Also while a dialog, menu or picker is open. */
+  overOverlays?: boolean;
+  /**
+   * Handled by the component that owns it (dialogs, menus, the home view): listed here for the help
+   * overlay only, never dispatched.
+   */
+  handledElsewhere?: boolean;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    action: 'next-unread-topic',
+    keys: [{ key: 'n' }],
+    description: 'Next unread topic',
+    group: 'Navigation',
+  },
+  {
+    action: 'next-unread-dm',
+    keys: [{ key: 'p' }],
+    description: 'Next unread direct message',
+    group: 'Navigation',
+  },
+  {
+    action: 'select-next',
+    keys: [{ key: 'j' }, { key: 'ArrowDown' }],
+    description: 'Select the next message',
+    group: 'Navigation',
+  },
+  {
+    action: 'select-previous',
+    keys: [{ key: 'k' }, { key: 'ArrowUp' }],
+    description: 'Select the previous message',
+    group: 'Navigation',
+  },
+  {
+    action: 'select-first',
+    keys: [{ key: 'Home' }],
+    description: 'First loaded message',
+    group: 'Navigation',
+  },
+  {
+    action: 'select-last',
+    keys: [{ key: 'End' }],
+    description: 'Newest message',
+    group: 'Navigation',
+  },
+  { action: 'search', keys: [{ key: '/' }], description: 'Search messages', group: 'Navigation' },
+  {
+    action: 'quick-switcher',
+    keys: [{ key: 'k', mod: true }],
+    description: 'Jump to a channel, topic or person',
+    group: 'Navigation',
+    whileTyping: true,
+    overOverlays: true,
+  },
+  {
+    action: 'close',
+    keys: [{ key: 'Escape' }],
+    description: 'Close what is open, then go to the home view',
+    group: 'Navigation',
+    handledElsewhere: true,
+  },
+  { action: 'help', keys: [{ key: '?' }], description: 'Show keyboard shortcuts', group: 'Navigation' },
+  {
+    action: 'new-topic-message',
+    keys: [{ key: 'c' }],
+    description: 'New topic in this channel',
+    group: 'Composing',
+  },
+  {
+    action: 'new-direct-message',
+    keys: [{ key: 'x' }],
+    description: 'New direct message',
+    group: 'Composing',
+  },
+  {
+    action: 'reply',
+    keys: [{ key: 'r' }, { key: 'Enter' }],
+    description: 'Reply to the selected message',
+    group: 'Composing',
+  },
+  {
+    action: 'reply-to-author',
+    keys: [{ key: 'R' }],
+    description: 'Reply to its author in a direct message',
+    group: 'Composing',
+  },
+  { action: 'edit', keys: [{ key: 'e' }], description: 'Edit your message', group: 'The selected message' },
+  { action: 'star', keys: [{ key: 's' }], description: 'Star or unstar', group: 'The selected message' },
+  {
+    action: 'thumbs-up',
+    keys: [{ key: '+' }],
+    description: 'Add or remove 👍',
+    group: 'The selected message',
+  },
+  {
+    action: 'emoji-picker',
+    keys: [{ key: ':' }],
+    description: 'React with an emoji',
+    group: 'The selected message',
+  },
+];
+
+/** How a key is written in the help overlay. */
+export function keyLabel(spec: KeySpec, mac: boolean): string {
+  const names: Record<string, string> = {
+    ArrowDown: '↓',
+    ArrowUp: '↑',
+    Escape: 'Esc',
+    Enter: 'Enter',
+    R: 'Shift+R',
+  };
+  const key = names[spec.key] ?? spec.key;
+  if (!spec.mod) return key;
+  return mac ? `⌘${key.toUpperCase()}` : `Ctrl+${key.toUpperCase()}`;
+}

@@ -1,0 +1,115 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef } from 'react';
+import type { Message } from '../../api/model';
+import { narrowKey, type FeedAnchor, type Narrow } from '../../api/narrow';
+import { useMessageSelection } from '../../state/message-selection';
+import { useNarrowStore } from '../../state/narrow';
+import { registerActiveFeed } from './active-feed';
+import { openingScroll } from './opening';
+
+type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
+
+/** First and last rows at least partly on screen (more than a sliver), or null before layout. */
+export function visibleRange(virtualizer: FeedVirtualizer): { first: number; last: number } | null {
+  const top = virtualizer.scrollOffset ?? 0;
+  const height = virtualizer.scrollRect?.height ?? 0;
+  const items = virtualizer.getVirtualItems();
+  const shown = items.filter((item) => item.end > top + 8 && item.start < top + height - 8);
+  if (shown.length === 0) return null;
+  return { first: shown[0]!.index, last: shown[shown.length - 1]!.index };
+}
+
+/**
+ * Where a move of the selection lands. From a selection on screen, one row that way (stopping at
+ * the ends); from one scrolled out of sight or not loaded, the first row on screen going down,
+ * the last going up: the reader continues from what they are looking at.
+ */
+export function nextSelectedIndex(
+  count: number,
+  selectedIndex: number,
+  visible: { first: number; last: number } | null,
+  delta: 1 | -1,
+): number | null {
+  if (count === 0) return null;
+  const onScreen =
+    selectedIndex >= 0 && (!visible || (selectedIndex >= visible.first && selectedIndex <= visible.last));
+  if (onScreen) return Math.min(count - 1, Math.max(0, selectedIndex + delta));
+  if (visible) return delta > 0 ? visible.first : visible.last;
+  return delta > 0 ? 0 : count - 1;
+}
+
+/**
+ * The feed's selected message: chosen when the feed opens (where it opens: the first unread
+ * message, a linked message, or the newest), moved by a click or the keyboard (the feed is
+ * registered as the active one for the shortcuts), brought into view when the keyboard moves it.
+ */
+export function useFeedSelection(
+  narrow: Narrow,
+  virtualizer: FeedVirtualizer,
+  feed: {
+    messages: readonly Message[];
+    loaded: boolean;
+    anchor: FeedAnchor;
+    serverAnchor: number | null;
+    hasNewer: boolean;
+  },
+) {
+  const key = narrowKey(narrow);
+  const selectedId = useMessageSelection((s) => s.byNarrow[key] ?? null);
+  const { messages, loaded, anchor, serverAnchor } = feed;
+  const latest = useRef(feed);
+  useEffect(() => {
+    latest.current = feed;
+  });
+
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !loaded || messages.length === 0) return;
+    opened.current = true;
+    const target = openingScroll(messages, anchor, serverAnchor);
+    if (target) useMessageSelection.getState().select(key, messages[target.index]!.id);
+  }, [loaded, messages, anchor, serverAnchor, key]);
+
+  useEffect(() => {
+    const selectIndex = (index: number) => {
+      const m = latest.current.messages[index];
+      if (!m) return;
+      useMessageSelection.getState().select(key, m.id);
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+    };
+    const selectedIndex = () => {
+      const id = useMessageSelection.getState().byNarrow[key];
+      return id === undefined ? -1 : latest.current.messages.findIndex((m) => m.id === id);
+    };
+    return registerActiveFeed({
+      narrow,
+      messages: () => latest.current.messages,
+      selected: () => latest.current.messages[selectedIndex()] ?? null,
+      move: (delta) => {
+        const index = nextSelectedIndex(
+          latest.current.messages.length,
+          selectedIndex(),
+          visibleRange(virtualizer),
+          delta,
+        );
+        if (index !== null) selectIndex(index);
+      },
+      first: () => selectIndex(0),
+      reveal: () => {
+        const index = selectedIndex();
+        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+      },
+      last: () => {
+        const { messages: shown, hasNewer, anchor: openedAt } = latest.current;
+        // The newest message is not loaded: open the conversation again at the newest.
+        if (hasNewer && openedAt !== 'newest') useNarrowStore.getState().select(narrow, 'newest');
+        else selectIndex(shown.length - 1);
+      },
+    });
+    // `key` stands for the narrow.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, virtualizer]);
+
+  const select = useCallback((id: number) => useMessageSelection.getState().select(key, id), [key]);
+  return { selectedId, select };
+}

@@ -1,0 +1,20 @@
+import type { ChatBridge } from '../../../../shared/ipc';
+import { callApi } from '../../api/call';
+import type { Message } from '../../api/model';
+
+/** 👍 as the service names it. */
+export const THUMBS_UP = { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' } as const;
+
+/** Adds the user's reaction with a Unicode emoji, or removes it when they already reacted so. */
+export async function toggleUnicodeReaction(
+  bridge: ChatBridge,
+  message: Message,
+  selfId: number | undefined,
+  emoji: { emoji_name: string; emoji_code: string; reaction_type: 'unicode_emoji' },
+): Promise<void> {
+  const mine = (message.reactions ?? []).some(
+    (r) =>
+      r.user_id === selfId && r.reaction_type === emoji.reaction_type && r.emoji_code === emoji.emoji_code,
+  );
+  await callApi(bridge, mine ? 'removeReaction' : 'addReaction', { message_id: message.id, ...emoji });
+}

@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { shortcutFor, type KeyPress } from '../../../../renderer/src/features/keyboard/dispatch';
+import { ACTIONS } from '../../../../renderer/src/features/keyboard/actions';
+import { keyLabel, SHORTCUTS } from '../../../../renderer/src/features/keyboard/shortcuts';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function press(key: string, extra: Partial<KeyPress> = {}): KeyPress {
+  return {
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    defaultPrevented: false,
+    target: document.body,
+    ...extra,
+  };
+}
+
+function element(html: string): Element {
+  document.body.innerHTML = html;
+  return document.body.querySelector('[data-target]') ?? document.body.firstElementChild!;
+}
+
+const calm = { overlayOpen: false, mac: false };
+const actionOf = (p: KeyPress, context = calm) => shortcutFor(p, context)?.action ?? null;
+
+describe('the shortcut table', () => {
+  it('gives every key to one shortcut only, and every dispatched shortcut an action', () => {
+    const keys = SHORTCUTS.flatMap((s) => s.keys.map((k) => `${k.mod ? 'mod+' : ''}${k.key}`));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const s of SHORTCUTS) expect(typeof ACTIONS[s.action]).toBe('function');
+  });
+
+  it('maps the keys of the help page to their actions', () => {
+    expect(actionOf(press('c'))).toBe('new-topic-message');
+    expect(actionOf(press('x'))).toBe('new-direct-message');
+    expect(actionOf(press('r'))).toBe('reply');
+    expect(actionOf(press('Enter'))).toBe('reply');
+    expect(actionOf(press('R', { shiftKey: true }))).toBe('reply-to-author');
+    expect(actionOf(press('n'))).toBe('next-unread-topic');
+    expect(actionOf(press('p'))).toBe('next-unread-dm');
+    expect(actionOf(press('j'))).toBe('select-next');
+    expect(actionOf(press('ArrowDown'))).toBe('select-next');
+    expect(actionOf(press('k'))).toBe('select-previous');
+    expect(actionOf(press('ArrowUp'))).toBe('select-previous');
+    expect(actionOf(press('Home'))).toBe('select-first');
+    expect(actionOf(press('End'))).toBe('select-last');
+    expect(actionOf(press('e'))).toBe('edit');
+    expect(actionOf(press('s'))).toBe('star');
+    expect(actionOf(press('+', { shiftKey: true }))).toBe('thumbs-up');
+    expect(actionOf(press(':', { shiftKey: true }))).toBe('emoji-picker');
+    expect(actionOf(press('/'))).toBe('search');
+    expect(actionOf(press('?', { shiftKey: true }))).toBe('help');
+    expect(actionOf(press('k', { ctrlKey: true }))).toBe('quick-switcher');
+  });
+
+  it('labels keys for the help overlay, with the platform modifier', () => {
+    expect(keyLabel({ key: 'k', mod: true }, false)).toBe('Ctrl+K');
+    expect(keyLabel({ key: 'k', mod: true }, true)).toBe('⌘K');
+    expect(keyLabel({ key: 'ArrowDown' }, false)).toBe('↓');
+    expect(keyLabel({ key: 'R' }, false)).toBe('Shift+R');
+  });
+});
+
+describe('the dispatcher', () => {
+  it('leaves keys with Ctrl, Cmd or Alt to the browser, except the modifier shortcuts', () => {
+    expect(actionOf(press('r', { ctrlKey: true }))).toBeNull();
+    expect(actionOf(press('r', { metaKey: true }))).toBeNull();
+    expect(actionOf(press('r', { altKey: true }))).toBeNull();
+    expect(actionOf(press('k', { ctrlKey: true, altKey: true }))).toBeNull();
+  });
+
+  it('uses Cmd as the modifier on a Mac, and not Ctrl', () => {
+    const mac = { overlayOpen: false, mac: true };
+    expect(actionOf(press('k', { metaKey: true }), mac)).toBe('quick-switcher');
+    expect(actionOf(press('k', { ctrlKey: true }), mac)).toBeNull();
+    expect(actionOf(press('k', { metaKey: true }))).toBeNull();
+  });
+
+  it('does nothing while the user types in a field, a text area or an editable element', () => {
+    for (const html of [
+      '<input data-target>',
+      '<textarea data-target></textarea>',
+      '<select data-target><option>a</option></select>',
+      '<div contenteditable="true"><p data-target>text</p></div>',
+    ]) {
+      const target = element(html);
+      expect(actionOf(press('r', { target })), html).toBeNull();
+      expect(actionOf(press('j', { target })), html).toBeNull();
+      expect(actionOf(press('?', { target })), html).toBeNull();
+      // The switcher is reachable from anywhere.
+      expect(actionOf(press('k', { ctrlKey: true, target })), html).toBe('quick-switcher');
+    }
+  });
+
+  it('does nothing while a dialog, menu or picker is open, except the switcher', () => {
+    const open = { overlayOpen: true, mac: false };
+    expect(actionOf(press('j'), open)).toBeNull();
+    expect(actionOf(press('s'), open)).toBeNull();
+    expect(actionOf(press('?'), open)).toBeNull();
+    expect(actionOf(press('k', { ctrlKey: true }), open)).toBe('quick-switcher');
+  });
+
+  it('never dispatches Esc: dialogs, menus and the home view own it', () => {
+    expect(actionOf(press('Escape'))).toBeNull();
+    expect(SHORTCUTS.find((s) => s.action === 'close')?.keys).toEqual([{ key: 'Escape' }]);
+  });
+
+  it('leaves Enter to a focused button or link, and Shift+Enter alone', () => {
+    expect(actionOf(press('Enter', { target: element('<button data-target>Open</button>') }))).toBeNull();
+    expect(actionOf(press('Enter', { target: element('<a href="#x" data-target>x</a>') }))).toBeNull();
+    expect(actionOf(press('Enter', { shiftKey: true }))).toBeNull();
+    // Other shortcuts still work from a focused button (focus stays on the page's controls).
+    expect(actionOf(press('j', { target: element('<button data-target>Open</button>') }))).toBe(
+      'select-next',
+    );
+    // A focused message feed (not a control) is where Enter replies.
+    expect(actionOf(press('Enter', { target: element('<div tabindex="0" data-target></div>') }))).toBe(
+      'reply',
+    );
+  });
+
+  it('ignores a key an element already handled, and keys composed by an input method', () => {
+    expect(actionOf(press('ArrowDown', { defaultPrevented: true }))).toBeNull();
+    expect(actionOf(press('j', { isComposing: true }))).toBeNull();
+  });
+});

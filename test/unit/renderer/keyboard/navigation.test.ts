@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { InitialState, Subscription } from '../../../../renderer/src/api/model';
+import { nextUnreadConversation } from '../../../../renderer/src/features/keyboard/next-unread';
+import { firstUnreadId } from '../../../../renderer/src/features/messages/first-unread';
+import { nextSelectedIndex } from '../../../../renderer/src/features/messages/feed-selection';
+
+type Unread = NonNullable<InitialState['unread_msgs']>;
+const SELF = 10;
+const channels = [
+  { stream_id: 2, name: 'design' },
+  { stream_id: 1, name: 'general' },
+] as Subscription[];
+const unread: Unread = {
+  streams: [
+    { stream_id: 1, topic: 'lunch', unread_message_ids: [5, 9] },
+    { stream_id: 1, topic: 'Deploy', unread_message_ids: [30] },
+    { stream_id: 2, topic: 'mockups', unread_message_ids: [12] },
+    { stream_id: 1, topic: 'deploy', unread_message_ids: [3] },
+  ],
+  pms: [
+    { other_user_id: 20, unread_message_ids: [40, 41] },
+    { other_user_id: SELF, unread_message_ids: [2] },
+  ],
+  huddles: [{ user_ids_string: '10,20,30', unread_message_ids: [50] }],
+  mentions: [],
+};
+const input = { unread, selfId: SELF, channels, userTopics: [] };
+
+describe('n and p: the next unread conversation', () => {
+  it('goes through topics in the Inbox order: channels as the sidebar lists them, newest unread first', () => {
+    const first = nextUnreadConversation('topic', input, null);
+    expect(first).toEqual({ kind: 'topic', streamId: 2, topic: 'mockups' });
+    const second = nextUnreadConversation('topic', input, first);
+    // "Deploy" and "deploy" are one topic, its newest unread (30) before lunch's (9).
+    expect(second).toEqual({ kind: 'topic', streamId: 1, topic: 'Deploy' });
+    const third = nextUnreadConversation('topic', input, { kind: 'topic', streamId: 1, topic: 'DEPLOY' });
+    expect(third).toEqual({ kind: 'topic', streamId: 1, topic: 'lunch' });
+    // After the last, back to the first.
+    expect(nextUnreadConversation('topic', input, third)).toEqual(first);
+  });
+
+  it('starts from the first when the conversation shown has nothing unread left', () => {
+    expect(
+      nextUnreadConversation('topic', input, { kind: 'topic', streamId: 1, topic: 'read already' }),
+    ).toEqual({
+      kind: 'topic',
+      streamId: 2,
+      topic: 'mockups',
+    });
+    expect(nextUnreadConversation('topic', input, { kind: 'all' })?.kind).toBe('topic');
+  });
+
+  it('goes through direct messages newest first, group conversations included', () => {
+    const first = nextUnreadConversation('dm', input, null);
+    expect(first).toEqual({ kind: 'dm', userIds: [20, 30] });
+    // The narrow of a DM may name the user too.
+    expect(nextUnreadConversation('dm', input, { kind: 'dm', userIds: [30, SELF, 20] })).toEqual({
+      kind: 'dm',
+      userIds: [20],
+    });
+    expect(nextUnreadConversation('dm', input, { kind: 'dm', userIds: [20] })).toEqual({
+      kind: 'dm',
+      userIds: [],
+    });
+  });
+
+  it('has nowhere to go when nothing else is unread', () => {
+    const only: Unread = {
+      streams: [{ stream_id: 1, topic: 'lunch', unread_message_ids: [5] }],
+      mentions: [],
+    };
+    const one = { ...input, unread: only };
+    expect(nextUnreadConversation('topic', one, { kind: 'topic', streamId: 1, topic: 'lunch' })).toBeNull();
+    expect(nextUnreadConversation('dm', one, null)).toBeNull();
+  });
+});
+
+describe('the first unread message of a narrow', () => {
+  const source = { unread, selfId: SELF };
+  it('is the oldest unread id of the conversation', () => {
+    expect(firstUnreadId({ kind: 'topic', streamId: 1, topic: 'DEPLOY' }, source)).toBe(3);
+    expect(firstUnreadId({ kind: 'channel', streamId: 1 }, source)).toBe(3);
+    expect(firstUnreadId({ kind: 'dm', userIds: [20] }, source)).toBe(40);
+    expect(firstUnreadId({ kind: 'dm', userIds: [SELF, 20, 30] }, source)).toBe(50);
+    expect(firstUnreadId({ kind: 'dm', userIds: [] }, source)).toBe(2);
+    expect(firstUnreadId({ kind: 'all' }, source)).toBe(2);
+  });
+
+  it('leaves out muted topics in the combined feed, and has no answer for starred or search', () => {
+    const hiddenTopic = (streamId: number, topic: string) =>
+      streamId === 1 && topic.toLowerCase() === 'deploy';
+    expect(
+      firstUnreadId(
+        { kind: 'all' },
+        { unread: { ...unread, pms: [], huddles: [] }, selfId: SELF, hiddenTopic },
+      ),
+    ).toBe(5);
+    expect(firstUnreadId({ kind: 'starred' }, source)).toBeNull();
+    expect(firstUnreadId({ kind: 'search', query: 'x' }, source)).toBeNull();
+    expect(firstUnreadId({ kind: 'topic', streamId: 9, topic: 'none' }, source)).toBeNull();
+    expect(firstUnreadId({ kind: 'all' }, { unread: undefined, selfId: SELF })).toBeNull();
+  });
+});
+
+describe('moving the selected message', () => {
+  const visible = { first: 10, last: 15 };
+  it('moves one row from a selection on screen, stopping at either end', () => {
+    expect(nextSelectedIndex(20, 12, visible, 1)).toBe(13);
+    expect(nextSelectedIndex(20, 12, visible, -1)).toBe(11);
+    expect(nextSelectedIndex(3, 2, null, 1)).toBe(2);
+    expect(nextSelectedIndex(3, 0, null, -1)).toBe(0);
+  });
+
+  it('continues from what is on screen when the selection was scrolled away or is not loaded', () => {
+    expect(nextSelectedIndex(20, 2, visible, 1)).toBe(10);
+    expect(nextSelectedIndex(20, 2, visible, -1)).toBe(15);
+    expect(nextSelectedIndex(20, -1, visible, 1)).toBe(10);
+    expect(nextSelectedIndex(20, -1, null, -1)).toBe(19);
+    expect(nextSelectedIndex(0, -1, null, 1)).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import { useComposeStore } from './compose';
 import { useDialogStore } from './dialogs';
 import { useMessageSelection } from './message-selection';
 import { useNarrowStore } from './narrow';
+import { useNoticeStore } from './notice';
 import { useTypingStore } from './typing';
 import { useUploadsStore } from '../features/uploads/uploads-store';
 import { useReactionPicker } from '../features/reactions/picker-store';
@@ -21,7 +22,13 @@ const KEPT_PER_ACCOUNT: AnyStore[] = [useComposeStore, useNarrowStore, useMessag
  * Meaningful only for the session in front of the user: start empty on every change. (The
  * connection status is not here: main reports the active account's loop, whichever it is.)
  */
-const RESET_ON_CHANGE: AnyStore[] = [useDialogStore, useTypingStore, useUploadsStore, useReactionPicker];
+const RESET_ON_CHANGE: AnyStore[] = [
+  useDialogStore,
+  useTypingStore,
+  useUploadsStore,
+  useReactionPicker,
+  useNoticeStore,
+];
 
 interface AccountScopeState {
   /** The account the stores currently hold state for; undefined before the first account is known. */

@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatBridge } from '../../../../shared/ipc';
+import { errorSentence } from '../../api/call';
 import { getInitialState } from '../../api/keys';
 import { conversationKey, sameNarrow, type Narrow } from '../../api/narrow';
 import { useComposeStore } from '../../state/compose';
 import { useComposeFocus } from '../../state/compose-focus';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
+import { showNotice } from '../../state/notice';
 import { sidebarOrder } from '../channels/hooks';
 import { replyNarrow } from '../message-actions/reply-narrow';
 import { activeFeed } from '../messages/active-feed';
@@ -27,9 +29,9 @@ const narrowNow = () => useNarrowStore.getState().narrow;
 const selected = () => activeFeed()?.selected() ?? null;
 const selfIdOf = (context: ActionContext) => getInitialState(context.queryClient)?.user_id;
 
-/** A write, not awaited: the events bring its result to the screen; a failure is only logged. */
+/** A write, not awaited: the events bring its result to the screen, a failure the window's notice. */
 function fire(work: Promise<unknown>, what: string): void {
-  work.catch((error: unknown) => console.warn(`Keyboard shortcut: ${what} failed`, error));
+  work.catch((error: unknown) => showNotice(`${what} ${errorSentence(error)}`));
 }
 
 function openConversation(narrow: Narrow, anchor: number | null = null): void {
@@ -111,13 +113,16 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     const message = selected();
     if (!message) return false;
     const starred = (message.flags ?? []).includes('starred');
-    fire(setMessageFlag(context.bridge, message.id, 'starred', !starred), 'star');
+    fire(
+      setMessageFlag(context.bridge, message.id, 'starred', !starred),
+      starred ? 'Star not removed:' : 'Message not starred:',
+    );
     return true;
   },
   'thumbs-up': (context) => {
     const message = selected();
     if (!message) return false;
-    fire(toggleUnicodeReaction(context.bridge, message, selfIdOf(context), THUMBS_UP), 'reaction');
+    fire(toggleUnicodeReaction(context.bridge, message, selfIdOf(context), THUMBS_UP), 'Reaction not saved:');
     return true;
   },
   'emoji-picker': () => {

@@ -189,8 +189,15 @@ test('a person works through the Inbox with the keyboard: n, j/k, Home/End, s, +
   await expect(page.getByTestId('conversation-title')).toHaveText(ben.full_name);
   await expect(page.getByTestId('compose-input')).toBeFocused();
 
-  // p: the next unread direct message (from outside the compose box).
-  await page.getByTestId('conversation-title').click();
+  // Esc leaves the compose box, keeping its text; the shortcuts work again.
+  await page.keyboard.type('a note for later');
+  await page.keyboard.press('Escape');
+  // No messages with Ben yet, so no feed: the conversation's pane takes the focus.
+  await expect(page.locator('.pane-center')).toBeFocused();
+  await expect(page.getByTestId('compose-input')).toHaveValue('a note for later');
+  await expect(page.getByTestId('conversation-title')).toHaveText(ben.full_name);
+
+  // p: the next unread direct message.
   await page.keyboard.press('p');
   await expect(page.getByTestId('conversation-title')).toHaveText(chloe.full_name);
   await expect(selected(page)).toContainText('Lunch at noon?');

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { focusFallback } from './focus-fallback';
 
 /**
  * A modal dialog: Esc (anywhere) and the backdrop close it, focus moves into it and returns on
@@ -28,10 +29,7 @@ export function Dialog({
     (first ?? ref.current)?.focus();
     return () => {
       if (previous?.isConnected) previous.focus();
-      else {
-        const fallbacks = document.querySelectorAll<HTMLElement>('[data-focus-fallback]');
-        fallbacks[fallbacks.length - 1]?.focus({ preventScroll: true });
-      }
+      else focusFallback();
     };
   }, []);
   // Esc closes from anywhere, also when focus fell back to the page (e.g. a button got disabled).

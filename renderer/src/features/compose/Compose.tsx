@@ -20,6 +20,7 @@ import { handleFormatKey } from './format/FormatToolbar';
 import { ComposePreview } from './preview/ComposePreview';
 import { useSendMessage } from './useSendMessage';
 import './compose.css';
+import { focusFallback } from '../../components/focus-fallback';
 
 /** Whether Enter (without modifiers) sends, or Ctrl/Cmd+Enter, per the `enter_sends` setting. */
 export function isSendKey(
@@ -91,6 +92,12 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.nativeEvent.isComposing) return;
     if (autocomplete.onKeyDown(e) || handleFormatKey(e)) return;
+    // Esc leaves the box (its text stays), as in the real service: the shortcuts work again.
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      focusFallback();
+      return;
+    }
     if (isSendKey(e, enterSends)) {
       e.preventDefault();
       submit();

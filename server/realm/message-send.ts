@@ -1,5 +1,6 @@
 import { ApiError, badRequest } from '../http/errors';
 import type { Realm } from './realm';
+import { topicMessageList } from './message-index';
 import { canAccessContent, canSendToChannel, type Channel } from './channels';
 import { activeSubscriberIds, isSubscribed } from './subscriptions';
 import { userInGroupSetting } from './groups';
@@ -47,9 +48,7 @@ export function normalizeTopic(realm: Realm, raw: string, opts: { noTopicAlias?:
 
 export function topicParticipants(realm: Realm, streamId: number, topic: string): Set<number> {
   const out = new Set<number>();
-  const lower = topic.toLowerCase();
-  for (const m of realm.messages) {
-    if (m.stream_id !== streamId || m.topic.toLowerCase() !== lower) continue;
+  for (const m of topicMessageList(realm, streamId, topic)) {
     out.add(m.sender_id);
     for (const r of m.reactions) out.add(r.user_id);
   }

@@ -14,6 +14,7 @@ import { initialState, MAX_UNREAD_MESSAGES } from '../../../server/events/initia
 import { LARGE_TOPIC } from '../../../server/seed/large';
 import { flagState } from '../../../server/realm/message-flags';
 import type { Timings } from '../../../server/http/context';
+import type { ClientCapabilities } from '../../../server/events/queue';
 
 /** The huge seed's shape divided by about a hundred: the same code, built in a blink. */
 const SMALL: HugeShape = {
@@ -130,7 +131,7 @@ describe('unread_msgs past MAX_UNREAD_MESSAGES', () => {
   const request = {
     fetchEventTypes: new Set(['message', 'update_message_flags']),
     includeSubscribers: false,
-    capabilities: {},
+    capabilities: {} as ClientCapabilities,
     allowEmptyTopic: true,
   };
 

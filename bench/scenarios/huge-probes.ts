@@ -36,7 +36,8 @@ export const revealChannel = (name: string) => `new Promise((resolve) => {
   list.scrollTop = 0;
   const step = () => {
     const el = find();
-    if (el) { el.scrollIntoView({ block: 'center' }); return resolve(true); }
+    // Resolves a few frames after the last scroll, so its events are handled before the next click.
+    if (el) { el.scrollIntoView({ block: 'center' }); return setTimeout(() => resolve(true), 150); }
     if (list.scrollTop + list.clientHeight >= list.scrollHeight) return resolve(false);
     list.scrollTop += list.clientHeight;
     requestAnimationFrame(step);

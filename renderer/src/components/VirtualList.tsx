@@ -1,10 +1,38 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 /** Where a virtualized row sits: out of the flow, at its measured offset in the list. */
 export function virtualRowStyle(start: number): CSSProperties {
   return { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` };
 }
+
+type RenderRow = (item: unknown, index: number) => ReactNode;
+
+/**
+ * One row's content, rendered again only when its item, index or the list's render function
+ * changes. The virtualizer re-renders the list on every scroll step and row measurement (often
+ * synchronously); those move rows without changing them, and over hundreds of channels or
+ * thousands of topics re-rendering every visible row each time made switching channels slow.
+ */
+const RowContent = memo(function RowContent({
+  item,
+  index,
+  render,
+}: {
+  item: unknown;
+  index: number;
+  render: RenderRow;
+}) {
+  return render(item, index);
+});
 
 /**
  * A virtualized, keyboard-navigable list for the sidebars (channels, topics, DMs, users): only
@@ -80,7 +108,7 @@ export function VirtualList<T>({
             className="vlist-row"
             style={virtualRowStyle(row.start)}
           >
-            {renderRow(items[row.index] as T, row.index)}
+            <RowContent item={items[row.index]} index={row.index} render={renderRow as RenderRow} />
           </div>
         ))}
       </div>

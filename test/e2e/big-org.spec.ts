@@ -1,0 +1,126 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { HUGE_FINDABLE_PERSON, HUGE_TOPIC_CHANNEL } from '../../server/seed/huge';
+
+/**
+ * The big organization (`--seed huge`: 20,000 people, 2,000 channels of which Ada is in 500,
+ * 50,000 topics, 1,000,000 messages, 100,000 unread): its screens work. Their speed is the
+ * bench's business (`npm run bench -- --only huge`); here, that they show what the server holds
+ * while rendering only what fits on screen.
+ */
+test.use({ chatSetup: { seed: 'huge' } });
+// Building the organization and the first POST /register (13 MB) take a few seconds each.
+test.describe.configure({ timeout: 180_000 });
+
+/** Scrolls a virtualized list until `target` is rendered, then brings it into view. */
+async function scrollTo(list: Locator, target: Locator): Promise<void> {
+  await list.evaluate((el) => (el.scrollTop = 0));
+  for (let i = 0; i < 400 && (await target.count()) === 0; i++) {
+    const atEnd = await list.evaluate((el) => {
+      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      el.scrollTop += el.clientHeight;
+      return end;
+    });
+    if (atEnd) break;
+  }
+  await target.scrollIntoViewIfNeeded();
+}
+
+async function renderedRows(list: Locator): Promise<number> {
+  return list.locator('[data-index]').count();
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
+
+test('the sidebar lists all 500 subscribed channels, rendering only those in view', async ({
+  page,
+  signIn,
+  chat,
+}) => {
+  await signIn(page, 'owner', { via: 'host', timeout: 120_000 });
+  const { body } = await chat.api('owner').get('/users/me/subscriptions');
+  const names = (body.subscriptions as { name: string }[]).map((s) => s.name);
+  expect(names).toHaveLength(500);
+  const list = page.getByTestId('channel-list');
+  const sorted = [...names].sort((a, b) => a.localeCompare(b));
+  await expect(list.getByTestId(`channel-${sorted[0]}`)).toBeVisible({ timeout: 60_000 });
+  expect(await renderedRows(list)).toBeLessThan(60);
+  await shot(page, 'sidebar');
+
+  // The last channel is there too, at the end of the list.
+  const last = list.getByTestId(`channel-${sorted.at(-1)}`);
+  await scrollTo(list, last);
+  await expect(last).toBeVisible();
+  expect(await renderedRows(list)).toBeLessThan(60);
+});
+
+test(`#${HUGE_TOPIC_CHANNEL} opens with its 2,000 topics, the oldest one reachable`, async ({
+  page,
+  signIn,
+  chat,
+}) => {
+  await signIn(page, 'owner', { via: 'host', timeout: 120_000 });
+  const streams = (await chat.api('owner').get('/streams')).body.streams as {
+    stream_id: number;
+    name: string;
+  }[];
+  const channel = streams.find((s) => s.name === HUGE_TOPIC_CHANNEL)!;
+  const topics = (await chat.api('owner').get(`/users/me/${channel.stream_id}/topics`)).body.topics as {
+    name: string;
+  }[];
+  expect(topics).toHaveLength(2000);
+
+  const list = page.getByTestId('channel-list');
+  const button = list.getByTestId(`channel-${HUGE_TOPIC_CHANNEL}`);
+  await expect(list.getByTestId(/^channel-/).first()).toBeVisible({ timeout: 60_000 });
+  await scrollTo(list, button);
+  await button.click();
+  await expect(page.getByTestId('conversation-title')).toContainText(HUGE_TOPIC_CHANNEL);
+  // Newest topic first, right under the channel.
+  await expect(list.getByTestId(`topic-${topics[0]!.name}`)).toBeVisible();
+  await expect(page.getByTestId('message-feed').locator('[data-message-id]').first()).toBeVisible();
+  expect(await renderedRows(list)).toBeLessThan(80);
+  await shot(page, 'channel-2000-topics');
+
+  // The oldest topic is at the end of the 2,000: scroll there and open it.
+  const oldest = topics.at(-1)!.name;
+  const row = list.getByTestId(`topic-${oldest}`);
+  await scrollTo(list, row);
+  await row.click();
+  await expect(page.getByTestId('conversation-title')).toContainText(oldest);
+  await expect(page.getByTestId('message-feed').locator('[data-message-id]').first()).toBeVisible();
+  expect(await renderedRows(list)).toBeLessThan(80);
+  await shot(page, 'oldest-topic');
+});
+
+test('the user picker finds one person among 20,000 and opens a conversation with them', async ({
+  page,
+  signIn,
+  chat,
+}) => {
+  await signIn(page, 'owner', { via: 'host', timeout: 120_000 });
+  const person = chat.users.find((u) => u.full_name === HUGE_FINDABLE_PERSON)!;
+  expect(chat.users.length).toBeGreaterThanOrEqual(19_999);
+
+  await page.getByTestId('new-dm').click();
+  const list = page.getByTestId('user-list');
+  await expect(list.locator('[data-index]').first()).toBeVisible({ timeout: 60_000 });
+  expect(await renderedRows(list)).toBeLessThan(60);
+  await page.getByTestId('user-search').pressSequentially('Quintessa V');
+  await expect(list.getByTestId(`user-${person.email}`)).toBeVisible();
+  expect(await renderedRows(list)).toBe(1);
+  await shot(page, 'user-picker');
+
+  await list.getByTestId(`user-${person.email}`).click();
+  await page.getByTestId('start-dm').click();
+  await expect(page.getByTestId('conversation-title')).toHaveText(HUGE_FINDABLE_PERSON);
+
+  // The people panel's search finds them too.
+  await page.getByTestId('home-inbox').click();
+  await page.getByTestId('people-search').fill('vandermolen');
+  await expect(page.getByTestId(`person-${person.user_id}`)).toBeVisible();
+  expect(await renderedRows(page.getByTestId('people-list'))).toBe(1);
+  await shot(page, 'people-search');
+});

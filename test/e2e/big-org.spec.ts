@@ -12,18 +12,21 @@ test.use({ chatSetup: { seed: 'huge' } });
 // Building the organization and the first POST /register (13 MB) take a few seconds each.
 test.describe.configure({ timeout: 180_000 });
 
-/** Scrolls a virtualized list until `target` is rendered, then brings it into view. */
-async function scrollTo(list: Locator, target: Locator): Promise<void> {
-  await list.evaluate((el) => (el.scrollTop = 0));
-  for (let i = 0; i < 400 && (await target.count()) === 0; i++) {
-    const atEnd = await list.evaluate((el) => {
-      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+/**
+ * Scrolls a virtualized list a screen at a time (in the page, one frame per step) until the row
+ * with test id `testId` is rendered, then brings it into view.
+ */
+async function scrollTo(list: Locator, testId: string): Promise<void> {
+  await list.evaluate(async (el, id) => {
+    el.scrollTop = 0;
+    const find = () => el.querySelector(`[data-testid="${CSS.escape(id)}"]`);
+    for (let i = 0; i < 2000 && !find(); i++) {
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) break;
       el.scrollTop += el.clientHeight;
-      return end;
-    });
-    if (atEnd) break;
-  }
-  await target.scrollIntoViewIfNeeded();
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    }
+  }, testId);
+  await list.getByTestId(testId).scrollIntoViewIfNeeded();
 }
 
 async function renderedRows(list: Locator): Promise<number> {
@@ -51,7 +54,7 @@ test('the sidebar lists all 500 subscribed channels, rendering only those in vie
 
   // The last channel is there too, at the end of the list.
   const last = list.getByTestId(`channel-${sorted.at(-1)}`);
-  await scrollTo(list, last);
+  await scrollTo(list, `channel-${sorted.at(-1)}`);
   await expect(last).toBeVisible();
   expect(await renderedRows(list)).toBeLessThan(60);
 });
@@ -75,7 +78,7 @@ test(`#${HUGE_TOPIC_CHANNEL} opens with its 2,000 topics, the oldest one reachab
   const list = page.getByTestId('channel-list');
   const button = list.getByTestId(`channel-${HUGE_TOPIC_CHANNEL}`);
   await expect(list.getByTestId(/^channel-/).first()).toBeVisible({ timeout: 60_000 });
-  await scrollTo(list, button);
+  await scrollTo(list, `channel-${HUGE_TOPIC_CHANNEL}`);
   await button.click();
   await expect(page.getByTestId('conversation-title')).toContainText(HUGE_TOPIC_CHANNEL);
   // Newest topic first, right under the channel.
@@ -87,7 +90,7 @@ test(`#${HUGE_TOPIC_CHANNEL} opens with its 2,000 topics, the oldest one reachab
   // The oldest topic is at the end of the 2,000: scroll there and open it.
   const oldest = topics.at(-1)!.name;
   const row = list.getByTestId(`topic-${oldest}`);
-  await scrollTo(list, row);
+  await scrollTo(list, `topic-${oldest}`);
   await row.click();
   await expect(page.getByTestId('conversation-title')).toContainText(oldest);
   await expect(page.getByTestId('message-feed').locator('[data-message-id]').first()).toBeVisible();

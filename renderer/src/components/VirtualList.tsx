@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -57,12 +58,15 @@ export function VirtualList<T>({
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  // The virtualizer lays out every row again whenever this function changes: kept the same across
+  // its own re-renders (each scroll step), it is recomputed only when the list or the parent changes.
+  const getItemKey = useCallback((index: number) => getKey(items[index] as T, index), [items, getKey]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
     estimateSize: typeof estimateSize === 'number' ? () => estimateSize : estimateSize,
-    getItemKey: (index) => getKey(items[index] as T, index),
+    getItemKey,
     overscan: 8,
     // jsdom has no layout: give the first rows a size so tests see them.
     initialRect: { width: 300, height: 600 },

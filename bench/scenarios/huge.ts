@@ -182,7 +182,6 @@ export async function hugeOrganization(ctx: BenchContext): Promise<Section[]> {
       )) as number,
     });
   }
-  await page.screenshot({ path: 'bench/huge-channel.local.png' }).catch(() => undefined);
 
   // C. Switching channels: the first channels of the sidebar, twice (first visits fetch).
   log('  switching channels…');

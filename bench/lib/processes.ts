@@ -41,7 +41,7 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
-export async function startServerProcess(seed: 'demo' | 'large'): Promise<ServerProcess> {
+export async function startServerProcess(seed: 'demo' | 'large' | 'huge'): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'teamchat-bench-server-'));
   const credentials = join(dir, 'credentials.json');
   const started = now();

@@ -14,7 +14,7 @@ import { draftToWire, userDrafts } from '../realm/drafts';
 import { snippetToWire, userSnippets } from '../realm/snippets';
 import { userTopicToWire } from '../realm/user-topics';
 import { DISPLAY_SETTINGS, NOTIFICATION_SETTINGS, USER_SETTING_RULES } from '../realm/user-settings';
-import { canReadMessage, mentionFlags, recentPrivateConversations } from '../realm/messages';
+import { canReadMessage, mentionFlags, recentPrivateConversations, type Message } from '../realm/messages';
 import {
   MAX_MESSAGE_LENGTH,
   MAX_STREAM_DESCRIPTION_LENGTH,
@@ -67,16 +67,34 @@ export function realmStateFields(realm: Realm): Record<string, unknown> {
   return out;
 }
 
+/**
+ * `unread_msgs` covers at most this many unread messages, the newest ones, as the real service
+ * (MAX_UNREAD_MESSAGES); `old_unreads_missing` then says that older ones were left out.
+ */
+export const MAX_UNREAD_MESSAGES = 50_000;
+
+/** The user's newest readable unread messages, at most MAX_UNREAD_MESSAGES, ascending. */
+function newestUnread(realm: Realm, user: User): { messages: Message[]; capped: boolean } {
+  const ids = [...(realm.flagStates.get(user.user_id)?.unread ?? [])].sort((a, b) => b - a);
+  const messages: Message[] = [];
+  for (const id of ids) {
+    const m = realm.messagesById.get(id);
+    if (!m || !canReadMessage(realm, user, m)) continue;
+    if (messages.length === MAX_UNREAD_MESSAGES) return { messages: messages.reverse(), capped: true };
+    messages.push(m);
+  }
+  return { messages: messages.reverse(), capped: false };
+}
+
 function unreadMessages(realm: Realm, user: User, allowEmptyTopic: boolean): Record<string, unknown> {
-  const unread = [...(realm.flagStates.get(user.user_id)?.unread ?? [])].sort((a, b) => a - b);
+  const unread = newestUnread(realm, user);
   const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
   const pms = new Map<number, number[]>();
   const huddles = new Map<string, number[]>();
   const mentions: number[] = [];
   let count = 0;
-  for (const id of unread) {
-    const m = realm.messagesById.get(id);
-    if (!m || !canReadMessage(realm, user, m)) continue;
+  for (const m of unread.messages) {
+    const id = m.id;
     count++;
     if (m.type === 'stream') {
       const topic = m.topic === '' && !allowEmptyTopic ? realm.emptyTopicDisplayName : m.topic;
@@ -86,10 +104,14 @@ function unreadMessages(realm: Realm, user: User, allowEmptyTopic: boolean): Rec
       streams.set(key, entry);
     } else if (m.dm_user_ids.length <= 2) {
       const other = m.dm_user_ids.find((u) => u !== user.user_id) ?? user.user_id;
-      pms.set(other, [...(pms.get(other) ?? []), id]);
+      const list = pms.get(other);
+      if (list) list.push(id);
+      else pms.set(other, [id]);
     } else {
       const key = m.dm_user_ids.join(',');
-      huddles.set(key, [...(huddles.get(key) ?? []), id]);
+      const list = huddles.get(key);
+      if (list) list.push(id);
+      else huddles.set(key, [id]);
     }
     if (mentionFlags(realm, m, user.user_id).length > 0) mentions.push(id);
   }
@@ -108,7 +130,7 @@ function unreadMessages(realm: Realm, user: User, allowEmptyTopic: boolean): Rec
     huddles: huddleList,
     direct_message_groups: huddleList,
     mentions,
-    old_unreads_missing: false,
+    old_unreads_missing: unread.capped,
   };
 }
 

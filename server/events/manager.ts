@@ -34,11 +34,20 @@ export class EventQueueManager {
 
   readonly sink: EventSink = {
     publish: (userIds, event) => {
+      // Only users with a queue get a copy: a per-user payload is not even built for the others
+      // (a public channel's message is offered to everyone in a 20,000-person organization).
+      const queuesByUser = new Map<number, EventQueue[]>();
+      for (const queue of this.queues.values()) {
+        const list = queuesByUser.get(queue.options.userId);
+        if (list) list.push(queue);
+        else queuesByUser.set(queue.options.userId, [queue]);
+      }
       for (const userId of new Set(userIds)) {
+        const queues = queuesByUser.get(userId);
+        if (!queues) continue;
         const payload = typeof event === 'function' ? event(userId) : event;
         if (!payload) continue;
-        for (const queue of this.queues.values()) {
-          if (queue.options.userId !== userId) continue;
+        for (const queue of queues) {
           const adapted = adaptForQueue(this.realm, queue, payload);
           for (const e of Array.isArray(adapted) ? adapted : adapted ? [adapted] : []) {
             if (queue.wants(e.type)) queue.push(e);

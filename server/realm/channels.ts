@@ -1,5 +1,6 @@
 import { SYSTEM_GROUPS, type GroupSettingValue, userInGroupSetting } from './groups';
 import type { Realm } from './realm';
+import { channelMessageList } from './message-index';
 import { isAdmin, isGuest } from './roles';
 import type { User } from './users';
 import { isSubscribed, subscriptionOf, type Subscription } from './subscriptions';
@@ -157,18 +158,14 @@ export function streamPostPolicy(channel: Channel): number {
 /** Weekly traffic estimate from the last four weeks of messages. */
 export function weeklyTraffic(realm: Realm, channel: Channel): number | null {
   const cutoff = realm.now() - 28 * 86400;
+  const messages = channelMessageList(realm, channel.stream_id);
   let count = 0;
-  for (let i = realm.messages.length - 1; i >= 0; i--) {
-    const m = realm.messages[i]!;
-    if (m.timestamp < cutoff) break;
-    if (m.stream_id === channel.stream_id) count++;
-  }
+  for (let i = messages.length - 1; i >= 0 && messages[i]!.timestamp >= cutoff; i--) count++;
   return Math.round(count / 4);
 }
 
 export function firstMessageId(realm: Realm, channel: Channel): number | null {
-  for (const m of realm.messages) if (m.stream_id === channel.stream_id) return m.id;
-  return null;
+  return channelMessageList(realm, channel.stream_id)[0]?.id ?? null;
 }
 
 /** Active users (bots included, the internal notification bot not) who may see the channel's metadata. */

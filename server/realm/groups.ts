@@ -131,8 +131,25 @@ export function resolveGroupSetting(realm: Realm, value: GroupSettingValue): Set
   return out;
 }
 
+/** Whether `user` is in the group or one of its subgroups (as `groupMemberIds`, without listing everyone). */
+function isGroupMember(realm: Realm, user: User, groupId: number, seen: Set<number>): boolean {
+  if (seen.has(groupId)) return false;
+  seen.add(groupId);
+  const group = realm.groups.get(groupId);
+  if (!group || group.deactivated) return false;
+  const direct = group.roles
+    ? user.is_active && !user.is_system_bot && group.roles.includes(user.role)
+    : group.members.has(user.user_id);
+  if (direct) return true;
+  for (const sub of group.subgroups) if (isGroupMember(realm, user, sub, seen)) return true;
+  return false;
+}
+
 export function userInGroupSetting(realm: Realm, user: User, value: GroupSettingValue): boolean {
-  return resolveGroupSetting(realm, value).has(user.user_id);
+  if (typeof value === 'number') return isGroupMember(realm, user, value, new Set());
+  if (value.direct_members.includes(user.user_id)) return true;
+  const seen = new Set<number>();
+  return value.direct_subgroups.some((g) => isGroupMember(realm, user, g, seen));
 }
 
 /** Validate a group-setting value from a request: group ids must exist, users must exist. */

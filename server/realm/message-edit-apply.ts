@@ -5,6 +5,7 @@ import type { Realm } from './realm';
 import { activeSubscriberIds } from './subscriptions';
 import { attachmentToWire, relinkAttachments } from './uploads';
 import type { User } from './users';
+import { dropMessageIndex } from './message-index';
 
 /** Carrying out a checked edit: the message's content, the moved messages, and their edit history. */
 
@@ -85,6 +86,7 @@ export function applyMove(
 ): Map<number, number[]> {
   const { newTopic, newChannel } = plan;
   const lostAccess = new Map<number, number[]>();
+  dropMessageIndex(realm);
   for (const m of moved) {
     if (newTopic !== undefined) m.topic = newTopic;
     if (newChannel) {

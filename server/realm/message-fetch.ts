@@ -1,6 +1,7 @@
 import { badRequest } from '../http/errors';
 import type { Realm } from './realm';
 import type { User } from './users';
+import type { Message } from './messages';
 
 /** The anchor of GET /messages and POST /messages/flags/narrow. */
 export type Anchor = number | 'newest' | 'oldest' | 'first_unread';
@@ -39,25 +40,28 @@ export interface FetchWindow {
   found_newest: boolean;
 }
 
-function lowerBound(ids: number[], value: number): number {
+function lowerBound(messages: readonly Message[], id: number): number {
   let lo = 0;
-  let hi = ids.length;
+  let hi = messages.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (ids[mid]! < value) lo = mid + 1;
+    if (messages[mid]!.id < id) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 /**
- * Choose up to `numBefore` ids below the anchor, the anchor itself (when present and included), and up
- * to `numAfter` above it, from the ascending `matching` ids.
+ * Choose up to `numBefore` accepted messages below the anchor, the anchor itself (when accepted and
+ * included), and up to `numAfter` above it. `candidates` (ascending ids) holds every message the
+ * narrow can match; it is walked outwards from the anchor only as far as the answer needs (one
+ * accepted message past each end of the window, to tell whether the window reached it).
  */
 export function fetchWindow(
   realm: Realm,
   user: User,
-  matching: number[],
+  candidates: readonly Message[],
+  accept: (message: Message) => boolean,
   anchorSpec: Anchor,
   includeAnchor: boolean,
   numBefore: number,
@@ -68,21 +72,33 @@ export function fetchWindow(
   else if (anchorSpec === 'oldest') anchor = 0;
   else if (anchorSpec === 'first_unread') {
     const unread = realm.flagStates.get(user.user_id)?.unread;
-    const first = unread ? matching.find((id) => unread.has(id)) : undefined;
-    anchor = first ?? LARGER_THAN_MAX_MESSAGE_ID;
+    const first = unread?.size ? candidates.find((m) => unread.has(m.id) && accept(m)) : undefined;
+    anchor = first?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
   } else anchor = anchorSpec;
 
-  const idx = lowerBound(matching, anchor);
-  const present = matching[idx] === anchor;
-  const before = matching.slice(Math.max(0, idx - numBefore), idx);
-  const afterStart = present ? idx + 1 : idx;
-  const after = matching.slice(afterStart, afterStart + numAfter);
-  const ids = [...before, ...(present && includeAnchor ? [anchor] : []), ...after];
+  const idx = lowerBound(candidates, anchor);
+  const atAnchor = candidates[idx];
+  const present = atAnchor !== undefined && atAnchor.id === anchor && accept(atAnchor);
+
+  const before: number[] = [];
+  let i = idx - 1;
+  for (; i >= 0 && before.length < numBefore; i--) if (accept(candidates[i]!)) before.push(candidates[i]!.id);
+  while (i >= 0 && !accept(candidates[i]!)) i--;
+  const foundOldest = i < 0;
+  before.reverse();
+
+  const after: number[] = [];
+  let j = present ? idx + 1 : idx;
+  for (; j < candidates.length && after.length < numAfter; j++)
+    if (accept(candidates[j]!)) after.push(candidates[j]!.id);
+  while (j < candidates.length && !accept(candidates[j]!)) j++;
+  const foundNewest = j >= candidates.length;
+
   return {
-    ids,
+    ids: [...before, ...(present && includeAnchor ? [anchor] : []), ...after],
     anchor,
     found_anchor: present && includeAnchor,
-    found_oldest: idx - before.length === 0,
-    found_newest: afterStart + after.length >= matching.length,
+    found_oldest: foundOldest,
+    found_newest: foundNewest,
   };
 }

@@ -1,5 +1,6 @@
 import { ApiError, badRequest } from '../http/errors';
 import type { Realm } from './realm';
+import { topicMessageList } from './message-index';
 import { canAccessContent, canSendToChannel, type Channel } from './channels';
 import { activeSubscriberIds, isSubscribed } from './subscriptions';
 import { userInGroupSetting } from './groups';
@@ -47,9 +48,7 @@ export function normalizeTopic(realm: Realm, raw: string, opts: { noTopicAlias?:
 
 export function topicParticipants(realm: Realm, streamId: number, topic: string): Set<number> {
   const out = new Set<number>();
-  const lower = topic.toLowerCase();
-  for (const m of realm.messages) {
-    if (m.stream_id !== streamId || m.topic.toLowerCase() !== lower) continue;
+  for (const m of topicMessageList(realm, streamId, topic)) {
     out.add(m.sender_id);
     for (const r of m.reactions) out.add(r.user_id);
   }
@@ -97,15 +96,16 @@ function checkContent(content: string): string {
 export function publishMessage(realm: Realm, message: Message, opts: SendOptions): void {
   // Queues registered with `all_public_streams` also see public channel messages they did not receive.
   const channel = message.stream_id === null ? undefined : realm.channels.get(message.stream_id);
-  const watchers =
-    channel && !channel.invite_only
-      ? [...realm.users.values()]
-          .filter(
-            (u) =>
-              u.is_active && !message.recipients.includes(u.user_id) && canReadMessage(realm, u, message),
-          )
-          .map((u) => u.user_id)
-      : [];
+  const recipients = new Set(message.recipients);
+  const watchers = new Set<number>();
+  if (channel && !channel.invite_only)
+    for (const u of realm.users.values())
+      if (
+        u.is_active &&
+        !recipients.has(u.user_id) &&
+        canReadMessage(realm, u, message, { ignoreCopy: true })
+      )
+        watchers.add(u.user_id);
   realm.events.publish([...message.recipients, ...watchers], (userId) => {
     const viewer = realm.users.get(userId);
     if (!viewer) return null;
@@ -118,7 +118,7 @@ export function publishMessage(realm: Realm, message: Message, opts: SendOptions
       flags,
       __raw_content: message.content,
       __message_id: message.id,
-      ...(watchers.includes(userId) ? { __all_public_streams_only: true } : {}),
+      ...(watchers.has(userId) ? { __all_public_streams_only: true } : {}),
       ...(opts.queueId !== undefined ? { __sender_queue_id: opts.queueId } : {}),
       ...(opts.localId !== undefined ? { __local_id: opts.localId } : {}),
     };

@@ -9,6 +9,7 @@ import { isGuest } from './roles';
 import { avatarUrl, type User } from './users';
 import { renderMarkdown, isMeMessage, topicLinks, type MentionInfo } from '../render/markdown';
 import type { ReactionType } from './emoji';
+import { channelTopicLists, directMessageList, topicMessageList } from './message-index';
 
 export interface Reaction {
   emoji_name: string;
@@ -256,8 +257,7 @@ export function interestedUserIds(realm: Realm, message: Message): Set<number> {
 
 /** Messages of one topic (case-insensitive, as the service compares topic names). */
 export function topicMessages(realm: Realm, streamId: number, topic: string): Message[] {
-  const lower = topic.toLowerCase();
-  return realm.messages.filter((m) => m.stream_id === streamId && m.topic.toLowerCase() === lower);
+  return [...topicMessageList(realm, streamId, topic)];
 }
 
 export function invalidMessage(): ApiError {
@@ -283,17 +283,16 @@ export function channelTopics(
 ): { name: string; max_id: number }[] {
   const channel = realm.channels.get(streamId);
   if (!channel || !canAccessContent(realm, user, channel)) throw badRequest('Invalid channel ID');
-  const seen = new Set<string>();
   const topics: { name: string; max_id: number }[] = [];
-  for (let i = realm.messages.length - 1; i >= 0; i--) {
-    const m = realm.messages[i]!;
-    if (m.stream_id !== streamId) continue;
-    const key = m.topic.toLowerCase();
-    if (seen.has(key) || !canReadMessage(realm, user, m)) continue;
-    seen.add(key);
-    topics.push({ name: displayTopic(realm, m.topic, allowEmptyTopicName), max_id: m.id });
+  for (const messages of channelTopicLists(realm, streamId).values()) {
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i]!;
+      if (!canReadMessage(realm, user, m)) continue;
+      topics.push({ name: displayTopic(realm, m.topic, allowEmptyTopicName), max_id: m.id });
+      break;
+    }
   }
-  return topics;
+  return topics.sort((a, b) => b.max_id - a.max_id);
 }
 
 export function markUnreadForRecipients(realm: Realm, message: Message, except: number): void {
@@ -311,8 +310,8 @@ export function recentPrivateConversations(
   limit = 1000,
 ): { max_message_id: number; user_ids: number[] }[] {
   const newestByConversation = new Map<string, { max_message_id: number; user_ids: number[] }>();
-  for (const message of realm.messages) {
-    if (message.type !== 'private' || !message.dm_user_ids.includes(userId)) continue;
+  for (const message of directMessageList(realm)) {
+    if (!message.dm_user_ids.includes(userId)) continue;
     const others = message.dm_user_ids.filter((id) => id !== userId);
     const key = others.join(',');
     const known = newestByConversation.get(key);

@@ -7,6 +7,7 @@ import { hasCopy } from './message-flags';
 import { getUserTopic, VISIBILITY_POLICY } from './user-topics';
 import { RESOLVED_TOPIC_PREFIX } from './limits';
 import { escapeHtml } from '../render/markdown';
+import { channelMessageList, directMessageList, topicMessageList } from './message-index';
 
 export interface NarrowTerm {
   operator: string;
@@ -67,6 +68,8 @@ export interface CompiledNarrow {
   /** Includes messages of a channel's history the user never received (channel-scoped narrows). */
   channelScoped: boolean;
   search: string[];
+  /** Every message the narrow can match, ascending (one channel's or topic's when it names one). */
+  candidates(): readonly Message[];
 }
 
 function topicEquals(realm: Realm, actual: string, operand: string): boolean {
@@ -81,6 +84,10 @@ function topicEquals(realm: Realm, actual: string, operand: string): boolean {
 export function compileNarrow(realm: Realm, user: User, terms: NarrowTerm[]): CompiledNarrow {
   const predicates: ((m: Message) => boolean)[] = [];
   let channelScoped = false;
+  // What the positive terms confine the narrow to, so a fetch need not walk the whole history.
+  let scopeChannel: number | undefined;
+  let scopeTopic: string | undefined;
+  let scopeDirect = false;
   const search: string[] = [];
   for (const term of terms) {
     let pred: (m: Message) => boolean;
@@ -96,7 +103,10 @@ export function compileNarrow(realm: Realm, user: User, terms: NarrowTerm[]): Co
               ? channelByName(realm, operand)
               : undefined;
         if (!channel) throw badNarrow('unknown channel');
-        if (!term.negated) channelScoped = true;
+        if (!term.negated) {
+          channelScoped = true;
+          scopeChannel = channel.stream_id;
+        }
         pred = (m) => m.stream_id === channel.stream_id;
         break;
       }
@@ -113,6 +123,9 @@ export function compileNarrow(realm: Realm, user: User, terms: NarrowTerm[]): Co
       case 'topic':
       case 'subject': {
         if (typeof operand !== 'string') throw badNarrow('invalid topic');
+        // The empty topic also answers to its display name: then the channel's list is the scope.
+        if (!term.negated && operand.toLowerCase() !== realm.emptyTopicDisplayName.toLowerCase())
+          scopeTopic = operand;
         pred = (m) => m.type === 'stream' && topicEquals(realm, m.topic, operand);
         break;
       }
@@ -120,12 +133,14 @@ export function compileNarrow(realm: Realm, user: User, terms: NarrowTerm[]): Co
       case 'pm-with': {
         const ids = new Set([...userIdList(realm, operand, user), user.user_id]);
         const key = [...ids].sort((a, b) => a - b).join(',');
+        if (!term.negated) scopeDirect = true;
         pred = (m) => m.type === 'private' && m.dm_user_ids.join(',') === key;
         break;
       }
       case 'dm-including':
       case 'group-pm-with': {
         const id = userIdOf(realm, operand, user);
+        if (!term.negated) scopeDirect = true;
         pred = (m) => m.type === 'private' && m.dm_user_ids.includes(id);
         break;
       }
@@ -145,11 +160,16 @@ export function compileNarrow(realm: Realm, user: User, terms: NarrowTerm[]): Co
         if (!target || !canReadMessage(realm, user, target)) {
           pred = () => false;
         } else if (target.type === 'stream') {
-          if (!term.negated) channelScoped = true;
+          if (!term.negated) {
+            channelScoped = true;
+            scopeChannel = target.stream_id!;
+            scopeTopic = target.topic;
+          }
           pred = (m) =>
             m.stream_id === target.stream_id && m.topic.toLowerCase() === target.topic.toLowerCase();
         } else {
           const key = target.dm_user_ids.join(',');
+          if (!term.negated) scopeDirect = true;
           pred = (m) => m.type === 'private' && m.dm_user_ids.join(',') === key;
         }
         break;
@@ -161,6 +181,7 @@ export function compileNarrow(realm: Realm, user: User, terms: NarrowTerm[]): Co
         switch (operand) {
           case 'dm':
           case 'private':
+            if (!term.negated) scopeDirect = true;
             pred = (m) => m.type === 'private';
             break;
           case 'starred':
@@ -229,23 +250,29 @@ export function compileNarrow(realm: Realm, user: User, terms: NarrowTerm[]): Co
     }
     predicates.push(term.negated ? (m) => !pred(m) : pred);
   }
+  const candidates = (): readonly Message[] => {
+    if (scopeDirect) return directMessageList(realm);
+    if (scopeChannel !== undefined && scopeTopic !== undefined)
+      return topicMessageList(realm, scopeChannel, scopeTopic);
+    if (scopeChannel !== undefined) return channelMessageList(realm, scopeChannel);
+    return realm.messages;
+  };
   return {
     matches: (m) => predicates.every((p) => p(m)),
     channelScoped,
     search,
+    candidates,
   };
 }
 
-/** Ids (ascending) of messages `user` may see in this narrow. */
-export function matchingMessageIds(realm: Realm, user: User, narrow: CompiledNarrow): number[] {
-  const out: number[] = [];
+/** Whether `user` may see `message` in this narrow (it matches, is in the narrow's scope, is readable). */
+export function narrowAccepts(realm: Realm, user: User, narrow: CompiledNarrow): (m: Message) => boolean {
   const starred = realm.flagStates.get(user.user_id)?.starred;
-  for (const m of realm.messages) {
-    if (!narrow.matches(m)) continue;
-    const inScope = hasCopy(m, user.user_id) || narrow.channelScoped || (starred?.has(m.id) ?? false);
-    if (inScope && canReadMessage(realm, user, m)) out.push(m.id);
-  }
-  return out;
+  return (m) => {
+    if (!narrow.matches(m)) return false;
+    const inScope = narrow.channelScoped || hasCopy(m, user.user_id) || (starred?.has(m.id) ?? false);
+    return inScope && canReadMessage(realm, user, m);
+  };
 }
 
 function highlightText(text: string, words: string[]): string {

@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors';
 import { p } from '../http/params';
 import { route } from '../http/route';
-import { compileNarrow, matchingMessageIds, parseNarrow } from '../realm/narrow';
+import { compileNarrow, narrowAccepts, parseNarrow } from '../realm/narrow';
 import { boundFlagRange, checkAnchorAtEnd, fetchWindow, parseAnchor } from '../realm/message-fetch';
 import { checkFlag, markTopicAsRead, readableMessages, updateFlags } from '../realm/flag-updates';
 
@@ -48,7 +48,8 @@ export const messageFlagRoutes = [
       const window = fetchWindow(
         realm,
         user,
-        matchingMessageIds(realm, user, narrow),
+        narrow.candidates(),
+        narrowAccepts(realm, user, narrow),
         parseAnchor(params.anchor),
         params.include_anchor,
         numBefore,

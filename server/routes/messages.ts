@@ -3,7 +3,7 @@ import { p } from '../http/params';
 import { route } from '../http/route';
 import type { Realm } from '../realm/realm';
 import type { User } from '../realm/users';
-import { compileNarrow, matchFields, matchingMessageIds, parseNarrow } from '../realm/narrow';
+import { compileNarrow, matchFields, narrowAccepts, parseNarrow } from '../realm/narrow';
 import { checkAnchorAtEnd, fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
 import { canReadMessage, displayTopic, messageToWire, readableMessage } from '../realm/messages';
 import { channelForSending, sendChannelMessage, sendDirectMessage } from '../realm/message-send';
@@ -148,7 +148,8 @@ export const messageRoutes = [
       const window = fetchWindow(
         realm,
         user,
-        matchingMessageIds(realm, user, narrow),
+        narrow.candidates(),
+        narrowAccepts(realm, user, narrow),
         anchor,
         params.include_anchor,
         params.num_before,

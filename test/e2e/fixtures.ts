@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { startWebHost, type WebHost, type WebHostOptions } from '../../electron/web-host';
 import type { Timings } from '../../server/index';
+import type { SeedName } from '../../server/seed';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import {
   pickUser,
@@ -59,18 +60,21 @@ export interface ChatSetup {
   core?: WebHostOptions['core'];
   /** The organization's `max_file_upload_size_mib` (default 25). */
   maxFileUploadSizeMib?: number;
+  /** The organization to start with (default the demo; `huge` for big-org.spec.ts). */
+  seed?: SeedName;
 }
 
 export type SignIn = (
   page: Page,
   who: RoleName | string,
-  options?: { via?: 'ui' | 'host' },
+  options?: { via?: 'ui' | 'host'; timeout?: number },
 ) => Promise<DemoCredentialsUser>;
 
 async function startEnvironment(
   setup: ChatSetup = {},
 ): Promise<ChatEnvironment & { close(): Promise<void> }> {
   const server = await startReferenceServer({
+    seed: setup.seed,
     timings: setup.timings,
     maxFileUploadSizeMib: setup.maxFileUploadSizeMib,
   });
@@ -203,7 +207,8 @@ export const test = base.extend<
    * Signs a demo user in the way a person does: the app opens signed out (accounts left by an
    * earlier test of the file are removed first, on the host), and the user's button on the sign-in
    * screen is clicked. Resolves once the chat shell shows. `{ via: 'host' }` skips the clicks and
-   * adds the account through the same main-process call (`accounts.addDemo`) before opening.
+   * adds the account through the same main-process call (`accounts.addDemo`) before opening;
+   * `timeout` waits longer for the chat shell (a huge organization's first POST /register).
    */
   signIn: async ({ chat }, use) => {
     await use(async (page, who, options) => {
@@ -218,7 +223,7 @@ export const test = base.extend<
         await page.goto(chat.appUrl);
         await page.getByTestId(`demo-account-${user.email}`).click();
       }
-      await expect(page.getByTestId('chat-shell')).toBeVisible();
+      await expect(page.getByTestId('chat-shell')).toBeVisible({ timeout: options?.timeout });
       return user;
     });
   },

@@ -47,8 +47,45 @@ export class BridgeKeyScan {
     for (const user of server.credentials.users) add(user.email, user.api_key);
     for (const user of server.realm.users.values()) add(user.email, user.api_key);
     const leaks = new Set<string>();
-    for (const text of this.received)
-      for (const [secret, what] of secrets) if (text.includes(secret)) leaks.add(what);
+    for (const text of this.received) findSecrets(text, secrets, leaks);
     if (leaks.size > 0) throw new Error(`A bridge frame sent to the page carried ${[...leaks].join(', ')}.`);
   }
+}
+
+/** Secrets' first characters: a big organization's are looked up at each position of a frame. */
+const PREFIX = 8;
+
+/**
+ * Adds to `leaks` what each secret found in `text` is. A few secrets are each searched for; many
+ * (20,000 people: 40,000 secrets over megabytes of frames) are found in one pass over the text,
+ * looking up each position's first characters.
+ */
+export function findSecrets(text: string, secrets: Map<string, string>, leaks: Set<string>): void {
+  if (secrets.size <= 100) {
+    for (const [secret, what] of secrets) if (text.includes(secret)) leaks.add(what);
+    return;
+  }
+  const byPrefix = prefixIndex(secrets);
+  for (let i = 0; i + PREFIX <= text.length; i++) {
+    const candidates = byPrefix.get(text.slice(i, i + PREFIX));
+    if (!candidates) continue;
+    for (const secret of candidates) if (text.startsWith(secret, i)) leaks.add(secrets.get(secret)!);
+  }
+}
+
+const prefixIndexes = new WeakMap<Map<string, string>, Map<string, string[]>>();
+
+function prefixIndex(secrets: Map<string, string>): Map<string, string[]> {
+  let index = prefixIndexes.get(secrets);
+  if (!index) {
+    index = new Map();
+    for (const secret of secrets.keys()) {
+      const prefix = secret.slice(0, PREFIX);
+      const list = index.get(prefix);
+      if (list) list.push(secret);
+      else index.set(prefix, [secret]);
+    }
+    prefixIndexes.set(secrets, index);
+  }
+  return index;
 }

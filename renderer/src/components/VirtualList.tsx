@@ -1,10 +1,39 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 /** Where a virtualized row sits: out of the flow, at its measured offset in the list. */
 export function virtualRowStyle(start: number): CSSProperties {
   return { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` };
 }
+
+type RenderRow = (item: unknown, index: number) => ReactNode;
+
+/**
+ * One row's content, rendered again only when its item, index or the list's render function
+ * changes. The virtualizer re-renders the list on every scroll step and row measurement (often
+ * synchronously); those move rows without changing them, and over hundreds of channels or
+ * thousands of topics re-rendering every visible row each time made switching channels slow.
+ */
+const RowContent = memo(function RowContent({
+  item,
+  index,
+  render,
+}: {
+  item: unknown;
+  index: number;
+  render: RenderRow;
+}) {
+  return render(item, index);
+});
 
 /**
  * A virtualized, keyboard-navigable list for the sidebars (channels, topics, DMs, users): only
@@ -29,12 +58,15 @@ export function VirtualList<T>({
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  // The virtualizer lays out every row again whenever this function changes: kept the same across
+  // its own re-renders (each scroll step), it is recomputed only when the list or the parent changes.
+  const getItemKey = useCallback((index: number) => getKey(items[index] as T, index), [items, getKey]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
     estimateSize: typeof estimateSize === 'number' ? () => estimateSize : estimateSize,
-    getItemKey: (index) => getKey(items[index] as T, index),
+    getItemKey,
     overscan: 8,
     // jsdom has no layout: give the first rows a size so tests see them.
     initialRect: { width: 300, height: 600 },
@@ -80,7 +112,7 @@ export function VirtualList<T>({
             className="vlist-row"
             style={virtualRowStyle(row.start)}
           >
-            {renderRow(items[row.index] as T, row.index)}
+            <RowContent item={items[row.index]} index={row.index} render={renderRow as RenderRow} />
           </div>
         ))}
       </div>

@@ -172,7 +172,7 @@ export const topicCountKey = (streamId: number, topic: string) => `${streamId}\u
  * leaves out its muted topics (their own counts are still kept, shown dimmed).
  */
 export function unreadCounts(
-  state: InitialState | undefined,
+  state: Pick<InitialState, 'unread_msgs' | 'user_id'> | undefined,
   isTopicMuted: (streamId: number, topic: string) => boolean = () => false,
 ): UnreadCounts {
   const byChannel = new Map<number, number>();

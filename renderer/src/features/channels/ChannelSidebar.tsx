@@ -25,9 +25,14 @@ type Row =
 /** Left pane: subscribed channels with unread counts; the selected channel expands to its topics. */
 export function ChannelSidebar() {
   const subs = useSubscriptions();
-  const state = useInitialState((s) => s);
+  // Only the unread state: the whole register state changes with every event.
+  const unreadMsgs = useInitialState((s) => s.unread_msgs);
+  const unreadOf = useInitialState((s) => s.user_id);
   const isTopicMuted = useIsTopicMuted();
-  const counts = useMemo(() => unreadCounts(state, isTopicMuted), [state, isTopicMuted]);
+  const counts = useMemo(
+    () => unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicMuted),
+    [unreadMsgs, unreadOf, isTopicMuted],
+  );
   const narrow = useNarrowStore((s) => s.narrow);
   const select = useNarrowStore((s) => s.select);
   const openDialog = useDialogStore((s) => s.open);

@@ -36,8 +36,13 @@ export function DmSidebar() {
   const selfId = useSelfId();
   const recents = useInitialState((s) => s.recent_private_conversations);
   const statuses = useInitialState((s) => s.user_status);
-  const state = useInitialState((s) => s);
-  const counts = useMemo(() => unreadCounts(state), [state]);
+  // Only the unread state: the whole register state changes with every event.
+  const unreadMsgs = useInitialState((s) => s.unread_msgs);
+  const unreadOf = useInitialState((s) => s.user_id);
+  const counts = useMemo(
+    () => unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }),
+    [unreadMsgs, unreadOf],
+  );
   const narrow = useNarrowStore((s) => s.narrow);
   const select = useNarrowStore((s) => s.select);
   const open = useDialogStore((s) => s.open);

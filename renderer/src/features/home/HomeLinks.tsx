@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useInitialState } from '../../app/session';
 import { useNarrowStore } from '../../state/narrow';
 import { useSubscriptions } from '../channels/hooks';
-import { inboxConversations } from '../inbox/inbox-model';
+import { inboxUnreadTotal } from '../inbox/inbox-model';
 import { DraftsLink } from './DraftsLink';
 import './home.css';
 
@@ -52,13 +52,10 @@ function InboxCount() {
   const userTopics = useInitialState((s) => s.user_topics);
   const selfId = useInitialState((s) => s.user_id);
   const channels = useSubscriptions();
-  const total = useMemo(() => {
-    const { dms, byChannel } = inboxConversations({ unread, selfId, channels, userTopics });
-    let n = 0;
-    for (const c of dms) n += c.unread;
-    for (const list of byChannel.values()) for (const c of list) n += c.unread;
-    return n;
-  }, [unread, selfId, channels, userTopics]);
+  const total = useMemo(
+    () => inboxUnreadTotal({ unread, selfId, channels, userTopics }),
+    [unread, selfId, channels, userTopics],
+  );
   if (total === 0) return null;
   return (
     <span className="unread-count" data-testid="inbox-count">

@@ -165,6 +165,27 @@ export function inboxConversations(input: Omit<InboxInput, 'collapsed'>): {
   return { dms, byChannel };
 }
 
+/**
+ * How many unread messages the Inbox lists: what `inboxConversations` adds up to, without building
+ * its conversations (the sidebar's Inbox count runs on every change of the unread state, which in a
+ * big organization holds 50,000 ids in thousands of conversations).
+ */
+export function inboxUnreadTotal(input: Omit<InboxInput, 'collapsed'>): number {
+  const { unread } = input;
+  if (!unread) return 0;
+  let total = 0;
+  for (const e of unread.pms ?? []) total += e.unread_message_ids.length;
+  for (const e of unread.huddles ?? []) total += e.unread_message_ids.length;
+  const mutedChannels = new Set(input.channels.filter((c) => c.is_muted).map((c) => c.stream_id));
+  const policies = topicPolicies(input.userTopics);
+  const mayHide = mutedChannels.size > 0 || policies.size > 0;
+  for (const e of unread.streams ?? []) {
+    if (mayHide && topicHidden(policies, mutedChannels.has(e.stream_id), e.stream_id, e.topic)) continue;
+    total += e.unread_message_ids.length;
+  }
+  return total;
+}
+
 /** The Inbox's rows: a header per group (with its totals), then its conversations unless collapsed. */
 export function inboxRows(input: InboxInput): InboxRow[] {
   const { dms, byChannel } = inboxConversations(input);

@@ -8,6 +8,7 @@ import { VirtualList } from '../../components/VirtualList';
 import { useNarrowStore } from '../../state/narrow';
 import { peopleForPanel, presenceOf, roleBadge } from './people';
 import { StatusBadge } from './StatusBadge';
+import { indexPeople, searchPeople } from './person-search';
 
 /**
  * The organization's people in the home view's right pane: name, status, role and presence when the
@@ -25,7 +26,8 @@ export function PeoplePanel() {
   const select = useNarrowStore((s) => s.select);
   const [query, setQuery] = useState('');
   const everyone = useMemo(() => peopleForPanel(realmUsers ?? [], selfId), [realmUsers, selfId]);
-  const shown = useMemo(() => peopleForPanel(everyone, selfId, query), [everyone, selfId, query]);
+  const index = useMemo(() => indexPeople(everyone), [everyone]);
+  const shown = useMemo(() => searchPeople(index, query), [index, query]);
   const now = useNowSeconds(presences !== undefined, 30_000);
 
   return (

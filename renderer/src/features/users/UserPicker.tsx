@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { useApiQuery } from '../../api/queries';
 import { VirtualList } from '../../components/VirtualList';
 import { EmojiGlyph } from '../reactions/Reactions';
+import { compareNames, indexPeople, searchPeople } from './person-search';
 
 export function StatusLine({ status }: { status: UserStatus | undefined }) {
   if (!status || (!status.status_text && !status.emoji_name)) return null;
@@ -41,16 +42,18 @@ export function UserPicker({
   const [query, setQuery] = useState('');
   // GET /users, overlaid with the register state that realm_user events keep current.
   const fetched = useApiQuery('getUsers', {});
-  const list = useMemo(() => {
-    const q = query.trim().toLowerCase();
+  // Merged, sorted and indexed once per change of the people; a keystroke only filters.
+  const index = useMemo(() => {
     const users = new Map<number, User>();
     for (const u of fetched.data?.members ?? []) users.set(u.user_id, { ...u, ...known.get(u.user_id) });
     for (const [id, u] of known) if (!users.has(id)) users.set(id, u);
-    return [...users.values()]
-      .filter((u: User) => u.is_active !== false && (includeSelf || u.user_id !== selfId))
-      .filter((u) => !q || u.full_name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q))
-      .sort((a, b) => a.full_name.localeCompare(b.full_name));
-  }, [known, fetched.data, query, selfId, includeSelf]);
+    return indexPeople(
+      [...users.values()]
+        .filter((u: User) => u.is_active !== false && (includeSelf || u.user_id !== selfId))
+        .sort(compareNames),
+    );
+  }, [known, fetched.data, selfId, includeSelf]);
+  const list = useMemo(() => searchPeople(index, query), [index, query]);
   return (
     <div className="user-picker">
       <input

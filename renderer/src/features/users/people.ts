@@ -1,4 +1,5 @@
 import type { InitialState, User } from '../../api/model';
+import { compareNames } from './person-search';
 
 /** The role badge shown next to a name (spec 4.10 role numbers); ordinary members get none. */
 export function roleBadge(role: number | undefined): string | null {
@@ -46,6 +47,6 @@ export function peopleForPanel(users: Iterable<User>, selfId: number | undefined
       (a, b) =>
         Number(a.user_id !== selfId) - Number(b.user_id !== selfId) ||
         Number(!!a.is_bot) - Number(!!b.is_bot) ||
-        a.full_name.localeCompare(b.full_name),
+        compareNames(a, b),
     );
 }

@@ -3,7 +3,9 @@ import type { InitialState, Subscription, UserTopic } from '../../../../renderer
 
 type InboxUnread = NonNullable<InitialState['unread_msgs']>;
 import {
+  inboxConversations,
   inboxRows,
+  inboxUnreadTotal,
   type InboxGroupId,
   type InboxRow,
 } from '../../../../renderer/src/features/inbox/inbox-model';
@@ -144,5 +146,50 @@ describe('inboxRows', () => {
     // #random (stream 3) is muted: its third of the topics is left out.
     expect(list.filter((r) => r.kind === 'topic')).toHaveLength(6_667);
     expect(list.filter((r) => r.kind === 'group').map((r) => r.unread)).toEqual([6_666, 6_668]);
+  });
+});
+
+describe('inboxUnreadTotal', () => {
+  const input = (userTopics: UserTopic[]) => ({
+    unread: unread({
+      streams: [
+        { stream_id: 1, topic: 'lunch', unread_message_ids: [5, 9] },
+        { stream_id: 1, topic: 'Lunch', unread_message_ids: [11] },
+        { stream_id: 1, topic: 'muted here', unread_message_ids: [13, 14] },
+        { stream_id: 3, topic: 'in a muted channel', unread_message_ids: [15] },
+        { stream_id: 3, topic: 'followed anyway', unread_message_ids: [16, 17] },
+        { stream_id: 9, topic: 'not subscribed', unread_message_ids: [18] },
+      ],
+      pms: [
+        { other_user_id: 11, unread_message_ids: [4] },
+        { other_user_id: SELF, unread_message_ids: [20] },
+      ],
+      huddles: [{ user_ids_string: `${SELF},11,12`, unread_message_ids: [7, 8] }],
+      mentions: [9, 7],
+    }),
+    selfId: SELF,
+    channels,
+    userTopics,
+  });
+  const listed = (i: ReturnType<typeof input>) => {
+    const { dms, byChannel } = inboxConversations(i);
+    return [...dms, ...[...byChannel.values()].flat()].reduce((n, c) => n + c.unread, 0);
+  };
+
+  it('adds up what the Inbox lists, muted topics and channels left out', () => {
+    const policies = [
+      { stream_id: 1, topic_name: 'MUTED HERE', visibility_policy: 1, last_updated: 0 },
+      { stream_id: 3, topic_name: 'followed anyway', visibility_policy: 3, last_updated: 0 },
+    ] as UserTopic[];
+    const withPolicies = input(policies);
+    expect(inboxUnreadTotal(withPolicies)).toBe(listed(withPolicies));
+    // 2 + 1 (lunch, either case) + 2 (followed in the muted channel) + 1 (not subscribed) + 1 + 1 + 2 (direct)
+    expect(inboxUnreadTotal(withPolicies)).toBe(10);
+  });
+
+  it('counts everything when nothing is muted', () => {
+    const plain = { ...input([]), channels: channels.map((c) => ({ ...c, is_muted: false })) };
+    expect(inboxUnreadTotal(plain)).toBe(listed(plain));
+    expect(inboxUnreadTotal(plain)).toBe(13);
   });
 });

@@ -5,6 +5,7 @@ import { useSubscriptions } from '../channels/hooks';
 import { inboxUnreadTotal } from '../inbox/inbox-model';
 import { DraftsLink } from './DraftsLink';
 import './home.css';
+import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 /** The top of the left sidebar: the home views, the combined feed and the drafts. */
 export function HomeLinks() {
@@ -52,6 +53,7 @@ function InboxCount() {
   const userTopics = useInitialState((s) => s.user_topics);
   const selfId = useInitialState((s) => s.user_id);
   const channels = useSubscriptions();
+  const partial = useOldUnreadsMissing();
   const total = useMemo(
     () => inboxUnreadTotal({ unread, selfId, channels, userTopics }),
     [unread, selfId, channels, userTopics],
@@ -59,7 +61,7 @@ function InboxCount() {
   if (total === 0) return null;
   return (
     <span className="unread-count" data-testid="inbox-count">
-      {total}
+      {unreadCountLabel(total, partial)}
     </span>
   );
 }

@@ -11,6 +11,7 @@ import { HomeHeader } from '../home/HomeHeader';
 import { inboxRows, type InboxRow } from './inbox-model';
 import { useInboxStore } from './inbox-store';
 import '../home/home.css';
+import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 /**
  * Inbox: every conversation with unread messages, direct messages first, then by channel in the
@@ -28,13 +29,14 @@ export function InboxView() {
     [unread, selfId, channels, userTopics, collapsed],
   );
   const total = rows.reduce((n, r) => (r.kind === 'group' ? n + r.unread : n), 0);
+  const partial = useOldUnreadsMissing();
 
   return (
     <section className="home-view" aria-label="Inbox" data-testid="inbox-view">
       <HomeHeader title="Inbox">
         {total > 0 && (
           <span className="muted small" data-testid="inbox-total">
-            {total} unread
+            {unreadCountLabel(total, partial)} unread
           </span>
         )}
       </HomeHeader>

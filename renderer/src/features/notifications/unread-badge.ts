@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { InitialState } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useInitialState } from '../../app/session';
+import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 /** `desktop_icon_count_display`: what the badge and the window title count. */
 export const BadgeCountMode = { all: 1, directMentionsFollowed: 2, directMentions: 3, none: 4 } as const;
@@ -44,18 +45,21 @@ export function badgeCount(state: InitialState | undefined): number {
   return count + mentionsLeft.size;
 }
 
-export function windowTitle(count: number, realmName: string): string {
-  return count > 0 ? `(${count}) ${realmName} – Team Chat` : `${realmName} – Team Chat`;
+export function windowTitle(count: number, realmName: string, partial = false): string {
+  return count > 0
+    ? `(${unreadCountLabel(count, partial)}) ${realmName} – Team Chat`
+    : `${realmName} – Team Chat`;
 }
 
 /** Keeps the window title and the dock/taskbar badge on the unread count. */
 export function useUnreadBadge(realmName: string): void {
   const bridge = useBridge();
   const count = useInitialState(badgeCount) ?? 0;
+  const partial = useOldUnreadsMissing();
   useEffect(() => {
-    document.title = windowTitle(count, realmName);
+    document.title = windowTitle(count, realmName, partial);
     void bridge.setUnreadCount(count).catch(() => undefined);
-  }, [bridge, count, realmName]);
+  }, [bridge, count, realmName, partial]);
   useEffect(
     () => () => {
       document.title = 'Team Chat';

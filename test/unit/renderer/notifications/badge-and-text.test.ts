@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InitialState } from '../../../../renderer/src/api/model';
 import { notificationText } from '../../../../renderer/src/features/notifications/content';
 import { badgeCount, windowTitle } from '../../../../renderer/src/features/notifications/unread-badge';
+import { unreadCountLabel } from '../../../../renderer/src/api/unread-count';
 
 function state(mode: number | undefined): InitialState {
   return {
@@ -50,6 +51,9 @@ describe('the unread badge', () => {
   it('puts the count first in the window title', () => {
     expect(windowTitle(3, 'Northwind Labs')).toBe('(3) Northwind Labs – Team Chat');
     expect(windowTitle(0, 'Northwind Labs')).toBe('Northwind Labs – Team Chat');
+    // The server left older unread messages out (old_unreads_missing): the count is a lower bound.
+    expect(windowTitle(50_000, 'Northwind Labs', true)).toBe('(50,000+) Northwind Labs – Team Chat');
+    expect(unreadCountLabel(1234, false)).toBe('1,234');
   });
 });
 

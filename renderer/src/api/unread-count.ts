@@ -1,0 +1,15 @@
+import { useInitialState } from '../app/session';
+
+/**
+ * Whether the server left older unread messages out of `unread_msgs` (the real service sends at most
+ * its newest 50,000, with `old_unreads_missing`): counts from it are then lower bounds.
+ */
+export function useOldUnreadsMissing(): boolean {
+  return useInitialState((s) => s.old_unreads_missing === true) ?? false;
+}
+
+/** An unread count as shown: "50,000+" when it is only a lower bound. */
+export function unreadCountLabel(count: number, partial: boolean): string {
+  const digits = count.toLocaleString('en-US');
+  return partial ? `${digits}+` : digits;
+}

@@ -6,15 +6,8 @@ import { MIN_FEATURE_LEVEL } from '../../../../shared/ipc';
 import { errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { SafeHtml, setServerBase } from '../../components/SafeHtml';
+import { DemoAccountList } from './DemoAccountList';
 import { SignInMethods } from './SignInMethods';
-
-const ROLE_NAMES: Record<number, string> = {
-  100: 'Owner',
-  200: 'Administrator',
-  300: 'Moderator',
-  400: 'Member',
-  600: 'Guest',
-};
 
 /**
  * Sign-in: server URL → the server's public settings → the sign-in methods it offers (email and
@@ -80,30 +73,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
               Running on the embedded server at {demo.data.serverUrl}. Pick a person, or enter that address
               below and sign in with their email and password:
             </p>
-            <ul>
-              {demo.data.accounts.map((a) => (
-                <li key={a.email}>
-                  <button
-                    type="button"
-                    className="btn demo-account"
-                    data-testid={`demo-account-${a.email}`}
-                    disabled={addDemo.isPending}
-                    onClick={() => addDemo.mutate(a.email)}
-                  >
-                    <span>
-                      <strong>{a.fullName}</strong>
-                      <span className="tag">{ROLE_NAMES[a.role] ?? `role ${a.role}`}</span>
-                    </span>
-                    <span className="muted small">{a.email}</span>
-                    {a.password && (
-                      <span className="muted small" data-testid={`demo-password-${a.email}`}>
-                        Password: <code>{a.password}</code>
-                      </span>
-                    )}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <DemoAccountList
+              accounts={demo.data.accounts}
+              disabled={addDemo.isPending}
+              onPick={(email) => addDemo.mutate(email)}
+            />
             {addDemo.isError && (
               <p className="form-error" role="alert">
                 {errorText(addDemo.error)}

@@ -5,7 +5,7 @@ import { useInitialState } from '../app/session';
  * its newest 50,000, with `old_unreads_missing`): counts from it are then lower bounds.
  */
 export function useOldUnreadsMissing(): boolean {
-  return useInitialState((s) => s.old_unreads_missing === true) ?? false;
+  return useInitialState((s) => s.unread_msgs?.old_unreads_missing === true) ?? false;
 }
 
 /** An unread count as shown: "50,000+" when it is only a lower bound. */

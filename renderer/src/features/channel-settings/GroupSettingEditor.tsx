@@ -1,5 +1,5 @@
 import type { GroupSettingValue, UserGroup } from '../../api/model';
-import { useUsers } from '../../app/realm';
+import { PeopleChecklist } from '../users/PeopleChecklist';
 import { groupLabel } from './group-setting';
 
 /**
@@ -19,11 +19,7 @@ export function GroupSettingEditor({
   groups: UserGroup[];
   onChange: (value: GroupSettingValue) => void;
 }) {
-  const users = useUsers();
   const custom = value !== undefined && typeof value !== 'number';
-  const people = [...users.values()]
-    .filter((u) => u.is_active !== false && !u.is_bot)
-    .sort((a, b) => a.full_name.localeCompare(b.full_name));
   const collection = custom ? value : { direct_members: [], direct_subgroups: [] };
   const toggle = (list: number[], id: number) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
@@ -73,24 +69,15 @@ export function GroupSettingEditor({
         <div className="collection">
           <div>
             <strong className="small">People</strong>
-            <div className="checklist">
-              {people.map((u) => (
-                <label key={u.user_id} className="check">
-                  <input
-                    type="checkbox"
-                    data-testid={`gs-${name}-user-${u.user_id}`}
-                    checked={collection.direct_members.includes(u.user_id)}
-                    onChange={() =>
-                      onChange({
-                        ...collection,
-                        direct_members: toggle(collection.direct_members, u.user_id),
-                      })
-                    }
-                  />
-                  {u.full_name}
-                </label>
-              ))}
-            </div>
+            <PeopleChecklist
+              selected={collection.direct_members}
+              onToggle={(id) =>
+                onChange({ ...collection, direct_members: toggle(collection.direct_members, id) })
+              }
+              testIdFor={(u) => `gs-${name}-user-${u.user_id}`}
+              searchTestId={`gs-${name}-search`}
+              showEmail={false}
+            />
           </div>
           <div>
             <strong className="small">Groups</strong>

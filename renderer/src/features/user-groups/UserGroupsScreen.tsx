@@ -10,7 +10,7 @@ import { FormActions } from '../../components/Dialog';
 import { Empty, Loading } from '../../components/states';
 import { describeGroupSetting, groupLabel } from '../channel-settings/group-setting';
 import { GroupSettingEditor } from '../channel-settings/GroupSettingEditor';
-import { MemberChecklist } from './MemberChecklist';
+import { PeopleChecklist } from '../users/PeopleChecklist';
 import {
   allowedGroups,
   createGroupParams,
@@ -212,9 +212,11 @@ function CreateGroupForm({
       <div className="field-row">
         <div className="field">
           <span>Members ({form.members.length})</span>
-          <MemberChecklist
+          <PeopleChecklist
             selected={form.members}
             onToggle={(id) => setForm((f) => ({ ...f, members: toggle(f.members, id) }))}
+            testIdFor={(u) => `member-${u.email}`}
+            searchTestId="member-search"
           />
         </div>
         <fieldset className="field">

@@ -20,6 +20,7 @@ import { hotFunctions, type HotFunction } from './lib/profile';
 import { FULL, QUICK, type BenchContext, type Counts } from './lib/context';
 import { ROOT, startHostProcess, startServerProcess, removeDir } from './lib/processes';
 import { resultsPath } from './lib/output';
+import { mergeRuns } from './lib/runs';
 import { renderTable, type BenchResults, type Section } from './lib/report';
 import { coldStart } from './scenarios/cold-start';
 import { homeViews } from './scenarios/home-views';
@@ -42,6 +43,8 @@ large seed, each figure beside a baseline from the same run. Build first: npm ru
 
 Options:
   --quick              tiny counts (~25 s); checks the harness, its figures mean nothing
+  --runs N             runs of each scenario; every figure is their median, with the spread
+                       (default 3; 1 with --quick)
   --only LIST          some scenarios, comma-separated: markread, message, typing, scroll, cold, home
   --set NAME=N         change one count (see bench/lib/context.ts); may be repeated
   --profile            CPU profiles of the page and the web host (slower runs)
@@ -62,6 +65,8 @@ export const CHROMIUM_ARGS = [
 
 export interface BenchOptions {
   quick?: boolean;
+  /** Runs of each scenario (figures are medians); 3 by default, 1 with `quick`. */
+  runs?: number;
   /** Overrides of single counts (`--set scrollMessages=5000`), for trying the harness at other sizes. */
   overrides?: Partial<Counts>;
   /** Run only these scenarios (markread, message, typing, scroll, cold, home); all by default. */
@@ -87,6 +92,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
   if (!existsSync(join(ROOT, 'out/renderer/index.html')))
     throw new Error('The renderer is not built: run `npx electron-vite build` first.');
   const counts: Counts = { ...(quick ? QUICK : FULL), ...options.overrides };
+  const runCount = Math.max(1, Math.floor(options.runs ?? (quick ? 1 : 3)));
   const results: BenchResults = {
     mode: quick ? 'quick' : 'full',
     startedAt: new Date().toISOString(),
@@ -101,6 +107,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       rendererBuiltAt: statSync(join(ROOT, 'out/renderer/index.html')).mtime.toISOString(),
     },
     counts: { ...counts },
+    runs: runCount,
     sections: [],
     errors: [],
   };
@@ -144,6 +151,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       me,
       other: new Api(server.url, ben),
       generalStreamId: general.stream_id,
+      run: 0,
       log,
       cleanup: (task) => cleanups.push(task),
       bridge,
@@ -159,23 +167,31 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
     ];
     for (const [key, name, scenario] of scenarios) {
       if (options.only && !options.only.includes(key)) continue;
-      log(name);
-      try {
-        const limitMs = quick ? 60_000 : 15 * 60_000;
-        let timer: NodeJS.Timeout | undefined;
-        const sections = await Promise.race([
-          scenario(),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no result within ${limitMs / 1000} s`)), limitMs);
-          }),
-        ]).finally(() => clearTimeout(timer));
-        results.sections.push(...(Array.isArray(sections) ? sections : [sections]));
-      } catch (error) {
-        const message = `${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-        results.errors.push(message);
-        log(`  failed: ${message}`);
+      const perRun: Section[][] = [];
+      const loads: number[] = [];
+      for (let run = 0; run < runCount; run++) {
+        ctx.run = run;
+        log(runCount > 1 ? `${name} (run ${run + 1} of ${runCount})` : name);
+        loads.push(loadavg()[0] ?? 0);
+        try {
+          const limitMs = quick ? 60_000 : 15 * 60_000;
+          let timer: NodeJS.Timeout | undefined;
+          const sections = await Promise.race([
+            scenario(),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`no result within ${limitMs / 1000} s`)), limitMs);
+            }),
+          ]).finally(() => clearTimeout(timer));
+          perRun.push(Array.isArray(sections) ? sections : [sections]);
+        } catch (error) {
+          const message = `${name}, run ${run + 1}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+          results.errors.push(message);
+          log(`  failed: ${message}`);
+          perRun.push([]);
+        }
+        for (const task of cleanups.splice(0)) await task().catch(() => undefined);
       }
-      for (const task of cleanups.splice(0)) await task().catch(() => undefined);
+      results.sections.push(...mergeRuns(perRun, loads));
     }
     await context.close();
   } finally {
@@ -223,6 +239,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
         parseArgs({
           options: {
             quick: { type: 'boolean', default: false },
+            runs: { type: 'string' },
             out: { type: 'string' },
             record: { type: 'boolean', default: false },
             set: { type: 'string', multiple: true, default: [] },
@@ -252,7 +269,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     overrides[key] = Number(value);
   }
   const only = args.only?.split(',');
-  runBench({ quick, out, overrides, only, profile: args.profile }).then(
+  const runs = args.runs === undefined ? undefined : Number(args.runs);
+  if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) {
+    console.error(`Bad --runs ${args.runs}: expected a whole number of runs, 1 or more.`);
+    process.exit(2);
+  }
+  runBench({ quick, runs, out, overrides, only, profile: args.profile }).then(
     (results) => {
       const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
       console.log(

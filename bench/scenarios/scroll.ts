@@ -124,12 +124,15 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     type: 'stream',
     to: 'general',
     topic: LARGE_TOPIC,
-    content: 'bmk-f-0 scroll start',
+    content: `bmk-f${ctx.run || ''}-0 scroll start`,
   });
   // A fresh page: no probe of an earlier scenario observes the DOM while this one scrolls.
   await reload(ctx);
   await openTopic(page, LARGE_TOPIC);
-  await page.getByTestId('message-feed').getByText('bmk-f-0').waitFor();
+  await page
+    .getByTestId('message-feed')
+    .getByText(`bmk-f${ctx.run || ''}-0`)
+    .waitFor();
   await page.getByTestId('message-feed').getByText(`Load message ${LARGE_TOPIC_SIZE} of`).waitFor();
 
   const idle = (await page.evaluate(idleFrames(counts.idleFrameMs))) as {

@@ -303,6 +303,11 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       bareCold,
       bareWarm,
       getMessagesCalls: calls.length,
+      batchSizes: Object.fromEntries(
+        [...new Set(calls.map((c) => c.asked ?? 0))]
+          .sort((a, b) => a - b)
+          .map((size) => [String(size), calls.filter((c) => (c.asked ?? 0) === size).length]),
+      ),
       getMessagesCallMs: callMs,
       gapBetweenCallsMs: gaps,
       callTrend,

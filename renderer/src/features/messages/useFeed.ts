@@ -6,6 +6,7 @@ import { feedKey, type FeedData, type FeedPageParam } from '../../api/keys';
 import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowTerms, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
+import { cachedPage, useCachedConversation, useRememberConversation } from './conversation-cache';
 import type { PageDirection } from './page-fetch';
 
 /** Messages per page when scrolling; the first page takes half before and half after the anchor. */
@@ -154,14 +155,20 @@ interface ExtendState {
 export function useFeed(narrow: Narrow, anchor: number | null) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
+  const initialPageParam: FeedPageParam = {
+    anchor: anchor ?? 'first_unread',
+    before: PAGE_SIZE / 2,
+    after: PAGE_SIZE / 2,
+    includeAnchor: true,
+  };
+  // Opened at its newest (no message to go to): the messages kept from the last launch show
+  // until the server answers.
+  const cached = cachedPage(useCachedConversation(anchor === null), narrow);
   const query = useInfiniteQuery({
     queryKey: feedKey(narrow, anchor),
-    initialPageParam: {
-      anchor: anchor ?? 'first_unread',
-      before: PAGE_SIZE / 2,
-      after: PAGE_SIZE / 2,
-      includeAnchor: true,
-    } as FeedPageParam,
+    initialPageParam,
+    placeholderData:
+      anchor === null && cached ? { pages: [cached], pageParams: [initialPageParam] } : undefined,
     queryFn: ({ pageParam }) => fetchPage(bridge, narrow, pageParam),
     // Pages are added by extendFeed, not fetchNextPage/fetchPreviousPage (which would merge into
     // the window as it was when the request left, losing what events added meanwhile); these
@@ -188,6 +195,14 @@ export function useFeed(narrow: Narrow, anchor: number | null) {
   const initialPage = initialIndex >= 0 ? query.data?.pages[initialIndex] : undefined;
 
   const pages = query.data?.pages;
+  useRememberConversation(
+    narrow,
+    messages,
+    query.isSuccess &&
+      !query.isPlaceholderData &&
+      !!pages?.length &&
+      newerPage(pages[pages.length - 1]!) === undefined,
+  );
   const hasOlder = !!pages?.[0] && olderPage(pages[0]) !== undefined;
   const hasNewer = !!pages?.length && newerPage(pages[pages.length - 1]!) !== undefined;
   // What extending is doing, for this conversation only (a late answer for the previous one is ignored).

@@ -61,6 +61,14 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Shared memory in a temporary folder rather than /dev/shm, which containers often size at
+  // 64 MB: renderers that run out of it crash.
+  '--disable-dev-shm-usage',
+  // The benchmark opens several windows (the app, each cold start's): none may be throttled
+  // as a background or hidden one while it is measured.
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
 ];
 
 export interface BenchOptions {
@@ -110,6 +118,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
     runs: runCount,
     sections: [],
     errors: [],
+    pageRestarts: [],
   };
 
   log('Starting the reference server (large seed)…');
@@ -128,13 +137,21 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
   const cpuProfileDir = options.profile ? mkdtempSync(join(tmpdir(), 'teamchat-bench-prof-')) : undefined;
   const host = await startHostProcess(server, { signIn: ada.email, cpuProfileDir });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
     const bridge = new BridgeMonitor();
-    bridge.attach(page);
-    await page.goto(host.url);
-    await page.getByTestId('chat-shell').waitFor({ timeout: 30_000 });
+    // The app's page. A page that crashed, or a run that failed (e.g. ran out of time because the
+    // page stopped answering), is not used again: the next run gets a fresh page.
+    let trouble: string | null = null;
+    const openPage = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      page.on('crash', () => (trouble = 'the page crashed'));
+      bridge.attach(page);
+      await page.goto(host.url);
+      await page.getByTestId('chat-shell').waitFor({ timeout: 30_000 });
+      return page;
+    };
+    const page = await openPage();
     const me = new Api(server.url, ada);
     const { streams } = await me.call<{ streams: { stream_id: number; name: string }[] }>('GET', '/streams');
     const general = streams.find((s) => s.name === 'general');
@@ -190,10 +207,22 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
           perRun.push([]);
         }
         for (const task of cleanups.splice(0)) await task().catch(() => undefined);
+        if (trouble || perRun[perRun.length - 1]?.length === 0) {
+          const why = trouble ?? 'the run failed';
+          results.pageRestarts.push({ scenario: key, run: run + 1, why });
+          log(`  ${why}: continuing on a fresh page`);
+          trouble = null;
+          // Closing the old context also ends whatever the failed run still awaits in it.
+          await ctx.page
+            .context()
+            .close()
+            .catch(() => undefined);
+          ctx.page = await openPage();
+        }
       }
       results.sections.push(...mergeRuns(perRun, loads));
     }
-    await context.close();
+    await ctx.page.context().close();
   } finally {
     await host.close();
     removeDir(host.dataDir);

@@ -58,6 +58,8 @@ export interface BenchResults {
   runs: number;
   sections: Section[];
   errors: string[];
+  /** Runs after which the app's page was replaced (it crashed, or the run failed). */
+  pageRestarts: { scenario: string; run: number; why: string }[];
   /** With --profile: where the web host process spent its CPU time. */
   hostProfile?: HotFunction[];
 }
@@ -107,6 +109,12 @@ export function renderTable(results: BenchResults): string {
     lines.push(line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line));
     lines.push(`How: ${section.method}`);
   }
+  if (results.pageRestarts.length)
+    lines.push(
+      '',
+      'Fresh pages:',
+      ...results.pageRestarts.map((r) => `- after ${r.scenario}, run ${r.run}: ${r.why}`),
+    );
   if (results.errors.length) lines.push('', 'Errors:', ...results.errors.map((e) => `- ${e}`));
   return lines.join('\n');
 }

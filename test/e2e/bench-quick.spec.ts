@@ -11,6 +11,7 @@ test('the benchmark harness runs in quick mode and fills every figure', async ()
   test.setTimeout(120_000);
   const results = await runBench({ quick: true, out: null, log: () => {} });
   expect(results.errors).toEqual([]);
+  expect(results.pageRestarts).toEqual([]);
   expect(results.sections.map((s) => s.id)).toEqual([
     'message-event-to-pixel',
     'typing-event-to-pixel',

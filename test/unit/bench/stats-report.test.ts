@@ -43,6 +43,7 @@ describe('bench table', () => {
       counts: {},
       runs: 1,
       errors: ['x: broke'],
+      pageRestarts: [{ scenario: 'scroll', run: 1, why: 'the page crashed' }],
       sections: [
         {
           id: 's',
@@ -70,6 +71,7 @@ describe('bench table', () => {
     );
     expect(table).toContain('How: by rAF');
     expect(table).toContain('- x: broke');
+    expect(table).toContain('- after scroll, run 1: the page crashed');
   });
 });
 
@@ -129,6 +131,7 @@ describe('bench runs', () => {
       counts: {},
       runs: 3,
       errors: [],
+      pageRestarts: [],
       sections: merged ? [merged] : [],
     });
     expect(table).toContain('## Scroll (median of 3 runs (min–max), load 1.5 / 2.0 / 8.3)');

@@ -32,12 +32,7 @@ export default defineConfig({
     define: { __APP_INFO__: JSON.stringify(readAppInfo()) },
     build: {
       outDir: 'out/renderer',
-      rollupOptions: {
-        input: { index: resolve('renderer/index.html') },
-        // Compressed (1.7 MB → 1.2 MB: less for the page to load and compile at every launch), names
-        // kept, so CPU profiles (npm run bench -- --profile) still name the functions.
-        output: { minify: { compress: true, mangle: false } },
-      },
+      rollupOptions: { input: { index: resolve('renderer/index.html') } },
     },
   },
 });

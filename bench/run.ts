@@ -20,6 +20,7 @@ import { hotFunctions, type HotFunction } from './lib/profile';
 import { FULL, QUICK, type BenchContext, type Counts } from './lib/context';
 import { ROOT, startHostProcess, startServerProcess, removeDir } from './lib/processes';
 import { resultsPath } from './lib/output';
+import { mergeRuns } from './lib/runs';
 import { renderTable, type BenchResults, type Section } from './lib/report';
 import { coldStart } from './scenarios/cold-start';
 import { homeViews } from './scenarios/home-views';
@@ -43,6 +44,8 @@ large seed, each figure beside a baseline from the same run. Build first: npm ru
 
 Options:
   --quick              tiny counts (~25 s); checks the harness, its figures mean nothing
+  --runs N             runs of each scenario; every figure is their median, with the spread
+                       (default 3; 1 with --quick)
   --only LIST          some scenarios, comma-separated: markread, message, typing, scroll, cold, home,
                        huge (the big organization: its own server with --seed huge; only when named)
   --set NAME=N         change one count (see bench/lib/context.ts); may be repeated
@@ -63,10 +66,20 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Shared memory in a temporary folder rather than /dev/shm, which containers often size at
+  // 64 MB: renderers that run out of it crash.
+  '--disable-dev-shm-usage',
+  // The benchmark opens several windows (the app, each cold start's): none may be throttled
+  // as a background or hidden one while it is measured.
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
 ];
 
 export interface BenchOptions {
   quick?: boolean;
+  /** Runs of each scenario (figures are medians); 3 by default, 1 with `quick`. */
+  runs?: number;
   /** Overrides of single counts (`--set scrollMessages=5000`), for trying the harness at other sizes. */
   overrides?: Partial<Counts>;
   /** Run only these scenarios (markread, message, typing, scroll, cold, home); all by default. */
@@ -92,6 +105,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
   if (!existsSync(join(ROOT, 'out/renderer/index.html')))
     throw new Error('The renderer is not built: run `npx electron-vite build` first.');
   const counts: Counts = { ...(quick ? QUICK : FULL), ...options.overrides };
+  const runCount = Math.max(1, Math.floor(options.runs ?? (quick ? 1 : 3)));
   const results: BenchResults = {
     mode: quick ? 'quick' : 'full',
     startedAt: new Date().toISOString(),
@@ -106,8 +120,10 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       rendererBuiltAt: statSync(join(ROOT, 'out/renderer/index.html')).mtime.toISOString(),
     },
     counts: { ...counts },
+    runs: runCount,
     sections: [],
     errors: [],
+    pageRestarts: [],
   };
 
   log('Starting the reference server (large seed)…');
@@ -126,13 +142,21 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
   const cpuProfileDir = options.profile ? mkdtempSync(join(tmpdir(), 'teamchat-bench-prof-')) : undefined;
   const host = await startHostProcess(server, { signIn: ada.email, cpuProfileDir });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
     const bridge = new BridgeMonitor();
-    bridge.attach(page);
-    await page.goto(host.url);
-    await page.getByTestId('chat-shell').waitFor({ timeout: 30_000 });
+    // The app's page. A page that crashed, or a run that failed (e.g. ran out of time because the
+    // page stopped answering), is not used again: the next run gets a fresh page.
+    let trouble: string | null = null;
+    const openPage = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      page.on('crash', () => (trouble = 'the page crashed'));
+      bridge.attach(page);
+      await page.goto(host.url);
+      await page.getByTestId('chat-shell').waitFor({ timeout: 30_000 });
+      return page;
+    };
+    const page = await openPage();
     const me = new Api(server.url, ada);
     const { streams } = await me.call<{ streams: { stream_id: number; name: string }[] }>('GET', '/streams');
     const general = streams.find((s) => s.name === 'general');
@@ -149,6 +173,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       me,
       other: new Api(server.url, ben),
       generalStreamId: general.stream_id,
+      run: 0,
       log,
       cleanup: (task) => cleanups.push(task),
       bridge,
@@ -165,25 +190,45 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
     ];
     for (const [key, name, scenario] of scenarios) {
       if (options.only ? !options.only.includes(key) : OPT_IN.has(key)) continue;
-      log(name);
-      try {
-        const limitMs = quick ? 60_000 : 15 * 60_000;
-        let timer: NodeJS.Timeout | undefined;
-        const sections = await Promise.race([
-          scenario(),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no result within ${limitMs / 1000} s`)), limitMs);
-          }),
-        ]).finally(() => clearTimeout(timer));
-        results.sections.push(...(Array.isArray(sections) ? sections : [sections]));
-      } catch (error) {
-        const message = `${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-        results.errors.push(message);
-        log(`  failed: ${message}`);
+      const perRun: Section[][] = [];
+      const loads: number[] = [];
+      for (let run = 0; run < runCount; run++) {
+        ctx.run = run;
+        log(runCount > 1 ? `${name} (run ${run + 1} of ${runCount})` : name);
+        loads.push(loadavg()[0] ?? 0);
+        try {
+          const limitMs = quick ? 60_000 : 15 * 60_000;
+          let timer: NodeJS.Timeout | undefined;
+          const sections = await Promise.race([
+            scenario(),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`no result within ${limitMs / 1000} s`)), limitMs);
+            }),
+          ]).finally(() => clearTimeout(timer));
+          perRun.push(Array.isArray(sections) ? sections : [sections]);
+        } catch (error) {
+          const message = `${name}, run ${run + 1}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+          results.errors.push(message);
+          log(`  failed: ${message}`);
+          perRun.push([]);
+        }
+        for (const task of cleanups.splice(0)) await task().catch(() => undefined);
+        if (trouble || perRun[perRun.length - 1]?.length === 0) {
+          const why = trouble ?? 'the run failed';
+          results.pageRestarts.push({ scenario: key, run: run + 1, why });
+          log(`  ${why}: continuing on a fresh page`);
+          trouble = null;
+          // Closing the old context also ends whatever the failed run still awaits in it.
+          await ctx.page
+            .context()
+            .close()
+            .catch(() => undefined);
+          ctx.page = await openPage();
+        }
       }
-      for (const task of cleanups.splice(0)) await task().catch(() => undefined);
+      results.sections.push(...mergeRuns(perRun, loads));
     }
-    await context.close();
+    await ctx.page.context().close();
   } finally {
     await host.close();
     removeDir(host.dataDir);
@@ -232,6 +277,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
         parseArgs({
           options: {
             quick: { type: 'boolean', default: false },
+            runs: { type: 'string' },
             out: { type: 'string' },
             record: { type: 'boolean', default: false },
             set: { type: 'string', multiple: true, default: [] },
@@ -261,7 +307,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     overrides[key] = Number(value);
   }
   const only = args.only?.split(',');
-  runBench({ quick, out, overrides, only, profile: args.profile }).then(
+  const runs = args.runs === undefined ? undefined : Number(args.runs);
+  if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) {
+    console.error(`Bad --runs ${args.runs}: expected a whole number of runs, 1 or more.`);
+    process.exit(2);
+  }
+  runBench({ quick, runs, out, overrides, only, profile: args.profile }).then(
     (results) => {
       const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
       console.log(

@@ -40,6 +40,8 @@ export const bridgeMethods = [
   'outbox.list',
   'outbox.retry',
   'outbox.discard',
+  'conversationCache.last',
+  'conversationCache.save',
   'files.beginUpload',
   'files.sendChunk',
   'files.finishUpload',
@@ -171,6 +173,10 @@ export function createBridgeClient(
       discard: (localId) => invoke('outbox.discard', localId),
     },
     onOutbox: (listener) => on('outbox', listener),
+    conversationCache: {
+      last: () => invoke('conversationCache.last'),
+      save: (conversation) => invoke('conversationCache.save', conversation),
+    },
     files: {
       beginUpload: (file) => invoke('files.beginUpload', file),
       sendChunk: (uploadId, bytes) => invoke('files.sendChunk', uploadId, bytes),

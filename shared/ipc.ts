@@ -272,6 +272,29 @@ export interface FilesApi {
   download(accountId: string, path: string): Promise<CallResult<{ savedAs: string | null }>>;
 }
 
+/** Messages kept at most for a conversation shown at the next launch (the newest of it). */
+export const CACHED_MESSAGES_MAX = 50;
+
+/**
+ * The conversation the user last saw at its newest message, kept on this computer per account so
+ * the next launch can show it before the server answers. Messages only, never a key.
+ */
+export interface CachedConversation {
+  /** The renderer's own description of the conversation; main stores it as it is. */
+  narrow: unknown;
+  /** Its newest messages, oldest first, at most CACHED_MESSAGES_MAX (the server's message objects). */
+  messages: { id: number }[];
+  /** When it was saved (ms since the epoch). */
+  savedAt: number;
+}
+
+export interface ConversationCacheApi {
+  /** The active account's last conversation, or null (none kept, or it was unreadable). */
+  last(): Promise<CachedConversation | null>;
+  /** Replaces the active account's last conversation (only its newest CACHED_MESSAGES_MAX messages are kept). */
+  save(conversation: Omit<CachedConversation, 'savedAt'>): Promise<void>;
+}
+
 export interface ChatBridge {
   /** Calls an allow-listed endpoint on the active account. */
   call<N extends RendererEndpointName>(
@@ -299,6 +322,8 @@ export interface ChatBridge {
   /** Messages on their way to the server: the send path (local echo, retries, no duplicates). */
   outbox: OutboxApi;
   onOutbox(listener: (snapshot: OutboxSnapshot) => void): Unsubscribe;
+  /** The last conversation's newest messages, kept for the next launch. */
+  conversationCache: ConversationCacheApi;
   files: FilesApi;
   /** Opens an http, https or mailto URL in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;

@@ -13,18 +13,28 @@ export interface CallTiming {
   sentAt: number;
   receivedAt: number;
   bytes: number;
+  /** For getMessages: num_before + num_after, the batch asked for. */
+  asked?: number;
 }
 
 export class BridgeMonitor {
-  private pending = new Map<number, { name: string; sentAt: number }>();
+  private pending = new Map<number, { name: string; sentAt: number; asked?: number }>();
   readonly calls: CallTiming[] = [];
 
   attach(page: Page): void {
     page.on('websocket', (socket) => {
       socket.on('framesent', ({ payload }) => {
         const frame = parse(payload);
-        if (frame?.type === 'request' && frame.method === 'call')
-          this.pending.set(frame.id as number, { name: String((frame.args as unknown[])[0]), sentAt: now() });
+        if (frame?.type !== 'request' || frame.method !== 'call') return;
+        const [name, params] = frame.args as [
+          unknown,
+          { num_before?: unknown; num_after?: unknown } | undefined,
+        ];
+        const asked =
+          typeof params?.num_before === 'number' && typeof params.num_after === 'number'
+            ? params.num_before + params.num_after
+            : undefined;
+        this.pending.set(frame.id as number, { name: String(name), sentAt: now(), asked });
       });
       socket.on('framereceived', ({ payload }) => {
         const at = now();

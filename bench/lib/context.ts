@@ -82,6 +82,8 @@ export interface BenchContext {
   /** Someone else (Ben), who sends the messages and typing events. */
   other: Api;
   generalStreamId: number;
+  /** Which run of the scenario this is (0-based, `--runs`): markers and names made per run differ by it. */
+  run: number;
   log(message: string): void;
   /** Runs after the current scenario, whether it succeeded or not. */
   cleanup(task: () => Promise<unknown>): void;

@@ -53,9 +53,15 @@ export const MARKER_RESULTS = `({
 export const markersSeen = (prefix: string) =>
   `[...window.__benchMarks.seen.keys()].filter((k) => k.startsWith(${JSON.stringify(prefix)})).length`;
 
-/** Records each time the typing indicator goes from empty to showing someone, and back. */
+/**
+ * Records each time the typing indicator goes from empty to showing someone, and back. Installed
+ * again (a later run in the same page), it starts its lists afresh with the same observer.
+ */
 export const TYPING_PROBE = `(() => {
-  if (window.__benchTyping) return;
+  if (window.__benchTyping) {
+    for (const list of ['shown', 'shownPainted', 'hidden']) window.__benchTyping[list].length = 0;
+    return;
+  }
   ${CLOCK}
   ${AFTER_PAINT}
   const state = { shown: [], shownPainted: [], hidden: [], showing: false };

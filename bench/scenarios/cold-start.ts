@@ -1,6 +1,6 @@
 import { Api } from '../lib/api';
 import { now, pageClockOffset, toDriver } from '../lib/clock';
-import { waitInPage, type BenchContext } from '../lib/context';
+import { sleep, waitInPage, type BenchContext } from '../lib/context';
 import { startHostProcess, startServerProcess, removeDir, type ServerProcess } from '../lib/processes';
 import { COLD_START_PROBE } from '../lib/probes';
 import type { Figure, Section } from '../lib/report';
@@ -103,9 +103,23 @@ async function bareStart(server: ServerProcess, email: string): Promise<number> 
 
 async function forSeed(ctx: BenchContext, server: ServerProcess) {
   const email = ctx.me.account.email;
-  // First launch: sign in, then quit; every measured launch after it is a returning user's.
+  // First launch: sign in, open All messages (what the probe opens) long enough for the app to keep
+  // its newest messages, then quit; every measured launch after it is a returning user's.
   const setup = await startHostProcess(server, { signIn: email });
-  await setup.close();
+  const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: COLD_START_PROBE });
+    await page.goto(setup.url);
+    if (
+      !(await waitInPage(page, '!!(window.__benchCold && window.__benchCold.firstMessage !== null)', 30_000))
+    )
+      throw new Error('the first launch showed no message');
+    await sleep(1500);
+  } finally {
+    await context.close();
+    await setup.close();
+  }
   const runs: ColdRun[] = [];
   const bare: number[] = [];
   try {
@@ -139,6 +153,7 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
     const fromStart = median(result.runs.map((r) => r.fromStart));
     const fromSpawn = median(result.runs.map((r) => r.fromSpawn));
     const bare = median(result.bare);
+    const limit = seed === 'demo' ? 500 : 800;
     figures.push(
       {
         id: `cold.${seed}.start`,
@@ -148,10 +163,6 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
         baseline: bare,
         baselineLabel: 'bare register + first page',
         ratio: ratio(fromStart, bare),
-        target:
-          seed === 'demo'
-            ? { text: 'under 1 s', holds: fromStart === null ? null : fromStart < 1000 }
-            : undefined,
       },
       {
         id: `cold.${seed}.spawn`,
@@ -161,10 +172,10 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
         baseline: bare,
         baselineLabel: 'bare register + first page',
         ratio: ratio(fromSpawn, bare),
-        target:
-          seed === 'demo'
-            ? { text: 'under 1 s', holds: fromSpawn === null ? null : fromSpawn < 1000 }
-            : undefined,
+        target: {
+          text: `under ${limit} ms`,
+          holds: fromSpawn === null ? null : fromSpawn < limit,
+        },
       },
     );
   }
@@ -181,6 +192,8 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
       '(MutationObserver, page clock aligned to the driver) when the first message node is in the feed. "startWebHost" ' +
       'counts from the call in the host process (its wall clock); "process spawn" counts from just before the driver ' +
       `spawns the process, so it adds Node start-up and loading the host's modules.${clicked ? ' The app opens on the user\'s home view (the Inbox by default), which has no message feed, so the probe clicks "All messages" the moment the shell shows it.' : ''} ` +
+      'The first launch (not measured) opened All messages and stayed a moment, so the app kept its newest messages: ' +
+      "a returning user's launch shows them before GET /messages answers (the first message counted may be a kept one). " +
       'Baseline: a bare Node client doing POST /register then GET /messages (first_unread, 50+50, all messages).',
     figures,
     details: { demo, large },

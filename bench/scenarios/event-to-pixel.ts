@@ -162,10 +162,15 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
       bareSeen.set(event.marker, receivedAt);
   });
 
+  // Markers carry the run's number: a later run in the same page must not find its markers seen.
+  const kind = (letter: string) => `bmk-${letter}${ctx.run || ''}`;
   // The topic must exist to be opened from the sidebar.
-  await sendMessage(ctx.other, 'bmk-w-0');
+  await sendMessage(ctx.other, `${kind('w')}-0`);
   await openTopic(page, LATENCY_TOPIC);
-  await page.getByTestId('message-feed').getByText('bmk-w-0').waitFor();
+  await page
+    .getByTestId('message-feed')
+    .getByText(`${kind('w')}-0`)
+    .waitFor();
   await page.evaluate(MARKER_PROBE);
   const clockBefore = await pageClockOffset(page);
 
@@ -178,7 +183,7 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
   for (let i = 0; i < counts.steadyMessages; i++) {
     const wait = start + i * interval - now();
     if (wait > 0) await sleep(wait);
-    const marker = `bmk-s-${i}`;
+    const marker = `${kind('s')}-${i}`;
     steadySent.set(marker, now());
     pending.push(sendMessage(ctx.other, marker));
   }
@@ -196,7 +201,7 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
     await Promise.all(
       Array.from({ length: counts.burstConcurrency }, async () => {
         while (next < counts.burstMessages) {
-          const marker = `bmk-b-${next++}`;
+          const marker = `${kind('b')}-${next++}`;
           burstSent.set(marker, now());
           await sendMessage(ctx.other, marker);
         }

@@ -75,8 +75,9 @@ export async function homeViews(ctx: BenchContext): Promise<Section[]> {
   // Away from the app while the conversations are made: it learns of them from POST /register
   // on reload, as someone returning to thousands of unread conversations does.
   await page.goto('about:blank');
-  const createMs = await createConversations(ctx, n);
-  await page.addInitScript({ content: HOME_OPEN_PROBE });
+  // Later runs find the conversations of the first one (all but the few the views showed still unread).
+  const createMs = ctx.run === 0 ? await createConversations(ctx, n) : 0;
+  if (ctx.run === 0) await page.addInitScript({ content: HOME_OPEN_PROBE });
   await page.goto(ctx.host.url);
   await page.getByTestId('chat-shell').waitFor({ timeout: 60_000 });
 

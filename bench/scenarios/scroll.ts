@@ -14,6 +14,9 @@ import { ratio, summarize } from '../lib/stats';
  * as the app can fetch and lay out.
  */
 
+/** Two frames at 60 Hz (33.3 ms) and the rAF timestamps' jitter. */
+const TWO_FRAMES_MS = 34;
+
 interface ScrollRun {
   frames: number[];
   longtasks: { start: number; duration: number }[];
@@ -124,12 +127,15 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     type: 'stream',
     to: 'general',
     topic: LARGE_TOPIC,
-    content: 'bmk-f-0 scroll start',
+    content: `bmk-f${ctx.run || ''}-0 scroll start`,
   });
   // A fresh page: no probe of an earlier scenario observes the DOM while this one scrolls.
   await reload(ctx);
   await openTopic(page, LARGE_TOPIC);
-  await page.getByTestId('message-feed').getByText('bmk-f-0').waitFor();
+  await page
+    .getByTestId('message-feed')
+    .getByText(`bmk-f${ctx.run || ''}-0`)
+    .waitFor();
   await page.getByTestId('message-feed').getByText(`Load message ${LARGE_TOPIC_SIZE} of`).waitFor();
 
   const idle = (await page.evaluate(idleFrames(counts.idleFrameMs))) as {
@@ -201,7 +207,11 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       baseline: idleDeltas.max,
       baselineLabel: 'idle page',
       ratio: ratio(frames.max, idleDeltas.max),
-      target: { text: 'no frame over 50 ms', holds: frames.max === null ? null : frames.max <= 50 },
+      // Two 60 Hz frames are 33.3 ms; rAF timestamps jitter by a fraction of a millisecond.
+      target: {
+        text: 'no frame over 33 ms (two 60 Hz frames)',
+        holds: frames.max === null ? null : frames.max <= TWO_FRAMES_MS,
+      },
     },
     {
       id: 'scroll.frame.p99',
@@ -238,6 +248,8 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       baseline: idle.longtasks.length ? Math.max(...idle.longtasks) : 0,
       baselineLabel: 'idle page',
       ratio: null,
+      // The browser reports only tasks over 50 ms: none at all.
+      target: { text: 'no long task over 50 ms', holds: longtasks.length === 0 },
     },
     {
       id: 'scroll.rate',
@@ -247,6 +259,10 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       baseline: bareRate,
       baselineLabel: 'bare GET /messages, 100/page',
       ratio: ratio(appRate, bareRate),
+      target: {
+        text: 'at least 0.5× the bare loop',
+        holds: ratio(appRate, bareRate) === null ? null : (ratio(appRate, bareRate) as number) >= 0.5,
+      },
     },
   ];
 
@@ -277,7 +293,8 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     title: `3. Scrolling ${scrolled.toLocaleString('en-US')} messages, newest to oldest`,
     method:
       `#general > ${LARGE_TOPIC} opened at its newest message; the page moves the feed's scrollTop up ${counts.scrollStepPx} px ` +
-      'every requestAnimationFrame, so the feed always waits at the top for the next older page (the app fetches 100 per page). ' +
+      'every requestAnimationFrame, so the feed always waits at the top for the next older page (the app asks for 100 per ' +
+      'request, up to 400 while the reader keeps reaching the edge; details: batchSizes). ' +
       'Frames: deltas between consecutive rAF timestamps while scrolling (runs split at the memory readings); ' +
       `long tasks from PerformanceObserver. Baseline for frames: the same page idle for ${counts.idleFrameMs} ms. Rate: ` +
       'messages scrolled / time scrolling; baseline: a bare Node loop of GET /messages (100 per page, newest back) over the ' +
@@ -300,6 +317,11 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       bareCold,
       bareWarm,
       getMessagesCalls: calls.length,
+      batchSizes: Object.fromEntries(
+        [...new Set(calls.map((c) => c.asked ?? 0))]
+          .sort((a, b) => a - b)
+          .map((size) => [String(size), calls.filter((c) => (c.asked ?? 0) === size).length]),
+      ),
       getMessagesCallMs: callMs,
       gapBetweenCallsMs: gaps,
       callTrend,

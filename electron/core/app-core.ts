@@ -13,6 +13,7 @@ import {
   type AccountsState,
   type AccountSummary,
   type AddAccountRequest,
+  type CachedConversation,
   type DemoAccounts,
   type PasswordSignInRequest,
   type CallResult,
@@ -34,6 +35,7 @@ import { EventLoop, SLOW_CALL_MS } from './event-loop';
 import { HttpClient } from './http-client';
 import { Outbox } from './outbox';
 import { OutboxFile } from './outbox-file';
+import { ConversationCacheFile } from './conversation-cache';
 import type { OutboxLimits } from './outbox-policy';
 import { verifyCredentials } from './own-user';
 import { queueApiFor } from './queue-api';
@@ -232,6 +234,18 @@ export class ChatCore {
     return (id && this.running.get(id)?.outbox.discard(localId)) || null;
   }
 
+  // ---- the active account's last conversation, for the next launch ---------------------------
+
+  lastConversation(): CachedConversation | null {
+    const id = this.vault.activeId;
+    return id ? new ConversationCacheFile(this.options.dataDir, id).load() : null;
+  }
+
+  saveConversation(conversation: Omit<CachedConversation, 'savedAt'>): void {
+    const id = this.vault.activeId;
+    if (id) new ConversationCacheFile(this.options.dataDir, id).save(conversation);
+  }
+
   // ---- files --------------------------------------------------------------------------------
 
   /** Opens an upload to the active account, checked against its organization's size limit. */
@@ -409,6 +423,7 @@ export class ChatCore {
     await this.stopAccount(accountId);
     // Signing out of an account takes its unsent messages with it (they name its server and person).
     new OutboxFile(this.options.dataDir, accountId).remove();
+    new ConversationCacheFile(this.options.dataDir, accountId).remove();
     this.vault.remove(accountId);
     this.log(`account removed: ${summary.email} on ${summary.serverUrl}`);
     this.publishActive();

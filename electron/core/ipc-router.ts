@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { endpoints, isRendererEndpoint } from '../../shared/api';
 import type { Endpoint } from '../../shared/api/endpoint';
-import { clientFailureCodes, type BridgeNotice, type Unsubscribe } from '../../shared/ipc';
+import {
+  CACHED_MESSAGES_MAX,
+  clientFailureCodes,
+  type BridgeNotice,
+  type Unsubscribe,
+} from '../../shared/ipc';
 import type { BridgeMethod, BridgePush } from '../../shared/ipc-wire';
 import { clientFailure, type ChatCore } from './app-core';
 import type { RendererCallLimits } from './request-limits';
@@ -59,6 +64,11 @@ const passwordSignInRequest = z.object({
   serverUrl: z.string().min(1).max(2000),
   username: z.string().min(1).max(500),
   password: z.string().min(1).max(1000),
+});
+
+const cachedConversation = z.object({
+  narrow: z.unknown(),
+  messages: z.array(z.looseObject({ id: z.number().int().positive() })).max(CACHED_MESSAGES_MAX),
 });
 
 const userIds = z.array(z.number().int().positive()).max(100);
@@ -124,6 +134,9 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     'outbox.list': () => core.outboxState(),
     'outbox.retry': ([localId]) => core.outboxRetry(id.parse(localId)),
     'outbox.discard': ([localId]) => core.outboxDiscard(id.parse(localId)),
+    'conversationCache.last': () => core.lastConversation(),
+    'conversationCache.save': ([conversation]) =>
+      core.saveConversation(cachedConversation.parse(conversation)),
     'files.beginUpload': ([file]) => core.beginUpload(uploadRequest.parse(file)),
     'files.sendChunk': ([uploadId, bytes]) =>
       core.sendUploadChunk(id.parse(uploadId), uploadChunk.parse(bytes)),

@@ -11,6 +11,7 @@ test('the benchmark harness runs in quick mode and fills every figure', async ()
   test.setTimeout(120_000);
   const results = await runBench({ quick: true, out: null, log: () => {} });
   expect(results.errors).toEqual([]);
+  expect(results.pageRestarts).toEqual([]);
   expect(results.sections.map((s) => s.id)).toEqual([
     'message-event-to-pixel',
     'typing-event-to-pixel',
@@ -22,15 +23,22 @@ test('the benchmark harness runs in quick mode and fills every figure', async ()
     'home-inbox',
     'home-switch',
   ]);
+  // Quick mode runs each scenario once: every figure is that run's value.
+  expect(results.runs).toBe(1);
   for (const section of results.sections) {
+    expect(section.runCount, section.id).toBe(1);
+    expect(section.load, section.id).toHaveLength(1);
     expect(section.method.length, section.id).toBeGreaterThan(50);
     for (const figure of section.figures) {
       expect(Number.isFinite(figure.app), `${figure.id} app`).toBe(true);
       expect(Number.isFinite(figure.baseline), `${figure.id} baseline`).toBe(true);
       expect(figure.app as number, figure.id).toBeGreaterThanOrEqual(0);
+      expect(figure.runs?.app, figure.id).toEqual([figure.app]);
     }
   }
-  const details = (id: string) => results.sections.find((s) => s.id === id)?.details as unknown;
+  // Each run's details, under perRun: this one run's.
+  const details = (id: string) =>
+    (results.sections.find((s) => s.id === id)?.details as { perRun: unknown[] }).perRun[0];
 
   const messages = details('message-event-to-pixel') as Record<
     string,

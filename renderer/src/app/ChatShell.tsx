@@ -37,6 +37,7 @@ import { useNarrowStore } from '../state/narrow';
 import { useConversationFromAddressBar } from './address-bar';
 import { useApplyUserSettings } from './apply-user-settings';
 import { useSession } from './session';
+import { useCachedConversation } from '../features/messages/conversation-cache';
 import { StarredCount } from './StarredCount';
 
 function Dialogs() {
@@ -71,6 +72,8 @@ function Dialogs() {
 /** The three-pane layout: channels/topics/DMs, the conversation, its details. */
 export function ChatShell({ account }: { account: AccountSummary }) {
   const session = useSession();
+  // Asked for at once, with the session: ready before the user opens that conversation again.
+  useCachedConversation(true);
   const narrow = useNarrowStore((s) => s.narrow);
   const anchor = useNarrowStore((s) => s.anchor);
   const view = useNarrowStore((s) => s.view);

@@ -9,6 +9,7 @@ import { useConnectionStore } from '../state/connection';
 import { useTypingStore } from '../state/typing';
 import { useNarrowStore } from '../state/narrow';
 import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
+import { conversationCacheKey } from '../features/messages/conversation-cache';
 import { useBridge } from './bridge-context';
 
 /**
@@ -18,8 +19,12 @@ import { useBridge } from './bridge-context';
 export function startSession(queryClient: QueryClient, session: SessionStarted): void {
   queryClient.setQueryData(sessionKey, session);
   useTypingStore.getState().reset();
+  // The conversation kept on this computer does not come from the registration: it stays.
   void queryClient.resetQueries({
-    predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'accounts',
+    predicate: (q) =>
+      q.queryKey[0] !== 'session' &&
+      q.queryKey[0] !== 'accounts' &&
+      q.queryKey[0] !== conversationCacheKey[0],
   });
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgePush } from '../../../shared/ipc-wire';
 import { ChatCore } from '../../../electron/core/app-core';
 import { fileModeProtector } from '../../../electron/core/vault';
+import { ConversationCacheFile } from '../../../electron/core/conversation-cache';
 import { FakeChatServer } from '../../support/fake-chat-server';
 import { waitUntil } from '../../support/loop-harness';
 
@@ -108,10 +109,15 @@ describe('ChatCore with two accounts', () => {
     await waitUntil(() => one.queueCount === 1 && two.queueCount === 1, 'both queues again');
   });
 
-  it('removing the active account deletes its queue and activates the other', async () => {
+  it('removing the active account deletes its queue, its kept conversation, and activates the other', async () => {
+    core.saveConversation({ narrow: { kind: 'all' }, messages: [{ id: 7 }] });
+    expect(core.lastConversation()?.messages).toEqual([{ id: 7 }]);
     await core.remove(a);
     expect(core.vault.activeId).toBe(b);
     expect(one.queueCount).toBe(0);
     expect(core.vault.credentialsOf(a)).toBeNull();
+    // The other account keeps nothing of it; signing in again would find nothing either.
+    expect(core.lastConversation()).toBeNull();
+    expect(new ConversationCacheFile(dataDir, a).load()).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import type {
   ChatBridge,
   ConnectionStatus,
   EventBatch,
+  CachedConversation,
   OutboxEntry,
   OutboxSnapshot,
   SessionStarted,
@@ -182,6 +183,16 @@ export class FakeBridge implements ChatBridge {
     remove: async () => undefined,
     demo: async () => null,
     addDemo: async () => ({ ok: false, error: apiError('BAD_REQUEST', 'no') }),
+  };
+
+  /** The conversation main keeps for the next launch (what `conversationCache.save` last stored). */
+  cachedConversation: CachedConversation | null = null;
+  conversationCache: ChatBridge['conversationCache'] = {
+    last: () => Promise.resolve(this.cachedConversation),
+    save: (conversation) => {
+      this.cachedConversation = { ...conversation, savedAt: Date.now() };
+      return Promise.resolve();
+    },
   };
 
   /** The outbox main would hold: sends are accepted as `sending`; tests push later states. */

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { openingScroll } from '../../../renderer/src/features/messages/opening';
 import {
+  BatchSizer,
   pageToFetch,
   StillViewAllowance,
   type FeedEdges,
 } from '../../../renderer/src/features/messages/page-fetch';
-import { MAX_PAGES, mergePage, PAGE_SIZE } from '../../../renderer/src/features/messages/useFeed';
+import {
+  MAX_BATCH,
+  MAX_PAGES,
+  mergePage,
+  olderPage,
+  PAGE_SIZE,
+  splitBatch,
+} from '../../../renderer/src/features/messages/useFeed';
 import type { FeedData, FeedPageParam } from '../../../renderer/src/api/keys';
 import type { GetMessagesResponse } from '../../../renderer/src/api/model';
 import { channelMessage } from './fixtures';
@@ -130,5 +138,85 @@ describe('mergePage', () => {
     expect(grown.pages).toHaveLength(MAX_PAGES);
     expect(grown.pages[0]!.messages[0]!.id).toBe(102);
     expect(grown.pages.at(-1)!.messages[0]!.id).toBe(newest + 1);
+  });
+});
+
+describe('BatchSizer', () => {
+  it('doubles the batch while the reader waits at the edge, up to the maximum', () => {
+    const sizer = new BatchSizer(100, 400);
+    expect(sizer.next('older')).toBe(100);
+    const sizes = Array.from({ length: 4 }, () => {
+      sizer.readerWaiting();
+      return sizer.next('older');
+    });
+    expect(sizes).toEqual([200, 400, 400, 400]);
+    expect(sizer.current).toBe(400);
+  });
+
+  it('falls back by half when a batch came in time, and starts small in a new direction', () => {
+    const sizer = new BatchSizer(100, 400);
+    sizer.next('older');
+    sizer.readerWaiting();
+    sizer.next('older');
+    sizer.readerWaiting();
+    expect(sizer.next('older')).toBe(400);
+    expect(sizer.next('older')).toBe(200);
+    expect(sizer.next('older')).toBe(100);
+    expect(sizer.next('older')).toBe(100);
+    sizer.readerWaiting();
+    expect(sizer.next('newer')).toBe(100);
+  });
+});
+
+describe('splitBatch', () => {
+  const msg = (id: number) => channelMessage({ id, flags: ['read'] });
+  const batch = (from: number, to: number, flags: Partial<GetMessagesResponse>) =>
+    ({
+      messages: Array.from({ length: to - from + 1 }, (_, i) => msg(from + i)),
+      anchor: to + 1,
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: false,
+      ...flags,
+    }) as unknown as GetMessagesResponse;
+
+  it('keeps an older batch as pages of PAGE_SIZE, the short one oldest, the edge flag on it only', () => {
+    const asked: FeedPageParam = { anchor: 1001, before: 250, after: 0, includeAnchor: false };
+    const { pages, pageParams } = splitBatch(batch(751, 1000, { found_oldest: true }), asked, 'older');
+    expect(pages.map((p) => [p.messages[0]?.id, p.messages.length])).toEqual([
+      [751, 50],
+      [801, 100],
+      [901, 100],
+    ]);
+    expect(pages.map((p) => p.found_oldest)).toEqual([true, false, false]);
+    // Each piece's own parameter fetches it again from the piece above it.
+    expect(pageParams.map((p) => p.anchor)).toEqual([801, 901, 1001]);
+    expect(olderPage(pages[0]!)).toBeUndefined();
+  });
+
+  it('keeps a newer batch in order, the short piece newest with found_newest', () => {
+    const asked: FeedPageParam = { anchor: 10, before: 0, after: 250, includeAnchor: false };
+    const { pages, pageParams } = splitBatch(batch(11, 160, { found_newest: true }), asked, 'newer');
+    expect(pages.map((p) => p.messages.length)).toEqual([100, 50]);
+    expect(pages.map((p) => p.found_newest)).toEqual([false, true]);
+    expect(pageParams.map((p) => p.anchor)).toEqual([10, 110]);
+  });
+
+  it('a batch of MAX_BATCH merged at the top still leaves the window at MAX_PAGES pages', () => {
+    const window: FeedData = {
+      pages: Array.from({ length: MAX_PAGES }, (_, i) => batch(10_000 + 100 * i, 10_099 + 100 * i, {})),
+      pageParams: Array.from({ length: MAX_PAGES }, (_, i) => ({
+        anchor: 10_000 + 100 * i,
+        before: PAGE_SIZE,
+        after: 0,
+        includeAnchor: false,
+      })),
+    };
+    const asked: FeedPageParam = { anchor: 10_000, before: MAX_BATCH, after: 0, includeAnchor: false };
+    const merged = mergePage(window, batch(10_000 - MAX_BATCH, 9_999, {}), asked, 'older');
+    expect(merged.pages).toHaveLength(MAX_PAGES);
+    expect(merged.pages[0]?.messages[0]?.id).toBe(10_000 - MAX_BATCH);
+    // The newest pages went: the reader, at the top, keeps every row around them.
+    expect(merged.pages.at(-1)?.messages.at(-1)?.id).toBe(10_000 + 100 * (MAX_PAGES - MAX_BATCH / 100) - 1);
   });
 });

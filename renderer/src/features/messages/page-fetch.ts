@@ -53,3 +53,43 @@ export class StillViewAllowance {
     return true;
   }
 }
+
+/**
+ * How many messages the next request asks for: a reader who reached the edge while a batch was on
+ * its way (waiting at "Loading older messages…") gets the next one twice as large, up to `max`; a
+ * batch that came in time lets the size fall back by half towards `min`. A change of direction
+ * starts again at `min`.
+ */
+export class BatchSizer {
+  private size: number;
+  private waited = false;
+  private direction: PageDirection | null = null;
+
+  constructor(
+    private readonly min: number,
+    private readonly max: number,
+  ) {
+    this.size = min;
+  }
+
+  /** The size of the batch under way (or of the last one). */
+  get current(): number {
+    return this.size;
+  }
+
+  /** The reader is at the edge a batch is being fetched for. */
+  readerWaiting(): void {
+    this.waited = true;
+  }
+
+  /** The size of the batch to ask for now, `direction`. */
+  next(direction: PageDirection): number {
+    if (direction !== this.direction) {
+      this.direction = direction;
+      this.size = this.min;
+    } else if (this.waited) this.size = Math.min(this.max, this.size * 2);
+    else this.size = Math.max(this.min, Math.floor(this.size / 2));
+    this.waited = false;
+    return this.size;
+  }
+}

@@ -6,6 +6,7 @@ import { feedKey, type FeedData, type FeedPageParam } from '../../api/keys';
 import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowTerms, type FeedAnchor, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
+import { cachedPage, useCachedConversation, useRememberConversation } from './conversation-cache';
 import type { PageDirection } from './page-fetch';
 
 /** Messages per page when scrolling; the first page takes half before and half after the anchor. */
@@ -16,20 +17,64 @@ export const PAGE_SIZE = 100;
  * pages are fetched again by anchor when the user scrolls back to them.
  */
 export const MAX_PAGES = 10;
+/**
+ * The most messages one request asks for, when the reader moves faster than pages of PAGE_SIZE
+ * arrive. A batch is kept as pages of PAGE_SIZE, so the window stays MAX_PAGES pages; under half
+ * the window, so adding one never trims the rows the reader is on.
+ */
+export const MAX_BATCH = 400;
 
 /** What the paging decisions read of a page. */
 type PageEdge = Pick<GetMessagesResponse, 'messages' | 'found_oldest' | 'found_newest'>;
 
-export function olderPage(first: PageEdge): FeedPageParam | undefined {
+export function olderPage(first: PageEdge, size = PAGE_SIZE): FeedPageParam | undefined {
   const oldest = first.messages[0];
   if (first.found_oldest || !oldest) return undefined;
-  return { anchor: oldest.id, before: PAGE_SIZE, after: 0, includeAnchor: false };
+  return { anchor: oldest.id, before: size, after: 0, includeAnchor: false };
 }
 
-export function newerPage(last: PageEdge): FeedPageParam | undefined {
+export function newerPage(last: PageEdge, size = PAGE_SIZE): FeedPageParam | undefined {
   const newest = last.messages[last.messages.length - 1];
   if (last.found_newest || !newest) return undefined;
-  return { anchor: newest.id, before: 0, after: PAGE_SIZE, includeAnchor: false };
+  return { anchor: newest.id, before: 0, after: size, includeAnchor: false };
+}
+
+/**
+ * A batch as pages of PAGE_SIZE, oldest first, each with the parameter that would fetch it on its
+ * own (what a refetch of the window uses) and the edge flags only where they are true of it: only
+ * the oldest piece can hold the oldest message, only the newest the newest.
+ */
+export function splitBatch(
+  batch: GetMessagesResponse,
+  param: FeedPageParam,
+  direction: PageDirection,
+): { pages: GetMessagesResponse[]; pageParams: FeedPageParam[] } {
+  const { messages } = batch;
+  if (messages.length <= PAGE_SIZE) return { pages: [batch], pageParams: [param] };
+  const pieces: Message[][] = [];
+  // Pieces are cut from the end the batch grew away from, so a short piece is at the far end.
+  if (direction === 'older')
+    for (let end = messages.length; end > 0; end -= PAGE_SIZE)
+      pieces.unshift(messages.slice(Math.max(0, end - PAGE_SIZE), end));
+  else
+    for (let start = 0; start < messages.length; start += PAGE_SIZE)
+      pieces.push(messages.slice(start, start + PAGE_SIZE));
+  const last = pieces.length - 1;
+  const pages = pieces.map((piece, i) => ({
+    ...batch,
+    messages: piece,
+    found_oldest: i === 0 ? batch.found_oldest : false,
+    found_newest: i === last ? batch.found_newest : false,
+  }));
+  const pageParams = pieces.map((piece, i): FeedPageParam => {
+    if (direction === 'older') {
+      const above = pieces[i + 1]?.[0]?.id;
+      return { anchor: above ?? param.anchor, before: PAGE_SIZE, after: 0, includeAnchor: false };
+    }
+    const below = pieces[i - 1]?.[pieces[i - 1]!.length - 1]?.id;
+    return { anchor: below ?? param.anchor, before: 0, after: PAGE_SIZE, includeAnchor: false };
+  });
+  return { pages, pageParams };
 }
 
 function fetchPage(bridge: ChatBridge, narrow: Narrow, param: FeedPageParam): Promise<GetMessagesResponse> {
@@ -59,33 +104,37 @@ export function mergePage(
   if (direction === 'older') {
     const first = current.pages[0];
     if (!first || first.messages[0]?.id !== param.anchor) return current;
+    const added = splitBatch(page, param, direction);
     return {
-      pages: [page, ...current.pages].slice(0, MAX_PAGES),
-      pageParams: [param, ...current.pageParams].slice(0, MAX_PAGES),
+      pages: [...added.pages, ...current.pages].slice(0, MAX_PAGES),
+      pageParams: [...added.pageParams, ...current.pageParams].slice(0, MAX_PAGES),
     };
   }
   const last = current.pages[current.pages.length - 1];
   if (!last || last.found_newest) return current;
   const newest = last.messages[last.messages.length - 1];
   if (newest?.id !== param.anchor) return current;
+  const added = splitBatch(page, param, direction);
   return {
-    pages: [...current.pages, page].slice(-MAX_PAGES),
-    pageParams: [...current.pageParams, param].slice(-MAX_PAGES),
+    pages: [...current.pages, ...added.pages].slice(-MAX_PAGES),
+    pageParams: [...current.pageParams, ...added.pageParams].slice(-MAX_PAGES),
   };
 }
 
-/** Fetches the next page one way and merges it into the cached window (see mergePage). */
+/** Fetches the next `size` messages one way and merges them into the cached window (see mergePage). */
 export async function extendFeed(
   queryClient: QueryClient,
   bridge: ChatBridge,
   narrow: Narrow,
   anchor: FeedAnchor,
   direction: PageDirection,
+  size = PAGE_SIZE,
 ): Promise<void> {
   const key = feedKey(narrow, anchor);
   const data = queryClient.getQueryData<FeedData>(key);
+  const batch = Math.min(MAX_BATCH, Math.max(1, size));
   const edge = direction === 'older' ? data?.pages[0] : data?.pages[data.pages.length - 1];
-  const param = edge && (direction === 'older' ? olderPage(edge) : newerPage(edge));
+  const param = edge && (direction === 'older' ? olderPage(edge, batch) : newerPage(edge, batch));
   if (!param) return;
   const page = await fetchPage(bridge, narrow, param);
   queryClient.setQueryData<FeedData>(key, (current) =>
@@ -106,20 +155,26 @@ interface ExtendState {
 export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
+  const initialPageParam: FeedPageParam = {
+    anchor: anchor ?? 'first_unread',
+    before: PAGE_SIZE / 2,
+    after: PAGE_SIZE / 2,
+    includeAnchor: true,
+  };
+  // Opened at its newest (no message to go to): the messages kept from the last launch show
+  // until the server answers.
+  const cached = cachedPage(useCachedConversation(anchor === null), narrow);
   const query = useInfiniteQuery({
     queryKey: feedKey(narrow, anchor),
-    initialPageParam: {
-      anchor: anchor ?? 'first_unread',
-      before: PAGE_SIZE / 2,
-      after: PAGE_SIZE / 2,
-      includeAnchor: true,
-    } as FeedPageParam,
+    initialPageParam,
+    placeholderData:
+      anchor === null && cached ? { pages: [cached], pageParams: [initialPageParam] } : undefined,
     queryFn: ({ pageParam }) => fetchPage(bridge, narrow, pageParam),
     // Pages are added by extendFeed, not fetchNextPage/fetchPreviousPage (which would merge into
     // the window as it was when the request left, losing what events added meanwhile); these
     // serve a refetch of the whole window.
-    getPreviousPageParam: olderPage,
-    getNextPageParam: newerPage,
+    getPreviousPageParam: (first) => olderPage(first),
+    getNextPageParam: (last) => newerPage(last),
     maxPages: MAX_PAGES,
     // Messages are immutable: event reducers replace a changed message (and its page) with a new
     // object, so deep-comparing every kept page against the last result on each page is wasted.
@@ -140,6 +195,14 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
   const initialPage = initialIndex >= 0 ? query.data?.pages[initialIndex] : undefined;
 
   const pages = query.data?.pages;
+  useRememberConversation(
+    narrow,
+    messages,
+    query.isSuccess &&
+      !query.isPlaceholderData &&
+      !!pages?.length &&
+      newerPage(pages[pages.length - 1]!) === undefined,
+  );
   const hasOlder = !!pages?.[0] && olderPage(pages[0]) !== undefined;
   const hasNewer = !!pages?.length && newerPage(pages[pages.length - 1]!) !== undefined;
   // What extending is doing, for this conversation only (a late answer for the previous one is ignored).
@@ -147,9 +210,9 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
   const [state, setState] = useState<ExtendState>({ conversation, extending: null, error: null });
   const current = state.conversation === conversation ? state : { extending: null, error: null };
   const extend = useCallback(
-    (direction: PageDirection) => {
+    (direction: PageDirection, size?: number) => {
       setState({ conversation, extending: direction, error: null });
-      extendFeed(queryClient, bridge, narrow, anchor, direction).then(
+      extendFeed(queryClient, bridge, narrow, anchor, direction, size).then(
         () => setState((s) => (s.conversation === conversation ? { ...s, extending: null } : s)),
         (error: unknown) =>
           setState((s) => (s.conversation === conversation ? { conversation, extending: null, error } : s)),

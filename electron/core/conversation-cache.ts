@@ -1,0 +1,55 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CACHED_MESSAGES_MAX, type CachedConversation } from '../../shared/ipc';
+
+/**
+ * One account's last conversation on disk (`<dataDir>/conversation-cache/<accountId>.json`, mode
+ * 0600, as the outbox: it holds messages people wrote, never a key), so the next launch can show
+ * it before the server answers. Bounded: the newest CACHED_MESSAGES_MAX messages, and nothing is
+ * kept when even those come to more than MAX_BYTES. Deleted with the account.
+ */
+export const MAX_BYTES = 512 * 1024;
+
+export class ConversationCacheFile {
+  private readonly file: string;
+
+  constructor(dataDir: string, accountId: string) {
+    if (!/^[\w-]+$/.test(accountId)) throw new Error('Unexpected account id');
+    this.file = join(dataDir, 'conversation-cache', `${accountId}.json`);
+  }
+
+  load(): CachedConversation | null {
+    if (!existsSync(this.file)) return null;
+    try {
+      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<CachedConversation>;
+      if (Array.isArray(parsed.messages) && typeof parsed.savedAt === 'number' && 'narrow' in parsed)
+        return { narrow: parsed.narrow, messages: parsed.messages, savedAt: parsed.savedAt };
+    } catch {
+      // A cache: an unreadable one is simply dropped.
+    }
+    this.remove();
+    return null;
+  }
+
+  save(conversation: Omit<CachedConversation, 'savedAt'>, now = Date.now()): void {
+    const kept: CachedConversation = {
+      narrow: conversation.narrow,
+      messages: conversation.messages.slice(-CACHED_MESSAGES_MAX),
+      savedAt: now,
+    };
+    const text = JSON.stringify(kept);
+    if (text.length > MAX_BYTES) {
+      this.remove();
+      return;
+    }
+    mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
+    const temporary = `${this.file}.tmp`;
+    writeFileSync(temporary, text, { mode: 0o600 });
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, this.file);
+  }
+
+  remove(): void {
+    rmSync(this.file, { force: true });
+  }
+}

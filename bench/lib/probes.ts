@@ -189,22 +189,28 @@ export const MARK_READ_RUN = `new Promise((resolve) => {
 })`;
 
 /**
- * Installed before the page loads: when the first Inbox row is in the page (`shown`) and the frame
- * that shows it has been produced (`painted`).
+ * Installed before the page loads: when the first element matching `selector` is in the page
+ * (`shown`) and the frame that shows it has been produced (`painted`), in `window[globalName]`.
  */
-export const HOME_OPEN_PROBE = `(() => {
+export const firstPaintProbe = (globalName: string, selector: string) => `(() => {
   ${CLOCK}
   ${AFTER_PAINT}
   const marks = { timeOrigin: performance.timeOrigin, shown: null, painted: null };
-  window.__benchHome = marks;
+  window[${JSON.stringify(globalName)}] = marks;
   const observer = new MutationObserver(() => {
-    if (marks.shown !== null || !document.querySelector('[data-testid="inbox-list"] [data-testid^="inbox-"]')) return;
+    if (marks.shown !== null || !document.querySelector(${JSON.stringify(selector)})) return;
     marks.shown = clock();
     observer.disconnect();
     afterPaint((p) => { marks.painted = p; });
   });
   observer.observe(document, { childList: true, subtree: true });
 })()`;
+
+/** When the first Inbox row is shown and painted (`window.__benchHome`). */
+export const HOME_OPEN_PROBE = firstPaintProbe(
+  '__benchHome',
+  '[data-testid="inbox-list"] [data-testid^="inbox-"]',
+);
 
 /**
  * Clicks the element with test id \`clickTestId\` and resolves when an element matching \`selector\`

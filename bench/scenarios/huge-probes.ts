@@ -2,6 +2,7 @@
  * Page scripts of the huge-organization scenario (plain JavaScript strings, as bench/lib/probes.ts
  * explains). Times are `performance.timeOrigin + performance.now()`, the page clock.
  */
+import { firstPaintProbe } from '../lib/probes';
 
 const CLOCK = 'const clock = () => performance.timeOrigin + performance.now();';
 const AFTER_PAINT = `const afterPaint = (done) => requestAnimationFrame(() => {
@@ -10,23 +11,11 @@ const AFTER_PAINT = `const afterPaint = (done) => requestAnimationFrame(() => {
   channel.port2.postMessage(null);
 });`;
 
-/**
- * Installed before the page loads: when the first subscribed channel is in the sidebar (`shown`)
- * and the frame that shows it has been produced (`painted`).
- */
-export const SIDEBAR_PROBE = `(() => {
-  ${CLOCK}
-  ${AFTER_PAINT}
-  const marks = { timeOrigin: performance.timeOrigin, shown: null, painted: null };
-  window.__benchSidebar = marks;
-  const observer = new MutationObserver(() => {
-    if (marks.shown !== null || !document.querySelector('[data-testid="channel-list"] [data-testid^="channel-"]')) return;
-    marks.shown = clock();
-    observer.disconnect();
-    afterPaint((p) => { marks.painted = p; });
-  });
-  observer.observe(document, { childList: true, subtree: true });
-})()`;
+/** When the first subscribed channel is shown in the sidebar and painted (`window.__benchSidebar`). */
+export const SIDEBAR_PROBE = firstPaintProbe(
+  '__benchSidebar',
+  '[data-testid="channel-list"] [data-testid^="channel-"]',
+);
 
 /** Scrolls the channel list until the channel's button is rendered (the list is virtualized). */
 export const revealChannel = (name: string) => `new Promise((resolve) => {

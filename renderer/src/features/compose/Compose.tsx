@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorSentence } from '../../api/call';
 import { conversationKey, isComposeNarrow, type ComposeNarrow, type Narrow } from '../../api/narrow';
 import { useChannelIndex } from '../channels/hooks';
@@ -17,10 +17,14 @@ import { useAutocomplete } from './autocomplete/useAutocomplete';
 import { ComposeModeBar, type ComposeMode } from './ComposeModeBar';
 import { typingTarget, writtenTo } from './conversation';
 import { handleFormatKey } from './format/FormatToolbar';
-import { ComposePreview } from './preview/ComposePreview';
 import { useSendMessage } from './useSendMessage';
 import './compose.css';
 import { focusFallback } from '../../components/focus-fallback';
+
+// Loaded when the preview is first asked for: its markdown renderer is not needed to chat.
+const ComposePreview = lazy(() =>
+  import('./preview/ComposePreview').then((module) => ({ default: module.ComposePreview })),
+);
 
 /** Whether Enter (without modifiers) sends, or Ctrl/Cmd+Enter, per the `enter_sends` setting. */
 export function isSendKey(
@@ -152,7 +156,17 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
             }}
             {...autocomplete.inputProps}
           />
-          {mode === 'preview' && <ComposePreview text={text} />}
+          {mode === 'preview' && (
+            <Suspense
+              fallback={
+                <div className="compose-preview muted" data-testid="compose-preview">
+                  Preparing the preview…
+                </div>
+              }
+            >
+              <ComposePreview text={text} />
+            </Suspense>
+          )}
         </AutocompleteBox>
         <button
           type="submit"

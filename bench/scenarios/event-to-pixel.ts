@@ -1,4 +1,4 @@
-import type { Api } from '../lib/api';
+import { flagLoop, type Api } from '../lib/api';
 import { BareProcess } from '../lib/bare-process';
 import { now, pageClockOffset, toDriver, type ClockOffset } from '../lib/clock';
 import { LATENCY_TOPIC, openTopic, sleep, type BenchContext } from '../lib/context';
@@ -164,6 +164,20 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
 
   // Markers carry the run's number: a later run in the same page must not find its markers seen.
   const kind = (letter: string) => `bmk-${letter}${ctx.run || ''}`;
+  // The reader sits at the newest message of a conversation read to the end. What an earlier run
+  // left unread (its last burst) would open the topic at its first unread instead, as the app does
+  // for anyone, away from the bottom where new messages are followed.
+  await flagLoop(
+    ctx.me,
+    [
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: LATENCY_TOPIC },
+      { operator: 'is', operand: 'unread' },
+    ],
+    'add',
+    'read',
+    5000,
+  );
   // The topic must exist to be opened from the sidebar.
   await sendMessage(ctx.other, `${kind('w')}-0`);
   await openTopic(page, LATENCY_TOPIC);

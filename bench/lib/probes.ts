@@ -5,9 +5,9 @@
  * aligned to the driver's with lib/clock.ts).
  */
 
-const CLOCK = 'const clock = () => performance.timeOrigin + performance.now();';
+export const CLOCK = 'const clock = () => performance.timeOrigin + performance.now();';
 /** Calls back after the frame that follows: rAF runs just before paint, a message posted from it runs after. */
-const AFTER_PAINT = `const afterPaint = (done) => requestAnimationFrame(() => {
+export const AFTER_PAINT = `const afterPaint = (done) => requestAnimationFrame(() => {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => done(clock());
   channel.port2.postMessage(null);

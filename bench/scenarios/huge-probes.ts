@@ -2,14 +2,7 @@
  * Page scripts of the huge-organization scenario (plain JavaScript strings, as bench/lib/probes.ts
  * explains). Times are `performance.timeOrigin + performance.now()`, the page clock.
  */
-import { firstPaintProbe } from '../lib/probes';
-
-const CLOCK = 'const clock = () => performance.timeOrigin + performance.now();';
-const AFTER_PAINT = `const afterPaint = (done) => requestAnimationFrame(() => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => done(clock());
-  channel.port2.postMessage(null);
-});`;
+import { AFTER_PAINT, CLOCK, firstPaintProbe } from '../lib/probes';
 
 /** When the first subscribed channel is shown in the sidebar and painted (`window.__benchSidebar`). */
 export const SIDEBAR_PROBE = firstPaintProbe(

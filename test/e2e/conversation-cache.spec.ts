@@ -21,12 +21,17 @@ test('a conversation opened again shows its kept messages before the server answ
   await page.getByTestId('channel-general').click();
   await page.getByTestId(`topic-${topic}`).click();
   await expect(page.getByTestId(`content-${first}`)).toBeVisible();
-  // Saved once the conversation has been still for a second.
-  await page.waitForTimeout(1500);
+  // Saved once the conversation has been still for a second: wait until main holds it.
+  await expect
+    .poll(() => chat.host.core.lastConversation()?.messages.some((m) => m.id === first) ?? false, {
+      timeout: 15_000,
+    })
+    .toBe(true);
 
   // Something new while the app is away, and a server slow to answer for messages.
   const later = await post(chat, 'admin', topic, 'Arrived while away');
-  const heldMs = 4000;
+  // Long enough that the kept messages show well before it ends, even on a busy machine.
+  const heldMs = 6000;
   faultProxy.setRule((request) =>
     request.method === 'GET' && request.path.endsWith('/messages') ? { kind: 'delay', ms: heldMs } : null,
   );

@@ -1,13 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { DemoAccounts } from '../../../../shared/ipc';
-
-const ROLE_NAMES: Record<number, string> = {
-  100: 'Owner',
-  200: 'Administrator',
-  300: 'Moderator',
-  400: 'Member',
-  600: 'Guest',
-};
+import { roleLabel } from '../invitations/invite-form';
 
 /** Above this many people (a big seed), the list shows a search field and the first matches only. */
 const SHOWN_AT_MOST = 12;
@@ -57,7 +50,7 @@ export function DemoAccountList({
             >
               <span>
                 <strong>{a.fullName}</strong>
-                <span className="tag">{ROLE_NAMES[a.role] ?? `role ${a.role}`}</span>
+                <span className="tag">{roleLabel(a.role)}</span>
               </span>
               <span className="muted small">{a.email}</span>
               {a.password && (

@@ -20,6 +20,7 @@ import { hotFunctions, type HotFunction } from './lib/profile';
 import { FULL, QUICK, type BenchContext, type Counts } from './lib/context';
 import { ROOT, startHostProcess, startServerProcess, removeDir } from './lib/processes';
 import { resultsPath } from './lib/output';
+import { startBackgroundLoad, type BackgroundLoad } from './lib/background-load';
 import { mergeRuns } from './lib/runs';
 import { renderTable, type BenchResults, type Section } from './lib/report';
 import { coldStart } from './scenarios/cold-start';
@@ -50,6 +51,8 @@ Options:
                        huge (the big organization: its own server with --seed huge; only when named)
   --set NAME=N         change one count (see bench/lib/context.ts); may be repeated
   --profile            CPU profiles of the page and the web host (slower runs)
+  --background-load N  N processes spinning on the CPU during the whole run (a busy machine);
+                       waits up to 2 min for the load average to climb first
   --record             write bench/results.json, the figures the README quotes (a complete full run only)
   --out FILE           where results go (default bench/results.local.json, ignored by git; a temp file
                        with --quick)
@@ -86,6 +89,8 @@ export interface BenchOptions {
   only?: string[];
   /** CPU-profile the scroll (its figures are then not representative). */
   profile?: boolean;
+  /** Processes kept spinning on the CPU during the run, to measure on a busy machine. */
+  backgroundLoad?: number;
   /** Where results.json goes; null writes nothing. */
   out?: string | null;
   log?: (message: string) => void;
@@ -118,6 +123,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
       chromium: '',
       commit: gitHead(),
       rendererBuiltAt: statSync(join(ROOT, 'out/renderer/index.html')).mtime.toISOString(),
+      backgroundLoad: null,
     },
     counts: { ...counts },
     runs: runCount,
@@ -126,6 +132,30 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchResults
     pageRestarts: [],
   };
 
+  let background: BackgroundLoad | undefined;
+  if (options.backgroundLoad) {
+    background = await startBackgroundLoad(options.backgroundLoad, log);
+    results.machine.backgroundLoad = {
+      processes: background.processes,
+      loadWhenReady: background.loadWhenReady,
+    };
+    results.machine.loadAverageAtStart = loadavg();
+  }
+  try {
+    return await runScenarios(options, results, counts, runCount, log);
+  } finally {
+    background?.stop();
+  }
+}
+
+async function runScenarios(
+  options: BenchOptions,
+  results: BenchResults,
+  counts: Counts,
+  runCount: number,
+  log: (message: string) => void,
+): Promise<BenchResults> {
+  const quick = options.quick ?? false;
   log('Starting the reference server (large seed)…');
   const server = await startServerProcess('large');
   const browser = await chromium.launch({
@@ -283,6 +313,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
             set: { type: 'string', multiple: true, default: [] },
             only: { type: 'string' },
             profile: { type: 'boolean', default: false },
+            'background-load': { type: 'string' },
             help: { type: 'boolean', short: 'h', default: false },
           },
           strict: true,
@@ -312,13 +343,26 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     console.error(`Bad --runs ${args.runs}: expected a whole number of runs, 1 or more.`);
     process.exit(2);
   }
-  runBench({ quick, runs, out, overrides, only, profile: args.profile }).then(
+  const backgroundLoad = args['background-load'] === undefined ? undefined : Number(args['background-load']);
+  if (
+    backgroundLoad !== undefined &&
+    !(Number.isInteger(backgroundLoad) && backgroundLoad >= 1 && backgroundLoad <= 64)
+  ) {
+    console.error(
+      `Bad --background-load ${args['background-load']}: expected a number of processes, 1 to 64.`,
+    );
+    process.exit(2);
+  }
+  runBench({ quick, runs, out, overrides, only, profile: args.profile, backgroundLoad }).then(
     (results) => {
       const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
       console.log(
         `\nBenchmark (${results.mode}), ${results.machine.cpus} CPUs, load average ${load(results.machine.loadAverageAtStart)} at start, ` +
           `${load(results.machine.loadAverageAtEnd)} at end; Chromium ${results.machine.chromium}, Node ${results.machine.node}; ` +
-          `commit ${results.machine.commit}, renderer built ${results.machine.rendererBuiltAt}`,
+          `commit ${results.machine.commit}, renderer built ${results.machine.rendererBuiltAt}` +
+          (results.machine.backgroundLoad
+            ? `; background load: ${results.machine.backgroundLoad.processes} spinning processes (load ${results.machine.backgroundLoad.loadWhenReady.toFixed(2)} when the run began)`
+            : ''),
       );
       console.log(renderTable(results));
       if (results.hostProfile) {

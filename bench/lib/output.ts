@@ -9,6 +9,7 @@ export interface OutputFlags {
   only?: string;
   set: string[];
   profile: boolean;
+  'background-load'?: string;
 }
 
 /** The tracked file the README's results quote; written only on request (`--record`). */
@@ -28,6 +29,7 @@ export function resultsPath(flags: OutputFlags, root: string): { path: string } 
       flags.only !== undefined && '--only',
       flags.set.length > 0 && '--set',
       flags.profile && '--profile',
+      flags['background-load'] !== undefined && '--background-load',
     ].filter(Boolean);
     if (partial.length > 0)
       return {

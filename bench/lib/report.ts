@@ -52,6 +52,8 @@ export interface BenchResults {
     chromium: string;
     commit: string;
     rendererBuiltAt: string;
+    /** `--background-load`: the spinning processes and the load average when the scenarios began. */
+    backgroundLoad?: { processes: number; loadWhenReady: number } | null;
   };
   counts: Record<string, number>;
   /** Runs of each scenario (`--runs`); every figure is the median of them. */

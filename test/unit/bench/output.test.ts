@@ -26,6 +26,7 @@ describe('where npm run bench writes its results', () => {
       { set: ['scrollMessages=20000'] },
       { profile: true },
       { out: 'mine.json' },
+      { 'background-load': '8' },
     ]) {
       const outcome = resultsPath({ ...flags, ...partial, record: true }, ROOT);
       expect(outcome, JSON.stringify(partial)).toEqual({

@@ -108,6 +108,30 @@ test('a silent mention: @_ inserts @_**Name**, shown without notifying', async (
   await expect(mention).toHaveText('Chloé Martin');
 });
 
+test('@top offers the topic wildcard, which is sent as @**topic**; nothing opens inside code', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await input.pressSequentially('`npm @scope` first, then @top');
+  await expect(activeOption(page)).toContainText('topic');
+  await expect(activeOption(page)).toContainText('Notify topic');
+  await page.screenshot({ path: `${SCREENS}/compose-autocomplete-wildcard.png` });
+  await input.press('Enter');
+  await expect(input).toHaveValue('`npm @scope` first, then @**topic** ');
+  // Typed inside a code span, a trigger opens nothing.
+  await input.pressSequentially('and `:smi');
+  await expect(list(page)).toHaveCount(0);
+  await input.pressSequentially('le:`');
+  await send(input);
+  await expect
+    .poll(() => newestInWelcome(chat, me.email))
+    .toBe('`npm @scope` first, then @**topic** and `:smile:`');
+  await expect(page.getByTestId('message-feed').locator('.topic-mention').last()).toHaveText('@topic');
+});
+
 test('#gen picks the channel, > then offers its topics, and the link is sent', async ({
   page,
   chat,

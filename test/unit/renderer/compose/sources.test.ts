@@ -88,6 +88,23 @@ describe('people and groups for @', () => {
     expect(names('reuben4@')).toEqual(['Reuben Stone']);
   });
 
+  it('offers the wildcard mentions, after people of an equal match, and fewer in direct messages', () => {
+    const withAlla = buildMentionIndex([...users, user(7, 'Alla Petrova')], groups);
+    const offered = (query: string, context: 'channel' | 'dm') =>
+      rankMentions(withAlla, query, new Map(), undefined, context).map((m) => `${m.kind}:${m.name}`);
+    expect(offered('al', 'channel')).toEqual(['user:Alla Petrova', 'wildcard:all']);
+    expect(offered('top', 'channel')).toEqual(['wildcard:topic']);
+    expect(offered('top', 'dm')).toEqual([]);
+    expect(offered('ch', 'dm')).toEqual([]);
+    expect(offered('every', 'dm')).toEqual(['wildcard:everyone']);
+    const [topic] = rankMentions(withAlla, 'topic', new Map(), undefined, 'channel');
+    expect(topic).toMatchObject({ kind: 'wildcard', description: 'Notify topic' });
+    expect(mentionSyntax(topic!, false)).toBe('@**topic**');
+    expect(mentionSyntax(topic!, true)).toBe('@_**topic**');
+    const [all] = rankMentions(withAlla, 'all', new Map(), undefined, 'dm');
+    expect(all).toMatchObject({ name: 'all', description: 'Notify recipients' });
+  });
+
   it('caps the list', () => {
     expect(rankMentions(index, '', new Map(), 3)).toHaveLength(3);
   });

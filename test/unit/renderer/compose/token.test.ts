@@ -23,6 +23,26 @@ describe('tokenAt', () => {
     expect(at('email me at a@b')).toBeNull();
   });
 
+  it('opens nothing inside code: a code span or a fenced code block', () => {
+    expect(at('run `npm @sc')).toBeNull();
+    expect(at('``a ` @b')).toBeNull();
+    expect(at('`x` then @be')).toEqual({ kind: 'mention', query: 'be', silent: false, start: 9 });
+    expect(at('```\n@ada')).toBeNull();
+    expect(at('```python\nx = :sm')).toBeNull();
+    expect(at('```\ncode\n```\n@ada')).toEqual({ kind: 'mention', query: 'ada', silent: false, start: 13 });
+    // A code fence inside a code block is its text, and only a bare fence as long closes it.
+    expect(at('````\n```js\n```\n#gen')).toBeNull();
+    expect(at('````\n```\n````\n#gen')).toEqual({ kind: 'channel', query: 'gen', start: 14 });
+  });
+
+  it('still opens inside quote and spoiler blocks, whose content is markdown', () => {
+    expect(at('```quote\n@ada')).toEqual({ kind: 'mention', query: 'ada', silent: false, start: 9 });
+    expect(at('~~~spoiler Plot\n:oc')).toEqual({ kind: 'emoji', query: 'oc', start: 16 });
+    // A bare fence closes the quote; one with an info string inside it opens code.
+    expect(at('```quote\n```\n@ada')).toEqual({ kind: 'mention', query: 'ada', silent: false, start: 13 });
+    expect(at('```quote\n```js\n@ada')).toBeNull();
+  });
+
   it('only looks at the text before the caret, on its line', () => {
     expect(at('@Be|n and more')).toEqual({ kind: 'mention', query: 'Be', silent: false, start: 0 });
     expect(at('first line @ada\nsecond')).toBeNull();

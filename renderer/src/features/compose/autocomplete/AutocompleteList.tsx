@@ -6,6 +6,7 @@ import type { Suggestion } from './useSuggestions';
 const KIND_LABEL: Record<Suggestion['kind'], string> = {
   user: 'Person',
   group: 'Group',
+  wildcard: 'Everyone',
   channel: 'Channel',
   topic: 'Topic',
   emoji: 'Emoji',
@@ -17,7 +18,9 @@ function Leading({ suggestion }: { suggestion: Suggestion }) {
   if (emoji?.imageUrl)
     return <img className="ac-glyph" src={resolveServerUrl(emoji.imageUrl)} alt="" width={18} height={18} />;
   if (emoji) return <span className="ac-glyph">{emoji.glyph}</span>;
-  const mark = { user: '@', group: '@', channel: '#', topic: '›', snippet: '/', emoji: '' }[suggestion.kind];
+  const mark = { user: '@', group: '@', wildcard: '@', channel: '#', topic: '›', snippet: '/', emoji: '' }[
+    suggestion.kind
+  ];
   return (
     <span className={`ac-mark ac-mark-${suggestion.kind}`} aria-hidden="true">
       {mark}

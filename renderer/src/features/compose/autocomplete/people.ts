@@ -22,7 +22,30 @@ export type Mentionable =
       /** Another active user has the same name: the mention needs the id (`@**Name|id**`). */
       sharedName: boolean;
     }
-  | { kind: 'group'; id: number; name: string; description: string };
+  | { kind: 'group'; id: number; name: string; description: string }
+  | { kind: 'wildcard'; id: WildcardName; name: WildcardName; description: string };
+
+/**
+ * The service's wildcard mentions: everyone in the conversation (`@**all**`, `@**everyone**`;
+ * in a channel also `@**channel**`), or everyone who took part in the topic (`@**topic**`).
+ * Direct messages have no channel or topic, so there only the first two are offered.
+ */
+export type WildcardName = 'all' | 'everyone' | 'channel' | 'topic';
+const WILDCARDS: readonly { name: WildcardName; channelOnly: boolean }[] = [
+  { name: 'all', channelOnly: false },
+  { name: 'everyone', channelOnly: false },
+  { name: 'channel', channelOnly: true },
+  { name: 'topic', channelOnly: true },
+];
+const WILDCARD_DESCRIPTION: Record<WildcardName, { channel: string; dm: string }> = {
+  all: { channel: 'Notify channel', dm: 'Notify recipients' },
+  everyone: { channel: 'Notify channel', dm: 'Notify recipients' },
+  channel: { channel: 'Notify channel', dm: '' },
+  topic: { channel: 'Notify topic', dm: '' },
+};
+
+/** Where the message goes, which decides the wildcards offered and how they are described. */
+export type MentionContext = 'channel' | 'dm';
 
 interface Entry {
   item: Mentionable;
@@ -39,6 +62,8 @@ interface Entry {
  */
 export interface MentionIndex {
   readonly entries: readonly Entry[];
+  /** The wildcard mentions, ranked with the entries but filtered by the conversation. */
+  readonly wildcards: readonly Entry[];
   last?: { query: string; hits: readonly Entry[] };
 }
 
@@ -70,7 +95,23 @@ export function buildMentionIndex(users: Iterable<User>, groups: readonly UserGr
       email: item.kind === 'user' ? fold(item.email) : '',
       order: order[i]!,
     })),
+    // After everyone of an equal match: a person called "Alla" comes before `@all`.
+    wildcards: WILDCARDS.map(({ name }, i) => ({
+      item: { kind: 'wildcard', id: name, name, description: '' },
+      key: matchKey(name),
+      email: '',
+      order: items.length + i,
+    })),
   };
+}
+
+function wildcardsFor(index: MentionIndex, context: MentionContext): Entry[] {
+  return index.wildcards.flatMap((entry) => {
+    const name = entry.item.name as WildcardName;
+    if (context === 'dm' && WILDCARDS.find((w) => w.name === name)?.channelOnly) return [];
+    const description = WILDCARD_DESCRIPTION[name][context];
+    return [{ ...entry, item: { kind: 'wildcard', id: name, name, description } }];
+  });
 }
 
 /**
@@ -83,9 +124,14 @@ export function rankMentions(
   query: string,
   recency: ReadonlyMap<number, number> = new Map(),
   limit = LIST_LIMIT,
+  context: MentionContext = 'channel',
 ): Mentionable[] {
   const q = fold(query.trim());
   const best = new BestOf<Placed<Mentionable>>(limit, comparePlaced);
+  for (const entry of wildcardsFor(index, context)) {
+    const rank = matchRank(entry.key, q);
+    if (rank !== null) best.add({ item: entry.item, rank, recency: 0, order: entry.order });
+  }
   // Whatever does not contain "be" (nor has an email starting with it) cannot contain "ben".
   const candidates = index.last && q.startsWith(index.last.query) ? index.last.hits : index.entries;
   const hits: Entry[] = [];
@@ -104,6 +150,7 @@ export function rankMentions(
 /** The markdown a picked mention inserts; `silent` mentions do not notify (`@_**Name**`). */
 export function mentionSyntax(item: Mentionable, silent: boolean): string {
   const at = silent ? '@_' : '@';
+  if (item.kind === 'wildcard') return `${at}**${item.name}**`;
   if (item.kind === 'group') return `${at}*${item.name}*`;
   return item.sharedName ? `${at}**${item.name}|${item.id}**` : `${at}**${item.name}**`;
 }

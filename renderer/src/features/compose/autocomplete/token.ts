@@ -9,7 +9,8 @@
  * - `/` at the very start of the message → saved snippets
  *
  * A trigger counts only at the start of a line or after a space or an opening bracket or quote,
- * so an email address (`ada@example.org`) or a time (`12:30`) opens nothing.
+ * so an email address (`ada@example.org`) or a time (`12:30`) opens nothing; nor does anything
+ * typed inside code (a `code span` or a fenced code block), which the service shows as typed.
  */
 export type Token =
   | { kind: 'mention'; query: string; silent: boolean; start: number }
@@ -34,10 +35,40 @@ const SNIPPET = /^\/([^\n]*)$/;
 
 const startsWithSpace = (query: string) => /^\s/.test(query);
 
+const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/;
+/** Fenced blocks whose content is markdown, not code. */
+const MARKDOWN_FENCES = new Set(['quote', 'spoiler']);
+
+/**
+ * Whether the end of `before` is inside code: a fenced block opened on an earlier line and not yet
+ * closed (a fence with an info string opens one; a bare fence closes the innermost, or opens a
+ * code block when none is open), or a backtick run on this line not yet matched by one as long.
+ */
+function insideCode(before: string, lineStart: number): boolean {
+  const open: { fence: string; code: boolean }[] = [];
+  for (const line of before.slice(0, lineStart).split('\n')) {
+    const m = FENCE.exec(line);
+    if (!m) continue;
+    const fence = m[1]!;
+    const info = m[2]!.toLowerCase();
+    const top = open[open.length - 1];
+    if (top && info === '' && fence[0] === top.fence[0] && fence.length >= top.fence.length) open.pop();
+    else if (!top?.code) open.push({ fence, code: !MARKDOWN_FENCES.has(info) });
+  }
+  if (open[open.length - 1]?.code) return true;
+  let span: number | null = null;
+  for (const run of before.slice(lineStart).match(/`+/g) ?? []) {
+    if (span === null) span = run.length;
+    else if (run.length === span) span = null;
+  }
+  return span !== null;
+}
+
 export function tokenAt(text: string, caret: number): Token | null {
   const before = text.slice(0, Math.max(0, Math.min(caret, text.length)));
   const lineStart = before.lastIndexOf('\n') + 1;
   const line = before.slice(lineStart);
+  if (insideCode(before, lineStart)) return null;
 
   const snippet = lineStart === 0 ? SNIPPET.exec(line) : null;
   if (snippet) {

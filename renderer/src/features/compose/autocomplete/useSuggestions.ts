@@ -26,7 +26,7 @@ import type { Token } from './token';
 export interface Suggestion {
   /** Unique within the list (option ids, test ids). */
   id: string;
-  kind: 'user' | 'group' | 'channel' | 'topic' | 'emoji' | 'snippet';
+  kind: 'user' | 'group' | 'wildcard' | 'channel' | 'topic' | 'emoji' | 'snippet';
   label: string;
   detail?: string;
   emoji?: EmojiChoice;
@@ -95,7 +95,8 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
     switch (token.kind) {
       case 'mention': {
         const recency = mentionRecency(recentDms, cachedConversation(queryClient, narrow), selfId);
-        return rankMentions(mentionIndex(), token.query, recency).map((m) => ({
+        const context = narrow.kind === 'dm' ? 'dm' : 'channel';
+        return rankMentions(mentionIndex(), token.query, recency, undefined, context).map((m) => ({
           id: `${m.kind}-${m.id}`,
           kind: m.kind,
           label: m.name,

@@ -71,6 +71,13 @@ test("the emoji picker finds the service's names, stays inside the window and ab
   expect((body.messages as { reactions: { emoji_code: string }[] }[])[0]!.reactions).toContainEqual(
     expect.objectContaining({ emoji_code: '1f44d' }),
   );
+
+  // The emoji just picked leads the picker's grid the next time it opens.
+  await page.getByTestId(`message-${last}`).hover();
+  await page.getByTestId(`add-reaction-${last}`).click();
+  await expect(picker.locator('.emoji-choice').first()).toHaveAttribute('data-testid', 'emoji-+1');
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
 });
 
 test('one Esc closes one thing: a topic menu, the emoji picker, the snippets popover, then home', async ({

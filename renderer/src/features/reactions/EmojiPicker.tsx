@@ -4,8 +4,12 @@ import { useInitialState } from '../../app/session';
 import { EXTRA_EMOJI, loadUnicodeEmoji, realmEmojiChoices, searchEmoji, type EmojiChoice } from './emoji';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { Popover } from '../../components/Popover';
+import { recentFirst, useRecentEmoji } from './recent-emoji';
 
-/** Searchable emoji grid: custom (realm) emoji, the service's extra emoji, then Unicode. */
+/**
+ * Searchable emoji grid: the ones picked lately, then custom (realm) emoji, the service's extra
+ * emoji and Unicode. A pick counts as recent use (shared with the compose box's `:` autocomplete).
+ */
 export function EmojiPicker({
   onPick,
   onClose,
@@ -24,7 +28,16 @@ export function EmojiPicker({
     () => [...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...(unicode.data ?? [])],
     [realmEmoji, unicode.data],
   );
-  const shown = useMemo(() => searchEmoji(all, query, 240), [all, query]);
+  const recent = useRecentEmoji((s) => s.names);
+  const recordUse = useRecentEmoji((s) => s.used);
+  const shown = useMemo(
+    () => searchEmoji(query.trim() ? all : recentFirst(all, recent), query, 240),
+    [all, query, recent],
+  );
+  const pick = (emoji: EmojiChoice) => {
+    recordUse(emoji.name);
+    onPick(emoji);
+  };
   return (
     <Popover
       onClose={onClose}
@@ -44,7 +57,7 @@ export function EmojiPicker({
         onKeyDown={(e) => {
           if (e.key === 'Enter' && shown[0]) {
             e.preventDefault();
-            onPick(shown[0]);
+            pick(shown[0]);
           }
         }}
       />
@@ -57,7 +70,7 @@ export function EmojiPicker({
             title={[e.name, ...(e.aliases ?? [])].map((n) => `:${n}:`).join(' ')}
             aria-label={e.name.replace(/_/g, ' ')}
             data-testid={`emoji-${e.name}`}
-            onClick={() => onPick(e)}
+            onClick={() => pick(e)}
           >
             {e.imageUrl ? <img src={resolveServerUrl(e.imageUrl)} alt="" width={20} height={20} /> : e.glyph}
           </button>

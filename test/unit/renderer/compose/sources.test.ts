@@ -14,7 +14,7 @@ import {
   rankMentions,
 } from '../../../../renderer/src/features/compose/autocomplete/people';
 import { BestOf, matchKey, matchRank } from '../../../../renderer/src/features/compose/autocomplete/rank';
-import { withRecent } from '../../../../renderer/src/features/compose/autocomplete/recent-emoji';
+import { recentFirst, withRecent } from '../../../../renderer/src/features/reactions/recent-emoji';
 import { rankSnippets } from '../../../../renderer/src/features/compose/autocomplete/snippets';
 import type { EmojiChoice } from '../../../../renderer/src/features/reactions/emoji';
 
@@ -231,6 +231,18 @@ describe('emoji for :', () => {
     let list: string[] = [];
     for (const name of ['a', 'b', 'c', 'a', 'd']) list = withRecent(list, name, 3);
     expect(list).toEqual(['d', 'a', 'c']);
+  });
+
+  it('puts the recently used first, most recent first, the rest in their order', () => {
+    const choices = ['grin', 'heart', 'octopus', 'tada', 'wave'].map((name) => ({ name }));
+    expect(recentFirst(choices, ['tada', 'unknown', 'heart']).map((c) => c.name)).toEqual([
+      'tada',
+      'heart',
+      'grin',
+      'octopus',
+      'wave',
+    ]);
+    expect(recentFirst(choices, [])).toEqual(choices);
   });
 });
 

@@ -18,7 +18,7 @@ import {
 } from './channels';
 import { buildEmojiIndex, emojiSyntax, rankEmoji } from './emoji';
 import { buildMentionIndex, mentionRecency, mentionSyntax, rankMentions } from './people';
-import { useRecentEmoji } from './recent-emoji';
+import { useRecentEmoji } from '../../reactions/recent-emoji';
 import { rankSnippets } from './snippets';
 import type { Token } from './token';
 

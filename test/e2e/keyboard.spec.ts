@@ -105,11 +105,11 @@ test('a person works through the Inbox with the keyboard: n, j/k, Home/End, s, +
   await page.getByTestId(`content-${second}`).click();
   await expectSelected(page, second);
 
-  // s stars and unstars the selected message.
+  // s stars and unstars the selected message; so does the real service's Ctrl+S.
   await page.keyboard.press('s');
   await expect(page.getByTestId(`star-${second}`)).toHaveAttribute('aria-pressed', 'true');
   expect((await messageOf(chat, ADA, second)).flags).toContain('starred');
-  await page.keyboard.press('s');
+  await page.keyboard.press('Control+s');
   await expect(page.getByTestId(`star-${second}`)).toHaveAttribute('aria-pressed', 'false');
   expect((await messageOf(chat, ADA, second)).flags).not.toContain('starred');
 

@@ -1,7 +1,8 @@
 /**
  * Every keyboard shortcut of the app, in one table: the dispatcher matches keys against it and
  * the help overlay (`?`) is generated from it. Modelled on the real service's help page
- * ("Keyboard shortcuts"); `s` stars here, as the task of this app asks.
+ * ("Keyboard shortcuts"); `s` stars here, as the task of this app asks, and so does the real
+ * service's Ctrl+S (Cmd+S on a Mac), which its users' hands already know.
  */
 
 export type ShortcutAction =
@@ -125,7 +126,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Composing',
   },
   { action: 'edit', keys: [{ key: 'e' }], description: 'Edit your message', group: 'The selected message' },
-  { action: 'star', keys: [{ key: 's' }], description: 'Star or unstar', group: 'The selected message' },
+  {
+    action: 'star',
+    keys: [{ key: 's' }, { key: 's', mod: true }],
+    description: 'Star or unstar',
+    group: 'The selected message',
+  },
   {
     action: 'thumbs-up',
     keys: [{ key: '+' }],

@@ -52,6 +52,8 @@ describe('the shortcut table', () => {
     expect(actionOf(press('End'))).toBe('select-last');
     expect(actionOf(press('e'))).toBe('edit');
     expect(actionOf(press('s'))).toBe('star');
+    expect(actionOf(press('s', { ctrlKey: true }))).toBe('star');
+    expect(actionOf(press('s', { metaKey: true }), { ...calm, mac: true })).toBe('star');
     expect(actionOf(press('+', { shiftKey: true }))).toBe('thumbs-up');
     expect(actionOf(press(':', { shiftKey: true }))).toBe('emoji-picker');
     expect(actionOf(press('/'))).toBe('search');

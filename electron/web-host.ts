@@ -7,6 +7,7 @@ import { contentSecurityPolicy } from '../shared/csp';
 import type { ChatCore, CoreOptions, DemoConfig } from './core/app-core';
 import type { HostBridge } from './web-host-bridge';
 import { AccountFileRoute } from './web-host-files';
+import { PageDownloadWatch } from './web-host-page-load';
 
 /**
  * The web host: the same core as the Electron app, in plain Node. It serves the built renderer on
@@ -34,8 +35,9 @@ export interface WebHostOptions {
   log?: (message: string) => void;
   /**
    * When to load the core once listening: `now` (the default), or `after-page` for a launch that
-   * opens the page at once: the core loads once the page's script has been sent (the host is idle
-   * while the page evaluates it), when the bridge or a file is asked for, or after
+   * opens the page at once: the core loads once the page and the scripts it names have been sent
+   * (web-host-page-load.ts; the host is idle while the page evaluates them), when the bridge or a
+   * file is asked for, or after
    * `coreFallbackMs` if no page comes, whichever is first.
    */
   loadCore?: 'now' | 'after-page';
@@ -110,6 +112,7 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   bridge.catch(() => undefined);
   let beginLoading: () => void = () => undefined;
   const loadingBegun = new Promise<void>((resolveBegin) => (beginLoading = resolveBegin));
+  const pageDownload = new PageDownloadWatch(() => beginLoading());
   const files = new AccountFileRoute(bridge, () => port);
 
   const server = createServer((request, response) => {
@@ -126,13 +129,14 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       });
       return;
     }
-    if (extname(request.url?.split('?')[0] ?? '') === '.js') response.once('finish', beginLoading);
     // The page opened with the secret also gets the cookie for the accounts' files.
     const opened = tokenMatches(
       new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('token'),
       token,
     );
-    serveStatic(rendererDir, port, request, response, opened ? files.cookie() : null).catch(() => {
+    serveStatic(rendererDir, port, request, response, opened ? files.cookie() : null, (path, html) =>
+      response.once('finish', () => pageDownload.sent(path, html)),
+    ).catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
@@ -231,6 +235,8 @@ async function serveStatic(
   request: IncomingMessage,
   response: ServerResponse,
   filesCookie: string | null,
+  /** Told of each file answered: the path asked for, and the text when it is the page itself. */
+  answered: (path: string, html: string | null) => void = () => undefined,
 ): Promise<void> {
   const headers: Record<string, string> = {
     'Content-Security-Policy': contentSecurityPolicy({ bridgePort: port }),
@@ -271,6 +277,7 @@ async function serveStatic(
       .end('The renderer is not built: run `npx electron-vite build` first.');
     return;
   }
+  answered(pathname, file.endsWith('index.html') ? body.toString('utf8') : null);
   response
     .writeHead(200, {
       ...headers,

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import type { HostFrame } from '../../../shared/ipc-wire';
 import { CORE_FALLBACK_MS, listenWebHost, type ListeningWebHost } from '../../../electron/web-host';
 import { parseDemoConfig } from '../../../electron/core/demo-accounts';
+import { pageScripts } from '../../../electron/web-host-page-load';
 
 // The web host listens and serves the page before its core is loaded (a faster launch): the core
 // follows once the page's script has gone out, a bridge that connects earlier waits for it.
@@ -18,8 +19,13 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'teamchat-fast-start-'));
   rendererDir = join(dir, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><script src="./assets/index.js"></script>');
-  writeFileSync(join(rendererDir, 'assets', 'index.js'), 'console.log(1)');
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><script type="module" src="./assets/index.js"></script>' +
+      '<link rel="modulepreload" href="./assets/react.js"><link rel="stylesheet" href="./assets/index.css">',
+  );
+  for (const name of ['index.js', 'react.js', 'index.css'])
+    writeFileSync(join(rendererDir, 'assets', name), '');
 });
 
 afterEach(async () => {
@@ -49,7 +55,7 @@ function request(socket: WebSocket, method: string): Promise<HostFrame> {
 }
 
 describe('web host: serving the page before the core is loaded', () => {
-  it('serves the page at once and loads the core once the page’s script has been sent', async () => {
+  it('serves the page at once and loads the core once the page’s scripts have been sent', async () => {
     host = await listenWebHost({
       dataDir: join(dir, 'data'),
       rendererDir,
@@ -61,6 +67,9 @@ describe('web host: serving the page before the core is loaded', () => {
     expect(page.status).toBe(200);
     expect(await settled(host.ready)).toBe(false);
     expect((await fetch(`${host.origin}/assets/index.js`)).status).toBe(200);
+    expect((await fetch(`${host.origin}/assets/index.css`)).status).toBe(200);
+    expect(await settled(host.ready)).toBe(false);
+    expect((await fetch(`${host.origin}/assets/react.js`)).status).toBe(200);
     const ready = await host.ready;
     expect(ready.core.vault.list()).toEqual([]);
   });
@@ -109,5 +118,18 @@ describe('web host program: the demo file', () => {
     expect(() => parseDemoConfig({ serverUrl: 'x', users: [{ ...user, role: '400' }] })).toThrow(
       /users\[0\]/,
     );
+  });
+});
+
+describe('web host: the page’s first download', () => {
+  it('is the scripts the page names: its entry and its module preloads, not styles or other sites', () => {
+    expect(
+      pageScripts(
+        '<script type="module" crossorigin src="./assets/index-A.js"></script>' +
+          '<link rel="modulepreload" crossorigin href="./assets/react-B.js">' +
+          '<link rel="stylesheet" href="./assets/index.css"><link rel="icon" href="data:,">' +
+          '<script src="https://cdn.example/x.js"></script><script>inline()</script>',
+      ),
+    ).toEqual(['/assets/index-A.js', '/assets/react-B.js']);
   });
 });

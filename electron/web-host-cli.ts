@@ -84,8 +84,6 @@ async function launch(): Promise<void> {
     dataDir: values['data-dir'] ?? process.env.TEAMCHAT_DATA_DIR ?? join(appDir, '.data/web-host'),
     rendererDir,
     demo,
-    // Signed in at launch, the account is added before anything opens the page.
-    loadCore: values['sign-in'] ? 'now' : 'after-page',
   });
   const listeningAt = clock();
   const shutdown = () => void host.close().then(() => process.exit(0));

@@ -7,7 +7,6 @@ import { contentSecurityPolicy } from '../shared/csp';
 import type { ChatCore, CoreOptions, DemoConfig } from './core/app-core';
 import type { HostBridge } from './web-host-bridge';
 import { AccountFileRoute } from './web-host-files';
-import { PageDownloadWatch } from './web-host-page-load';
 
 /**
  * The web host: the same core as the Electron app, in plain Node. It serves the built renderer on
@@ -17,7 +16,8 @@ import { PageDownloadWatch } from './web-host-page-load';
  *
  * This module is the light half, for a fast launch: it listens and serves the page with Node's own
  * modules only, and loads the core and the bridge (web-host-bridge.ts: the endpoint table and its
- * schemas, the HTTP client, ws) with a dynamic import once it listens, while the page loads.
+ * schemas, the HTTP client, ws) once it listens, in pieces (`importCore`), while the page loads: the
+ * core registers its event queues while the page evaluates its bundle.
  */
 
 export interface WebHostOptions {
@@ -33,20 +33,7 @@ export interface WebHostOptions {
   /** Passed to the core (tests shorten backoff and timeouts). */
   core?: Partial<Omit<CoreOptions, 'dataDir' | 'protector' | 'demo'>>;
   log?: (message: string) => void;
-  /**
-   * When to load the core once listening: `now` (the default), or `after-page` for a launch that
-   * opens the page at once: the core loads once the page and the scripts it names have been sent
-   * (web-host-page-load.ts; the host is idle while the page evaluates them), when the bridge or a
-   * file is asked for, or after
-   * `coreFallbackMs` if no page comes, whichever is first.
-   */
-  loadCore?: 'now' | 'after-page';
-  /** Defaults to `CORE_FALLBACK_MS`. */
-  coreFallbackMs?: number;
 }
-
-/** With `loadCore: 'after-page'`, the core loads after this long even if no page came. */
-export const CORE_FALLBACK_MS = 500;
 
 /** The host once it listens: the page can be opened; the core may still be loading. */
 export interface ListeningWebHost {
@@ -110,9 +97,6 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   });
   // Nothing waits on it until a request needs the core; a failure still reaches `ready`.
   bridge.catch(() => undefined);
-  let beginLoading: () => void = () => undefined;
-  const loadingBegun = new Promise<void>((resolveBegin) => (beginLoading = resolveBegin));
-  const pageDownload = new PageDownloadWatch(() => beginLoading());
   const files = new AccountFileRoute(bridge, () => port);
 
   const server = createServer((request, response) => {
@@ -122,7 +106,6 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       return;
     }
     if (files.matches(request)) {
-      beginLoading();
       files.handle(request, response).catch(() => {
         if (!response.headersSent) response.writeHead(500).end();
         else response.destroy();
@@ -134,9 +117,7 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('token'),
       token,
     );
-    serveStatic(rendererDir, port, request, response, opened ? files.cookie() : null, (path, html) =>
-      response.once('finish', () => pageDownload.sent(path, html)),
-    ).catch(() => {
+    serveStatic(rendererDir, port, request, response, opened ? files.cookie() : null).catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
@@ -149,7 +130,6 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       return;
     }
     // A page faster than the core's loading waits for it here.
-    beginLoading();
     bridge.then(
       (loaded) => {
         if (!socket.destroyed) loaded.upgrade(request, socket, head);
@@ -170,24 +150,14 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   const close = async () => {
     if (closed) return;
     closed = true;
-    beginLoading();
     const loaded = await bridge.catch(() => null);
     await loaded?.close();
     server.closeAllConnections();
     await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
   };
   const listening = { url: `${origin}/?token=${encodeURIComponent(token)}`, origin, port, token, close };
-  let fallback: ReturnType<typeof setTimeout> | undefined;
-  if (options.loadCore === 'after-page')
-    fallback = setTimeout(beginLoading, options.coreFallbackMs ?? CORE_FALLBACK_MS);
-  else beginLoading();
   const ready = (async (): Promise<WebHost> => {
-    await loadingBegun;
-    clearTimeout(fallback);
-    const [{ startHostBridge }, demo] = await Promise.all([
-      import('./web-host-bridge'),
-      options.demo ?? null,
-    ]);
+    const [{ startHostBridge }, demo] = await Promise.all([importCore(), options.demo ?? null]);
     const loaded = startHostBridge({
       dataDir: options.dataDir,
       demo,
@@ -200,6 +170,20 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   })();
   ready.catch(failBridge);
   return { ...listening, ready };
+}
+
+const nextTurn = () => new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
+
+/**
+ * Loads the core in two pieces with a turn of the event loop between them (Node's fetch, then the
+ * core's modules), so that a request of the page that comes meanwhile waits for one piece at most.
+ */
+async function importCore(): Promise<typeof import('./web-host-bridge')> {
+  await nextTurn();
+  // Node loads its fetch (undici) on first use, about 50 ms: here rather than inside the first call.
+  if (typeof globalThis.fetch !== 'function') throw new Error('This Node has no fetch');
+  await nextTurn();
+  return import('./web-host-bridge');
 }
 
 /** Null when the upgrade may proceed; otherwise the status line to refuse it with. */
@@ -235,8 +219,6 @@ async function serveStatic(
   request: IncomingMessage,
   response: ServerResponse,
   filesCookie: string | null,
-  /** Told of each file answered: the path asked for, and the text when it is the page itself. */
-  answered: (path: string, html: string | null) => void = () => undefined,
 ): Promise<void> {
   const headers: Record<string, string> = {
     'Content-Security-Policy': contentSecurityPolicy({ bridgePort: port }),
@@ -277,7 +259,6 @@ async function serveStatic(
       .end('The renderer is not built: run `npx electron-vite build` first.');
     return;
   }
-  answered(pathname, file.endsWith('index.html') ? body.toString('utf8') : null);
   response
     .writeHead(200, {
       ...headers,

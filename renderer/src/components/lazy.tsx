@@ -60,9 +60,14 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-/** Suspense for a lazy component, and a failed load shown with Retry rather than a blank screen. */
-export class LazyBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * Suspense for a lazy component, and a failed load shown with Retry rather than a blank screen.
+ * Retry asks again; if that fails too (the app was updated underneath and the chunk is gone, or the
+ * host is still unreachable), the next offer is to reload the app, which reopens the settings screen
+ * from the address (a dialog is closed).
+ */
+export class LazyBoundary extends Component<BoundaryProps, { failed: boolean; retried: boolean }> {
+  override state = { failed: false, retried: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
@@ -74,17 +79,28 @@ export class LazyBoundary extends Component<BoundaryProps, { failed: boolean }> 
       return frame(
         <div className="state state-error" role="alert" data-testid="lazy-failed">
           <span>This part of the app could not be loaded.</span>
-          <button
-            type="button"
-            className="btn btn-small"
-            data-testid="lazy-retry"
-            onClick={() => {
-              for (const forget of [...failedLoads]) forget();
-              this.setState({ failed: false });
-            }}
-          >
-            Retry
-          </button>
+          {this.state.retried ? (
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="lazy-reload"
+              onClick={() => window.location.reload()}
+            >
+              Reload the app
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="lazy-retry"
+              onClick={() => {
+                for (const forget of [...failedLoads]) forget();
+                this.setState({ failed: false, retried: true });
+              }}
+            >
+              Retry
+            </button>
+          )}
         </div>,
       );
     return <Suspense fallback={fallback}>{children}</Suspense>;

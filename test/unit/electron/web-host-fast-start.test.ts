@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { HostFrame } from '../../../shared/ipc-wire';
-import { CORE_FALLBACK_MS, listenWebHost, type ListeningWebHost } from '../../../electron/web-host';
+import { listenWebHost, type ListeningWebHost } from '../../../electron/web-host';
 import { parseDemoConfig } from '../../../electron/core/demo-accounts';
-import { pageScripts } from '../../../electron/web-host-page-load';
 
 // The web host listens and serves the page before its core is loaded (a faster launch): the core
-// follows once the page's script has gone out, a bridge that connects earlier waits for it.
+// loads meanwhile, in pieces; a bridge that connects earlier waits for it.
 
 let dir: string;
 let rendererDir: string;
@@ -34,9 +33,6 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const settled = (promise: Promise<unknown>) =>
-  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))]);
-
 function openBridge(listening: ListeningWebHost): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${listening.port}/bridge?token=${listening.token}`, {
@@ -54,33 +50,24 @@ function request(socket: WebSocket, method: string): Promise<HostFrame> {
   });
 }
 
-describe('web host: serving the page before the core is loaded', () => {
-  it('serves the page at once and loads the core once the page’s scripts have been sent', async () => {
-    host = await listenWebHost({
-      dataDir: join(dir, 'data'),
-      rendererDir,
-      loadCore: 'after-page',
-      coreFallbackMs: 60_000,
-      log: () => {},
-    });
-    const page = await fetch(`${host.origin}/?token=${host.token}`);
+describe('web host: listening before the core is loaded', () => {
+  it('serves the page while the core loads, and the core then starts', async () => {
+    host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    // Asked for at once: answered whether or not the core is loaded by then.
+    const [page, script] = await Promise.all([
+      fetch(`${host.origin}/?token=${host.token}`),
+      fetch(`${host.origin}/assets/index.js`),
+    ]);
     expect(page.status).toBe(200);
-    expect(await settled(host.ready)).toBe(false);
-    expect((await fetch(`${host.origin}/assets/index.js`)).status).toBe(200);
-    expect((await fetch(`${host.origin}/assets/index.css`)).status).toBe(200);
-    expect(await settled(host.ready)).toBe(false);
-    expect((await fetch(`${host.origin}/assets/react.js`)).status).toBe(200);
+    expect(page.headers.get('set-cookie')).toMatch(/^teamchat_files_\d+=/);
+    expect(script.status).toBe(200);
     const ready = await host.ready;
     expect(ready.core.vault.list()).toEqual([]);
+    expect(ready.url).toBe(host.url);
   });
 
   it('lets a bridge that connects before the core is loaded wait for it, then answers it', async () => {
-    host = await listenWebHost({
-      dataDir: join(dir, 'data'),
-      rendererDir,
-      loadCore: 'after-page',
-      log: () => {},
-    });
+    host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
     const socket = await openBridge(host);
     try {
       expect(await request(socket, 'accounts.list')).toMatchObject({ type: 'response', ok: true, value: [] });
@@ -89,16 +76,10 @@ describe('web host: serving the page before the core is loaded', () => {
     }
   });
 
-  it('loads the core by itself when no page comes', async () => {
-    host = await listenWebHost({
-      dataDir: join(dir, 'data'),
-      rendererDir,
-      loadCore: 'after-page',
-      log: () => {},
-    });
-    const started = Date.now();
-    await host.ready;
-    expect(Date.now() - started).toBeGreaterThanOrEqual(CORE_FALLBACK_MS - 50);
+  it('closes cleanly while the core is still loading', async () => {
+    const listening = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    await listening.close();
+    await expect(fetch(`${listening.origin}/`)).rejects.toThrow();
   });
 });
 
@@ -118,18 +99,5 @@ describe('web host program: the demo file', () => {
     expect(() => parseDemoConfig({ serverUrl: 'x', users: [{ ...user, role: '400' }] })).toThrow(
       /users\[0\]/,
     );
-  });
-});
-
-describe('web host: the page’s first download', () => {
-  it('is the scripts the page names: its entry and its module preloads, not styles or other sites', () => {
-    expect(
-      pageScripts(
-        '<script type="module" crossorigin src="./assets/index-A.js"></script>' +
-          '<link rel="modulepreload" crossorigin href="./assets/react-B.js">' +
-          '<link rel="stylesheet" href="./assets/index.css"><link rel="icon" href="data:,">' +
-          '<script src="https://cdn.example/x.js"></script><script>inline()</script>',
-      ),
-    ).toEqual(['/assets/index-A.js', '/assets/react-B.js']);
   });
 });

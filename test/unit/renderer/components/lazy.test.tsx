@@ -79,6 +79,21 @@ describe('lazyComponent', () => {
     expect(loads).toBe(2);
   });
 
+  it('offers to reload the app when the retry fails too', async () => {
+    let loads = 0;
+    const Lazy = lazyComponent<{ name: string }>(() => {
+      loads++;
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
+    await renderInBoundary(<Lazy name="Flo" />);
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('lazy-retry'));
+    });
+    expect(await screen.findByTestId('lazy-reload')).toBeTruthy();
+    expect(screen.queryByTestId('lazy-retry')).toBeNull();
+    expect(loads).toBe(2);
+  });
+
   it('preloadAll loads every lazy component, and a failure there is left for the screen to report', async () => {
     let loaded = false;
     const Lazy = lazyComponent<{ name: string }>(async () => {

@@ -11,21 +11,18 @@
 //
 // Spawned with an IPC channel (stdio 'ipc'), it is a tool for other programs (the benchmark): once the
 // page can be opened it sends {type:'ready', url, processStartAt, startCalledAt, listeningAt} (wall
-// clock ms: process start, startWebHost called, listening, all from this process), or {type:'error',
-// message} and exits 1; it closes and exits 0 on {cmd:'close'} or when the channel disconnects.
+// clock ms: process start, the host's start called, listening, all from this process), or
+// {type:'error', message} and exits 1; it closes and exits 0 on {cmd:'close'} or when the channel
+// disconnects. Without --sign-in, 'ready' comes as soon as the host listens: the core is still
+// loading (web-host.ts), and a core that fails to load is reported as an error after it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { readCommandLine, valuesOrExit } from '../shared/command-line';
 import type { DemoConfig } from './core/app-core';
-import { startWebHost } from './web-host';
-
-const demoConfigSchema = z.object({
-  serverUrl: z.string(),
-  users: z.array(z.object({ email: z.string(), apiKey: z.string(), fullName: z.string(), role: z.number() })),
-});
+import { parseDemoConfig } from './core/demo-accounts';
+import { listenWebHost } from './web-host';
 
 // Paths are relative to this file as built: out/main/web-host.js.
 const appDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,7 +53,7 @@ function report(message: Record<string, unknown>): Promise<void> {
 
 async function loadDemo(file: string | undefined): Promise<DemoConfig | null> {
   if (!file) return null;
-  return demoConfigSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+  return parseDemoConfig(JSON.parse(await readFile(file, 'utf8')));
 }
 
 async function launch(): Promise<void> {
@@ -82,7 +79,7 @@ async function launch(): Promise<void> {
   const demo = await loadDemo(values['demo-file'] ?? process.env.TEAMCHAT_DEMO_FILE);
 
   const startCalledAt = clock();
-  const host = await startWebHost({
+  const host = await listenWebHost({
     port,
     dataDir: values['data-dir'] ?? process.env.TEAMCHAT_DATA_DIR ?? join(appDir, '.data/web-host'),
     rendererDir,
@@ -97,19 +94,31 @@ async function launch(): Promise<void> {
   });
   process.on('disconnect', shutdown);
 
-  const email = values['sign-in'];
-  if (email) {
-    const added = await host.core.addDemo(email);
-    if (!added.ok) throw new Error(`Could not sign in ${email}: ${JSON.stringify(added.error)}`);
-  }
-  console.log(`Team Chat (web host) is running. Open this URL in a browser:\n\n  ${host.url}\n`);
-  await report({
+  const ready = {
     type: 'ready',
     url: host.url,
     processStartAt: performance.timeOrigin,
     startCalledAt,
     listeningAt,
-  });
+  };
+  const email = values['sign-in'];
+  if (email) {
+    // The account must be there before the page opens: wait for the core.
+    const { core } = await host.ready;
+    const added = await core.addDemo(email);
+    if (!added.ok) throw new Error(`Could not sign in ${email}: ${JSON.stringify(added.error)}`);
+  } else {
+    // The page can be opened now: it loads while the core does (a page faster than it waits for
+    // the bridge). A core that fails to load is still reported, and ends the program.
+    host.ready.catch(async (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(message);
+      await report({ type: 'error', message });
+      process.exit(1);
+    });
+  }
+  console.log(`Team Chat (web host) is running. Open this URL in a browser:\n\n  ${host.url}\n`);
+  await report(ready);
 }
 
 launch().catch(async (error: unknown) => {

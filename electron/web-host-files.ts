@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { ACCOUNT_FILE_ROUTE } from '../shared/ipc-wire';
-import { accountFileReply } from './core/account-files';
+import type { accountFileReply } from './core/account-files';
 import type { ChatCore } from './core/app-core';
 
 /**
@@ -16,8 +16,12 @@ import type { ChatCore } from './core/app-core';
 export class AccountFileRoute {
   private readonly secret = randomBytes(32).toString('base64url');
 
+  /**
+   * `answer` is the core's file fetch, given once the core is loaded (the web host serves its page
+   * before that): a request that comes earlier waits for it.
+   */
   constructor(
-    private readonly core: ChatCore,
+    private readonly answer: Promise<{ core: ChatCore; reply: typeof accountFileReply }>,
     private readonly port: () => number,
   ) {}
 
@@ -66,7 +70,8 @@ export class AccountFileRoute {
     }
     const abort = new AbortController();
     response.on('close', () => abort.abort());
-    const reply = await accountFileReply(this.core, accountId, slash < 0 ? '' : rest.slice(slash), {
+    const { core, reply: accountFileReply } = await this.answer;
+    const reply = await accountFileReply(core, accountId, slash < 0 ? '' : rest.slice(slash), {
       download: url.searchParams.has('download'),
       signal: abort.signal,
     });

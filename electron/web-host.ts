@@ -3,16 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { extname, join, resolve, sep } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../shared/csp';
-import type { HostFrame } from '../shared/ipc-wire';
-import { parseRequestFrame } from './core/frames';
-import { ChatCore, type CoreOptions, type DemoConfig } from './core/app-core';
-import { userAgent } from './core/http-client';
-import { callsRefusedNotice, createBridgeRouter } from './core/ipc-router';
-import { RENDERER_CALL_BUDGET, RendererCallLimits } from './core/request-limits';
-import { fileModeProtector } from './core/vault';
-import { APP_NAME, APP_VERSION } from './core/app-info';
+import type { ChatCore, CoreOptions, DemoConfig } from './core/app-core';
+import type { HostBridge } from './web-host-bridge';
 import { AccountFileRoute } from './web-host-files';
 
 /**
@@ -20,13 +13,19 @@ import { AccountFileRoute } from './web-host-files';
  * 127.0.0.1 and carries the bridge over a WebSocket that only a page holding the per-launch secret
  * (given in the page URL) may open. A library without side effects: the program around it (flags,
  * demo file, signals, the IPC contract for tools) is web-host-cli.ts, built to out/main/web-host.js.
+ *
+ * This module is the light half, for a fast launch: it listens and serves the page with Node's own
+ * modules only, and loads the core and the bridge (web-host-bridge.ts: the endpoint table and its
+ * schemas, the HTTP client, ws) once it listens, in pieces (`importCore`), while the page loads: the
+ * core registers its event queues while the page evaluates its bundle.
  */
 
 export interface WebHostOptions {
   /** 0 picks a free port. */
   port?: number;
   dataDir: string;
-  demo?: DemoConfig | null;
+  /** May still be on its way (the program reads its file while the host starts listening). */
+  demo?: DemoConfig | null | Promise<DemoConfig | null>;
   /** The built renderer (`electron-vite build`); defaults to out/renderer. */
   rendererDir?: string;
   /** Defaults to 32 random bytes; tests may fix it. */
@@ -36,14 +35,20 @@ export interface WebHostOptions {
   log?: (message: string) => void;
 }
 
-export interface WebHost {
+/** The host once it listens: the page can be opened; the core may still be loading. */
+export interface ListeningWebHost {
   /** The page URL, secret included: what a person (or a test) opens. */
   url: string;
   origin: string;
   port: number;
   token: string;
-  core: ChatCore;
+  /** Resolves once the core is loaded and started (its accounts' event loops registering). */
+  ready: Promise<WebHost>;
   close(): Promise<void>;
+}
+
+export interface WebHost extends Omit<ListeningWebHost, 'ready'> {
+  core: ChatCore;
 }
 
 const BRIDGE_PATH = '/bridge';
@@ -65,26 +70,34 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Listens, loads the core and resolves once both are done. */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const host = await listenWebHost(options);
+  try {
+    return await host.ready;
+  } catch (error) {
+    await host.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Resolves as soon as the host listens; `ready` follows once the core is loaded. */
+export async function listenWebHost(options: WebHostOptions): Promise<ListeningWebHost> {
   const rendererDir = resolve(options.rendererDir ?? join(process.cwd(), 'out/renderer'));
   const token = options.token ?? randomBytes(32).toString('base64url');
   const log = options.log ?? ((message: string) => console.log(`[web-host] ${message}`));
-  const core = new ChatCore({
-    userAgent: userAgent(APP_NAME, APP_VERSION, `web host; Node ${process.versions.node}`),
-    log,
-    ...options.core,
-    dataDir: options.dataDir,
-    protector: fileModeProtector,
-    demo: options.demo ?? null,
-  });
-  const router = createBridgeRouter(core, {
-    // The page is already in a browser, which opens links itself; nothing to do on this side.
-    openExternal: async () => {},
-  });
 
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const files = new AccountFileRoute(core, () => port);
+  let loadBridge: (bridge: HostBridge) => void = () => undefined;
+  let failBridge: (error: unknown) => void = () => undefined;
+  const bridge = new Promise<HostBridge>((resolveBridge, reject) => {
+    loadBridge = resolveBridge;
+    failBridge = reject;
+  });
+  // Nothing waits on it until a request needs the core; a failure still reaches `ready`.
+  bridge.catch(() => undefined);
+  const files = new AccountFileRoute(bridge, () => port);
 
   const server = createServer((request, response) => {
     if (!allowedHosts().has(request.headers.host ?? '')) {
@@ -109,9 +122,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   });
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
-  // A page that reconnects the bridge after a reload (secret from its session storage) gets it too.
-  sockets.on('headers', (headers) => headers.push(`Set-Cookie: ${files.cookie()}`));
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refusal = refuseUpgrade(request, token, allowedHosts());
     if (refusal) {
@@ -119,48 +129,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(ws));
+    // A page faster than the core's loading waits for it here.
+    bridge.then(
+      (loaded) => {
+        if (!socket.destroyed) loaded.upgrade(request, socket, head);
+      },
+      () => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
+    );
   });
-
-  function serveBridge(ws: WebSocket): void {
-    const send = (frame: HostFrame) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
-    };
-    const unsubscribe = router.subscribe((push) => send({ type: 'push', push }));
-    const limits = new RendererCallLimits((refused) => {
-      log(
-        `a page asked for too many calls; refused ${refused} (budget: ${RENDERER_CALL_BUDGET.perSecond}/s)`,
-      );
-      send({ type: 'push', push: { channel: 'notice', payload: callsRefusedNotice(refused) } });
-    });
-    ws.on('message', (data) => {
-      const parsed = parseRequestFrame(data.toString());
-      if (parsed.kind === 'malformed') {
-        ws.close(1008, 'malformed frame');
-        return;
-      }
-      if (parsed.kind === 'refused') {
-        send({ type: 'response', id: parsed.id, ok: false, message: parsed.message });
-        return;
-      }
-      const { frame } = parsed;
-      Promise.resolve()
-        .then(() => router.handle(frame.method, frame.args, limits))
-        .then(
-          (value) => send({ type: 'response', id: frame.id, ok: true, value: value ?? null }),
-          (error: unknown) =>
-            send({
-              type: 'response',
-              id: frame.id,
-              ok: false,
-              message: error instanceof Error ? error.message : String(error),
-            }),
-        );
-    });
-    ws.on('close', unsubscribe);
-    ws.on('error', unsubscribe);
-    core.rendererAttached();
-  }
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -168,23 +144,46 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
-  core.start();
 
   const origin = `http://127.0.0.1:${port}`;
-  return {
-    url: `${origin}/?token=${encodeURIComponent(token)}`,
-    origin,
-    port,
-    token,
-    core,
-    async close() {
-      for (const client of sockets.clients) client.terminate();
-      sockets.close();
-      await core.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
-    },
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    const loaded = await bridge.catch(() => null);
+    await loaded?.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
   };
+  const listening = { url: `${origin}/?token=${encodeURIComponent(token)}`, origin, port, token, close };
+  const ready = (async (): Promise<WebHost> => {
+    const [{ startHostBridge }, demo] = await Promise.all([importCore(), options.demo ?? null]);
+    const loaded = startHostBridge({
+      dataDir: options.dataDir,
+      demo,
+      core: options.core,
+      log,
+      filesCookie: () => files.cookie(),
+    });
+    loadBridge(loaded);
+    return { ...listening, core: loaded.core };
+  })();
+  ready.catch(failBridge);
+  return { ...listening, ready };
+}
+
+const nextTurn = () => new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
+
+/**
+ * Loads the core in two pieces with a turn of the event loop between them (Node's fetch, then the
+ * core's modules), so that a request of the page that comes meanwhile waits for one piece at most.
+ */
+async function importCore(): Promise<typeof import('./web-host-bridge')> {
+  await nextTurn();
+  // Node loads its fetch (undici) on first use, about 50 ms: here rather than inside the first call.
+  if (typeof globalThis.fetch !== 'function') throw new Error('This Node has no fetch');
+  await nextTurn();
+  return import('./web-host-bridge');
 }
 
 /** Null when the upgrade may proceed; otherwise the status line to refuse it with. */

@@ -190,7 +190,8 @@ export async function coldStart(ctx: BenchContext): Promise<Section> {
       'and opens the host URL as soon as the host reports it over IPC, in a fresh context whose page is created just ' +
       'before the spawn (so its set-up competes with the host start for the CPU). An init script records ' +
       '(MutationObserver, page clock aligned to the driver) when the first message node is in the feed. "startWebHost" ' +
-      'counts from the call in the host process (its wall clock); "process spawn" counts from just before the driver ' +
+      'counts from the host start call in the host process (its wall clock; `listenWebHost` since the host listens ' +
+      'before loading its core); "process spawn" counts from just before the driver ' +
       `spawns the process, so it adds Node start-up and loading the host's modules.${clicked ? ' The app opens on the user\'s home view (the Inbox by default), which has no message feed, so the probe clicks "All messages" the moment the shell shows it.' : ''} ` +
       'The first launch (not measured) opened All messages and stayed a moment, so the app kept its newest messages: ' +
       "a returning user's launch shows them before GET /messages answers (the first message counted may be a kept one). " +

@@ -25,3 +25,30 @@ export function demoUser(user: CredentialsUser): DemoUser {
 export function demoConfigFrom(serverUrl: string, users: readonly CredentialsUser[]): DemoConfig {
   return { serverUrl, users: users.filter((user) => !user.is_bot).map(demoUser) };
 }
+
+/**
+ * A demo file's server and people (other fields are dropped), as the web host program reads it.
+ * Checked by hand rather than with zod: the program reads it before it listens, and zod belongs to
+ * the core's module graph, which it loads afterwards (electron/web-host.ts).
+ */
+export function parseDemoConfig(value: unknown): DemoConfig {
+  const bad = (what: string) => new Error(`Not a demo file: ${what}`);
+  if (typeof value !== 'object' || value === null) throw bad('not an object');
+  const { serverUrl, users } = value as Record<string, unknown>;
+  if (typeof serverUrl !== 'string') throw bad('serverUrl is not a string');
+  if (!Array.isArray(users)) throw bad('users is not a list');
+  return {
+    serverUrl,
+    users: users.map((user: unknown, index) => {
+      const { email, apiKey, fullName, role } = (user ?? {}) as Record<string, unknown>;
+      if (
+        typeof email !== 'string' ||
+        typeof apiKey !== 'string' ||
+        typeof fullName !== 'string' ||
+        typeof role !== 'number'
+      )
+        throw bad(`users[${index}] needs email, apiKey, fullName (strings) and role (a number)`);
+      return { email, apiKey, fullName, role };
+    }),
+  };
+}

@@ -381,30 +381,7 @@ export function decodeEvent(raw: unknown): ChatEvent {
   return { ...(body.data as object), kind: 'known' } as KnownEvent;
 }
 
-/** One user-setting change, whichever of the three event forms carried it. */
-export interface SettingChange {
-  property: string;
-  value: boolean | number | string | null;
-  /** English name of the new language, for `default_language` only. */
-  languageName?: string;
-}
-
-/**
- * Spec part 6: `user_settings` replaced `update_display_settings` and `update_global_notifications`
- * at level 89. Reducers read setting changes through this so both generations apply the same way.
- */
-export function settingChangeOf(event: ChatEvent): SettingChange | null {
-  if (event.kind !== 'known') return null;
-  let change: SettingChange | null = null;
-  if (event.type === 'user_settings')
-    change = { property: event.property, value: event.value, languageName: event.language_name };
-  else if (event.type === 'update_display_settings')
-    change = { property: event.setting_name, value: event.setting, languageName: event.language_name };
-  else if (event.type === 'update_global_notifications')
-    change = { property: event.notification_name, value: event.setting };
-  if (change && change.languageName === undefined) delete change.languageName;
-  return change;
-}
+export { settingChangeOf, type SettingChange } from './setting-change';
 
 /** Decodes a batch; one bad event never hides the others. */
 export function decodeEvents(raw: readonly unknown[]): ChatEvent[] {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { receivedReactionType } from './spellings';
+import { REACTION_TYPES, Role, type ReactionType, type RoleValue } from './plain-values';
 
 /**
  * Resource shapes (spec part 2, and the public API where the spec says "not shown"). Every object
@@ -46,8 +47,8 @@ export const groupSettingUpdateSchema = z.object({
 export type GroupSettingUpdate = z.infer<typeof groupSettingUpdateSchema>;
 
 /** Spec 2.7: the three emoji namespaces. */
-export const reactionTypeSchema = z.enum(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']);
-export type ReactionType = z.infer<typeof reactionTypeSchema>;
+export const reactionTypeSchema = z.enum(REACTION_TYPES);
+export type { ReactionType };
 
 /** A narrow filter: the object form, or the legacy `[operator, operand]` pair. */
 export const narrowElementSchema = z.union([
@@ -233,8 +234,7 @@ export type UserTopic = z.infer<typeof userTopicSchema>;
 // ---- Users and groups -------------------------------------------------------------------------
 
 /** Roles as integers (spec 4.10). */
-export const Role = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
-export type RoleValue = (typeof Role)[keyof typeof Role];
+export { Role, type RoleValue };
 
 export const userSchema = z.looseObject({
   user_id: int,

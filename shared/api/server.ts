@@ -6,9 +6,7 @@ import { acceptingRealFieldNames } from './spellings';
 const authMethodValue = z.union([z.boolean(), z.looseObject({ enabled: z.boolean() })]);
 export type AuthMethodValue = z.infer<typeof authMethodValue>;
 
-export function isAuthMethodEnabled(value: AuthMethodValue | undefined): boolean {
-  return typeof value === 'boolean' ? value : value?.enabled === true;
-}
+export { featureLevelOf, isAuthMethodEnabled, offersPasswordSignIn } from './server-rules';
 
 /**
  * Spec 4.21. Every field may be absent on older servers or on a multi-organization root domain.
@@ -45,21 +43,6 @@ export const serverSettingsSchema = acceptingRealFieldNames(
   }),
 );
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
-
-/** Spec 9.2: assume level 0 when the server does not say. */
-export function featureLevelOf(settings: Pick<ServerSettings, 'service_feature_level'>): number {
-  return settings.service_feature_level ?? 0;
-}
-
-/**
- * Whether the server takes an email (or username) and password for an API key (POST
- * /fetch_api_key). A server that says nothing either way is offered the form: its answer decides.
- */
-export function offersPasswordSignIn(settings: ServerSettings): boolean {
-  const methods = settings.authentication_methods;
-  if (methods && 'password' in methods) return isAuthMethodEnabled(methods.password);
-  return settings.email_auth_enabled ?? true;
-}
 
 export const getServerSettings = defineEndpoint({
   name: 'getServerSettings',

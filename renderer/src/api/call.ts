@@ -1,5 +1,5 @@
 import type { EndpointParams, EndpointResponse, RendererEndpointName } from '../../../shared/api';
-import { ApiCallError } from '../../../shared/errors';
+import { ApiCallError } from '../../../shared/failures';
 import type { ChatBridge } from '../../../shared/ipc';
 
 /**

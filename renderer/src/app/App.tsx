@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { ChatBridge } from '../../../shared/ipc';
-import { ApiCallError } from '../../../shared/errors';
+import { ApiCallError } from '../../../shared/failures';
 import { SignIn } from '../features/sign-in/SignIn';
 import { ChatShell } from './ChatShell';
 import { BridgeContext, useBridge } from './bridge-context';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/ipc';
 import { Lightbox } from '../features/uploads/Lightbox';
 import { narrowKey } from '../api/narrow';
@@ -5,21 +6,12 @@ import { ConnectionBanner } from '../components/ConnectionBanner';
 import { MainNotice } from '../components/MainNotice';
 import { StaleDataNotice } from '../components/StaleDataNotice';
 import { Empty, Loading } from '../components/states';
-import { BrowseChannels } from '../features/channels/BrowseChannels';
-import { CreateChannelDialog } from '../features/channels/CreateChannelDialog';
 import { ChannelSidebar } from '../features/channels/ChannelSidebar';
-import { ChannelSettingsDialog } from '../features/channel-settings/ChannelSettingsDialog';
 import { DmSidebar } from '../features/direct-messages/DmSidebar';
-import { NewDmDialog } from '../features/direct-messages/NewDmDialog';
-import { EditHistoryDialog } from '../features/edit-history/EditHistoryDialog';
-import { EditMessageDialog } from '../features/edit-message/EditMessageDialog';
-import { MessageSourceDialog } from '../features/message-actions/MessageSourceDialog';
 import { useUnsyncedDraftsSync } from '../features/drafts/useUnsyncedDraftsSync';
-import { MarkAllReadDialog } from '../features/flags/MarkAllReadDialog';
 import { ConversationView, DetailsPane } from '../features/messages/ConversationView';
 import { SearchBox } from '../features/search/SearchBox';
 import { SettingsButton, SettingsScreen } from '../features/settings/SettingsScreen';
-import { AccountSwitcher } from '../features/sign-in/AccountSwitcher';
 import { OwnStatus } from '../features/status/OwnStatus';
 import { NotificationPrompt } from '../features/notifications/NotificationPrompt';
 import { useUnreadBadge } from '../features/notifications/unread-badge';
@@ -28,21 +20,38 @@ import { useConnectionStore } from '../state/connection';
 import { HomeLinks } from '../features/home/HomeLinks';
 import { useHomeWhenNothingShown } from '../features/home/open-home';
 import { InboxView } from '../features/inbox/InboxView';
-import { KeyboardHelp } from '../features/keyboard/KeyboardHelp';
-import { QuickSwitcher } from '../features/keyboard/QuickSwitcher';
 import { useKeyboardShortcuts } from '../features/keyboard/useKeyboardShortcuts';
 import { RecentView } from '../features/recent/RecentView';
-import { useDialogStore } from '../state/dialogs';
+import { useDialogStore, type OpenDialog } from '../state/dialogs';
 import { useNarrowStore } from '../state/narrow';
 import { useConversationFromAddressBar } from './address-bar';
 import { useApplyUserSettings } from './apply-user-settings';
 import { useSession } from './session';
 import { useCachedConversation } from '../features/messages/conversation-cache';
 import { StarredCount } from './StarredCount';
+import {
+  AccountSwitcher,
+  BrowseChannels,
+  ChannelSettingsDialog,
+  CreateChannelDialog,
+  EditHistoryDialog,
+  EditMessageDialog,
+  KeyboardHelp,
+  LazyDialog,
+  MarkAllReadDialog,
+  MessageSourceDialog,
+  NewDmDialog,
+  QuickSwitcher,
+} from './lazy-dialogs';
+import { usePreloadWhenIdle } from './preload-when-idle';
 
 function Dialogs() {
   const dialog = useDialogStore((s) => s.dialog);
   if (!dialog) return null;
+  return <LazyDialog>{dialogFor(dialog)}</LazyDialog>;
+}
+
+function dialogFor(dialog: OpenDialog): ReactNode {
   switch (dialog.kind) {
     case 'edit-message':
       return <EditMessageDialog messageId={dialog.messageId} />;
@@ -91,6 +100,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useConversationFromAddressBar(Boolean(session.data));
   // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.
   useHomeWhenNothingShown(!!session.data);
+  // The dialogs and settings load in the background once the first screen is up: no one waits.
+  usePreloadWhenIdle(Boolean(session.data));
 
   // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
   if (!session.data)
@@ -102,7 +113,11 @@ export function ChatShell({ account }: { account: AccountSummary }) {
         ) : (
           <Loading label={`Connecting to ${account.realmName}…`} />
         )}
-        {accountsOpen && <AccountSwitcher />}
+        {accountsOpen && (
+          <LazyDialog>
+            <AccountSwitcher />
+          </LazyDialog>
+        )}
       </>
     );
   return (

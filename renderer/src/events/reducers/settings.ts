@@ -1,4 +1,4 @@
-import { settingChangeOf } from '../../../../shared/api/events';
+import { settingChangeOf } from '../../../../shared/api/setting-change';
 import { updateInitialState } from '../../api/keys';
 import type { EventReducer } from '../types';
 

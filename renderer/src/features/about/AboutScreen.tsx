@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { isAuthMethodEnabled, type ServerSettings } from '../../../../shared/api/server';
+import { isAuthMethodEnabled } from '../../../../shared/api/server-rules';
+import type { ServerSettings } from '../../../../shared/api/server';
 import { useApiQuery } from '../../api/queries';
 import { appInfo } from '../../app/app-info';
 import { useSession } from '../../app/session';

@@ -14,13 +14,8 @@ import { groupSettingUpdate } from './group-setting';
 import { GroupSettingEditor } from './GroupSettingEditor';
 import { RadioOptions } from '../../components/RadioOptions';
 
-export const GROUP_SETTINGS = [
-  ['can_send_message_group', 'Who can post'],
-  ['can_administer_channel_group', 'Who can administer the channel'],
-  ['can_add_subscribers_group', 'Who can add subscribers'],
-  ['can_remove_subscribers_group', 'Who can remove subscribers'],
-  ['can_subscribe_group', 'Who can subscribe themselves'],
-] as const;
+import { GROUP_SETTINGS } from './group-settings';
+export { GROUP_SETTINGS };
 type GroupSettingName = (typeof GROUP_SETTINGS)[number][0];
 
 export type Retention = { mode: 'realm_default' } | { mode: 'unlimited' } | { mode: 'days'; days: number };

@@ -6,7 +6,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { useDialogStore } from '../../state/dialogs';
 import { ChannelIcon } from '../../components/icons';
 import { Fragment, useMemo } from 'react';
-import { GROUP_SETTINGS } from '../channel-settings/ChannelSettingsDialog';
+import { GROUP_SETTINGS } from '../channel-settings/group-settings';
 import { describeGroupSetting } from '../channel-settings/group-setting';
 import { JoinLeaveButton } from './JoinLeaveButton';
 

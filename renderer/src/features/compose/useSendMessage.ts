@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RefObject } from 'react';
-import { ApiCallError } from '../../../../shared/errors';
+import { ApiCallError } from '../../../../shared/failures';
 import type { ComposeNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';

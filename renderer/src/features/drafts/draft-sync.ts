@@ -1,4 +1,4 @@
-import { ApiCallError } from '../../../../shared/errors';
+import { ApiCallError } from '../../../../shared/failures';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
 import { draftInput, sameDraft, type DraftInput } from './draft-model';

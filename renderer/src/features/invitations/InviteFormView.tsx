@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
-import { Role } from '../../../../shared/api/resources';
+import { Role } from '../../../../shared/api/plain-values';
 import { ApiCallError, ErrorCode, errorDetails, invitationFailedExtra } from '../../../../shared/errors';
 import { callApi } from '../../api/call';
 import { apiQueryKey } from '../../api/queries';

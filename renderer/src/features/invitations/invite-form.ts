@@ -1,5 +1,5 @@
 import type { EndpointParams } from '../../../../shared/api';
-import { Role, type RoleValue } from '../../../../shared/api/resources';
+import { Role, type RoleValue } from '../../../../shared/api/plain-values';
 import type { InvitationFailedExtra } from '../../../../shared/errors';
 
 /** Roles of spec 4.10, most powerful first. */

@@ -1,4 +1,4 @@
-import { reactionTypeSchema, type ReactionType } from '../../../../shared/api/resources';
+import { isReactionType, type ReactionType } from '../../../../shared/api/plain-values';
 import { REAL_SERVICE_EMOJI_ALIASES } from '../../../../shared/emoji-aliases';
 import type { RealmEmoji } from '../../api/model';
 
@@ -17,8 +17,7 @@ export interface EmojiChoice {
 
 /** A received `reaction_type` (any string) as one a call may send, or null for a type this app does not know. */
 export function sendableReactionType(type: string): ReactionType | null {
-  const parsed = reactionTypeSchema.safeParse(type);
-  return parsed.success ? parsed.data : null;
+  return isReactionType(type) ? type : null;
 }
 
 /** Dash-separated hex code points, without the emoji-presentation selector (spec 2.7). */

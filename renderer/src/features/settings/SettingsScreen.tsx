@@ -1,44 +1,39 @@
-import { Suspense, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Loading } from '../../components/states';
-import { useIsAdmin } from '../../app/realm';
-import { useInitialState } from '../../app/session';
+import { LazyBoundary, lazyComponent } from '../../components/lazy';
 import { useSettingsScreen } from './screen-store';
-import { SECTIONS } from './sections';
 import './settings.css';
 
-/**
- * The settings screen: it covers the chat while open (Esc or "Back to chat" closes it), with the
- * sections the user may use on the left.
- */
+// The screens behind it (preferences, groups, invitations, bots, ...) and the settings table with
+// its schemas are not needed for the first screen: they load when settings first opens, or earlier
+// when the pointer or focus reaches the button, or once the app is idle (ChatShell).
+const SettingsPanel = lazyComponent(() => import('./SettingsPanel').then((m) => m.SettingsPanel));
+
+/** The settings screen, covering the chat while open; its frame shows at once, its content when loaded. */
 export function SettingsScreen() {
-  const section = useSettingsScreen((s) => s.section);
-  const open = useSettingsScreen((s) => s.open);
+  const open = useSettingsScreen((s) => s.section !== null);
+  if (!open) return null;
+  return (
+    <LazyBoundary
+      fallback={<SettingsFrame busy />}
+      frame={(content) => <SettingsFrame>{content}</SettingsFrame>}
+    >
+      <SettingsPanel />
+    </LazyBoundary>
+  );
+}
+
+/** The screen's frame while its content loads (or failed to): the same box, and Esc still closes it. */
+function SettingsFrame({ busy = false, children }: { busy?: boolean; children?: ReactNode }) {
   const close = useSettingsScreen((s) => s.close);
-  const isAdmin = useIsAdmin();
-  const isGuest = useInitialState((s) => s.is_guest === true || s.role === 600) ?? false;
-  const navRef = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (!section) return;
-    const previous = document.activeElement as HTMLElement | null;
-    navRef.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
-    return () => previous?.focus?.();
-    // Focus moves in when the screen opens, not on every section change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [section === null]);
-
-  if (!section) return null;
-  const current = SECTIONS.find((s) => s.id === section);
-  const visible = SECTIONS.filter((s) => s.visible({ isAdmin, isGuest }) || s.id === section);
-  const Content = current?.component;
-
   return (
     <div
       className="settings-screen"
       role="dialog"
       aria-modal="true"
       aria-label="Settings"
-      data-testid="settings-screen"
+      aria-busy={busy}
+      data-testid="settings-loading"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
@@ -52,42 +47,8 @@ export function SettingsScreen() {
           ← Back to chat
         </button>
       </header>
-      <nav
-        ref={navRef}
-        className="settings-nav"
-        aria-label="Settings sections"
-        onKeyDown={(e) => {
-          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-          const buttons = [...(navRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-          const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-          const next = buttons[(index + (e.key === 'ArrowDown' ? 1 : buttons.length - 1)) % buttons.length];
-          e.preventDefault();
-          next?.focus();
-        }}
-      >
-        {(['You', 'Organization'] as const).map((heading) => (
-          <div key={heading} className="settings-nav-group">
-            <h2>{heading}</h2>
-            {visible
-              .filter((s) => s.heading === heading)
-              .map((s) => (
-                <button
-                  key={s.id}
-                  type="button"
-                  className={`row-main${s.id === section ? ' selected' : ''}`}
-                  aria-current={s.id === section ? 'page' : undefined}
-                  data-testid={`settings-nav-${s.id}`}
-                  onClick={() => open(s.id)}
-                >
-                  {s.label}
-                </button>
-              ))}
-          </div>
-        ))}
-      </nav>
-      <main className="settings-content">
-        <Suspense fallback={<Loading />}>{Content ? <Content key={section} /> : null}</Suspense>
-      </main>
+      <nav className="settings-nav" aria-label="Settings sections" />
+      <main className="settings-content">{children ?? <Loading />}</main>
     </div>
   );
 }
@@ -101,6 +62,8 @@ export function SettingsButton() {
       className="btn btn-small"
       data-testid="open-settings"
       aria-label="Settings"
+      onPointerEnter={() => void SettingsPanel.preload()}
+      onFocus={() => void SettingsPanel.preload()}
       onClick={() => open('personal')}
     >
       ⚙ Settings

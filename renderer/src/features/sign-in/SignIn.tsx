@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
-import { ApiCallError } from '../../../../shared/errors';
-import { featureLevelOf, isAuthMethodEnabled, type ServerSettings } from '../../../../shared/api/server';
+import { ApiCallError } from '../../../../shared/failures';
+import { featureLevelOf, isAuthMethodEnabled } from '../../../../shared/api/server-rules';
+import type { ServerSettings } from '../../../../shared/api/server';
 import { MIN_FEATURE_LEVEL } from '../../../../shared/ipc';
 import { errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';

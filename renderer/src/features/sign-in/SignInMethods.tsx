@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { offersPasswordSignIn, type ServerSettings } from '../../../../shared/api/server';
+import { offersPasswordSignIn } from '../../../../shared/api/server-rules';
+import type { ServerSettings } from '../../../../shared/api/server';
 import { ApiKeySignIn } from './ApiKeySignIn';
 import { PasswordSignIn } from './PasswordSignIn';
 import { ZuliprcImport } from './ZuliprcImport';

@@ -1,4 +1,4 @@
-import { ApiCallError } from '../../../../shared/errors';
+import { ApiCallError } from '../../../../shared/failures';
 import { errorText } from '../../api/call';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiCallError } from '../../../../shared/errors';
+import { ApiCallError } from '../../../../shared/failures';
 import type { AccountSummary, CallResult } from '../../../../shared/ipc';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, type RefObject } from 'react';
-import { ApiCallError } from '../../../../shared/errors';
+import { ApiCallError } from '../../../../shared/failures';
 import { errorSentence } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useInitialState } from '../../app/session';

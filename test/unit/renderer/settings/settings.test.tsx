@@ -14,7 +14,8 @@ import {
   groupedSettings,
   parseInteger,
 } from '../../../../renderer/src/features/settings/setting-controls';
-import { SettingsScreen } from '../../../../renderer/src/features/settings/SettingsScreen';
+// The screen's content, which SettingsScreen loads on first use (its loading: test/e2e/lazy-screens.spec.ts).
+import { SettingsPanel } from '../../../../renderer/src/features/settings/SettingsPanel';
 import { apiError, FailWith } from '../fake-bridge';
 import { baseState, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
@@ -175,18 +176,18 @@ describe('PersonalSettings', () => {
   });
 });
 
-describe('SettingsScreen', () => {
+describe('SettingsPanel', () => {
   it('shows organization entries to administrators only, and closes on Escape', () => {
     const member = setup(baseState({ is_admin: false, role: 400 }));
     useSettingsScreen.getState().open('personal');
-    member.render(<SettingsScreen />);
+    member.render(<SettingsPanel />);
     expect(screen.queryByTestId('settings-nav-org-defaults')).toBeNull();
     expect(screen.queryByTestId('settings-nav-linkifiers')).toBeNull();
     expect(screen.getByTestId('settings-nav-drafts')).toBeTruthy();
     cleanup();
 
     const admin = setup(baseState({ is_admin: true, role: 200 }));
-    admin.render(<SettingsScreen />);
+    admin.render(<SettingsPanel />);
     expect(screen.getByTestId('settings-nav-org-defaults')).toBeTruthy();
     fireEvent.click(screen.getByTestId('settings-nav-linkifiers'));
     expect(window.location.hash).toBe('#settings/linkifiers');

@@ -1,0 +1,109 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { HostFrame } from '../shared/ipc-wire';
+import { accountFileReply } from './core/account-files';
+import { parseRequestFrame } from './core/frames';
+import { ChatCore, type CoreOptions, type DemoConfig } from './core/app-core';
+import { userAgent } from './core/http-client';
+import { callsRefusedNotice, createBridgeRouter } from './core/ipc-router';
+import { RENDERER_CALL_BUDGET, RendererCallLimits } from './core/request-limits';
+import { fileModeProtector } from './core/vault';
+import { APP_NAME, APP_VERSION } from './core/app-info';
+
+/**
+ * The web host's heavy half: the core (accounts, HTTP client, event loops, the endpoint table and
+ * its schemas) and the bridge socket. web-host.ts loads it with a dynamic import once it listens, so
+ * the page's HTML and bundle are on their way while this module graph is read and evaluated.
+ */
+
+export interface HostBridgeOptions {
+  dataDir: string;
+  demo: DemoConfig | null;
+  core?: Partial<Omit<CoreOptions, 'dataDir' | 'protector' | 'demo'>>;
+  log: (message: string) => void;
+  /** The files cookie, sent with every bridge handshake. */
+  filesCookie: () => string;
+}
+
+export interface HostBridge {
+  core: ChatCore;
+  reply: typeof accountFileReply;
+  /** Takes over an upgrade request that already passed the host's checks (path, host, origin, secret). */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+}
+
+export function startHostBridge(options: HostBridgeOptions): HostBridge {
+  const { log } = options;
+  const core = new ChatCore({
+    userAgent: userAgent(APP_NAME, APP_VERSION, `web host; Node ${process.versions.node}`),
+    log,
+    ...options.core,
+    dataDir: options.dataDir,
+    protector: fileModeProtector,
+    demo: options.demo,
+  });
+  const router = createBridgeRouter(core, {
+    // The page is already in a browser, which opens links itself; nothing to do on this side.
+    openExternal: async () => {},
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  // A page that reconnects the bridge after a reload (secret from its session storage) gets it too.
+  sockets.on('headers', (headers) => headers.push(`Set-Cookie: ${options.filesCookie()}`));
+
+  function serveBridge(ws: WebSocket): void {
+    const send = (frame: HostFrame) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+    };
+    const unsubscribe = router.subscribe((push) => send({ type: 'push', push }));
+    const limits = new RendererCallLimits((refused) => {
+      log(
+        `a page asked for too many calls; refused ${refused} (budget: ${RENDERER_CALL_BUDGET.perSecond}/s)`,
+      );
+      send({ type: 'push', push: { channel: 'notice', payload: callsRefusedNotice(refused) } });
+    });
+    ws.on('message', (data) => {
+      const parsed = parseRequestFrame(data.toString());
+      if (parsed.kind === 'malformed') {
+        ws.close(1008, 'malformed frame');
+        return;
+      }
+      if (parsed.kind === 'refused') {
+        send({ type: 'response', id: parsed.id, ok: false, message: parsed.message });
+        return;
+      }
+      const { frame } = parsed;
+      Promise.resolve()
+        .then(() => router.handle(frame.method, frame.args, limits))
+        .then(
+          (value) => send({ type: 'response', id: frame.id, ok: true, value: value ?? null }),
+          (error: unknown) =>
+            send({
+              type: 'response',
+              id: frame.id,
+              ok: false,
+              message: error instanceof Error ? error.message : String(error),
+            }),
+        );
+    });
+    ws.on('close', unsubscribe);
+    ws.on('error', unsubscribe);
+    core.rendererAttached();
+  }
+
+  core.start();
+  return {
+    core,
+    reply: accountFileReply,
+    upgrade(request, socket, head) {
+      sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(ws));
+    },
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      await core.stop();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// Values of the API the renderer needs on its first screen, kept out of the zod modules (resources.ts
+// re-exports them): importing those would bring zod and every schema into the page's first bundle.
+
+/** The `reaction_type`s a call may send (spec 2.7). */
+export const REACTION_TYPES = ['unicode_emoji', 'realm_emoji', 'service_extra_emoji'] as const;
+export type ReactionType = (typeof REACTION_TYPES)[number];
+
+export function isReactionType(value: string): value is ReactionType {
+  return (REACTION_TYPES as readonly string[]).includes(value);
+}
+
+export const Role = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
+export type RoleValue = (typeof Role)[keyof typeof Role];

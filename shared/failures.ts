@@ -1,0 +1,83 @@
+// The failure family without zod: what the renderer's first screen needs (ApiCallError, the codes,
+// the sentences). errors.ts re-exports it and adds the decoders (error bodies, extra fields).
+
+/**
+ * The closed family of failures a call can end in (DESIGN.md). Plain data, so it crosses IPC
+ * unchanged; `ApiCallError` wraps it for code that prefers exceptions.
+ */
+export type CallFailure = NetworkFailure | ApiFailure | ServerFailure | MalformedResponse;
+
+export interface NetworkFailure {
+  kind: 'network';
+  /** `connection_failed`: nothing answered (refused, DNS, reset before a response); `timeout`: no answer in time. */
+  reason: 'connection_failed' | 'timeout' | 'other';
+  message: string;
+}
+
+/** A 4xx with the service's error body (spec parts 1 and 7). */
+export interface ApiFailure {
+  kind: 'api';
+  status: number;
+  code: string;
+  msg: string;
+  /** Every other field of the error body, e.g. `first_message_id_allowed_to_move`. */
+  extra: Record<string, unknown>;
+  /** Seconds from a Retry-After header (or the body's `retry-after`) on RATE_LIMIT_HIT. */
+  retryAfterSeconds?: number;
+}
+
+export interface ServerFailure {
+  kind: 'server';
+  status: number;
+  message: string;
+}
+
+export interface MalformedResponse {
+  kind: 'malformed';
+  status: number;
+  /** What was wrong: not JSON, or a body the decoder rejected (with the decoder's words). */
+  message: string;
+}
+
+/** The error codes of spec part 7 and the public API that the client reacts to. */
+export const ErrorCode = {
+  badRequest: 'BAD_REQUEST',
+  moveMessagesTimeLimitExceeded: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+  streamWildcardMentionNotAllowed: 'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+  topicWildcardMentionNotAllowed: 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+  invitationFailed: 'INVITATION_FAILED',
+  reactionAlreadyExists: 'REACTION_ALREADY_EXISTS',
+  badEventQueueId: 'BAD_EVENT_QUEUE_ID',
+  rateLimitHit: 'RATE_LIMIT_HIT',
+} as const;
+
+export function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short sentence for a person, in the user's words rather than the wire's. */
+export function describeFailure(failure: CallFailure): string {
+  switch (failure.kind) {
+    case 'network':
+      return failure.reason === 'timeout'
+        ? 'The server did not answer in time.'
+        : 'Could not reach the server. Check your connection.';
+    case 'api':
+      return failure.msg || failure.code;
+    case 'server':
+      return `The server had a problem (HTTP ${failure.status}). Try again in a moment.`;
+    case 'malformed':
+      return `The server sent a response this app could not read (${failure.message}).`;
+  }
+}
+
+export class ApiCallError extends Error {
+  constructor(readonly failure: CallFailure) {
+    super(describeFailure(failure));
+    this.name = 'ApiCallError';
+  }
+}

@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { HostFrame } from '../../../shared/ipc-wire';
+import { listenWebHost, type ListeningWebHost } from '../../../electron/web-host';
+import { parseDemoConfig } from '../../../electron/core/demo-accounts';
+
+// The web host listens and serves the page before its core is loaded (a faster launch): the core
+// loads meanwhile, in pieces; a bridge that connects earlier waits for it.
+
+let dir: string;
+let rendererDir: string;
+let host: ListeningWebHost | null = null;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'teamchat-fast-start-'));
+  rendererDir = join(dir, 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><script type="module" src="./assets/index.js"></script>' +
+      '<link rel="modulepreload" href="./assets/react.js"><link rel="stylesheet" href="./assets/index.css">',
+  );
+  for (const name of ['index.js', 'react.js', 'index.css'])
+    writeFileSync(join(rendererDir, 'assets', name), '');
+});
+
+afterEach(async () => {
+  await host?.close();
+  host = null;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function openBridge(listening: ListeningWebHost): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${listening.port}/bridge?token=${listening.token}`, {
+      headers: { Origin: listening.origin },
+    });
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+function request(socket: WebSocket, method: string): Promise<HostFrame> {
+  return new Promise((resolve) => {
+    socket.on('message', (data) => resolve(JSON.parse(data.toString()) as HostFrame));
+    socket.send(JSON.stringify({ type: 'request', id: 1, method, args: [] }));
+  });
+}
+
+describe('web host: listening before the core is loaded', () => {
+  it('serves the page while the core loads, and the core then starts', async () => {
+    host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    // Asked for at once: answered whether or not the core is loaded by then.
+    const [page, script] = await Promise.all([
+      fetch(`${host.origin}/?token=${host.token}`),
+      fetch(`${host.origin}/assets/index.js`),
+    ]);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toMatch(/^teamchat_files_\d+=/);
+    expect(script.status).toBe(200);
+    const ready = await host.ready;
+    expect(ready.core.vault.list()).toEqual([]);
+    expect(ready.url).toBe(host.url);
+  });
+
+  it('lets a bridge that connects before the core is loaded wait for it, then answers it', async () => {
+    host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    const socket = await openBridge(host);
+    try {
+      expect(await request(socket, 'accounts.list')).toMatchObject({ type: 'response', ok: true, value: [] });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('closes cleanly while the core is still loading', async () => {
+    const listening = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    await listening.close();
+    await expect(fetch(`${listening.origin}/`)).rejects.toThrow();
+  });
+});
+
+describe('web host program: the demo file', () => {
+  const user = { email: 'a@example.com', apiKey: 'k', fullName: 'A', role: 400 };
+
+  it('keeps the server and each person’s four fields', () => {
+    expect(
+      parseDemoConfig({ serverUrl: 'http://127.0.0.1:9', users: [{ ...user, password: 'p', extra: 1 }] }),
+    ).toEqual({ serverUrl: 'http://127.0.0.1:9', users: [user] });
+  });
+
+  it('refuses a file that is not one', () => {
+    expect(() => parseDemoConfig(null)).toThrow(/Not a demo file/);
+    expect(() => parseDemoConfig({ serverUrl: 1, users: [] })).toThrow(/serverUrl/);
+    expect(() => parseDemoConfig({ serverUrl: 'x', users: {} })).toThrow(/users/);
+    expect(() => parseDemoConfig({ serverUrl: 'x', users: [{ ...user, role: '400' }] })).toThrow(
+      /users\[0\]/,
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import type { CDPSession } from '@playwright/test';
 import type { Api } from '../lib/api';
 import { now } from '../lib/clock';
-import { profiled, type HotFunction } from '../lib/profile';
+import { profiled, traced, type HotFunction } from '../lib/profile';
 import { LARGE_TOPIC, LARGE_TOPIC_SIZE, openTopic, reload, type BenchContext } from '../lib/context';
 import { DOM_ELEMENTS, idleFrames, scrollUntil } from '../lib/probes';
 import type { Figure, Section } from '../lib/report';
@@ -160,7 +160,10 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     ctx.log(`  scroll to message ${target}`);
     const scroll = async () =>
       (await page.evaluate(scrollUntil(target, counts.scrollStepPx, counts.scrollMaxMs))) as ScrollRun;
-    if (ctx.profile && i === milestones.length - 1) {
+    const last = i === milestones.length - 1;
+    // BENCH_TRACE=file: a Chrome trace of the last stretch, for finding what a long frame was.
+    if (process.env.BENCH_TRACE && last) runs.push(await traced(page, scroll, process.env.BENCH_TRACE));
+    else if (ctx.profile && last) {
       const profile = await profiled(page, scroll);
       runs.push(profile.result);
       hot = profile.hot;

@@ -21,6 +21,7 @@ import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
+import { useLightRows } from './useLightRows';
 
 /**
  * The message feed of a narrow: virtualized (only visible rows in the DOM), opened at the anchor
@@ -97,6 +98,12 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   );
   useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
   const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
+  const inView = virtualizer.range;
+  const light = useLightRows(
+    messages,
+    inView?.startIndex ?? firstVisible,
+    inView ? inView.endIndex - inView.startIndex + 1 : items.length,
+  );
 
   if (query.isPending) return <Loading label="Loading messages…" />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
@@ -162,6 +169,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
                   highlight={highlights.get(m.id)}
                   selected={m.id === selectedId}
                   onSelect={select}
+                  light={light}
                 />
               </div>
             );

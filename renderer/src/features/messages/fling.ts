@@ -1,0 +1,41 @@
+/**
+ * Whether the feed moves faster than anyone can read: more rows in one frame than a screen holds.
+ * While it does, rows are drawn light (their frame and plain text); they are drawn in full again
+ * once the feed has gone SETTLE_MS without such a move. Movement is counted in rows (which message
+ * is first in view), not pixels: rows added above the view keep the reader where they are and
+ * shift the scroll offset without being a move.
+ */
+
+/** One 60 Hz frame. */
+export const FRAME_MS = 1000 / 60;
+/** Time without a fast move after which rows are drawn in full again. */
+export const SETTLE_MS = 150;
+
+export class FlingDetector {
+  private lastMove = -Infinity;
+  private lastFast = -Infinity;
+
+  /**
+   * The first row in view moved by `rows` at `time` (ms) with `screenRows` rows in view; returns
+   * whether the feed is flying. The first move after a pause counts as one frame's, so a fling is
+   * drawn light from its first frame.
+   */
+  moved(rows: number, time: number, screenRows: number): boolean {
+    if (rows !== 0) {
+      const elapsed = time - this.lastMove;
+      const frames = elapsed > SETTLE_MS ? 1 : Math.max(1, elapsed / FRAME_MS);
+      if (Math.abs(rows) / frames > Math.max(1, screenRows)) this.lastFast = time;
+      this.lastMove = time;
+    }
+    return this.flying(time);
+  }
+
+  flying(time: number): boolean {
+    return time - this.lastFast < SETTLE_MS;
+  }
+
+  /** Milliseconds from `time` until the feed counts as settled (0 when it does). */
+  untilSettled(time: number): number {
+    return Math.max(0, this.lastFast + SETTLE_MS - time);
+  }
+}

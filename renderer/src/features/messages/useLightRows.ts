@@ -1,0 +1,62 @@
+import { useEffect, useReducer, useState } from 'react';
+import type { Message } from '../../api/model';
+import { FlingDetector } from './fling';
+
+/** The index of message `id` in `messages` (ascending ids), or -1. */
+export function indexOfId(messages: readonly Message[], id: number): number {
+  let low = 0;
+  let high = messages.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const at = (messages[mid] as Message).id;
+    if (at === id) return mid;
+    if (at < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}
+
+/** Follows the first message in view from one render to the next, and times its moves. */
+export class FeedFlight {
+  private firstId: number | undefined;
+  private readonly detector = new FlingDetector();
+
+  constructor(private readonly clock: () => number = () => performance.now()) {}
+
+  /** The view now starts at `messages[firstInView]`; returns whether rows are drawn light. */
+  observe(messages: readonly Message[], firstInView: number, screenRows: number): boolean {
+    const firstId = messages[firstInView]?.id;
+    let rows = 0;
+    if (firstId !== undefined && this.firstId !== undefined && firstId !== this.firstId) {
+      // A message no longer held (another window, a refetch) says nothing of a move.
+      const before = indexOfId(messages, this.firstId);
+      if (before >= 0) rows = firstInView - before;
+    }
+    this.firstId = firstId;
+    return this.detector.moved(rows, this.clock(), screenRows);
+  }
+
+  /** Milliseconds until a flight seen so far has settled. */
+  untilSettled(): number {
+    return this.detector.untilSettled(this.clock());
+  }
+}
+
+/**
+ * Whether the feed's rows are drawn light now (see fling.ts). The first row in view is observed
+ * while the feed renders, as the virtualizer itself is read: the virtualizer renders the feed on
+ * every scroll step, so each step is seen before its rows are drawn. After a fling, one more
+ * render draws them in full once the feed settles.
+ */
+export function useLightRows(messages: readonly Message[], firstInView: number, screenRows: number): boolean {
+  const [flight] = useState(() => new FeedFlight());
+  const [, wake] = useReducer((n: number) => n + 1, 0);
+  const light = flight.observe(messages, firstInView, screenRows);
+  const wait = light ? flight.untilSettled() : 0;
+  useEffect(() => {
+    if (!wait) return;
+    const timer = setTimeout(wake, wait + 1);
+    return () => clearTimeout(timer);
+  });
+  return light;
+}

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../api/model';
 import type { FeedAnchor, Narrow } from '../../api/narrow';
 import { errorSentence } from '../../api/call';
@@ -39,6 +39,9 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     [loaded, search.hidden],
   );
   const parentRef = useRef<HTMLDivElement>(null);
+  // Stable while the messages are: a new key function makes the virtualizer lay out every held
+  // row again, and the feed renders on every scroll step.
+  const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
@@ -46,7 +49,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     count: messages.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => 64,
-    getItemKey: (index) => messages[index]?.id ?? index,
+    getItemKey,
     overscan: 6,
     initialRect: { width: 800, height: 600 },
     // Rows come and go above the view (older pages prepended, pages dropped from either end to

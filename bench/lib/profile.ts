@@ -91,7 +91,13 @@ export async function traced<T>(page: Page, work: () => Promise<T>, file: string
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'],
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'blink',
+        'toplevel',
+      ],
     },
   });
   try {

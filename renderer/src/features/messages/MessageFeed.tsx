@@ -94,19 +94,19 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const firstVisible = items[0]?.index ?? 0;
   const lastVisible = items[items.length - 1]?.index ?? 0;
   const { extending, extendError, extend } = pages;
-  const lastDirection = usePageFetching(
-    pages,
-    { settled, firstVisible, lastVisible, messages },
-    query.isFetching,
-  );
-  useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
-  const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
   const inView = virtualizer.range;
   const light = useLightRows(
     messages,
     inView?.startIndex ?? firstVisible,
     inView ? inView.endIndex - inView.startIndex + 1 : items.length,
   );
+  const lastDirection = usePageFetching(
+    pages,
+    { settled, firstVisible, lastVisible, messages, flying: light },
+    query.isFetching,
+  );
+  useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
+  const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
 
   if (query.isPending) return <Loading label="Loading messages…" />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;

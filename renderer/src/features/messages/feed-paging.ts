@@ -10,6 +10,14 @@ import { MAX_BATCH, PAGE_SIZE } from './useFeed';
  * larger batches gets them asked for that much earlier.
  */
 const PREFETCH_ROWS = 60;
+/**
+ * How far ahead the next batch is asked for: PREFETCH_ROWS per page of the batch under way, and a
+ * whole batch ahead while the reader flies (screens a frame: a batch lasts a few frames, so the
+ * next one must leave as soon as the last one is in).
+ */
+export function prefetchRows(batch: number, flying: boolean): number {
+  return flying ? Math.max(batch, MAX_BATCH) : Math.round((PREFETCH_ROWS * batch) / PAGE_SIZE);
+}
 /** Page fetches allowed while the first rendered message stays the same (two open a conversation). */
 const STILL_VIEW_FETCHES = 4;
 
@@ -28,11 +36,18 @@ export interface FeedPages {
  */
 export function usePageFetching(
   pages: FeedPages,
-  view: { settled: boolean; firstVisible: number; lastVisible: number; messages: readonly Message[] },
+  view: {
+    settled: boolean;
+    firstVisible: number;
+    lastVisible: number;
+    messages: readonly Message[];
+    /** The reader moves faster than anyone reads (useLightRows). */
+    flying: boolean;
+  },
   queryFetching: boolean,
 ) {
   const { hasOlder, hasNewer, extending, extendError, extend } = pages;
-  const { settled, firstVisible, lastVisible, messages } = view;
+  const { settled, firstVisible, lastVisible, messages, flying } = view;
   const allowance = useRef(new StillViewAllowance(STILL_VIEW_FETCHES));
   const lastDirection = useRef<PageDirection>('older');
   const sizer = useRef(new BatchSizer(PAGE_SIZE, MAX_BATCH));
@@ -53,7 +68,7 @@ export function usePageFetching(
         hasNewer,
         fetching: extending !== null || queryFetching,
       },
-      Math.round((PREFETCH_ROWS * sizer.current.current) / PAGE_SIZE),
+      prefetchRows(sizer.current.current, flying),
     );
     const firstId = messages[firstVisible]?.id;
     if (!direction || firstId === undefined) return;
@@ -62,7 +77,7 @@ export function usePageFetching(
       return;
     }
     lastDirection.current = direction;
-    extend(direction, sizer.current.next(direction));
+    extend(direction, sizer.current.next(direction, flying));
   }, [
     settled,
     firstVisible,
@@ -74,6 +89,7 @@ export function usePageFetching(
     extendError,
     queryFetching,
     extend,
+    flying,
   ]);
   return lastDirection;
 }

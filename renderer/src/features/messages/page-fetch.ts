@@ -82,12 +82,16 @@ export class BatchSizer {
     this.waited = true;
   }
 
-  /** The size of the batch to ask for now, `direction`. */
-  next(direction: PageDirection): number {
+  /**
+   * The size of the batch to ask for now, `direction`; `max` at once for a reader `flying` (more
+   * than a screen a frame), who would otherwise wait at the edge for every doubling.
+   */
+  next(direction: PageDirection, flying = false): number {
     if (direction !== this.direction) {
       this.direction = direction;
-      this.size = this.min;
-    } else if (this.waited) this.size = Math.min(this.max, this.size * 2);
+      this.size = flying ? this.max : this.min;
+    } else if (flying) this.size = this.max;
+    else if (this.waited) this.size = Math.min(this.max, this.size * 2);
     else this.size = Math.max(this.min, Math.floor(this.size / 2));
     this.waited = false;
     return this.size;

@@ -73,6 +73,15 @@ describe('FlingDetector (light rows while the feed flies)', () => {
     expect(d.moved(-200, 10_000, 10)).toBe(true);
   });
 
+  it('knows which way it flies', () => {
+    const d = new FlingDetector();
+    d.moved(-100, 0, 10);
+    expect(d.heading(1)).toBe('older');
+    d.moved(100, FRAME_MS, 10);
+    expect(d.heading(FRAME_MS)).toBe('newer');
+    expect(d.heading(FRAME_MS + SETTLE_MS)).toBeNull();
+  });
+
   it('settles SETTLE_MS after the last fast move, still or moving slowly', () => {
     const d = new FlingDetector();
     d.moved(100, 1000, 10);
@@ -101,11 +110,11 @@ describe('FeedFlight (rows moved between renders)', () => {
     let now = 0;
     const flight = new FeedFlight(() => now);
     const window = msgs([100, 101, 102, 103]);
-    expect(flight.observe(window, 2, 1)).toBe(false);
+    expect(flight.observe(window, 2, 1)).toBeNull();
     // 300 older messages prepended: the view still starts at message 102, now at index 302.
     const grown = msgs([...Array.from({ length: 300 }, (_, i) => i), 100, 101, 102, 103]);
     now += FRAME_MS;
-    expect(flight.observe(grown, 302, 1)).toBe(false);
+    expect(flight.observe(grown, 302, 1)).toBeNull();
   });
 
   it('sees a fling as the first message in view jumping screens per frame, and settles', () => {
@@ -114,10 +123,12 @@ describe('FeedFlight (rows moved between renders)', () => {
     const window = msgs(Array.from({ length: 1000 }, (_, i) => i + 1));
     flight.observe(window, 900, 10);
     now += FRAME_MS;
-    expect(flight.observe(window, 840, 10)).toBe(true);
+    expect(flight.observe(window, 840, 10)).toBe('older');
     expect(flight.untilSettled()).toBe(SETTLE_MS);
     now += SETTLE_MS;
-    expect(flight.observe(window, 840, 10)).toBe(false);
+    expect(flight.observe(window, 840, 10)).toBeNull();
+    now += FRAME_MS;
+    expect(flight.observe(window, 960, 10)).toBe('newer');
   });
 
   it('ignores a first message it no longer holds', () => {
@@ -125,6 +136,6 @@ describe('FeedFlight (rows moved between renders)', () => {
     const flight = new FeedFlight(() => now);
     flight.observe(msgs([1, 2, 3]), 0, 1);
     now += FRAME_MS;
-    expect(flight.observe(msgs([500, 501, 502]), 2, 1)).toBe(false);
+    expect(flight.observe(msgs([500, 501, 502]), 2, 1)).toBeNull();
   });
 });

@@ -95,14 +95,14 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const lastVisible = items[items.length - 1]?.index ?? 0;
   const { extending, extendError, extend } = pages;
   const inView = virtualizer.range;
-  const light = useLightRows(
+  const flying = useLightRows(
     messages,
     inView?.startIndex ?? firstVisible,
     inView ? inView.endIndex - inView.startIndex + 1 : items.length,
   );
   const lastDirection = usePageFetching(
     pages,
-    { settled, firstVisible, lastVisible, messages, flying: light },
+    { settled, firstVisible, lastVisible, messages, flying },
     query.isFetching,
   );
   useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
@@ -172,7 +172,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
                   highlight={highlights.get(m.id)}
                   selected={m.id === selectedId}
                   onSelect={select}
-                  light={light}
+                  light={flying !== null}
                 />
               </div>
             );

@@ -11,12 +11,16 @@ import { MAX_BATCH, PAGE_SIZE } from './useFeed';
  */
 const PREFETCH_ROWS = 60;
 /**
- * How far ahead the next batch is asked for: PREFETCH_ROWS per page of the batch under way, and a
- * whole batch ahead while the reader flies (screens a frame: a batch lasts a few frames, so the
- * next one must leave as soon as the last one is in).
+ * How close to each edge asks for the next batch: PREFETCH_ROWS per page of the batch under way,
+ * and while the reader flies (screens a frame: a batch lasts a few frames) a whole batch ahead in
+ * the direction of flight, so the next one leaves as soon as the last one is in, and only
+ * PREFETCH_ROWS behind (more there would fetch back what the window just trimmed).
  */
-export function prefetchRows(batch: number, flying: boolean): number {
-  return flying ? Math.max(batch, MAX_BATCH) : Math.round((PREFETCH_ROWS * batch) / PAGE_SIZE);
+export function prefetchRows(batch: number, flying: PageDirection | null): Record<PageDirection, number> {
+  const usual = Math.round((PREFETCH_ROWS * batch) / PAGE_SIZE);
+  if (flying === 'older') return { older: Math.max(batch, MAX_BATCH), newer: PREFETCH_ROWS };
+  if (flying === 'newer') return { older: PREFETCH_ROWS, newer: Math.max(batch, MAX_BATCH) };
+  return { older: usual, newer: usual };
 }
 /** Page fetches allowed while the first rendered message stays the same (two open a conversation). */
 const STILL_VIEW_FETCHES = 4;
@@ -41,8 +45,8 @@ export function usePageFetching(
     firstVisible: number;
     lastVisible: number;
     messages: readonly Message[];
-    /** The reader moves faster than anyone reads (useLightRows). */
-    flying: boolean;
+    /** Which way the reader moves faster than anyone reads, if they do (useLightRows). */
+    flying: PageDirection | null;
   },
   queryFetching: boolean,
 ) {
@@ -77,7 +81,7 @@ export function usePageFetching(
       return;
     }
     lastDirection.current = direction;
-    extend(direction, sizer.current.next(direction, flying));
+    extend(direction, sizer.current.next(direction, flying === direction));
   }, [
     settled,
     firstVisible,

@@ -14,6 +14,7 @@ export const SETTLE_MS = 150;
 export class FlingDetector {
   private lastMove = -Infinity;
   private lastFast = -Infinity;
+  private fastSign = 0;
 
   /**
    * The first row in view moved by `rows` at `time` (ms) with `screenRows` rows in view; returns
@@ -24,7 +25,10 @@ export class FlingDetector {
     if (rows !== 0) {
       const elapsed = time - this.lastMove;
       const frames = elapsed > SETTLE_MS ? 1 : Math.max(1, elapsed / FRAME_MS);
-      if (Math.abs(rows) / frames > Math.max(1, screenRows)) this.lastFast = time;
+      if (Math.abs(rows) / frames > Math.max(1, screenRows)) {
+        this.lastFast = time;
+        this.fastSign = Math.sign(rows);
+      }
       this.lastMove = time;
     }
     return this.flying(time);
@@ -32,6 +36,12 @@ export class FlingDetector {
 
   flying(time: number): boolean {
     return time - this.lastFast < SETTLE_MS;
+  }
+
+  /** Which way the feed flies at `time`: towards older rows (up), newer ones, or not at all. */
+  heading(time: number): 'older' | 'newer' | null {
+    if (!this.flying(time)) return null;
+    return this.fastSign < 0 ? 'older' : 'newer';
   }
 
   /** Milliseconds from `time` until the feed counts as settled (0 when it does). */

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import type { Message } from '../../api/model';
 import { FlingDetector } from './fling';
+import type { PageDirection } from './page-fetch';
 
 /** The index of message `id` in `messages` (ascending ids), or -1. */
 export function indexOfId(messages: readonly Message[], id: number): number {
@@ -23,8 +24,11 @@ export class FeedFlight {
 
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
-  /** The view now starts at `messages[firstInView]`; returns whether rows are drawn light. */
-  observe(messages: readonly Message[], firstInView: number, screenRows: number): boolean {
+  /**
+   * The view now starts at `messages[firstInView]`; returns which way the feed flies (rows are
+   * drawn light), or null.
+   */
+  observe(messages: readonly Message[], firstInView: number, screenRows: number): PageDirection | null {
     const firstId = messages[firstInView]?.id;
     let rows = 0;
     if (firstId !== undefined && this.firstId !== undefined && firstId !== this.firstId) {
@@ -33,7 +37,9 @@ export class FeedFlight {
       if (before >= 0) rows = firstInView - before;
     }
     this.firstId = firstId;
-    return this.detector.moved(rows, this.clock(), screenRows);
+    const now = this.clock();
+    this.detector.moved(rows, now, screenRows);
+    return this.detector.heading(now);
   }
 
   /** Milliseconds until a flight seen so far has settled. */
@@ -43,20 +49,24 @@ export class FeedFlight {
 }
 
 /**
- * Whether the feed's rows are drawn light now (see fling.ts). The first row in view is observed
+ * Which way the feed flies now, if it does (its rows are then drawn light, see fling.ts). The first row in view is observed
  * while the feed renders, as the virtualizer itself is read: the virtualizer renders the feed on
  * every scroll step, so each step is seen before its rows are drawn. After a fling, one more
  * render draws them in full once the feed settles.
  */
-export function useLightRows(messages: readonly Message[], firstInView: number, screenRows: number): boolean {
+export function useLightRows(
+  messages: readonly Message[],
+  firstInView: number,
+  screenRows: number,
+): PageDirection | null {
   const [flight] = useState(() => new FeedFlight());
   const [, wake] = useReducer((n: number) => n + 1, 0);
-  const light = flight.observe(messages, firstInView, screenRows);
-  const wait = light ? flight.untilSettled() : 0;
+  const heading = flight.observe(messages, firstInView, screenRows);
+  const wait = heading ? flight.untilSettled() : 0;
   useEffect(() => {
     if (!wait) return;
     const timer = setTimeout(wake, wait + 1);
     return () => clearTimeout(timer);
   });
-  return light;
+  return heading;
 }

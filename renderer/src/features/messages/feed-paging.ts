@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Message } from '../../api/model';
-import { BatchSizer, pageToFetch, StillViewAllowance, type PageDirection } from './page-fetch';
-import { MAX_BATCH, PAGE_SIZE } from './useFeed';
+import { BatchSizer, fetchHeading, pageToFetch, StillViewAllowance, type PageDirection } from './page-fetch';
+import { MAX_BATCH, PAGE_SIZE, type FetchAhead } from './useFeed';
 
 /**
  * Rows this close to an end of the loaded range trigger fetching the next page that way: over half a
@@ -30,7 +30,7 @@ export interface FeedPages {
   hasNewer: boolean;
   extending: PageDirection | null;
   extendError: unknown;
-  extend(direction: PageDirection, size?: number): void;
+  extend(direction: PageDirection, size?: number, ahead?: FetchAhead): void;
 }
 
 /**
@@ -55,6 +55,17 @@ export function usePageFetching(
   const allowance = useRef(new StillViewAllowance(STILL_VIEW_FETCHES));
   const lastDirection = useRef<PageDirection>('older');
   const sizer = useRef(new BatchSizer(PAGE_SIZE, MAX_BATCH));
+  // The view as last drawn, for deciding when a batch comes in whether to ask for the next at once;
+  // `heading`: where a fast reader goes, kept while they wait at that edge (not reading, blocked).
+  const latest = useRef({ firstVisible, lastVisible, count: messages.length, heading: flying });
+  useEffect(() => {
+    const count = messages.length;
+    const heading = fetchHeading(latest.current.heading, flying, {
+      older: firstVisible < PREFETCH_ROWS,
+      newer: lastVisible > count - 1 - PREFETCH_ROWS,
+    });
+    latest.current = { firstVisible, lastVisible, count, heading };
+  });
   useEffect(() => {
     // After a failure the reader asks again (the retry button), rather than every render.
     if (!settled || extendError) return;
@@ -72,7 +83,7 @@ export function usePageFetching(
         hasNewer,
         fetching: extending !== null || queryFetching,
       },
-      prefetchRows(sizer.current.current, flying),
+      prefetchRows(sizer.current.current, latest.current.heading),
     );
     const firstId = messages[firstVisible]?.id;
     if (!direction || firstId === undefined) return;
@@ -81,7 +92,16 @@ export function usePageFetching(
       return;
     }
     lastDirection.current = direction;
-    extend(direction, sizer.current.next(direction, flying === direction));
+    // A reader flying this way and already at the edge when the batch comes in will need the next
+    // one as soon as it is drawn: it is asked for then, and fetched while this one is drawn.
+    const ahead: FetchAhead = (received) => {
+      const v = latest.current;
+      const atEdge =
+        direction === 'older' ? v.firstVisible < PREFETCH_ROWS : v.lastVisible > v.count - 1 - PREFETCH_ROWS;
+      if (received === 0 || v.heading !== direction || !atEdge) return null;
+      return sizer.current.next(direction, true);
+    };
+    extend(direction, sizer.current.next(direction, latest.current.heading === direction), ahead);
   }, [
     settled,
     firstVisible,

@@ -3,7 +3,6 @@ import { prefetchRows } from '../../../renderer/src/features/messages/feed-pagin
 import { openingScroll } from '../../../renderer/src/features/messages/opening';
 import {
   BatchSizer,
-  fetchHeading,
   pageToFetch,
   StillViewAllowance,
   type FeedEdges,
@@ -252,16 +251,5 @@ describe('fetching ahead of a reader who flies', () => {
     expect(sizer.next('older', false)).toBe(MAX_BATCH / 2);
     expect(sizer.next('newer', true)).toBe(MAX_BATCH);
     expect(sizer.next('older', false)).toBe(PAGE_SIZE);
-  });
-});
-
-describe('fetchHeading', () => {
-  it('follows the flight, and keeps it while the reader waits at that edge', () => {
-    const none = { older: false, newer: false };
-    expect(fetchHeading(null, 'older', none)).toBe('older');
-    expect(fetchHeading('newer', 'older', none)).toBe('older');
-    expect(fetchHeading('older', null, { older: true, newer: false })).toBe('older');
-    expect(fetchHeading('older', null, { older: false, newer: true })).toBeNull();
-    expect(fetchHeading(null, null, { older: true, newer: true })).toBeNull();
   });
 });

@@ -110,11 +110,11 @@ describe('FeedFlight (rows moved between renders)', () => {
     let now = 0;
     const flight = new FeedFlight(() => now);
     const window = msgs([100, 101, 102, 103]);
-    expect(flight.observe(window, 2, 1)).toBeNull();
+    expect(flight.observe(window, 2, 1).flying).toBeNull();
     // 300 older messages prepended: the view still starts at message 102, now at index 302.
     const grown = msgs([...Array.from({ length: 300 }, (_, i) => i), 100, 101, 102, 103]);
     now += FRAME_MS;
-    expect(flight.observe(grown, 302, 1)).toBeNull();
+    expect(flight.observe(grown, 302, 1).flying).toBeNull();
   });
 
   it('sees a fling as the first message in view jumping screens per frame, and settles', () => {
@@ -123,12 +123,19 @@ describe('FeedFlight (rows moved between renders)', () => {
     const window = msgs(Array.from({ length: 1000 }, (_, i) => i + 1));
     flight.observe(window, 900, 10);
     now += FRAME_MS;
-    expect(flight.observe(window, 840, 10)).toBe('older');
+    expect(flight.observe(window, 840, 10)).toMatchObject({ flying: 'older', heading: 'older' });
     expect(flight.untilSettled()).toBe(SETTLE_MS);
     now += SETTLE_MS;
-    expect(flight.observe(window, 840, 10)).toBeNull();
+    // Still: drawn in full, but still heading that way (waiting at the edge is not reading).
+    expect(flight.observe(window, 840, 10)).toEqual({ flying: null, heading: 'older' });
+    // Rows added above keep it so; a move at a reading pace ends it.
+    const grown = msgs([...Array.from({ length: 400 }, (_, i) => -400 + i), ...window.map((m) => m.id)]);
     now += FRAME_MS;
-    expect(flight.observe(window, 960, 10)).toBe('newer');
+    expect(flight.observe(grown, 1240, 10)).toEqual({ flying: null, heading: 'older' });
+    now += FRAME_MS;
+    expect(flight.observe(grown, 1238, 10)).toEqual({ flying: null, heading: null });
+    now += FRAME_MS;
+    expect(flight.observe(grown, 1300, 10)).toEqual({ flying: 'newer', heading: 'newer' });
   });
 
   it('ignores a first message it no longer holds', () => {
@@ -136,6 +143,6 @@ describe('FeedFlight (rows moved between renders)', () => {
     const flight = new FeedFlight(() => now);
     flight.observe(msgs([1, 2, 3]), 0, 1);
     now += FRAME_MS;
-    expect(flight.observe(msgs([500, 501, 502]), 2, 1)).toBeNull();
+    expect(flight.observe(msgs([500, 501, 502]), 2, 1).flying).toBeNull();
   });
 });

@@ -95,14 +95,14 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const lastVisible = items[items.length - 1]?.index ?? 0;
   const { extending, extendError, extend } = pages;
   const inView = virtualizer.range;
-  const flying = useLightRows(
+  const { flying, heading } = useLightRows(
     messages,
     inView?.startIndex ?? firstVisible,
     inView ? inView.endIndex - inView.startIndex + 1 : items.length,
   );
   const lastDirection = usePageFetching(
     pages,
-    { settled, firstVisible, lastVisible, messages, flying },
+    { settled, firstVisible, lastVisible, messages, heading },
     query.isFetching,
   );
   useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });

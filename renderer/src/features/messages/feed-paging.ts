@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Message } from '../../api/model';
-import { BatchSizer, fetchHeading, pageToFetch, StillViewAllowance, type PageDirection } from './page-fetch';
+import { BatchSizer, pageToFetch, StillViewAllowance, type PageDirection } from './page-fetch';
 import { MAX_BATCH, PAGE_SIZE, type FetchAhead } from './useFeed';
 
 /**
@@ -16,10 +16,10 @@ const PREFETCH_ROWS = 60;
  * the direction of flight, so the next one leaves as soon as the last one is in, and only
  * PREFETCH_ROWS behind (more there would fetch back what the window just trimmed).
  */
-export function prefetchRows(batch: number, flying: PageDirection | null): Record<PageDirection, number> {
+export function prefetchRows(batch: number, heading: PageDirection | null): Record<PageDirection, number> {
   const usual = Math.round((PREFETCH_ROWS * batch) / PAGE_SIZE);
-  if (flying === 'older') return { older: Math.max(batch, MAX_BATCH), newer: PREFETCH_ROWS };
-  if (flying === 'newer') return { older: PREFETCH_ROWS, newer: Math.max(batch, MAX_BATCH) };
+  if (heading === 'older') return { older: Math.max(batch, MAX_BATCH), newer: PREFETCH_ROWS };
+  if (heading === 'newer') return { older: PREFETCH_ROWS, newer: Math.max(batch, MAX_BATCH) };
   return { older: usual, newer: usual };
 }
 /** Page fetches allowed while the first rendered message stays the same (two open a conversation). */
@@ -45,26 +45,20 @@ export function usePageFetching(
     firstVisible: number;
     lastVisible: number;
     messages: readonly Message[];
-    /** Which way the reader moves faster than anyone reads, if they do (useLightRows). */
-    flying: PageDirection | null;
+    /** Which way a reader faster than anyone reads travels, if one does (useLightRows). */
+    heading: PageDirection | null;
   },
   queryFetching: boolean,
 ) {
   const { hasOlder, hasNewer, extending, extendError, extend } = pages;
-  const { settled, firstVisible, lastVisible, messages, flying } = view;
+  const { settled, firstVisible, lastVisible, messages, heading } = view;
   const allowance = useRef(new StillViewAllowance(STILL_VIEW_FETCHES));
   const lastDirection = useRef<PageDirection>('older');
   const sizer = useRef(new BatchSizer(PAGE_SIZE, MAX_BATCH));
-  // The view as last drawn, for deciding when a batch comes in whether to ask for the next at once;
-  // `heading`: where a fast reader goes, kept while they wait at that edge (not reading, blocked).
-  const latest = useRef({ firstVisible, lastVisible, count: messages.length, heading: flying });
+  // The view as last drawn, for deciding when a batch comes in whether to ask for the next at once.
+  const latest = useRef({ firstVisible, lastVisible, count: messages.length, heading });
   useEffect(() => {
-    const count = messages.length;
-    const heading = fetchHeading(latest.current.heading, flying, {
-      older: firstVisible < PREFETCH_ROWS,
-      newer: lastVisible > count - 1 - PREFETCH_ROWS,
-    });
-    latest.current = { firstVisible, lastVisible, count, heading };
+    latest.current = { firstVisible, lastVisible, count: messages.length, heading };
   });
   useEffect(() => {
     // After a failure the reader asks again (the retry button), rather than every render.
@@ -83,7 +77,7 @@ export function usePageFetching(
         hasNewer,
         fetching: extending !== null || queryFetching,
       },
-      prefetchRows(sizer.current.current, latest.current.heading),
+      prefetchRows(sizer.current.current, heading),
     );
     const firstId = messages[firstVisible]?.id;
     if (!direction || firstId === undefined) return;
@@ -101,7 +95,7 @@ export function usePageFetching(
       if (received === 0 || v.heading !== direction || !atEdge) return null;
       return sizer.current.next(direction, true);
     };
-    extend(direction, sizer.current.next(direction, latest.current.heading === direction), ahead);
+    extend(direction, sizer.current.next(direction, heading === direction), ahead);
   }, [
     settled,
     firstVisible,
@@ -113,7 +107,7 @@ export function usePageFetching(
     extendError,
     queryFetching,
     extend,
-    flying,
+    heading,
   ]);
   return lastDirection;
 }

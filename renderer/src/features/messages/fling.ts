@@ -15,6 +15,8 @@ export class FlingDetector {
   private lastMove = -Infinity;
   private lastFast = -Infinity;
   private fastSign = 0;
+  /** Where the last fast moves went, until a move at a reading pace (standing still keeps it). */
+  private travel: 'older' | 'newer' | null = null;
 
   /**
    * The first row in view moved by `rows` at `time` (ms) with `screenRows` rows in view; returns
@@ -28,7 +30,8 @@ export class FlingDetector {
       if (Math.abs(rows) / frames > Math.max(1, screenRows)) {
         this.lastFast = time;
         this.fastSign = Math.sign(rows);
-      }
+        this.travel = rows < 0 ? 'older' : 'newer';
+      } else if (!this.flying(time)) this.travel = null;
       this.lastMove = time;
     }
     return this.flying(time);
@@ -42,6 +45,15 @@ export class FlingDetector {
   heading(time: number): 'older' | 'newer' | null {
     if (!this.flying(time)) return null;
     return this.fastSign < 0 ? 'older' : 'newer';
+  }
+
+  /**
+   * Which way the reader travels, for fetching ahead: the way of the last fast moves, kept while
+   * the reader stands still (blocked at the edge, waiting for the next batch), dropped once they
+   * move at a reading pace.
+   */
+  get traveling(): 'older' | 'newer' | null {
+    return this.travel;
   }
 
   /** Milliseconds from `time` until the feed counts as settled (0 when it does). */

@@ -105,17 +105,3 @@ export class BatchSizer {
     return this.size;
   }
 }
-
-/**
- * Which way a fast reader is headed, for fetching: where they fly (useLightRows), and still that
- * way while they sit at that edge waiting for the next batch (blocked there, not reading); null
- * once they move back from it at a reading pace.
- */
-export function fetchHeading(
-  previous: PageDirection | null,
-  flying: PageDirection | null,
-  atEdge: Record<PageDirection, boolean>,
-): PageDirection | null {
-  if (flying) return flying;
-  return previous && atEdge[previous] ? previous : null;
-}

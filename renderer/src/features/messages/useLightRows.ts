@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { Message } from '../../api/model';
 import { FlingDetector } from './fling';
 import type { PageDirection } from './page-fetch';
@@ -17,6 +17,11 @@ export function indexOfId(messages: readonly Message[], id: number): number {
   return -1;
 }
 
+export interface Flight {
+  flying: PageDirection | null;
+  heading: PageDirection | null;
+}
+
 /** Follows the first message in view from one render to the next, and times its moves. */
 export class FeedFlight {
   private firstId: number | undefined;
@@ -26,9 +31,9 @@ export class FeedFlight {
 
   /**
    * The view now starts at `messages[firstInView]`; returns which way the feed flies (rows are
-   * drawn light), or null.
+   * drawn light, `flying`) and which way a fast reader travels (`heading`, see FlingDetector).
    */
-  observe(messages: readonly Message[], firstInView: number, screenRows: number): PageDirection | null {
+  observe(messages: readonly Message[], firstInView: number, screenRows: number): Flight {
     const firstId = messages[firstInView]?.id;
     let rows = 0;
     if (firstId !== undefined && this.firstId !== undefined && firstId !== this.firstId) {
@@ -39,7 +44,7 @@ export class FeedFlight {
     this.firstId = firstId;
     const now = this.clock();
     this.detector.moved(rows, now, screenRows);
-    return this.detector.heading(now);
+    return { flying: this.detector.heading(now), heading: this.detector.traveling };
   }
 
   /** Milliseconds until a flight seen so far has settled. */
@@ -49,24 +54,23 @@ export class FeedFlight {
 }
 
 /**
- * Which way the feed flies now, if it does (its rows are then drawn light, see fling.ts). The first row in view is observed
+ * Which way the feed flies now, if it does (its rows are then drawn light, see fling.ts), and
+ * which way a fast reader travels (for fetching ahead). The first row in view is observed
  * while the feed renders, as the virtualizer itself is read: the virtualizer renders the feed on
  * every scroll step, so each step is seen before its rows are drawn. After a fling, one more
  * render draws them in full once the feed settles.
  */
-export function useLightRows(
-  messages: readonly Message[],
-  firstInView: number,
-  screenRows: number,
-): PageDirection | null {
+export function useLightRows(messages: readonly Message[], firstInView: number, screenRows: number): Flight {
   const [flight] = useState(() => new FeedFlight());
   const [, wake] = useReducer((n: number) => n + 1, 0);
-  const heading = flight.observe(messages, firstInView, screenRows);
-  const wait = heading ? flight.untilSettled() : 0;
+  const seen = flight.observe(messages, firstInView, screenRows);
+  const flying = seen.flying;
+  const heading = seen.heading;
+  const wait = flying ? flight.untilSettled() : 0;
   useEffect(() => {
     if (!wait) return;
     const timer = setTimeout(wake, wait + 1);
     return () => clearTimeout(timer);
   });
-  return heading;
+  return useMemo(() => ({ flying, heading }), [flying, heading]);
 }

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { markTopicRead } from './server-state';
 
@@ -83,24 +84,11 @@ test('rows stay light while the fling goes on, and are drawn in full after', asy
   await page.getByTestId(`topic-${TOPIC}`).click();
   const feed = page.getByTestId('message-feed');
   await expect(feed.getByText('Fling filler 120:')).toBeVisible();
-  // Up slowly (half a screen every other frame: rows stay full) until the rich message shows.
-  await page.evaluate(
-    (id) =>
-      new Promise<void>((resolve) => {
-        const el = document.querySelector<HTMLElement>('[data-testid="message-feed"]')!;
-        let n = 0;
-        const frame = () => {
-          if (el.querySelector(`[data-testid="message-${id}"]`)) return resolve();
-          if (++n % 2 === 0) el.scrollTop -= el.clientHeight / 2;
-          requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      }),
-    richId,
-  );
+  await creepTo(page, richId);
   await page.getByTestId(`message-${richId}`).scrollIntoViewIfNeeded();
   await expect(page.getByTestId(`content-${richId}`).locator('strong')).toBeVisible();
-  // Back and forth by three screens every other frame, for as long as the screenshots take: the
+  // Back and forth by five screens every other frame (rows not yet measured count at their
+  // estimated height, so a screen in pixels may be fewer rows than a screen holds), for as long as the screenshots take: the
   // rows for a position are drawn on the frame after it is set (on its scroll event), so the
   // frames between moves show them.
   await page.evaluate(() => {
@@ -110,9 +98,10 @@ test('rows stay light while the fling goes on, and are drawn in full after', asy
     const here = el.scrollTop;
     let n = 0;
     const frame = () => {
-      if (!w.flinging) return;
+      // Stopped where it started, at the rich message.
+      if (!w.flinging) return void (el.scrollTop = here);
       n += 1;
-      if (n % 2 === 0) el.scrollTop = n % 4 === 0 ? here + el.clientHeight * 3 : here;
+      if (n % 2 === 0) el.scrollTop = n % 4 === 0 ? here - el.clientHeight * 5 : here;
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
@@ -122,5 +111,27 @@ test('rows stay light while the fling goes on, and are drawn in full after', asy
     await page.screenshot({ path: `test-results/screens/fling-light-${shot}.png` });
   await page.evaluate(() => ((window as Window & { flinging?: boolean }).flinging = false));
   await expect(feed.locator('article[data-light]')).toHaveCount(0);
+  // Rows measured meanwhile moved the offsets: back to the rich message, slowly.
+  await creepTo(page, richId);
+  await page.getByTestId(`message-${richId}`).scrollIntoViewIfNeeded();
   await expect(page.getByTestId(`content-${richId}`).locator('strong')).toBeVisible();
 });
+
+/** Scrolls slowly (half a screen every other frame: rows stay full) until message `id` is drawn. */
+async function creepTo(page: Page, id: number): Promise<void> {
+  await page.evaluate(
+    (id) =>
+      new Promise<void>((resolve) => {
+        const el = document.querySelector<HTMLElement>('[data-testid="message-feed"]')!;
+        let n = 0;
+        const frame = () => {
+          if (el.querySelector(`[data-testid="message-${id}"]`)) return resolve();
+          const first = Number(el.querySelector<HTMLElement>('article')?.dataset.messageId ?? 0);
+          if (++n % 2 === 0) el.scrollTop += ((first > id ? -1 : 1) * el.clientHeight) / 2;
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    id,
+  );
+}

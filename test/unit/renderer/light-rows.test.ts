@@ -59,12 +59,16 @@ describe('FlingDetector (light rows while the feed flies)', () => {
     expect(d.moved(60, 1000 + FRAME_MS, 10)).toBe(true);
   });
 
-  it('counts a move against the frames it took', () => {
+  it('counts a move against the frames it took, and one after a pause as a jump', () => {
     const d = new FlingDetector();
     d.moved(1, 0, 10);
-    // 30 rows over three frames is 10 a frame: a screen, not more.
-    expect(d.moved(30, 3 * FRAME_MS, 10)).toBe(false);
-    expect(d.moved(31, 4 * FRAME_MS, 10)).toBe(true);
+    // 20 rows over two frames is 10 a frame: a screen, not more.
+    expect(d.moved(20, 2 * FRAME_MS, 10)).toBe(false);
+    expect(d.moved(21, 4 * FRAME_MS, 10)).toBe(true);
+    const later = new FlingDetector();
+    later.moved(1, 0, 10);
+    // 100 ms after the last move: one jump of 30 rows, not a glide of 5 a frame.
+    expect(later.moved(30, 100, 10)).toBe(true);
   });
 
   it('takes the first move after a pause as one frame (a jump or a fling’s start)', () => {

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Message } from '../../api/model';
 import type { FeedAnchor, Narrow } from '../../api/narrow';
 import { errorSentence } from '../../api/call';
@@ -21,7 +21,7 @@ import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
-import { useLightRows } from './useLightRows';
+import { FeedFlight, useLightRows } from './useLightRows';
 
 /**
  * The message feed of a narrow: virtualized (only visible rows in the DOM), opened at the anchor
@@ -44,13 +44,16 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
 
+  const [flight] = useState(() => new FeedFlight());
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => 64,
     getItemKey,
-    overscan: 6,
+    // Rows drawn beyond the view: none to speak of while the feed flies (each frame shows new rows
+    // anyway, and every row drawn costs the frame).
+    overscan: flight.flew ? 1 : 6,
     initialRect: { width: 800, height: 600 },
     // Rows come and go above the view (older pages prepended, pages dropped from either end to
     // bound memory): the virtualizer keeps the first visible message where it was, deciding the
@@ -96,6 +99,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const { extending, extendError, extend } = pages;
   const inView = virtualizer.range;
   const { flying, heading } = useLightRows(
+    flight,
     messages,
     inView?.startIndex ?? firstVisible,
     inView ? inView.endIndex - inView.startIndex + 1 : items.length,
@@ -123,7 +127,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   return (
     <div
       ref={parentRef}
-      className="feed"
+      // While it flies, rows passing under a still pointer are not hovered (no style work per frame).
+      className={flying ? 'feed feed-flying' : 'feed'}
       data-testid="message-feed"
       onScroll={onScroll}
       tabIndex={0}

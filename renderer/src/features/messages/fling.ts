@@ -20,13 +20,15 @@ export class FlingDetector {
 
   /**
    * The first row in view moved by `rows` at `time` (ms) with `screenRows` rows in view; returns
-   * whether the feed is flying. The first move after a pause counts as one frame's, so a fling is
+   * whether the feed is flying. A move after a pause counts as one frame's, so a fling is
    * drawn light from its first frame.
    */
   moved(rows: number, time: number, screenRows: number): boolean {
     if (rows !== 0) {
       const elapsed = time - this.lastMove;
-      const frames = elapsed > SETTLE_MS ? 1 : Math.max(1, elapsed / FRAME_MS);
+      // Renders of a moving feed come a frame or two apart: a move after a longer gap is one jump
+      // (a fling's first frame), not a glide spread over the gap.
+      const frames = elapsed > 2 * FRAME_MS ? 1 : Math.max(1, elapsed / FRAME_MS);
       if (Math.abs(rows) / frames > Math.max(1, screenRows)) {
         this.lastFast = time;
         this.fastSign = Math.sign(rows);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import type { Message } from '../../api/model';
 import { FlingDetector } from './fling';
 import type { PageDirection } from './page-fetch';
@@ -26,6 +26,7 @@ export interface Flight {
 export class FeedFlight {
   private firstId: number | undefined;
   private readonly detector = new FlingDetector();
+  private lastFlying = false;
 
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
@@ -44,7 +45,14 @@ export class FeedFlight {
     this.firstId = firstId;
     const now = this.clock();
     this.detector.moved(rows, now, screenRows);
-    return { flying: this.detector.heading(now), heading: this.detector.traveling };
+    const flying = this.detector.heading(now);
+    this.lastFlying = flying !== null;
+    return { flying, heading: this.detector.traveling };
+  }
+
+  /** Whether the feed flew at the last observation (what the next render's overscan follows). */
+  get flew(): boolean {
+    return this.lastFlying;
   }
 
   /** Milliseconds until a flight seen so far has settled. */
@@ -58,10 +66,14 @@ export class FeedFlight {
  * which way a fast reader travels (for fetching ahead). The first row in view is observed
  * while the feed renders, as the virtualizer itself is read: the virtualizer renders the feed on
  * every scroll step, so each step is seen before its rows are drawn. After a fling, one more
- * render draws them in full once the feed settles.
+ * render draws them in full once the feed settles. `flight` is the feed's own (kept in state).
  */
-export function useLightRows(messages: readonly Message[], firstInView: number, screenRows: number): Flight {
-  const [flight] = useState(() => new FeedFlight());
+export function useLightRows(
+  flight: FeedFlight,
+  messages: readonly Message[],
+  firstInView: number,
+  screenRows: number,
+): Flight {
   const [, wake] = useReducer((n: number) => n + 1, 0);
   const seen = flight.observe(messages, firstInView, screenRows);
   const flying = seen.flying;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FlingDetector, FRAME_MS, SETTLE_MS } from '../../../renderer/src/features/messages/fling';
+import {
+  FlingDetector,
+  FRAME_MS,
+  JOURNEY_GAP_MS,
+  SETTLE_MS,
+} from '../../../renderer/src/features/messages/fling';
 import { plainText } from '../../../renderer/src/features/messages/plain-text';
 import { FeedFlight, indexOfId } from '../../../renderer/src/features/messages/useLightRows';
 import type { Message } from '../../../renderer/src/api/model';
@@ -77,6 +82,19 @@ describe('FlingDetector (light rows while the feed flies)', () => {
     expect(d.moved(-200, 10_000, 10)).toBe(true);
   });
 
+  it('travels (for fetching) only on fast moves in a row; a lone jump draws light rows only', () => {
+    const d = new FlingDetector();
+    d.moved(-100, 0, 10);
+    expect(d.flying(0)).toBe(true);
+    expect(d.traveling).toBeNull();
+    d.moved(-100, FRAME_MS, 10);
+    expect(d.traveling).toBe('older');
+    const jumps = new FlingDetector();
+    jumps.moved(50, 0, 10);
+    jumps.moved(50, JOURNEY_GAP_MS + 50, 10);
+    expect(jumps.traveling).toBeNull();
+  });
+
   it('knows which way it flies', () => {
     const d = new FlingDetector();
     d.moved(-100, 0, 10);
@@ -125,7 +143,9 @@ describe('FeedFlight (rows moved between renders)', () => {
     let now = 0;
     const flight = new FeedFlight(() => now);
     const window = msgs(Array.from({ length: 1000 }, (_, i) => i + 1));
-    flight.observe(window, 900, 10);
+    flight.observe(window, 960, 10);
+    now += FRAME_MS;
+    expect(flight.observe(window, 900, 10)).toMatchObject({ flying: 'older', heading: null });
     now += FRAME_MS;
     expect(flight.observe(window, 840, 10)).toMatchObject({ flying: 'older', heading: 'older' });
     expect(flight.untilSettled()).toBe(SETTLE_MS);
@@ -139,7 +159,20 @@ describe('FeedFlight (rows moved between renders)', () => {
     now += FRAME_MS;
     expect(flight.observe(grown, 1238, 10)).toEqual({ flying: null, heading: null });
     now += FRAME_MS;
-    expect(flight.observe(grown, 1300, 10)).toEqual({ flying: 'newer', heading: 'newer' });
+    expect(flight.observe(grown, 1300, 10)).toEqual({ flying: 'newer', heading: null });
+    now += FRAME_MS;
+    expect(flight.observe(grown, 1360, 10)).toEqual({ flying: 'newer', heading: 'newer' });
+  });
+
+  it('ignores the opening scroll, before the feed has settled', () => {
+    let now = 0;
+    const flight = new FeedFlight(() => now);
+    const window = msgs(Array.from({ length: 100 }, (_, i) => i + 1));
+    flight.observe(window, 0, 10, false);
+    now += FRAME_MS;
+    expect(flight.observe(window, 90, 10, false).flying).toBeNull();
+    now += FRAME_MS;
+    expect(flight.observe(window, 90, 10, true).flying).toBeNull();
   });
 
   it('ignores a first message it no longer holds', () => {

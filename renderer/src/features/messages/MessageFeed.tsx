@@ -103,6 +103,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     messages,
     inView?.startIndex ?? firstVisible,
     inView ? inView.endIndex - inView.startIndex + 1 : items.length,
+    settled,
   );
   const lastDirection = usePageFetching(
     pages,

@@ -108,7 +108,14 @@ export const MessageRow = memo(function MessageRow({
       )}
       <div className="message-body">
         <div className="message-gutter">
-          {showSender ? (
+          {showSender && light ? (
+            // No image while flying past: each one is a fetch from the cache, a decode and a load event.
+            <span
+              className="avatar avatar-placeholder"
+              style={{ width: 36, height: 36 }}
+              aria-hidden="true"
+            />
+          ) : showSender ? (
             <Avatar
               name={senderName}
               url={message.avatar_url ? resolveServerUrl(message.avatar_url) : null}

@@ -10,11 +10,17 @@
 export const FRAME_MS = 1000 / 60;
 /** Time without a fast move after which rows are drawn in full again. */
 export const SETTLE_MS = 150;
+/**
+ * Fast moves this close together make a journey (for fetching ahead); one alone is a jump (a
+ * "Jump to" button, the End key, a scroll to a message), which draws light rows but fetches as usual.
+ */
+export const JOURNEY_GAP_MS = 100;
 
 export class FlingDetector {
   private lastMove = -Infinity;
   private lastFast = -Infinity;
   private fastSign = 0;
+  private streak = 0;
   /** Where the last fast moves went, until a move at a reading pace (standing still keeps it). */
   private travel: 'older' | 'newer' | null = null;
 
@@ -30,10 +36,15 @@ export class FlingDetector {
       // (a fling's first frame), not a glide spread over the gap.
       const frames = elapsed > 2 * FRAME_MS ? 1 : Math.max(1, elapsed / FRAME_MS);
       if (Math.abs(rows) / frames > Math.max(1, screenRows)) {
+        const sign = Math.sign(rows);
+        this.streak = time - this.lastFast <= JOURNEY_GAP_MS && sign === this.fastSign ? this.streak + 1 : 1;
         this.lastFast = time;
-        this.fastSign = Math.sign(rows);
-        this.travel = rows < 0 ? 'older' : 'newer';
-      } else if (!this.flying(time)) this.travel = null;
+        this.fastSign = sign;
+        if (this.streak >= 2) this.travel = rows < 0 ? 'older' : 'newer';
+      } else if (!this.flying(time)) {
+        this.travel = null;
+        this.streak = 0;
+      }
       this.lastMove = time;
     }
     return this.flying(time);
@@ -50,7 +61,8 @@ export class FlingDetector {
   }
 
   /**
-   * Which way the reader travels, for fetching ahead: the way of the last fast moves, kept while
+   * Which way the reader travels, for fetching ahead: the way of the last fast moves (two or more
+   * in a row, JOURNEY_GAP_MS apart at most), kept while
    * the reader stands still (blocked at the edge, waiting for the next batch), dropped once they
    * move at a reading pace.
    */

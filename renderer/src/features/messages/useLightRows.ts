@@ -34,10 +34,11 @@ export class FeedFlight {
    * The view now starts at `messages[firstInView]`; returns which way the feed flies (rows are
    * drawn light, `flying`) and which way a fast reader travels (`heading`, see FlingDetector).
    */
-  observe(messages: readonly Message[], firstInView: number, screenRows: number): Flight {
+  observe(messages: readonly Message[], firstInView: number, screenRows: number, settled = true): Flight {
     const firstId = messages[firstInView]?.id;
     let rows = 0;
-    if (firstId !== undefined && this.firstId !== undefined && firstId !== this.firstId) {
+    // The opening scroll (to the first unread, or the bottom) is the app's, not the reader's.
+    if (settled && firstId !== undefined && this.firstId !== undefined && firstId !== this.firstId) {
       // A message no longer held (another window, a refetch) says nothing of a move.
       const before = indexOfId(messages, this.firstId);
       if (before >= 0) rows = firstInView - before;
@@ -73,9 +74,10 @@ export function useLightRows(
   messages: readonly Message[],
   firstInView: number,
   screenRows: number,
+  settled: boolean,
 ): Flight {
   const [, wake] = useReducer((n: number) => n + 1, 0);
-  const seen = flight.observe(messages, firstInView, screenRows);
+  const seen = flight.observe(messages, firstInView, screenRows, settled);
   const flying = seen.flying;
   const heading = seen.heading;
   const wait = flying ? flight.untilSettled() : 0;

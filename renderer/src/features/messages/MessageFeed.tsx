@@ -21,7 +21,7 @@ import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
-import { FeedFlight, useLightRows } from './useLightRows';
+import { FeedFlight, keepFlightsMoving, useLightRows } from './useLightRows';
 
 /**
  * The message feed of a narrow: virtualized (only visible rows in the DOM), opened at the anchor
@@ -61,6 +61,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     anchorTo: 'end',
   });
   useEffect(() => forgetUnloadedSizes(virtualizer.itemSizeCache, messages), [virtualizer, messages]);
+  useEffect(() => keepFlightsMoving(virtualizer, flight), [virtualizer, flight]);
 
   const { opened, openedAtBottom, settled } = useOpeningScroll(
     virtualizer,

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer } from 'react';
+import type { Virtualizer } from '@tanstack/react-virtual';
 import type { Message } from '../../api/model';
 import { FlingDetector } from './fling';
 import type { PageDirection } from './page-fetch';
@@ -87,4 +88,23 @@ export function useLightRows(
     return () => clearTimeout(timer);
   });
   return useMemo(() => ({ flying, heading }), [flying, heading]);
+}
+
+/**
+ * While the feed flies, a row measured above the view does not move the scroll position to make
+ * up for its size. The virtualizer would set it from the offset it last saw, undoing a scroll made
+ * since in the same frame (a fling's next step): the reader would lose every other frame. A few
+ * pixels' shift of rows nobody can read is the lesser harm. Otherwise its own rule: a row measured
+ * for the first time above the view, or again wholly above it while not scrolling up.
+ */
+export function keepFlightsMoving(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  flight: FeedFlight,
+): void {
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    if (flight.flew) return false;
+    const offset = instance.scrollOffset ?? 0;
+    if (!instance.itemSizeCache.has(item.key)) return item.start < offset;
+    return item.end <= offset && instance.scrollDirection !== 'backward';
+  };
 }

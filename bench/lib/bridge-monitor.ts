@@ -15,6 +15,8 @@ export interface CallTiming {
   bytes: number;
   /** For getMessages: num_before + num_after, the batch asked for. */
   asked?: number;
+  /** For getMessages: the messages in the answer. */
+  received?: number;
 }
 
 export class BridgeMonitor {
@@ -43,7 +45,7 @@ export class BridgeMonitor {
         const sent = frame ? this.pending.get(frame.id as number) : undefined;
         if (!frame || !sent) return;
         this.pending.delete(frame.id as number);
-        this.calls.push({ ...sent, receivedAt: at, bytes: payload.length });
+        this.calls.push({ ...sent, receivedAt: at, bytes: payload.length, received: messageCount(frame) });
       });
     });
   }
@@ -52,6 +54,17 @@ export class BridgeMonitor {
   since(name: string, from: number): CallTiming[] {
     return this.calls.filter((c) => c.name === name && c.sentAt >= from);
   }
+}
+
+/** The length of `messages` in a call's answer (the bridge wraps the result twice), if any. */
+function messageCount(frame: Record<string, unknown>): number | undefined {
+  let value: unknown = frame.value;
+  for (let depth = 0; depth < 3 && value && typeof value === 'object'; depth++) {
+    const messages = (value as { messages?: unknown }).messages;
+    if (Array.isArray(messages)) return messages.length;
+    value = (value as { value?: unknown }).value;
+  }
+  return undefined;
 }
 
 function parse(payload: string | Buffer): Record<string, unknown> | null {

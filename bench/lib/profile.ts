@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 
 /**
  * A CDP CPU profile of the page around some work, reduced to the functions with the most self
@@ -37,6 +38,8 @@ export async function profiled<T>(
   } finally {
     profile = await stop();
     await cdp.detach();
+    // BENCH_CPUPROFILE=file keeps the whole profile (DevTools opens it) for inclusive times.
+    if (process.env.BENCH_CPUPROFILE) writeFileSync(process.env.BENCH_CPUPROFILE, JSON.stringify(profile));
   }
   return { result: result!, hot: hotFunctions(profile, top) };
 }
@@ -73,4 +76,36 @@ export function hotFunctions(
     .map((f) => ({ ...f, share: total ? f.selfMs / total : 0 }))
     .sort((a, b) => b.selfMs - a.selfMs)
     .slice(0, top);
+}
+
+/**
+ * A Chrome trace (the DevTools Performance panel's categories) of the page around some work, written
+ * to `file` (open it in DevTools or reduce it with bench/lib/trace-summary.ts). It shows what the
+ * CPU profile cannot: which task a long frame was, and its style, layout, paint and script parts.
+ */
+export async function traced<T>(page: Page, work: () => Promise<T>, file: string): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'blink',
+        'toplevel',
+      ],
+    },
+  });
+  try {
+    return await work();
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  }
 }

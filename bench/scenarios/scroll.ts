@@ -1,7 +1,7 @@
 import type { CDPSession } from '@playwright/test';
 import type { Api } from '../lib/api';
 import { now } from '../lib/clock';
-import { profiled, type HotFunction } from '../lib/profile';
+import { profiled, traced, type HotFunction } from '../lib/profile';
 import { LARGE_TOPIC, LARGE_TOPIC_SIZE, openTopic, reload, type BenchContext } from '../lib/context';
 import { DOM_ELEMENTS, idleFrames, scrollUntil } from '../lib/probes';
 import type { Figure, Section } from '../lib/report';
@@ -85,6 +85,24 @@ async function memory(ctx: BenchContext): Promise<Memory> {
   };
 }
 
+/** Mean height of the feed's rows in the DOM, in px. */
+const MEAN_ROW_HEIGHT = `(() => {
+  const rows = [...document.querySelectorAll('[data-testid="message-feed"] [data-index]')];
+  return rows.length ? rows.reduce((a, r) => a + r.getBoundingClientRect().height, 0) / rows.length : 0;
+})()`;
+
+/** Total length of the union of [start, end] intervals. */
+export function unionMs(intervals: [number, number][]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
 function deltas(frames: number[]): number[] {
   return frames.slice(1).map((t, i) => t - (frames[i] ?? t));
 }
@@ -160,7 +178,10 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     ctx.log(`  scroll to message ${target}`);
     const scroll = async () =>
       (await page.evaluate(scrollUntil(target, counts.scrollStepPx, counts.scrollMaxMs))) as ScrollRun;
-    if (ctx.profile && i === milestones.length - 1) {
+    const last = i === milestones.length - 1;
+    // BENCH_TRACE=file: a Chrome trace of the last stretch, for finding what a long frame was.
+    if (process.env.BENCH_TRACE && last) runs.push(await traced(page, scroll, process.env.BENCH_TRACE));
+    else if (ctx.profile && last) {
       const profile = await profiled(page, scroll);
       runs.push(profile.result);
       hot = profile.hot;
@@ -189,6 +210,17 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
         .map((c, i, list) => (i === 0 ? NaN : c.sentAt - (list[i - 1]?.receivedAt ?? c.sentAt))),
     ).mean,
   };
+
+  // The app's fetching on its own: messages received per second of time with a request in flight
+  // (overlapping requests counted once), i.e. what it fetches while the reader waits for it.
+  const inFlightMs = unionMs(calls.map((c) => [c.sentAt, c.receivedAt]));
+  const received = calls.reduce((a, c) => a + (c.received ?? 0), 0);
+  const fetchRate = inFlightMs > 0 ? received / (inFlightMs / 1000) : null;
+  // The reader cannot go faster than its step allows: rows of the mean height, one step a frame.
+  const rowHeightPx = (await page.evaluate(MEAN_ROW_HEIGHT)) as number;
+  const framesPerSecond = idleDeltas.p50 ? 1000 / idleDeltas.p50 : null;
+  const readerCeiling =
+    framesPerSecond && rowHeightPx > 0 ? (counts.scrollStepPx * framesPerSecond) / rowHeightPx : null;
 
   const frameDeltas = runs.flatMap((r) => deltas(r.frames));
   const frames = summarize(frameDeltas);
@@ -253,7 +285,7 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     },
     {
       id: 'scroll.rate',
-      label: 'Messages fetched per second',
+      label: 'Messages scrolled per second (the reader)',
       unit: 'msg/s',
       app: appRate,
       baseline: bareRate,
@@ -263,6 +295,24 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
         text: 'at least 0.5× the bare loop',
         holds: ratio(appRate, bareRate) === null ? null : (ratio(appRate, bareRate) as number) >= 0.5,
       },
+    },
+    {
+      id: 'scroll.rate.ceiling',
+      label: "The reader's ceiling (step × frame rate ÷ row height)",
+      unit: 'msg/s',
+      app: readerCeiling,
+      baseline: bareRate,
+      baselineLabel: 'bare GET /messages, 100/page',
+      ratio: ratio(readerCeiling, bareRate),
+    },
+    {
+      id: 'scroll.fetch.rate',
+      label: 'Messages fetched per second in flight (the app)',
+      unit: 'msg/s',
+      app: fetchRate,
+      baseline: bareRate,
+      baselineLabel: 'bare GET /messages, 100/page',
+      ratio: ratio(fetchRate, bareRate),
     },
   ];
 
@@ -294,11 +344,14 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
     method:
       `#general > ${LARGE_TOPIC} opened at its newest message; the page moves the feed's scrollTop up ${counts.scrollStepPx} px ` +
       'every requestAnimationFrame, so the feed always waits at the top for the next older page (the app asks for 100 per ' +
-      'request, up to 400 while the reader keeps reaching the edge; details: batchSizes). ' +
+      'request, doubling up to 400 while the reader keeps reaching the edge, 400 at once while the reader moves more than ' +
+      'a screen a frame; details: batchSizes). ' +
       'Frames: deltas between consecutive rAF timestamps while scrolling (runs split at the memory readings); ' +
-      `long tasks from PerformanceObserver. Baseline for frames: the same page idle for ${counts.idleFrameMs} ms. Rate: ` +
-      'messages scrolled / time scrolling; baseline: a bare Node loop of GET /messages (100 per page, newest back) over the ' +
-      "same messages after the server's render cache was warmed.",
+      `long tasks from PerformanceObserver. Baseline for frames: the same page idle for ${counts.idleFrameMs} ms. Reader's rate: ` +
+      'messages scrolled / time scrolling; its ceiling: the step times the idle frame rate over the mean row height in the ' +
+      'DOM (no reader moving one step a frame can do better). App fetching rate: messages in getMessages answers / time with ' +
+      'a getMessages in flight (bridge frames; overlaps counted once). Baseline for both: a bare Node loop of GET /messages ' +
+      "(100 per page, newest back) over the same messages after the server's render cache was warmed.",
     figures: scrollFigures,
     details: {
       frames,
@@ -317,6 +370,12 @@ export async function scrollAndMemory(ctx: BenchContext): Promise<Section[]> {
       bareCold,
       bareWarm,
       getMessagesCalls: calls.length,
+      messagesReceived: received,
+      inFlightMs,
+      inFlightShare: scrollEnd - scrollStart > 0 ? inFlightMs / (scrollEnd - scrollStart) : null,
+      rowHeightPx,
+      framesPerSecond,
+      readerCeiling,
       batchSizes: Object.fromEntries(
         [...new Set(calls.map((c) => c.asked ?? 0))]
           .sort((a, b) => a - b)

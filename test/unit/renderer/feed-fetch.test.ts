@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prefetchRows } from '../../../renderer/src/features/messages/feed-paging';
 import { openingScroll } from '../../../renderer/src/features/messages/opening';
 import {
   BatchSizer,
@@ -218,5 +219,37 @@ describe('splitBatch', () => {
     expect(merged.pages[0]?.messages[0]?.id).toBe(10_000 - MAX_BATCH);
     // The newest pages went: the reader, at the top, keeps every row around them.
     expect(merged.pages.at(-1)?.messages.at(-1)?.id).toBe(10_000 + 100 * (MAX_PAGES - MAX_BATCH / 100) - 1);
+  });
+});
+
+describe('fetching ahead of a reader who flies', () => {
+  it('asks a whole batch ahead in the direction of flight only', () => {
+    expect(prefetchRows(100, null)).toEqual({ older: 60, newer: 60 });
+    expect(prefetchRows(400, null)).toEqual({ older: 240, newer: 240 });
+    expect(prefetchRows(100, 'older')).toEqual({ older: MAX_BATCH, newer: 60 });
+    expect(prefetchRows(100, 'newer')).toEqual({ older: 60, newer: MAX_BATCH });
+    // Behind the reader, no more than usual: the window just trimmed it, and would fetch it back.
+    const e: FeedEdges = {
+      firstVisible: 300,
+      lastVisible: 320,
+      count: 1000,
+      hasOlder: true,
+      hasNewer: true,
+      fetching: false,
+    };
+    expect(pageToFetch(e, prefetchRows(400, 'older'))).toBe('older');
+    expect(pageToFetch({ ...e, firstVisible: 500, lastVisible: 520 }, prefetchRows(400, 'older'))).toBeNull();
+    expect(pageToFetch({ ...e, firstVisible: 900, lastVisible: 920 }, prefetchRows(400, 'older'))).toBeNull();
+    expect(pageToFetch({ ...e, firstVisible: 930, lastVisible: 950 }, prefetchRows(400, 'older'))).toBe(
+      'newer',
+    );
+  });
+
+  it('asks for the largest batch at once while the reader flies that way', () => {
+    const sizer = new BatchSizer(PAGE_SIZE, MAX_BATCH);
+    expect(sizer.next('older', true)).toBe(MAX_BATCH);
+    expect(sizer.next('older', false)).toBe(MAX_BATCH / 2);
+    expect(sizer.next('newer', true)).toBe(MAX_BATCH);
+    expect(sizer.next('older', false)).toBe(PAGE_SIZE);
   });
 });

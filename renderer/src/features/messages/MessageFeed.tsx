@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Message } from '../../api/model';
 import type { FeedAnchor, Narrow } from '../../api/narrow';
 import { errorSentence } from '../../api/call';
@@ -21,6 +21,7 @@ import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
+import { FeedFlight, keepFlightsMoving, useLightRows } from './useLightRows';
 
 /**
  * The message feed of a narrow: virtualized (only visible rows in the DOM), opened at the anchor
@@ -38,15 +39,21 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     [loaded, search.hidden],
   );
   const parentRef = useRef<HTMLDivElement>(null);
+  // Stable while the messages are: a new key function makes the virtualizer lay out every held
+  // row again, and the feed renders on every scroll step.
+  const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
 
+  const [flight] = useState(() => new FeedFlight());
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => 64,
-    getItemKey: (index) => messages[index]?.id ?? index,
-    overscan: 6,
+    getItemKey,
+    // Rows drawn beyond the view: none to speak of while the feed flies (each frame shows new rows
+    // anyway, and every row drawn costs the frame).
+    overscan: flight.flew ? 1 : 6,
     initialRect: { width: 800, height: 600 },
     // Rows come and go above the view (older pages prepended, pages dropped from either end to
     // bound memory): the virtualizer keeps the first visible message where it was, deciding the
@@ -54,6 +61,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     anchorTo: 'end',
   });
   useEffect(() => forgetUnloadedSizes(virtualizer.itemSizeCache, messages), [virtualizer, messages]);
+  useEffect(() => keepFlightsMoving(virtualizer, flight), [virtualizer, flight]);
 
   const { opened, openedAtBottom, settled } = useOpeningScroll(
     virtualizer,
@@ -90,9 +98,17 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const firstVisible = items[0]?.index ?? 0;
   const lastVisible = items[items.length - 1]?.index ?? 0;
   const { extending, extendError, extend } = pages;
+  const inView = virtualizer.range;
+  const { flying, heading } = useLightRows(
+    flight,
+    messages,
+    inView?.startIndex ?? firstVisible,
+    inView ? inView.endIndex - inView.startIndex + 1 : items.length,
+    settled,
+  );
   const lastDirection = usePageFetching(
     pages,
-    { settled, firstVisible, lastVisible, messages },
+    { settled, firstVisible, lastVisible, messages, heading },
     query.isFetching,
   );
   useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
@@ -113,7 +129,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   return (
     <div
       ref={parentRef}
-      className="feed"
+      // While it flies, rows passing under a still pointer are not hovered (no style work per frame).
+      className={flying ? 'feed feed-flying' : 'feed'}
       data-testid="message-feed"
       onScroll={onScroll}
       tabIndex={0}
@@ -162,6 +179,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
                   highlight={highlights.get(m.id)}
                   selected={m.id === selectedId}
                   onSelect={select}
+                  light={flying !== null}
                 />
               </div>
             );

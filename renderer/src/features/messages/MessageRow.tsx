@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
 import { topicLabel } from '../../app/realm';
@@ -13,8 +13,14 @@ import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
 import { StatusBadge } from '../users/StatusBadge';
 import { useMessageDisplay } from './message-display';
+import { plainText } from './plain-text';
 import { useToggleFlag } from './toggle-flag';
 
+/**
+ * One message of the feed. `light` draws only its frame (sender, time) and its text as plain text:
+ * for rows passing faster than anyone can read (useLightRows); the same row is drawn in full once
+ * the feed settles.
+ */
 export const MessageRow = memo(function MessageRow({
   message,
   showSender,
@@ -26,6 +32,7 @@ export const MessageRow = memo(function MessageRow({
   highlight,
   selected = false,
   onSelect,
+  light = false,
 }: {
   message: Message;
   showSender: boolean;
@@ -38,21 +45,25 @@ export const MessageRow = memo(function MessageRow({
   /** The feed's selected message (the keyboard's cursor). */
   selected?: boolean;
   onSelect?: (messageId: number) => void;
+  light?: boolean;
 }) {
-  const open = useDialogStore((s) => s.open);
   const select = useNarrowStore((s) => s.select);
   const { emptyTopicName: emptyName, statuses } = useMessageDisplay();
-  const star = useToggleFlag(message.id);
-  const picking = useReactionPicker((s) => s.messageId === message.id);
-  const setOpen = useReactionPicker((s) => s.setOpen);
-  const setPicking = (open: boolean) => setOpen(message.id, open);
   const flags = message.flags ?? [];
-  const starred = flags.includes('starred');
   const unread = !flags.includes('read');
   const topic = message.subject ?? '';
   const senderName = message.sender_full_name ?? '';
-  const edited = message.last_edit_timestamp !== undefined;
-  const moved = message.last_moved_timestamp !== undefined;
+  const meta = showSender && (
+    <div className="message-meta">
+      <strong className="sender">{senderName}</strong>
+      {!light && (
+        <StatusBadge status={statuses?.[String(message.sender_id)]} testId={`sender-status-${message.id}`} />
+      )}
+      <time dateTime={new Date(message.timestamp * 1000).toISOString()}>
+        {formatTime(message.timestamp, twentyFour)}
+      </time>
+    </div>
+  );
 
   return (
     <article
@@ -60,6 +71,7 @@ export const MessageRow = memo(function MessageRow({
       data-testid={`message-${message.id}`}
       data-message-id={message.id}
       data-selected={selected || undefined}
+      data-light={light || undefined}
       aria-current={selected || undefined}
       aria-label={`Message from ${senderName}`}
       onClick={onSelect && (() => onSelect(message.id))}
@@ -78,7 +90,7 @@ export const MessageRow = memo(function MessageRow({
               onClick={() => select({ kind: 'topic', streamId: message.stream_id as number, topic })}
             >
               # {channelName ?? message.stream_id} ›{' '}
-              {highlight?.subject && topic !== '' ? (
+              {highlight?.subject && topic !== '' && !light ? (
                 <SafeHtml as="span" html={highlight.subject} />
               ) : (
                 topicLabel(topic, emptyName)
@@ -96,7 +108,14 @@ export const MessageRow = memo(function MessageRow({
       )}
       <div className="message-body">
         <div className="message-gutter">
-          {showSender ? (
+          {showSender && light ? (
+            // No image while flying past: each one is a fetch from the cache, a decode and a load event.
+            <span
+              className="avatar avatar-placeholder"
+              style={{ width: 36, height: 36 }}
+              aria-hidden="true"
+            />
+          ) : showSender ? (
             <Avatar
               name={senderName}
               url={message.avatar_url ? resolveServerUrl(message.avatar_url) : null}
@@ -106,92 +125,128 @@ export const MessageRow = memo(function MessageRow({
             <time className="gutter-time">{formatTime(message.timestamp, twentyFour)}</time>
           )}
         </div>
-        <div className="message-main">
-          {showSender && (
-            <div className="message-meta">
-              <strong className="sender">{senderName}</strong>
-              <StatusBadge
-                status={statuses?.[String(message.sender_id)]}
-                testId={`sender-status-${message.id}`}
-              />
-              <time dateTime={new Date(message.timestamp * 1000).toISOString()}>
-                {formatTime(message.timestamp, twentyFour)}
-              </time>
-            </div>
-          )}
-          <SafeHtml
-            className="rendered message-content"
+        {light ? (
+          <div className="message-main">
+            {meta}
+            <PlainContent message={message} html={highlight?.content ?? message.content} />
+          </div>
+        ) : (
+          <FullMessageParts
+            message={message}
+            meta={meta}
             html={highlight?.content ?? message.content}
-            testId={`content-${message.id}`}
+            isOwn={isOwn}
+            channelName={channelName}
           />
-          {(edited || moved) && (
-            <button
-              type="button"
-              className="edited-mark"
-              data-testid={`history-${message.id}`}
-              onClick={() => open({ kind: 'edit-history', messageId: message.id })}
-            >
-              {edited ? '(edited)' : '(moved)'}
-            </button>
-          )}
-          <Reactions message={message} picking={picking} setPicking={setPicking} />
-          {star.isError && (
-            <span className="row-error" role="alert">
-              {errorText(star.error)}
-            </span>
-          )}
-        </div>
-        <div className="message-actions" role="toolbar" aria-label="Message actions">
-          <button
-            type="button"
-            aria-label="Add reaction"
-            aria-expanded={picking}
-            data-testid={`add-reaction-${message.id}`}
-            onClick={() => setPicking(!picking)}
-          >
-            ☺
-          </button>
-          <button
-            type="button"
-            aria-label={starred ? 'Unstar' : 'Star'}
-            aria-pressed={starred}
-            className={starred ? 'star starred' : 'star'}
-            data-testid={`star-${message.id}`}
-            onClick={() => star.mutate({ flag: 'starred', on: !starred })}
-          >
-            {starred ? '★' : '☆'}
-          </button>
-          {isOwn && (
-            <button
-              type="button"
-              aria-label="Edit message"
-              data-testid={`edit-${message.id}`}
-              onClick={() => open({ kind: 'edit-message', messageId: message.id })}
-            >
-              ✎
-            </button>
-          )}
-          {!isOwn && message.type === 'stream' && (
-            <button
-              type="button"
-              aria-label="Move message"
-              data-testid={`move-${message.id}`}
-              onClick={() => open({ kind: 'edit-message', messageId: message.id })}
-            >
-              ⇄
-            </button>
-          )}
-          <button
-            type="button"
-            aria-label="Edit history"
-            data-testid={`open-history-${message.id}`}
-            onClick={() => open({ kind: 'edit-history', messageId: message.id })}
-          >
-            ⟲
-          </button>
-          <MessageMenu message={message} channelName={channelName} isOwn={isOwn} />
-        </div>
+        )}
       </div>
     </article>
   );
 });
+
+/** A light row's content: the message's text, set as text (see plain-text.ts). */
+function PlainContent({ message, html }: { message: Message; html: string }) {
+  return (
+    <div className="rendered message-content message-content-plain" data-testid={`content-${message.id}`}>
+      <p>{plainText(html)}</p>
+    </div>
+  );
+}
+
+/** What a full row adds to the light one: rich content, marks, reactions, errors and actions. */
+function FullMessageParts({
+  message,
+  meta,
+  html,
+  isOwn,
+  channelName,
+}: {
+  message: Message;
+  meta: ReactNode;
+  html: string;
+  isOwn: boolean;
+  channelName?: string;
+}) {
+  const open = useDialogStore((s) => s.open);
+  const star = useToggleFlag(message.id);
+  const picking = useReactionPicker((s) => s.messageId === message.id);
+  const setOpen = useReactionPicker((s) => s.setOpen);
+  const setPicking = (open: boolean) => setOpen(message.id, open);
+  const starred = (message.flags ?? []).includes('starred');
+  const edited = message.last_edit_timestamp !== undefined;
+  const moved = message.last_moved_timestamp !== undefined;
+  return (
+    <>
+      <div className="message-main">
+        {meta}
+        <SafeHtml className="rendered message-content" html={html} testId={`content-${message.id}`} />
+        {(edited || moved) && (
+          <button
+            type="button"
+            className="edited-mark"
+            data-testid={`history-${message.id}`}
+            onClick={() => open({ kind: 'edit-history', messageId: message.id })}
+          >
+            {edited ? '(edited)' : '(moved)'}
+          </button>
+        )}
+        <Reactions message={message} picking={picking} setPicking={setPicking} />
+        {star.isError && (
+          <span className="row-error" role="alert">
+            {errorText(star.error)}
+          </span>
+        )}
+      </div>
+      <div className="message-actions" role="toolbar" aria-label="Message actions">
+        <button
+          type="button"
+          aria-label="Add reaction"
+          aria-expanded={picking}
+          data-testid={`add-reaction-${message.id}`}
+          onClick={() => setPicking(!picking)}
+        >
+          ☺
+        </button>
+        <button
+          type="button"
+          aria-label={starred ? 'Unstar' : 'Star'}
+          aria-pressed={starred}
+          className={starred ? 'star starred' : 'star'}
+          data-testid={`star-${message.id}`}
+          onClick={() => star.mutate({ flag: 'starred', on: !starred })}
+        >
+          {starred ? '★' : '☆'}
+        </button>
+        {isOwn && (
+          <button
+            type="button"
+            aria-label="Edit message"
+            data-testid={`edit-${message.id}`}
+            onClick={() => open({ kind: 'edit-message', messageId: message.id })}
+          >
+            ✎
+          </button>
+        )}
+        {!isOwn && message.type === 'stream' && (
+          <button
+            type="button"
+            aria-label="Move message"
+            data-testid={`move-${message.id}`}
+            onClick={() => open({ kind: 'edit-message', messageId: message.id })}
+          >
+            ⇄
+          </button>
+        )}
+        <button
+          type="button"
+          aria-label="Edit history"
+          data-testid={`open-history-${message.id}`}
+          onClick={() => open({ kind: 'edit-history', messageId: message.id })}
+        >
+          ⟲
+        </button>
+        <MessageMenu message={message} channelName={channelName} isOwn={isOwn} />
+      </div>
+    </>
+  );
+}

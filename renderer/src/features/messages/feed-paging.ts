@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Message } from '../../api/model';
 import { BatchSizer, pageToFetch, StillViewAllowance, type PageDirection } from './page-fetch';
-import { MAX_BATCH, PAGE_SIZE } from './useFeed';
+import { MAX_BATCH, PAGE_SIZE, type FetchAhead } from './useFeed';
 
 /**
  * Rows this close to an end of the loaded range trigger fetching the next page that way: over half a
@@ -10,6 +10,18 @@ import { MAX_BATCH, PAGE_SIZE } from './useFeed';
  * larger batches gets them asked for that much earlier.
  */
 const PREFETCH_ROWS = 60;
+/**
+ * How close to each edge asks for the next batch: PREFETCH_ROWS per page of the batch under way,
+ * and while the reader flies (screens a frame: a batch lasts a few frames) a whole batch ahead in
+ * the direction of flight, so the next one leaves as soon as the last one is in, and only
+ * PREFETCH_ROWS behind (more there would fetch back what the window just trimmed).
+ */
+export function prefetchRows(batch: number, heading: PageDirection | null): Record<PageDirection, number> {
+  const usual = Math.round((PREFETCH_ROWS * batch) / PAGE_SIZE);
+  if (heading === 'older') return { older: Math.max(batch, MAX_BATCH), newer: PREFETCH_ROWS };
+  if (heading === 'newer') return { older: PREFETCH_ROWS, newer: Math.max(batch, MAX_BATCH) };
+  return { older: usual, newer: usual };
+}
 /** Page fetches allowed while the first rendered message stays the same (two open a conversation). */
 const STILL_VIEW_FETCHES = 4;
 
@@ -18,7 +30,7 @@ export interface FeedPages {
   hasNewer: boolean;
   extending: PageDirection | null;
   extendError: unknown;
-  extend(direction: PageDirection, size?: number): void;
+  extend(direction: PageDirection, size?: number, ahead?: FetchAhead): void;
 }
 
 /**
@@ -28,14 +40,26 @@ export interface FeedPages {
  */
 export function usePageFetching(
   pages: FeedPages,
-  view: { settled: boolean; firstVisible: number; lastVisible: number; messages: readonly Message[] },
+  view: {
+    settled: boolean;
+    firstVisible: number;
+    lastVisible: number;
+    messages: readonly Message[];
+    /** Which way a reader faster than anyone reads travels, if one does (useLightRows). */
+    heading: PageDirection | null;
+  },
   queryFetching: boolean,
 ) {
   const { hasOlder, hasNewer, extending, extendError, extend } = pages;
-  const { settled, firstVisible, lastVisible, messages } = view;
+  const { settled, firstVisible, lastVisible, messages, heading } = view;
   const allowance = useRef(new StillViewAllowance(STILL_VIEW_FETCHES));
   const lastDirection = useRef<PageDirection>('older');
   const sizer = useRef(new BatchSizer(PAGE_SIZE, MAX_BATCH));
+  // The view as last drawn, for deciding when a batch comes in whether to ask for the next at once.
+  const latest = useRef({ firstVisible, lastVisible, count: messages.length, heading });
+  useEffect(() => {
+    latest.current = { firstVisible, lastVisible, count: messages.length, heading };
+  });
   useEffect(() => {
     // After a failure the reader asks again (the retry button), rather than every render.
     if (!settled || extendError) return;
@@ -53,7 +77,7 @@ export function usePageFetching(
         hasNewer,
         fetching: extending !== null || queryFetching,
       },
-      Math.round((PREFETCH_ROWS * sizer.current.current) / PAGE_SIZE),
+      prefetchRows(sizer.current.current, heading),
     );
     const firstId = messages[firstVisible]?.id;
     if (!direction || firstId === undefined) return;
@@ -62,7 +86,16 @@ export function usePageFetching(
       return;
     }
     lastDirection.current = direction;
-    extend(direction, sizer.current.next(direction));
+    // A reader flying this way and already at the edge when the batch comes in will need the next
+    // one as soon as it is drawn: it is asked for then, and fetched while this one is drawn.
+    const ahead: FetchAhead = (received) => {
+      const v = latest.current;
+      const atEdge =
+        direction === 'older' ? v.firstVisible < PREFETCH_ROWS : v.lastVisible > v.count - 1 - PREFETCH_ROWS;
+      if (received === 0 || v.heading !== direction || !atEdge) return null;
+      return sizer.current.next(direction, true);
+    };
+    extend(direction, sizer.current.next(direction, heading === direction), ahead);
   }, [
     settled,
     firstVisible,
@@ -74,6 +107,7 @@ export function usePageFetching(
     extendError,
     queryFetching,
     extend,
+    heading,
   ]);
   return lastDirection;
 }

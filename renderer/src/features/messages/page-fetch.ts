@@ -19,12 +19,20 @@ export interface FeedEdges {
   fetching: boolean;
 }
 
-/** The page to ask for now, or null: the edge nearer the view first when both are close. */
-export function pageToFetch(edges: FeedEdges, prefetchRows: number): PageDirection | null {
+/**
+ * The page to ask for now, or null: the edge nearer the view first when both are close.
+ * `prefetchRows`: how close to an edge asks for the next page, the same or per direction.
+ */
+export function pageToFetch(
+  edges: FeedEdges,
+  prefetchRows: number | Record<PageDirection, number>,
+): PageDirection | null {
   const { firstVisible, lastVisible, count, hasOlder, hasNewer, fetching } = edges;
   if (fetching || count === 0) return null;
-  const nearTop = hasOlder && firstVisible < prefetchRows;
-  const nearBottom = hasNewer && lastVisible > count - 1 - prefetchRows;
+  const ahead =
+    typeof prefetchRows === 'number' ? { older: prefetchRows, newer: prefetchRows } : prefetchRows;
+  const nearTop = hasOlder && firstVisible < ahead.older;
+  const nearBottom = hasNewer && lastVisible > count - 1 - ahead.newer;
   if (nearTop && nearBottom) return firstVisible <= count - 1 - lastVisible ? 'older' : 'newer';
   if (nearTop) return 'older';
   if (nearBottom) return 'newer';
@@ -82,12 +90,16 @@ export class BatchSizer {
     this.waited = true;
   }
 
-  /** The size of the batch to ask for now, `direction`. */
-  next(direction: PageDirection): number {
+  /**
+   * The size of the batch to ask for now, `direction`; `max` at once for a reader `flying` (more
+   * than a screen a frame), who would otherwise wait at the edge for every doubling.
+   */
+  next(direction: PageDirection, flying = false): number {
     if (direction !== this.direction) {
       this.direction = direction;
-      this.size = this.min;
-    } else if (this.waited) this.size = Math.min(this.max, this.size * 2);
+      this.size = flying ? this.max : this.min;
+    } else if (flying) this.size = this.max;
+    else if (this.waited) this.size = Math.min(this.max, this.size * 2);
     else this.size = Math.max(this.min, Math.floor(this.size / 2));
     this.waited = false;
     return this.size;

@@ -121,7 +121,19 @@ export function mergePage(
   };
 }
 
-/** Fetches the next `size` messages one way and merges them into the cached window (see mergePage). */
+/**
+ * Asked when a batch has come in, before it is drawn: the size of the next batch to request at
+ * once, the same way, or null. The request is then on the wire while this batch is drawn.
+ */
+export type FetchAhead = (received: number) => number | null;
+
+/** Batches requested ahead of the drawing per call of extendFeed: one in flight, one being drawn. */
+const CHAINED_BATCHES = 1;
+
+/**
+ * Fetches the next `size` messages one way and merges them into the cached window (see mergePage);
+ * with `ahead`, may ask for the batch after it before drawing this one (at most CHAINED_BATCHES).
+ */
 export async function extendFeed(
   queryClient: QueryClient,
   bridge: ChatBridge,
@@ -129,17 +141,29 @@ export async function extendFeed(
   anchor: FeedAnchor,
   direction: PageDirection,
   size = PAGE_SIZE,
+  ahead?: FetchAhead,
 ): Promise<void> {
   const key = feedKey(narrow, anchor);
   const data = queryClient.getQueryData<FeedData>(key);
-  const batch = Math.min(MAX_BATCH, Math.max(1, size));
+  const batch = (n: number) => Math.min(MAX_BATCH, Math.max(1, n));
   const edge = direction === 'older' ? data?.pages[0] : data?.pages[data.pages.length - 1];
-  const param = edge && (direction === 'older' ? olderPage(edge, batch) : newerPage(edge, batch));
+  const paramFrom = (page: PageEdge, n: number) =>
+    direction === 'older' ? olderPage(page, batch(n)) : newerPage(page, batch(n));
+  let param = edge && paramFrom(edge, size);
   if (!param) return;
-  const page = await fetchPage(bridge, narrow, param);
-  queryClient.setQueryData<FeedData>(key, (current) =>
-    current ? mergePage(current, page, param, direction) : current,
-  );
+  let pending = fetchPage(bridge, narrow, param);
+  for (let chained = 0; ; chained++) {
+    const page = await pending;
+    const nextSize = chained < CHAINED_BATCHES && ahead ? ahead(page.messages.length) : null;
+    const next = nextSize ? paramFrom(page, nextSize) : undefined;
+    if (next) pending = fetchPage(bridge, narrow, next);
+    const asked = param;
+    queryClient.setQueryData<FeedData>(key, (current) =>
+      current ? mergePage(current, page, asked, direction) : current,
+    );
+    if (!next) return;
+    param = next;
+  }
 }
 
 interface ExtendState {
@@ -210,9 +234,9 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
   const [state, setState] = useState<ExtendState>({ conversation, extending: null, error: null });
   const current = state.conversation === conversation ? state : { extending: null, error: null };
   const extend = useCallback(
-    (direction: PageDirection, size?: number) => {
+    (direction: PageDirection, size?: number, ahead?: FetchAhead) => {
       setState({ conversation, extending: direction, error: null });
-      extendFeed(queryClient, bridge, narrow, anchor, direction, size).then(
+      extendFeed(queryClient, bridge, narrow, anchor, direction, size, ahead).then(
         () => setState((s) => (s.conversation === conversation ? { ...s, extending: null } : s)),
         (error: unknown) =>
           setState((s) => (s.conversation === conversation ? { conversation, extending: null, error } : s)),

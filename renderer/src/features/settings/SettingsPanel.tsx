@@ -4,6 +4,7 @@ import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { useSettingsScreen } from './screen-store';
 import { SECTIONS } from './sections';
+import { SettingsShell } from './SettingsShell';
 
 /**
  * The settings screen (loaded on first use: SettingsScreen.tsx): it covers the chat while open (Esc or "Back to chat" closes it), with the
@@ -12,7 +13,6 @@ import { SECTIONS } from './sections';
 export function SettingsPanel() {
   const section = useSettingsScreen((s) => s.section);
   const open = useSettingsScreen((s) => s.open);
-  const close = useSettingsScreen((s) => s.close);
   const isAdmin = useIsAdmin();
   const isGuest = useInitialState((s) => s.is_guest === true || s.role === 600) ?? false;
   const navRef = useRef<HTMLElement>(null);
@@ -32,61 +32,45 @@ export function SettingsPanel() {
   const Content = current?.component;
 
   return (
-    <div
-      className="settings-screen"
-      role="dialog"
-      aria-modal="true"
-      aria-label="Settings"
-      data-testid="settings-screen"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          close();
-        }
-      }}
+    <SettingsShell
+      testId="settings-screen"
+      nav={
+        <nav
+          ref={navRef}
+          className="settings-nav"
+          aria-label="Settings sections"
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+            const buttons = [...(navRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+            const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+            const next = buttons[(index + (e.key === 'ArrowDown' ? 1 : buttons.length - 1)) % buttons.length];
+            e.preventDefault();
+            next?.focus();
+          }}
+        >
+          {(['You', 'Organization'] as const).map((heading) => (
+            <div key={heading} className="settings-nav-group">
+              <h2>{heading}</h2>
+              {visible
+                .filter((s) => s.heading === heading)
+                .map((s) => (
+                  <button
+                    key={s.id}
+                    type="button"
+                    className={`row-main${s.id === section ? ' selected' : ''}`}
+                    aria-current={s.id === section ? 'page' : undefined}
+                    data-testid={`settings-nav-${s.id}`}
+                    onClick={() => open(s.id)}
+                  >
+                    {s.label}
+                  </button>
+                ))}
+            </div>
+          ))}
+        </nav>
+      }
     >
-      <header className="settings-top">
-        <h1>Settings</h1>
-        <button type="button" className="btn" data-testid="settings-close" onClick={close}>
-          ← Back to chat
-        </button>
-      </header>
-      <nav
-        ref={navRef}
-        className="settings-nav"
-        aria-label="Settings sections"
-        onKeyDown={(e) => {
-          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-          const buttons = [...(navRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-          const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-          const next = buttons[(index + (e.key === 'ArrowDown' ? 1 : buttons.length - 1)) % buttons.length];
-          e.preventDefault();
-          next?.focus();
-        }}
-      >
-        {(['You', 'Organization'] as const).map((heading) => (
-          <div key={heading} className="settings-nav-group">
-            <h2>{heading}</h2>
-            {visible
-              .filter((s) => s.heading === heading)
-              .map((s) => (
-                <button
-                  key={s.id}
-                  type="button"
-                  className={`row-main${s.id === section ? ' selected' : ''}`}
-                  aria-current={s.id === section ? 'page' : undefined}
-                  data-testid={`settings-nav-${s.id}`}
-                  onClick={() => open(s.id)}
-                >
-                  {s.label}
-                </button>
-              ))}
-          </div>
-        ))}
-      </nav>
-      <main className="settings-content">
-        <Suspense fallback={<Loading />}>{Content ? <Content key={section} /> : null}</Suspense>
-      </main>
-    </div>
+      <Suspense fallback={<Loading />}>{Content ? <Content key={section} /> : null}</Suspense>
+    </SettingsShell>
   );
 }

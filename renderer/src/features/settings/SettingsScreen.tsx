@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Loading } from '../../components/states';
 import { LazyBoundary, lazyComponent } from '../../components/lazy';
 import { useSettingsScreen } from './screen-store';
+import { SettingsShell } from './SettingsShell';
 import './settings.css';
 
 // The screens behind it (preferences, groups, invitations, bots, ...) and the settings table with
@@ -25,31 +26,14 @@ export function SettingsScreen() {
 
 /** The screen's frame while its content loads (or failed to): the same box, and Esc still closes it. */
 function SettingsFrame({ busy = false, children }: { busy?: boolean; children?: ReactNode }) {
-  const close = useSettingsScreen((s) => s.close);
   return (
-    <div
-      className="settings-screen"
-      role="dialog"
-      aria-modal="true"
-      aria-label="Settings"
-      aria-busy={busy}
-      data-testid="settings-loading"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          close();
-        }
-      }}
+    <SettingsShell
+      testId="settings-loading"
+      busy={busy}
+      nav={<nav className="settings-nav" aria-label="Settings sections" />}
     >
-      <header className="settings-top">
-        <h1>Settings</h1>
-        <button type="button" className="btn" data-testid="settings-close" onClick={close}>
-          ← Back to chat
-        </button>
-      </header>
-      <nav className="settings-nav" aria-label="Settings sections" />
-      <main className="settings-content">{children ?? <Loading />}</main>
-    </div>
+      {children ?? <Loading />}
+    </SettingsShell>
   );
 }
 

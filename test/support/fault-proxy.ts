@@ -19,6 +19,8 @@ export type Fault =
   | { kind: 'malformed'; status?: number }
   /** Forward, but hold the answer back this long. */
   | { kind: 'delay'; ms: number }
+  /** Forward, but keep the server's answer until `releaseAnswers()` (a server slow by any margin). */
+  | { kind: 'holdAnswer' }
   /** Forward, then destroy the client's connection before any answer (a server dying mid-poll). */
   | { kind: 'reset'; afterMs?: number }
   /** Forward, let the server answer, then cut the client's connection: the answer is lost. */
@@ -53,6 +55,7 @@ export class FaultProxy {
   private readonly queued: { match: (path: string) => boolean; fault: Fault }[] = [];
   private rule: FaultRule | null = null;
   private readonly held = new Set<ServerResponse>();
+  private readonly heldAnswers = new Set<() => void>();
   port = 0;
 
   constructor(private target: string) {}
@@ -84,6 +87,13 @@ export class FaultProxy {
   releaseHeld(): void {
     for (const res of this.held) res.destroy();
     this.held.clear();
+  }
+
+  /** Passes on every answer kept by `holdAnswer` so far. */
+  releaseAnswers(): void {
+    const answers = [...this.heldAnswers];
+    this.heldAnswers.clear();
+    for (const send of answers) send();
   }
 
   /** Starts listening (again, on the same port after `down`). */
@@ -149,10 +159,11 @@ export class FaultProxy {
       setTimeout(() => req.socket.destroy(), fault.afterMs ?? 0);
       return;
     }
-    this.forward(req, res, fault?.kind === 'delay' ? fault.ms : 0, fault?.kind === 'dropAnswer');
+    this.forward(req, res, fault);
   }
 
-  private forward(req: IncomingMessage, res: ServerResponse, delayMs: number, dropAnswer = false): void {
+  private forward(req: IncomingMessage, res: ServerResponse, fault: Fault | null): void {
+    const dropAnswer = fault?.kind === 'dropAnswer';
     const target = new URL(req.url ?? '/', this.target);
     const upstream = httpRequest(
       target,
@@ -170,7 +181,10 @@ export class FaultProxy {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             res.end(Buffer.concat(chunks));
           };
-          if (delayMs > 0) setTimeout(send, delayMs);
+          if (fault?.kind === 'holdAnswer') {
+            this.heldAnswers.add(send);
+            res.on('close', () => this.heldAnswers.delete(send));
+          } else if (fault?.kind === 'delay') setTimeout(send, fault.ms);
           else send();
         });
         answer.on('error', () => res.destroy());

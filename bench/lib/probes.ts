@@ -27,6 +27,10 @@ export const MARKER_PROBE = `(() => {
   const pattern = /bmk-[a-z0-9]+-\\d+/g;
   new MutationObserver((records) => {
     const t = clock();
+    // A reader who keeps up: when the feed stops following (a burst taller than the view, or the
+    // selected message about to leave it), they go on to the bottom at once.
+    const jump = document.querySelector('[data-testid="jump-to-bottom"]');
+    if (jump) jump.click();
     const fresh = [];
     for (const record of records)
       for (const node of record.addedNodes) {

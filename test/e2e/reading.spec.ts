@@ -82,3 +82,52 @@ test('a topic moved while it is open takes the view with it', async ({ page, cha
   await expect(page.getByText('No messages here yet')).toBeHidden();
   await page.screenshot({ path: 'test-results/screens/reading-topic-followed.png' });
 });
+
+test('a burst taller than the view does not fly past a reader at the bottom: it stops at the first new message', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `busy afternoon ${Date.now()}`;
+  const ben = chat.api('ben@northwind.example');
+  await ben.post('/messages', { type: 'channel', to: 'general', topic, content: 'Kicking off' });
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).toContainText('Kicking off');
+
+  const ids: number[] = [];
+  for (const batch of [0, 1, 2, 3])
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const { body } = await ben.post('/messages', {
+          type: 'channel',
+          to: 'general',
+          topic,
+          content: `Burst line ${batch * 10 + i}`,
+        });
+        ids.push(body.id as number);
+      }),
+    );
+  ids.sort((a, b) => a - b);
+  const first = ids[0]!;
+  const newest = ids[ids.length - 1]!;
+  // Held: the first new message is on screen, the newest is not, and the way down is offered.
+  await expect(page.getByTestId('jump-to-bottom')).toBeVisible();
+  await expect(page.getByTestId(`message-${first}`)).toBeInViewport();
+  await expect(page.getByTestId(`message-${newest}`)).not.toBeInViewport();
+  // What is on screen is read; what is below is still unread.
+  await expect.poll(() => flagsOf(chat, 'owner', first), { timeout: 10_000 }).toContain('read');
+  expect(await flagsOf(chat, 'owner', newest)).not.toContain('read');
+  await page.screenshot({ path: 'test-results/screens/reading-burst-held.png' });
+
+  // Reading on down with the keyboard reaches the newest, and by then everything has been on screen.
+  await feed.focus();
+  for (let i = 0; i < 20 && !(await page.getByTestId(`message-${newest}`).isVisible()); i++)
+    await page.keyboard.press('PageDown');
+  await expect(page.getByTestId(`message-${newest}`)).toBeInViewport();
+  await expect.poll(() => flagsOf(chat, 'owner', newest), { timeout: 10_000 }).toContain('read');
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toBeHidden();
+  await expect(page.getByTestId('jump-to-bottom')).toBeHidden();
+});

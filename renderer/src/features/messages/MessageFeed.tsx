@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Message } from '../../api/model';
-import type { FeedAnchor, Narrow } from '../../api/narrow';
+import { narrowKey, type FeedAnchor, type Narrow } from '../../api/narrow';
 import { errorSentence } from '../../api/call';
 import { useSelfId, useUserSetting } from '../../app/realm';
+import { useMessageSelection } from '../../state/message-selection';
 import { useNarrowStore } from '../../state/narrow';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { virtualRowStyle } from '../../components/VirtualList';
@@ -81,6 +82,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     messages,
     pages.hasNewer,
     echoKey,
+    () => useMessageSelection.getState().byNarrow[narrowKey(narrow)] ?? null,
   );
 
   const { selectedId, select } = useFeedSelection(narrow, virtualizer, {

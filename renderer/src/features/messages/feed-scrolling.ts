@@ -2,7 +2,7 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
 import type { FeedAnchor } from '../../api/narrow';
-import { openingScroll, whenScrollSettles } from './opening';
+import { followScroll, openingScroll, whenScrollSettles } from './opening';
 
 type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
@@ -39,9 +39,25 @@ export function useOpeningScroll(
   return { opened, openedAtBottom, settled };
 }
 
+/** The index of the selected message if it was on screen before this render's arrivals. */
+function selectedOnScreen(
+  virtualizer: FeedVirtualizer,
+  messages: readonly Message[],
+  selectedId: number | null,
+): number | null {
+  if (selectedId === null) return null;
+  const index = messages.findIndex((m) => m.id === selectedId);
+  const row = index >= 0 ? virtualizer.measurementsCache[index] : undefined;
+  const top = virtualizer.scrollOffset ?? 0;
+  const height = virtualizer.scrollRect?.height ?? 0;
+  return row && row.end > top && row.start < top + height ? index : null;
+}
+
 /**
  * Keeps a reader who is at the bottom there as new messages (and local echoes of their own) arrive;
- * a reader scrolled up stays where they are.
+ * a reader scrolled up stays where they are. Following never carries the selected message or unread
+ * messages nobody saw past the top of the view: it stops there (`followScroll`) and "Jump to bottom"
+ * shows.
  */
 export function useFollowBottom(
   virtualizer: FeedVirtualizer,
@@ -50,6 +66,7 @@ export function useFollowBottom(
   messages: readonly Message[],
   hasNewer: boolean,
   echoKey: string,
+  selectedId: () => number | null,
 ) {
   const { opened, openedAtBottom, settled } = opening;
   // Unknown until the reader scrolls: then the feed is at the bottom if it opened there. (A feed
@@ -58,19 +75,36 @@ export function useFollowBottom(
   const scrolledToBottom = useRef<boolean | null>(null);
   const atBottom = () => scrolledToBottom.current ?? openedAtBottom.current;
   const lastId = messages[messages.length - 1]?.id;
+  // State only for the "Jump to bottom" button: it changes when the reader crosses the line, not on
+  // every scroll event.
+  const [awayFromBottom, setAwayFromBottom] = useState(false);
+  // The newest message the last time the view followed: what comes after it has just arrived.
+  const followedUpTo = useRef<number | null>(null);
   useEffect(() => {
-    if (opened.current && atBottom() && messages.length > 0 && !hasNewer)
-      virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- atBottom reads refs
+    const before = followedUpTo.current;
+    followedUpTo.current = lastId ?? null;
+    if (!opened.current || !atBottom() || messages.length === 0 || hasNewer) return;
+    const target =
+      before === null || lastId === before
+        ? { index: messages.length - 1, align: 'end' as const }
+        : followScroll(messages, before, (index) => virtualizer.measurementsCache[index], {
+            height: virtualizer.scrollRect?.height ?? 0,
+            keep: selectedOnScreen(virtualizer, messages, selectedId()),
+          });
+    if (!target) return;
+    if (target.align === 'start') {
+      // Held at unread messages: the reader is no longer at the bottom until they get there.
+      scrolledToBottom.current = false;
+      setAwayFromBottom(true);
+    }
+    virtualizer.scrollToIndex(target.index, { align: target.align });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- atBottom reads refs; messages are read when the newest changes
   }, [lastId, messages.length, hasNewer, virtualizer, opened]);
   useEffect(() => {
     const el = parentRef.current;
     if (echoKey && el && atBottom()) el.scrollTop = el.scrollHeight;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- atBottom reads refs
   }, [echoKey, parentRef]);
-  // State only for the "Jump to bottom" button: it changes when the reader crosses the line, not on
-  // every scroll event.
-  const [awayFromBottom, setAwayFromBottom] = useState(false);
   // Opened above the bottom (at an unread message): the button shows before any scrolling.
   useEffect(() => {
     if (settled && scrolledToBottom.current === null && !openedAtBottom.current) setAwayFromBottom(true);

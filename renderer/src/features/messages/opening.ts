@@ -53,3 +53,43 @@ export function whenScrollSettles(
     requestAnimationFrame(tick);
   });
 }
+
+/** Where a row sits in the feed, in pixels from its top (the virtualizer's measurements). */
+export interface RowSpan {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where a feed whose reader sits at the bottom goes when new messages arrive (those after
+ * `arrivedAfter`, a message id). To the newest, unless that would carry past the top of the view
+ * the selected message (`keep`, when it is on screen) or a new unread message that was never on
+ * screen (a burst taller than the view): then the view stops with the first of those at its top,
+ * and "Jump to bottom" takes the reader on. Unread messages that were already there (on screen, or
+ * above it and left unread on purpose) do not hold it back, nor does anything when the newest is
+ * already read (the reader's own message: they are writing at the bottom).
+ */
+export function followScroll(
+  messages: readonly Message[],
+  arrivedAfter: number,
+  span: (index: number) => RowSpan | undefined,
+  view: { height: number; keep: number | null },
+): OpeningScroll | null {
+  if (messages.length === 0) return null;
+  const newest = messages.length - 1;
+  const bottom: OpeningScroll = { index: newest, align: 'end' };
+  const newestSpan = span(newest);
+  if (!newestSpan || (messages[newest]!.flags ?? []).includes('read')) return bottom;
+  // The arrivals are the newest messages, after the one that was newest before.
+  let arrival = newest;
+  while (arrival > 0 && messages[arrival - 1]!.id > arrivedAfter) arrival--;
+  while (
+    arrival <= newest &&
+    (messages[arrival]!.id <= arrivedAfter || (messages[arrival]!.flags ?? []).includes('read'))
+  )
+    arrival++;
+  const hold = Math.min(view.keep ?? newest, arrival);
+  const row = span(hold);
+  if (!row || newestSpan.end - row.start <= view.height) return bottom;
+  return { index: hold, align: 'start' };
+}

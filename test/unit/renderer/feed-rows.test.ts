@@ -21,9 +21,12 @@ describe('feed row layout', () => {
     expect(rows.map((r) => r.daySeparator !== null)).toEqual([true, false, false, false, false, false, true]);
   });
 
-  it('shows no headers in a single conversation, and one on every search hit', () => {
+  it('shows no headers in a single conversation, and a header and the sender on every search hit', () => {
     const messages = [channelMessage({ id: 1, timestamp: T }), channelMessage({ id: 2, timestamp: T + 10 })];
     expect(feedRowLayout(messages, false, 'topic').map((r) => r.recipientHeader)).toEqual([false, false]);
-    expect(feedRowLayout(messages, true, 'search').map((r) => r.recipientHeader)).toEqual([true, true]);
+    expect(feedRowLayout(messages, false, 'topic').map((r) => r.showSender)).toEqual([true, false]);
+    const hits = feedRowLayout(messages, true, 'search');
+    expect(hits.map((r) => r.recipientHeader)).toEqual([true, true]);
+    expect(hits.map((r) => r.showSender)).toEqual([true, true]);
   });
 });

@@ -38,11 +38,14 @@ export function feedRowLayout(
     const day = dayKeyOf(m.timestamp);
     const newDay = !prev || prevDay !== day;
     prevDay = day;
+    // Search hits come from anywhere: each stands alone, with where it is (and its highlighted
+    // topic) and who wrote it.
+    const standsAlone = narrowKind === 'search';
     return {
       daySeparator: newDay ? dayLabel(m.timestamp) : null,
-      // Search hits come from anywhere: each shows where it is (and its highlighted topic).
-      recipientHeader: showHeaders && (newConversation || narrowKind === 'search'),
+      recipientHeader: showHeaders && (newConversation || standsAlone),
       showSender:
+        standsAlone ||
         newConversation ||
         newDay ||
         !prev ||

@@ -355,3 +355,49 @@ test('a long conversation offers "Jump to first unread"; End loads the newest fi
   await expect(jump).toHaveCount(0);
   await chat.api(ADA).patch('/settings', { web_mark_read_on_scroll_policy: 1 });
 });
+
+test('> quotes the selected message into the reply; Shift+U marks it and what follows unread', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await markAllRead(chat, ADA);
+  const topic = `quoting ${Date.now()}`;
+  const quoted = await post(chat, BEN, topic, 'The **deadline** moved to Friday');
+  const after = await post(chat, BEN, topic, 'Tell the others');
+  await markAllRead(chat, ADA);
+
+  await signIn(page, ADA);
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expectSelected(page, after);
+  await page.getByTestId('message-feed').click();
+  await page.keyboard.press('k');
+  await expectSelected(page, quoted);
+
+  await page.keyboard.press('>');
+  const box = page.getByTestId('compose-input');
+  await expect(box).toBeFocused();
+  const ben = chat.user(BEN);
+  await expect(box).toHaveValue(new RegExp(`^@_\\*\\*${ben.full_name}\\|${ben.user_id}\\*\\* \\[said\\]\\(`));
+  await expect(box).toHaveValue(/```quote\nThe \*\*deadline\*\* moved to Friday\n```/);
+  await page.screenshot({ path: 'test-results/screens/keyboard-quote-reply.png' });
+
+  // Back to the feed without sending; the draft stays.
+  await box.fill('');
+  await page.getByTestId('message-feed').click();
+  await page.keyboard.press('k');
+  await expectSelected(page, quoted);
+  await page.keyboard.press('Shift+U');
+  await expect.poll(async () => (await messageOf(chat, ADA, quoted)).flags).not.toContain('read');
+  await expect.poll(async () => (await messageOf(chat, ADA, after)).flags).not.toContain('read');
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toBeVisible();
+  // Still on screen, but not read again behind the reader's back.
+  await page.waitForTimeout(1500);
+  expect((await messageOf(chat, ADA, quoted)).flags).not.toContain('read');
+  // Reading resumes once the view is left: opened again, what it shows is read.
+  await page.getByTestId('all-messages').click();
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect.poll(async () => (await messageOf(chat, ADA, after)).flags).toContain('read');
+});

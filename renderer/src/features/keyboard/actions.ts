@@ -9,6 +9,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { showNotice } from '../../state/notice';
 import { sidebarOrder } from '../channels/hooks';
+import { markUnreadFromHere, quoteAndReply } from '../message-actions/quote-and-reply';
 import { replyNarrow } from '../message-actions/reply-narrow';
 import { activeFeed } from '../messages/active-feed';
 import { setMessageFlag } from '../messages/toggle-flag';
@@ -95,6 +96,19 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     if (!message) return false;
     openConversation({ kind: 'dm', userIds: [message.sender_id] });
     useComposeFocus.getState().requestFocus('message');
+    return true;
+  },
+  'quote-reply': (context) => {
+    const message = selected();
+    if (!message) return false;
+    const channelName = typeof message.display_recipient === 'string' ? message.display_recipient : undefined;
+    fire(quoteAndReply(context.bridge, message, selfIdOf(context), channelName), 'Quote not added:');
+    return true;
+  },
+  'mark-unread-from': (context) => {
+    const message = selected();
+    if (!message) return false;
+    fire(markUnreadFromHere(context.bridge, message, selfIdOf(context)), 'Not marked as unread:');
     return true;
   },
   'next-unread-topic': (context) => nextUnread('topic', context),

@@ -10,6 +10,8 @@ export type ShortcutAction =
   | 'new-direct-message'
   | 'reply'
   | 'reply-to-author'
+  | 'quote-reply'
+  | 'mark-unread-from'
   | 'next-unread-topic'
   | 'next-unread-dm'
   | 'select-next'
@@ -125,6 +127,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
     description: 'Reply to its author in a direct message',
     group: 'Composing',
   },
+  {
+    action: 'quote-reply',
+    keys: [{ key: '>' }],
+    description: 'Quote and reply',
+    group: 'Composing',
+  },
   { action: 'edit', keys: [{ key: 'e' }], description: 'Edit your message', group: 'The selected message' },
   {
     action: 'star',
@@ -144,6 +152,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
     description: 'React with an emoji',
     group: 'The selected message',
   },
+  {
+    action: 'mark-unread-from',
+    keys: [{ key: 'U' }],
+    description: 'Mark as unread from here',
+    group: 'The selected message',
+  },
 ];
 
 /** How a key is written in the help overlay. */
@@ -154,6 +168,7 @@ export function keyLabel(spec: KeySpec, mac: boolean): string {
     Escape: 'Esc',
     Enter: 'Enter',
     R: 'Shift+R',
+    U: 'Shift+U',
   };
   const key = names[spec.key] ?? spec.key;
   if (!spec.mod) return key;

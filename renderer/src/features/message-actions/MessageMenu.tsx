@@ -1,33 +1,19 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
-import { conversationKey, narrowTerms, sameNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';
 import { Popover } from '../../components/Popover';
 import { currentServerBase } from '../../components/sanitize';
-import { useComposeStore } from '../../state/compose';
 import { useDialogStore } from '../../state/dialogs';
-import { useNarrowStore } from '../../state/narrow';
 import { useToggleFlag } from '../messages/toggle-flag';
 import { messageLink } from '../../api/conversation-links';
-import { markUnreadFrom } from './mark-unread-from';
 import { fetchMessageSource } from './message-source';
-import { appendQuote, quoteAndReplyText } from './quote';
-import { replyNarrow } from './reply-narrow';
+import { markUnreadFromHere, quoteAndReply } from './quote-and-reply';
 
 interface MenuItem {
   label: string;
   run: () => Promise<string | void> | string | void;
-}
-
-function focusComposeSoon(): void {
-  requestAnimationFrame(() => {
-    const box = document.querySelector<HTMLTextAreaElement>('[data-testid="compose-input"]');
-    if (!box) return;
-    box.focus();
-    box.setSelectionRange(box.value.length, box.value.length);
-  });
 }
 
 type Feedback = { text: string; error: boolean } | null;
@@ -119,26 +105,7 @@ function MessageMenuItems({
   const items: MenuItem[] = [
     {
       label: 'Quote and reply',
-      run: async () => {
-        const source = await fetchMessageSource(bridge, message.id);
-        const quote = quoteAndReplyText(
-          { fullName: message.sender_full_name ?? 'Someone', userId: message.sender_id },
-          source.content,
-          link(),
-        );
-        const narrowStore = useNarrowStore.getState();
-        const current = narrowStore.narrow;
-        // A channel view writes to the topic in its own box; elsewhere, open the conversation.
-        const inChannelView =
-          current?.kind === 'channel' && message.type === 'stream' && current.streamId === message.stream_id;
-        const target = inChannelView ? current : replyNarrow(message, selfId);
-        if (!sameNarrow(current, target)) narrowStore.select(target, message.id);
-        const compose = useComposeStore.getState();
-        const key = conversationKey(target, selfId);
-        compose.setText(key, appendQuote(compose.drafts[key] ?? '', quote));
-        if (inChannelView) compose.setTopic(key, message.subject ?? '');
-        focusComposeSoon();
-      },
+      run: () => quoteAndReply(bridge, message, selfId, channelName),
     },
     { label: 'Copy link to message', run: () => copy(link(), 'Link copied.') },
     {
@@ -147,10 +114,7 @@ function MessageMenuItems({
     },
     {
       label: 'Mark as unread from here',
-      run: async () => {
-        const narrow = useNarrowStore.getState().narrow ?? replyNarrow(message, selfId);
-        await markUnreadFrom(bridge, message.id, narrowTerms(narrow));
-      },
+      run: () => markUnreadFromHere(bridge, message, selfId).then(() => undefined),
     },
     {
       label: starred ? 'Unstar message' : 'Star message',

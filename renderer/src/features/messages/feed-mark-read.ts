@@ -1,16 +1,17 @@
 import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { Message } from '../../api/model';
-import { narrowTerms, type Narrow } from '../../api/narrow';
+import { narrowKey, narrowTerms, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
+import { useReadingPause } from '../../state/reading-pause';
 import { markReadAllowed, markSeenAsRead } from './mark-seen';
 import { useWindowFocused } from './window-focus';
 
 /**
  * Marks what is on screen as read, in one call per pause in scrolling, while the window has focus
  * (what is on screen when the window comes back counts as seen then), as the user's
- * `web_mark_read_on_scroll_policy` allows.
+ * `web_mark_read_on_scroll_policy` allows, and not while the reader has paused it (state/reading-pause).
  */
 export function useMarkSeenAsRead(
   narrow: Narrow,
@@ -21,6 +22,10 @@ export function useMarkSeenAsRead(
   const bridge = useBridge();
   const markPolicy = useUserSetting<number>('web_mark_read_on_scroll_policy', 1);
   const windowFocused = useWindowFocused();
+  const key = narrowKey(narrow);
+  const paused = useReadingPause((s) => s.paused.has(key));
+  // Leaving the view ends a pause of its reading.
+  useEffect(() => () => useReadingPause.getState().resume(key), [key]);
   const { settled, items, messages } = view;
   const conversationView = narrow.kind === 'topic' || narrow.kind === 'dm';
   const pending = useRef(new Set<number>());
@@ -37,7 +42,7 @@ export function useMarkSeenAsRead(
   useEffect(() => {
     // Search results are a lookup, not reading: they never mark messages read.
     if (narrow.kind === 'search') return;
-    if (!settled || !markReadAllowed(markPolicy, conversationView) || !windowFocused) return;
+    if (!settled || paused || !markReadAllowed(markPolicy, conversationView) || !windowFocused) return;
     const el = parentRef.current;
     if (!el) return;
     // The virtualizer's own record of the viewport: reading the element's scrollTop here, right
@@ -58,6 +63,7 @@ export function useMarkSeenAsRead(
     return () => clearTimeout(timer);
   }, [
     settled,
+    paused,
     windowFocused,
     items,
     messages,

@@ -58,3 +58,36 @@ test('a group conversation is listed under all its people', async ({ page, chat,
   await row.click();
   await expect(page.getByTestId('message-feed').getByText('on-call rota').first()).toBeVisible();
 });
+
+test('keyboard only: x, a name and Enter, another name and Enter, then Enter opens the group', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const admin = chat.user('admin');
+  const moderator = chat.user('moderator');
+  await page.getByTestId('all-messages').click();
+  await page.keyboard.press('x');
+  const search = page.getByTestId('user-search');
+  await expect(search).toBeFocused();
+  await search.pressSequentially(admin.full_name.split(' ')[0]!);
+  // The first match is marked as the one Enter picks.
+  await expect(page.locator('.user-row.enter-picks')).toHaveAttribute('data-testid', `user-${admin.email}`);
+  await page.keyboard.press('Enter');
+  await expect(search).toHaveValue('');
+  await search.pressSequentially(moderator.full_name.split(' ')[0]!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('dm-picked')).toHaveText(`${admin.full_name}, ${moderator.full_name}`);
+  await page.screenshot({ path: 'test-results/screens/new-dm-keyboard.png' });
+  // A name that matches nobody is not picked by Enter, and does not open anything.
+  await search.pressSequentially('zzzz');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('new-dm-dialog')).toBeVisible();
+  await search.fill('');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('new-dm-dialog')).toHaveCount(0);
+  const names = [admin.full_name, moderator.full_name].sort((a, b) => a.localeCompare(b));
+  for (const name of names) await expect(page.getByTestId('conversation-title')).toContainText(name);
+  await expect(page.getByTestId('compose-input')).toBeVisible();
+});

@@ -11,15 +11,21 @@ export function NewDmDialog() {
   const select = useNarrowStore((s) => s.select);
   const users = useUsers();
   const [picked, setPicked] = useState<number[]>([]);
+  const open = () => {
+    if (picked.length === 0) return;
+    select({ kind: 'dm', userIds: [...picked].sort((a, b) => a - b) });
+    close();
+  };
   return (
     <Dialog title="New direct message" onClose={close} testId="new-dm-dialog">
       <UserPicker
         selected={picked}
         onToggle={(id) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))}
+        onSubmit={open}
       />
       <p className="muted small" data-testid="dm-picked">
         {picked.length === 0
-          ? 'Pick one person, or several for a group.'
+          ? 'Pick one person, or several for a group. Enter picks the first match; Enter again opens.'
           : picked.map((id) => users.get(id)?.full_name).join(', ')}
       </p>
       <div className="dialog-actions">
@@ -31,10 +37,7 @@ export function NewDmDialog() {
           className="btn btn-primary"
           data-testid="start-dm"
           disabled={picked.length === 0}
-          onClick={() => {
-            select({ kind: 'dm', userIds: [...picked].sort((a, b) => a - b) });
-            close();
-          }}
+          onClick={open}
         >
           Open conversation
         </button>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { User, UserStatus } from '../../api/model';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -26,14 +26,20 @@ export function StatusLine({ status }: { status: UserStatus | undefined }) {
   );
 }
 
-/** Searchable list of active users with avatar and status; toggles a selection. */
+/**
+ * Searchable list of active users with avatar and status; toggles a selection. From the search box,
+ * Enter toggles the first match and clears the search for the next name, Enter on an empty search
+ * submits (`onSubmit`), and ArrowDown moves into the list.
+ */
 export function UserPicker({
   selected,
   onToggle,
+  onSubmit,
   includeSelf = false,
 }: {
   selected: number[];
   onToggle: (userId: number) => void;
+  onSubmit?: () => void;
   includeSelf?: boolean;
 }) {
   const known = useUsers();
@@ -54,6 +60,22 @@ export function UserPicker({
     );
   }, [known, fetched.data, selfId, includeSelf]);
   const list = useMemo(() => searchPeople(index, query), [index, query]);
+  const firstMatch = query.trim() ? list[0] : undefined;
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (firstMatch) {
+        onToggle(firstMatch.user_id);
+        setQuery('');
+      } else if (!query.trim()) onSubmit?.();
+    } else if (event.key === 'ArrowDown') {
+      const row = event.currentTarget.parentElement?.querySelector<HTMLElement>('.user-row');
+      if (row) {
+        event.preventDefault();
+        row.focus();
+      }
+    }
+  };
   return (
     <div className="user-picker">
       <input
@@ -63,6 +85,7 @@ export function UserPicker({
         data-testid="user-search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={onSearchKey}
       />
       {fetched.isPending && known.size === 0 ? (
         <Loading />
@@ -80,10 +103,11 @@ export function UserPicker({
           getKey={(u) => u.user_id}
           renderRow={(u) => {
             const on = selected.includes(u.user_id);
+            const enterPicks = u === firstMatch;
             return (
               <button
                 type="button"
-                className={`user-row row-main${on ? ' selected' : ''}`}
+                className={`user-row row-main${on ? ' selected' : ''}${enterPicks ? ' enter-picks' : ''}`}
                 aria-pressed={on}
                 data-testid={`user-${u.email}`}
                 onClick={() => onToggle(u.user_id)}

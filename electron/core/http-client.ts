@@ -121,6 +121,8 @@ export class HttpClient {
    */
   private sendShared(wire: WireRequest, options: CallOptions): Promise<RawResult> {
     if (wire.method !== 'GET' || options.unpooled) return this.sendWithRetries(wire, options);
+    const { signal } = options;
+    if (signal?.aborted) return Promise.resolve(fail(cancelled));
     const key = `${wire.path}?${new URLSearchParams(wire.fields).toString()}`;
     let shared = this.sharedGets.get(key);
     if (!shared) {
@@ -132,13 +134,11 @@ export class HttpClient {
       this.sharedGets.set(key, entry);
       shared = entry;
     }
-    const { signal } = options;
     // A caller that cannot cancel keeps the request alive for good.
     if (!signal) {
       shared.waiting = Infinity;
       return shared.result;
     }
-    if (signal.aborted) return Promise.resolve(fail(cancelled));
     const entry = shared;
     entry.waiting += 1;
     return new Promise((resolve) => {

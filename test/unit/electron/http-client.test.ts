@@ -339,6 +339,15 @@ describe('HttpClient: cancelling', () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  it('sends nothing for a signal aborted before the call', async () => {
+    const { server } = await silentServer();
+    const { client } = clientFor(server.url);
+    const result = await client.call(getThing, { thing_id: 4 }, { signal: AbortSignal.abort() });
+    expect(result).toMatchObject({ ok: false, error: { message: 'cancelled' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.seen).toHaveLength(0);
+  });
+
   it('lets a caller that cannot cancel keep a shared GET alive, and answers it', async () => {
     let answer: ((body: unknown) => void) | null = null;
     const server = await serve((_, res) => {

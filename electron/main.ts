@@ -32,6 +32,7 @@ import { BRIDGE_INVOKE_CHANNEL, BRIDGE_PUSH_CHANNEL } from './core/channels';
 import { userAgent } from './core/http-client';
 import { callsRefusedNotice, createBridgeRouter } from './core/ipc-router';
 import { RendererCallLimits } from './core/request-limits';
+import { CancellableCalls } from './core/cancellable-calls';
 import {
   decideNavigation,
   isExternalUrlAllowed,
@@ -126,6 +127,8 @@ async function run(): Promise<void> {
         payload: callsRefusedNotice(refused),
       });
   });
+  // The window's calls that carry a cancel id (`cancelCall` aborts their requests).
+  const windowCalls = new CancellableCalls();
   ipcMain.handle(BRIDGE_INVOKE_CHANNEL, (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
     // Only our own window's top frame, showing our own page, speaks to the core.
     if (!window || event.sender !== window.webContents || event.senderFrame !== window.webContents.mainFrame)
@@ -133,7 +136,7 @@ async function run(): Promise<void> {
     if (!isOurPage(event.senderFrame.url)) throw new Error('Refused: not the app page');
     if (!Array.isArray(args)) throw new Error('Refused: bridge arguments must be a list');
     // The router answers an unknown method with a clear error of its own.
-    return router.handle(String(method), args, windowLimits);
+    return router.handle(String(method), args, windowLimits, windowCalls);
   });
   router.subscribe((push) => {
     if (window && !window.isDestroyed()) window.webContents.send(BRIDGE_PUSH_CHANNEL, push);

@@ -8,6 +8,7 @@ import { ChatCore, type CoreOptions, type DemoConfig } from './core/app-core';
 import { userAgent } from './core/http-client';
 import { callsRefusedNotice, createBridgeRouter } from './core/ipc-router';
 import { RENDERER_CALL_BUDGET, RendererCallLimits } from './core/request-limits';
+import { CancellableCalls } from './core/cancellable-calls';
 import { fileModeProtector } from './core/vault';
 import { APP_NAME, APP_VERSION } from './core/app-info';
 
@@ -64,6 +65,7 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
       );
       send({ type: 'push', push: { channel: 'notice', payload: callsRefusedNotice(refused) } });
     });
+    const calls = new CancellableCalls();
     ws.on('message', (data) => {
       const parsed = parseRequestFrame(data.toString());
       if (parsed.kind === 'malformed') {
@@ -76,7 +78,7 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
       }
       const { frame } = parsed;
       Promise.resolve()
-        .then(() => router.handle(frame.method, frame.args, limits))
+        .then(() => router.handle(frame.method, frame.args, limits, calls))
         .then(
           (value) => send({ type: 'response', id: frame.id, ok: true, value: value ?? null }),
           (error: unknown) =>
@@ -88,8 +90,13 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
             }),
         );
     });
-    ws.on('close', unsubscribe);
-    ws.on('error', unsubscribe);
+    // A page that is gone waits for nothing: its cancellable calls are aborted.
+    const closed = () => {
+      unsubscribe();
+      calls.cancelAll();
+    };
+    ws.on('close', closed);
+    ws.on('error', closed);
     core.rendererAttached();
   }
 

@@ -5,7 +5,7 @@
  * The closed family of failures a call can end in (DESIGN.md). Plain data, so it crosses IPC
  * unchanged; `ApiCallError` wraps it for code that prefers exceptions.
  */
-export type CallFailure = NetworkFailure | ApiFailure | ServerFailure | MalformedResponse;
+export type CallFailure = NetworkFailure | ApiFailure | ServerFailure | MalformedResponse | CancelledCall;
 
 export interface NetworkFailure {
   kind: 'network';
@@ -37,6 +37,24 @@ export interface MalformedResponse {
   status: number;
   /** What was wrong: not JSON, or a body the decoder rejected (with the decoder's words). */
   message: string;
+}
+
+/**
+ * The caller gave the call up (`ChatBridge.cancelCall`, an aborted signal): its request was aborted
+ * or never sent. Not an error anyone is shown: whoever cancelled no longer wants the answer.
+ */
+export interface CancelledCall {
+  kind: 'cancelled';
+  message: string;
+}
+
+export function cancelledCall(message = 'Cancelled: the answer was no longer needed.'): CancelledCall {
+  return { kind: 'cancelled', message };
+}
+
+/** The error family for code that prefers exceptions: true when a call was given up, not failed. */
+export function isCancelledCall(error: unknown): boolean {
+  return error instanceof ApiCallError && error.failure.kind === 'cancelled';
 }
 
 /** The error codes of spec part 7 and the public API that the client reacts to. */
@@ -72,6 +90,8 @@ export function describeFailure(failure: CallFailure): string {
       return `The server had a problem (HTTP ${failure.status}). Try again in a moment.`;
     case 'malformed':
       return `The server sent a response this app could not read (${failure.message}).`;
+    case 'cancelled':
+      return 'Cancelled.';
   }
 }
 

@@ -19,6 +19,7 @@ import type {
 
 export const bridgeMethods = [
   'call',
+  'cancelCall',
   'session',
   'connectionStatus',
   'retryNow',
@@ -139,7 +140,10 @@ export function createBridgeClient(
     });
   }
   return {
-    call: (name, params) => invoke('call', name, params),
+    // Without a cancel id the frame stays [name, params], as before cancelling existed.
+    call: (name, params, cancelId) =>
+      cancelId === undefined ? invoke('call', name, params) : invoke('call', name, params, cancelId),
+    cancelCall: (cancelId) => invoke('cancelCall', cancelId),
     session: () => invoke('session'),
     onSession: (listener) => on('session', listener),
     onEvents: (listener) => on('events', listener),

@@ -296,11 +296,22 @@ export interface ConversationCacheApi {
 }
 
 export interface ChatBridge {
-  /** Calls an allow-listed endpoint on the active account. */
+  /**
+   * Calls an allow-listed endpoint on the active account. With `cancelId` (a number this window
+   * has not used for a call still running) the call can be given up with `cancelCall`.
+   */
   call<N extends RendererEndpointName>(
     name: N,
     params: EndpointParams<N>,
+    cancelId?: number,
   ): Promise<CallResult<EndpointResponse<N>>>;
+  /**
+   * Gives up the call made with `cancelId`: main aborts its request (or drops it before it is
+   * sent) and answers it at once with the `cancelled` failure. A cancel for an id that is unknown,
+   * already answered or already cancelled does nothing. Renderer code passes an AbortSignal to
+   * `callApi` rather than calling this itself.
+   */
+  cancelCall(cancelId: number): Promise<void>;
   /**
    * The current session (initial state), or null before the first registration and while a fresh
    * one is being made. Subscribe with `onSession` first, then call this: a renderer that attaches

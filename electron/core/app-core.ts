@@ -183,11 +183,12 @@ export class ChatCore {
   async callActive<P extends Record<string, unknown>, R>(
     endpoint: Endpoint<string, P, R>,
     params: P,
+    signal?: AbortSignal,
   ): Promise<CallResult<R>> {
     const id = this.vault.activeId;
     const running = id ? this.ensureRunning(id) : null;
     if (!running) return clientFailure(clientFailureCodes.noAccount, 'No account is signed in.');
-    return running.calls.track(() => running.client.call(endpoint, params));
+    return running.calls.track(() => running.client.call(endpoint, params, signal ? { signal } : {}));
   }
 
   /**

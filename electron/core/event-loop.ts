@@ -491,5 +491,7 @@ function reasonOf(failure: CallFailure): string {
       return `Server error (HTTP ${failure.status}).`;
     case 'malformed':
       return `Unreadable response (${failure.message}).`;
+    case 'cancelled':
+      return 'Cancelled.';
   }
 }

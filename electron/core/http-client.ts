@@ -47,6 +47,18 @@ export interface CallOptions {
 
 const MAX_REDIRECTS = 3;
 
+type RawResult = CallResult<{ status: number; body: string }>;
+
+/** One GET on the wire and how many callers that may still cancel wait for it (Infinity: one cannot). */
+interface SharedGet {
+  controller: AbortController;
+  waiting: number;
+  result: Promise<RawResult>;
+}
+
+/** What a request given up by its caller ends in (the event loop reads it as a cancelled wait). */
+const cancelled: CallFailure = { kind: 'network', reason: 'other', message: 'cancelled' };
+
 export class HttpClient {
   readonly origin: string;
   /** `{base_url}` without its trailing slash: where `/user_uploads/...` lives. */
@@ -57,7 +69,7 @@ export class HttpClient {
   private readonly random: () => number;
   private readonly pool: RequestPool;
   /** GETs on the wire, by request: an identical GET asked meanwhile shares the answer. */
-  private readonly sharedGets = new Map<string, Promise<CallResult<{ status: number; body: string }>>>();
+  private readonly sharedGets = new Map<string, SharedGet>();
 
   constructor(private readonly options: HttpClientOptions) {
     const url = new URL(options.serverUrl);
@@ -103,19 +115,47 @@ export class HttpClient {
     return { ok: true, value: decoded.data };
   }
 
-  /** A GET without its own cancel signal joins an identical one already on the wire. */
-  private sendShared(
-    wire: WireRequest,
-    options: CallOptions,
-  ): Promise<CallResult<{ status: number; body: string }>> {
-    if (wire.method !== 'GET' || options.signal || options.unpooled)
-      return this.sendWithRetries(wire, options);
+  /**
+   * A GET joins an identical one already on the wire. Its request is aborted only once every
+   * caller that joined it has cancelled; a caller that cancels gets its answer at once.
+   */
+  private sendShared(wire: WireRequest, options: CallOptions): Promise<RawResult> {
+    if (wire.method !== 'GET' || options.unpooled) return this.sendWithRetries(wire, options);
+    const { signal } = options;
+    if (signal?.aborted) return Promise.resolve(fail(cancelled));
     const key = `${wire.path}?${new URLSearchParams(wire.fields).toString()}`;
-    const pending = this.sharedGets.get(key);
-    if (pending) return pending;
-    const sent = this.sendWithRetries(wire, options).finally(() => this.sharedGets.delete(key));
-    this.sharedGets.set(key, sent);
-    return sent;
+    let shared = this.sharedGets.get(key);
+    if (!shared) {
+      const controller = new AbortController();
+      const result = this.sendWithRetries(wire, { ...options, signal: controller.signal }).finally(() => {
+        if (this.sharedGets.get(key) === entry) this.sharedGets.delete(key);
+      });
+      const entry: SharedGet = { controller, waiting: 0, result };
+      this.sharedGets.set(key, entry);
+      shared = entry;
+    }
+    // A caller that cannot cancel keeps the request alive for good.
+    if (!signal) {
+      shared.waiting = Infinity;
+      return shared.result;
+    }
+    const entry = shared;
+    entry.waiting += 1;
+    return new Promise((resolve) => {
+      const onAbort = () => {
+        entry.waiting -= 1;
+        if (entry.waiting === 0) {
+          if (this.sharedGets.get(key) === entry) this.sharedGets.delete(key);
+          entry.controller.abort();
+        }
+        resolve(fail(cancelled));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      void entry.result.then((result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      });
+    });
   }
 
   private async sendWithRetries(
@@ -225,7 +265,7 @@ export class HttpClient {
     } catch (error) {
       if (timedOut)
         return fail({ kind: 'network', reason: 'timeout', message: `no answer within ${timeoutMs} ms` });
-      if (options.signal?.aborted) return fail({ kind: 'network', reason: 'other', message: 'cancelled' });
+      if (options.signal?.aborted) return fail(cancelled);
       return fail(networkFailure(error));
     } finally {
       clearTimeout(timer);

@@ -10,6 +10,7 @@ import {
 import type { BridgeMethod, BridgePush } from '../../shared/ipc-wire';
 import { clientFailure, type ChatCore } from './app-core';
 import type { RendererCallLimits } from './request-limits';
+import type { CancellableCalls } from './cancellable-calls';
 import { withoutCredentials } from './credential-guard';
 import { unknownBridgeMethodMessage } from './frames';
 import { isExternalUrlAllowed } from './window-policy';
@@ -38,13 +39,21 @@ export interface ShellActions {
 export interface BridgeRouter {
   /**
    * Rejects with a clear message for a method it does not know: a caller never waits in silence.
-   * `limits`: the calling renderer's budget (each shell keeps one per window or connection).
+   * `limits`: the calling renderer's budget; `calls`: its calls that can be cancelled (each shell
+   * keeps one of each per window or connection). Without `calls`, a cancel id is ignored.
    */
-  handle(method: string, args: readonly unknown[], limits?: RendererCallLimits): Promise<unknown>;
+  handle(
+    method: string,
+    args: readonly unknown[],
+    limits?: RendererCallLimits,
+    calls?: CancellableCalls,
+  ): Promise<unknown>;
   subscribe(listener: (push: BridgePush) => void): Unsubscribe;
 }
 
 const id = z.string().min(1).max(200);
+/** A renderer's handle on one of its calls (`ChatBridge.call`'s third argument). */
+const cancelIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const addAccountRequest = z.object({
   serverUrl: z.string().min(1).max(2000),
   email: z.string().min(1).max(500),
@@ -88,7 +97,7 @@ const outboxSendRequest = z.object({
 });
 
 export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeRouter {
-  async function call(name: unknown, params: unknown) {
+  async function call(name: unknown, params: unknown, cancelId: unknown, calls?: CancellableCalls) {
     // hasOwn as well: `in` would also accept inherited names such as `toString`.
     if (typeof name !== 'string' || !Object.hasOwn(endpoints, name) || !isRendererEndpoint(name))
       return clientFailure(clientFailureCodes.endpointNotAllowed, `Endpoint not allowed: ${String(name)}`);
@@ -102,11 +111,20 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
           .map((issue) => `${issue.path.join('.') || '(params)'}: ${issue.message}`)
           .join('; ')}`,
       );
-    return core.callActive(endpoint, parsed.data);
+    const id = cancelId === undefined ? undefined : cancelIdSchema.safeParse(cancelId);
+    if (id && !id.success)
+      return clientFailure(clientFailureCodes.invalidParams, 'Invalid cancel id: a positive whole number.');
+    if (!calls || !id) return core.callActive(endpoint, parsed.data);
+    return calls.run(id.data, (signal) => core.callActive(endpoint, parsed.data, signal));
   }
 
-  const handlers: Record<BridgeMethod, (args: readonly unknown[]) => Promise<unknown> | unknown> = {
-    call: ([name, params]) => call(name, params),
+  type Handler = (args: readonly unknown[], calls?: CancellableCalls) => Promise<unknown> | unknown;
+  const handlers: Record<BridgeMethod, Handler> = {
+    call: ([name, params, cancelId], calls) => call(name, params, cancelId, calls),
+    // Ignored when the call is unknown or over: a late cancel is normal, not an error.
+    cancelCall: ([cancelId], calls) => {
+      calls?.cancel(cancelIdSchema.parse(cancelId));
+    },
     session: () => core.session(),
     connectionStatus: () => core.connectionStatus(),
     retryNow: () => core.retryNow(),
@@ -151,7 +169,7 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
   const revealsCredential: ReadonlySet<BridgeMethod> = new Set(['bots.revealApiKey']);
 
   return {
-    async handle(method, args, limits) {
+    async handle(method, args, limits, calls) {
       const handler = Object.hasOwn(handlers, method) ? handlers[method as BridgeMethod] : undefined;
       if (!handler) throw new Error(unknownBridgeMethodMessage(method));
       if (method === 'call' && limits && !limits.admit())
@@ -159,7 +177,7 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
           clientFailureCodes.tooManyCalls,
           'This window asked for more than the app ever needs at once, so the request was not sent.',
         );
-      const value = await handler(args);
+      const value = await handler(args, calls);
       return revealsCredential.has(method as BridgeMethod) ? value : withoutCredentials(value);
     },
     subscribe: (listener) => core.subscribe((push) => listener(withoutCredentials(push))),

@@ -50,6 +50,8 @@ export type FaultRule = (request: {
 
 export class FaultProxy {
   readonly requests: RecordedRequest[] = [];
+  /** Requests the client gave up (closed its connection) while `hang` or `holdAnswer` kept them. */
+  readonly abandoned: RecordedRequest[] = [];
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private readonly queued: { match: (path: string) => boolean; fault: Fault }[] = [];
@@ -85,8 +87,9 @@ export class FaultProxy {
 
   /** Ends every held request by cutting its connection (the hung server's process died). */
   releaseHeld(): void {
-    for (const res of this.held) res.destroy();
+    const held = [...this.held];
     this.held.clear();
+    for (const res of held) res.destroy();
   }
 
   /** Passes on every answer kept by `holdAnswer` so far. */
@@ -127,12 +130,17 @@ export class FaultProxy {
     const info = { method: req.method ?? 'GET', path: url.pathname, query };
     const index = this.queued.findIndex((entry) => entry.match(url.pathname));
     const fault = index >= 0 ? this.queued.splice(index, 1)[0]!.fault : (this.rule?.(info) ?? null);
-    this.requests.push({
+    const recorded: RecordedRequest = {
       ...info,
       authorization: req.headers.authorization,
       userAgent: req.headers['user-agent'],
       fault: fault?.kind ?? 'forwarded',
-    });
+    };
+    this.requests.push(recorded);
+    if (fault?.kind === 'holdAnswer')
+      res.on('close', () => {
+        if (!res.writableEnded) this.abandoned.push(recorded);
+      });
 
     if (fault?.kind === 'status') {
       req.resume();
@@ -151,7 +159,10 @@ export class FaultProxy {
     if (fault?.kind === 'hang') {
       req.resume();
       this.held.add(res);
-      res.on('close', () => this.held.delete(res));
+      // Still held when it closes: the client went away (releaseHeld takes it out first).
+      res.on('close', () => {
+        if (this.held.delete(res)) this.abandoned.push(recorded);
+      });
       return;
     }
     if (fault?.kind === 'reset') {

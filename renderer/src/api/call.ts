@@ -1,21 +1,53 @@
 import type { EndpointParams, EndpointResponse, RendererEndpointName } from '../../../shared/api';
-import { ApiCallError } from '../../../shared/failures';
-import type { ChatBridge } from '../../../shared/ipc';
+import { ApiCallError, cancelledCall } from '../../../shared/failures';
+import type { CallResult, ChatBridge } from '../../../shared/ipc';
 
 /**
  * Every server call of the renderer goes through here: it names the operation, gets the binding's
  * parameter and response types (shared/api), unwraps the bridge's CallResult and throws
  * ApiCallError on failure, which is what TanStack Query expects of a query function.
  * `NoInfer` makes the name alone pick the operation, so the parameters are checked against it.
+ * With `signal` (TanStack Query's, or the caller's own), aborting it gives the call up: main aborts
+ * the request, and the call throws at once an ApiCallError of the `cancelled` kind (isCancelledCall).
  */
 export async function callApi<N extends RendererEndpointName>(
   bridge: ChatBridge,
   name: N,
   params: NoInfer<EndpointParams<N>>,
+  signal?: AbortSignal,
 ): Promise<EndpointResponse<N>> {
-  const result = await bridge.call(name, dropUndefined(params));
+  const result = signal
+    ? await cancellableCall(bridge, name, dropUndefined(params), signal)
+    : await bridge.call(name, dropUndefined(params));
   if (!result.ok) throw new ApiCallError(result.error);
   return result.value;
+}
+
+/** This page's cancel ids: one per cancellable call, never reused while the page lives. */
+let lastCancelId = 0;
+
+async function cancellableCall<N extends RendererEndpointName>(
+  bridge: ChatBridge,
+  name: N,
+  params: EndpointParams<N>,
+  signal: AbortSignal,
+): Promise<CallResult<EndpointResponse<N>>> {
+  if (signal.aborted) return { ok: false, error: cancelledCall() };
+  const cancelId = ++lastCancelId;
+  let onAbort = () => {};
+  const aborted = new Promise<CallResult<EndpointResponse<N>>>((resolve) => {
+    onAbort = () => {
+      // Main's answer to the cancel (or a host too old to know it) changes nothing here.
+      bridge.cancelCall(cancelId).catch(() => undefined);
+      resolve({ ok: false, error: cancelledCall() });
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([bridge.call(name, params, cancelId), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /** Optional parameters given as `undefined` are left out rather than sent. */

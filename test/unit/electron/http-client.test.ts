@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineEndpoint, emptySuccess, successResponse } from '../../../shared/api/endpoint';
 import { APP_NAME, APP_VERSION } from '../../../electron/core/app-info';
 import { HttpClient, isSameOrigin, userAgent } from '../../../electron/core/http-client';
-import { scaledClock } from '../../support/loop-harness';
+import { scaledClock, waitUntil } from '../../support/loop-harness';
 
 interface Seen {
   method: string;
@@ -287,5 +287,81 @@ describe('HttpClient: credentials stay with their server', () => {
     expect(isSameOrigin(origin, 'https://chat.example.com:8443/api/v1')).toBe(false);
     expect(isSameOrigin(origin, '//evil.net/x')).toBe(false);
     expect(new HttpClient({ serverUrl: 'https://chat.example.com/', userAgent: 'x' }).origin).toBe(origin);
+  });
+});
+
+describe('HttpClient: cancelling', () => {
+  const waitFor = (condition: () => boolean) => waitUntil(condition, 'the server to see it');
+
+  /** A server that never answers GETs; counts the requests whose connection the client closed. */
+  async function silentServer() {
+    const state = { closedByClient: 0 };
+    const server = await serve((_, res) =>
+      res.on('close', () => {
+        if (!res.writableEnded) state.closedByClient += 1;
+      }),
+    );
+    return { server, state };
+  }
+
+  it('aborts the request of a call whose signal aborts: the server sees the connection closed', async () => {
+    const { server, state } = await silentServer();
+    const { client } = clientFor(server.url);
+    const controller = new AbortController();
+    const answer = client.call(getThing, { thing_id: 1 }, { signal: controller.signal });
+    await waitFor(() => server.seen.length === 1);
+    controller.abort();
+    expect(await answer).toEqual({
+      ok: false,
+      error: { kind: 'network', reason: 'other', message: 'cancelled' },
+    });
+    await waitFor(() => state.closedByClient === 1);
+    // Not retried: the caller gave it up.
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('keeps an identical GET shared: its request is aborted only when every caller has cancelled', async () => {
+    const { server, state } = await silentServer();
+    const { client } = clientFor(server.url);
+    const first = new AbortController();
+    const second = new AbortController();
+    const a = client.call(getThing, { thing_id: 2 }, { signal: first.signal });
+    const b = client.call(getThing, { thing_id: 2 }, { signal: second.signal });
+    await waitFor(() => server.seen.length === 1);
+    first.abort();
+    expect(await a).toMatchObject({ ok: false, error: { message: 'cancelled' } });
+    // The other caller still waits on the same request.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(state.closedByClient).toBe(0);
+    second.abort();
+    expect(await b).toMatchObject({ ok: false, error: { message: 'cancelled' } });
+    await waitFor(() => state.closedByClient === 1);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('sends nothing for a signal aborted before the call', async () => {
+    const { server } = await silentServer();
+    const { client } = clientFor(server.url);
+    const result = await client.call(getThing, { thing_id: 4 }, { signal: AbortSignal.abort() });
+    expect(result).toMatchObject({ ok: false, error: { message: 'cancelled' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it('lets a caller that cannot cancel keep a shared GET alive, and answers it', async () => {
+    let answer: ((body: unknown) => void) | null = null;
+    const server = await serve((_, res) => {
+      answer = (body) => json(res, 200, body);
+    });
+    const { client } = clientFor(server.url);
+    const cancelling = new AbortController();
+    const a = client.call(getThing, { thing_id: 3 }, { signal: cancelling.signal });
+    const b = client.call(getThing, { thing_id: 3 });
+    await waitFor(() => answer !== null);
+    cancelling.abort();
+    expect((await a).ok).toBe(false);
+    answer!({ result: 'success', msg: '', thing: { id: 3 } });
+    expect(await b).toMatchObject({ ok: true, value: { thing: { id: 3 } } });
+    expect(server.seen).toHaveLength(1);
   });
 });

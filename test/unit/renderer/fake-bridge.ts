@@ -78,7 +78,37 @@ export class FakeBridge implements ChatBridge {
   accountList: AccountSummary[] = [];
   activeId: string | null = null;
 
+  /** Cancel ids given with calls (in call order), and the ids `cancelCall` was asked for. */
+  cancelIds: (number | undefined)[] = [];
+  cancelled: number[] = [];
+  private running = new Map<number, () => void>();
+
   async call<N extends RendererEndpointName>(
+    name: N,
+    params: EndpointParams<N>,
+    cancelId?: number,
+  ): Promise<CallResult<EndpointResponse<N>>> {
+    this.cancelIds.push(cancelId);
+    if (cancelId === undefined) return this.answer(name, params);
+    // As main does: a cancel answers the call at once, whatever the handler is still doing.
+    const cancelled = new Promise<CallResult<EndpointResponse<N>>>((resolve) =>
+      this.running.set(cancelId, () =>
+        resolve({ ok: false, error: { kind: 'cancelled', message: 'cancelled' } }),
+      ),
+    );
+    try {
+      return await Promise.race([this.answer(name, params), cancelled]);
+    } finally {
+      this.running.delete(cancelId);
+    }
+  }
+
+  async cancelCall(cancelId: number) {
+    this.cancelled.push(cancelId);
+    this.running.get(cancelId)?.();
+  }
+
+  private async answer<N extends RendererEndpointName>(
     name: N,
     params: EndpointParams<N>,
   ): Promise<CallResult<EndpointResponse<N>>> {

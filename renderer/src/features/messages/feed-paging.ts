@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { Message } from '../../api/model';
-import { BatchSizer, pageToFetch, StillViewAllowance, type PageDirection } from './page-fetch';
+import {
+  BatchSizer,
+  batchNoLongerNeeded,
+  pageToFetch,
+  StillViewAllowance,
+  type PageDirection,
+} from './page-fetch';
 import { MAX_BATCH, PAGE_SIZE, type FetchAhead } from './useFeed';
 
 /**
@@ -31,11 +37,15 @@ export interface FeedPages {
   extending: PageDirection | null;
   extendError: unknown;
   extend(direction: PageDirection, size?: number, ahead?: FetchAhead): void;
+  /** Gives up the batch in flight, if any (its request is aborted; no error is shown). */
+  cancel(): void;
 }
 
 /**
  * Fetches pages by anchors near either end of what is shown: one request at a time, and only while
- * the reader moves; larger batches while the reader keeps catching up with them (BatchSizer).
+ * the reader moves; larger batches while the reader keeps catching up with them (BatchSizer). A
+ * batch fetched ahead is given up when the reader turns back (batchNoLongerNeeded), so the other
+ * way's batch need not wait behind it; leaving the conversation gives it up too (useFeed).
  * Returns the direction last asked for (what "Retry" asks again).
  */
 export function usePageFetching(
@@ -50,7 +60,7 @@ export function usePageFetching(
   },
   queryFetching: boolean,
 ) {
-  const { hasOlder, hasNewer, extending, extendError, extend } = pages;
+  const { hasOlder, hasNewer, extending, extendError, extend, cancel } = pages;
   const { settled, firstVisible, lastVisible, messages, heading } = view;
   const allowance = useRef(new StillViewAllowance(STILL_VIEW_FETCHES));
   const lastDirection = useRef<PageDirection>('older');
@@ -63,6 +73,17 @@ export function usePageFetching(
   useEffect(() => {
     // After a failure the reader asks again (the retry button), rather than every render.
     if (!settled || extendError) return;
+    if (
+      batchNoLongerNeeded(
+        extending,
+        heading,
+        { firstVisible, lastVisible, count: messages.length },
+        PREFETCH_ROWS,
+      )
+    ) {
+      cancel();
+      return;
+    }
     const waitingAtEdge =
       extending === 'older'
         ? firstVisible === 0
@@ -107,6 +128,7 @@ export function usePageFetching(
     extendError,
     queryFetching,
     extend,
+    cancel,
     heading,
   ]);
   return lastDirection;

@@ -40,6 +40,23 @@ export function pageToFetch(
 }
 
 /**
+ * Whether the batch being fetched `fetching` way is no longer needed: the reader now flies the
+ * other way (`heading`) and is not within `edgeRows` of that edge, where it would soon wait for it.
+ * A reader at the edge keeps the batch it waits on, whichever way it last moved.
+ */
+export function batchNoLongerNeeded(
+  fetching: PageDirection | null,
+  heading: PageDirection | null,
+  view: Pick<FeedEdges, 'firstVisible' | 'lastVisible' | 'count'>,
+  edgeRows: number,
+): boolean {
+  if (fetching === null || heading === null || heading === fetching) return false;
+  const nearEdge =
+    fetching === 'older' ? view.firstVisible < edgeRows : view.lastVisible > view.count - 1 - edgeRows;
+  return !nearEdge;
+}
+
+/**
  * Allows at most `limit` page fetches while the first rendered message stays the same. Opening a
  * conversation in the middle of its history takes two (one each way); a reader who scrolls moves
  * the first message and starts a new allowance. What it refuses is a fetch nobody's reading asked for.

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isCancelledCall } from '../../../../shared/failures';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
 import { feedKey, type FeedData, type FeedPageParam } from '../../api/keys';
@@ -77,16 +78,26 @@ export function splitBatch(
   return { pages, pageParams };
 }
 
-function fetchPage(bridge: ChatBridge, narrow: Narrow, param: FeedPageParam): Promise<GetMessagesResponse> {
-  return callApi(bridge, 'getMessages', {
-    anchor: param.anchor,
-    num_before: param.before,
-    num_after: param.after,
-    include_anchor: param.includeAnchor,
-    narrow: narrowTerms(narrow),
-    apply_markdown: true,
-    allow_empty_topic_name: true,
-  });
+function fetchPage(
+  bridge: ChatBridge,
+  narrow: Narrow,
+  param: FeedPageParam,
+  signal?: AbortSignal,
+): Promise<GetMessagesResponse> {
+  return callApi(
+    bridge,
+    'getMessages',
+    {
+      anchor: param.anchor,
+      num_before: param.before,
+      num_after: param.after,
+      include_anchor: param.includeAnchor,
+      narrow: narrowTerms(narrow),
+      apply_markdown: true,
+      allow_empty_topic_name: true,
+    },
+    signal,
+  );
 }
 
 /**
@@ -133,6 +144,8 @@ const CHAINED_BATCHES = 1;
 /**
  * Fetches the next `size` messages one way and merges them into the cached window (see mergePage);
  * with `ahead`, may ask for the batch after it before drawing this one (at most CHAINED_BATCHES).
+ * Aborting `signal` gives up the batch in flight (the call throws, isCancelledCall); batches
+ * already merged stay.
  */
 export async function extendFeed(
   queryClient: QueryClient,
@@ -142,6 +155,7 @@ export async function extendFeed(
   direction: PageDirection,
   size = PAGE_SIZE,
   ahead?: FetchAhead,
+  signal?: AbortSignal,
 ): Promise<void> {
   const key = feedKey(narrow, anchor);
   const data = queryClient.getQueryData<FeedData>(key);
@@ -151,12 +165,12 @@ export async function extendFeed(
     direction === 'older' ? olderPage(page, batch(n)) : newerPage(page, batch(n));
   let param = edge && paramFrom(edge, size);
   if (!param) return;
-  let pending = fetchPage(bridge, narrow, param);
+  let pending = fetchPage(bridge, narrow, param, signal);
   for (let chained = 0; ; chained++) {
     const page = await pending;
     const nextSize = chained < CHAINED_BATCHES && ahead ? ahead(page.messages.length) : null;
     const next = nextSize ? paramFrom(page, nextSize) : undefined;
-    if (next) pending = fetchPage(bridge, narrow, next);
+    if (next) pending = fetchPage(bridge, narrow, next, signal);
     const asked = param;
     queryClient.setQueryData<FeedData>(key, (current) =>
       current ? mergePage(current, page, asked, direction) : current,
@@ -168,6 +182,8 @@ export async function extendFeed(
 
 interface ExtendState {
   conversation: string;
+  /** Which extend call the state is about: a later one's answer must not be undone by an earlier one's. */
+  request: number;
   extending: PageDirection | null;
   error: unknown;
 }
@@ -193,7 +209,8 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
     initialPageParam,
     placeholderData:
       anchor === null && cached ? { pages: [cached], pageParams: [initialPageParam] } : undefined,
-    queryFn: ({ pageParam }) => fetchPage(bridge, narrow, pageParam),
+    // Its signal: a conversation left before its messages came in gives up the request.
+    queryFn: ({ pageParam, signal }) => fetchPage(bridge, narrow, pageParam, signal),
     // Pages are added by extendFeed, not fetchNextPage/fetchPreviousPage (which would merge into
     // the window as it was when the request left, losing what events added meanwhile); these
     // serve a refetch of the whole window.
@@ -231,26 +248,48 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
   const hasNewer = !!pages?.length && newerPage(pages[pages.length - 1]!) !== undefined;
   // What extending is doing, for this conversation only (a late answer for the previous one is ignored).
   const conversation = `${JSON.stringify(narrow)}@${anchor ?? ''}`;
-  const [state, setState] = useState<ExtendState>({ conversation, extending: null, error: null });
+  const [state, setState] = useState<ExtendState>({ conversation, request: 0, extending: null, error: null });
   const current = state.conversation === conversation ? state : { extending: null, error: null };
+  // The batch under way, to give up when the reader turns back or leaves the conversation.
+  const inFlight = useRef<AbortController | null>(null);
+  const requests = useRef(0);
+  useEffect(
+    () => () => {
+      inFlight.current?.abort();
+      inFlight.current = null;
+    },
+    [conversation],
+  );
   const extend = useCallback(
     (direction: PageDirection, size?: number, ahead?: FetchAhead) => {
-      setState({ conversation, extending: direction, error: null });
-      extendFeed(queryClient, bridge, narrow, anchor, direction, size, ahead).then(
-        () => setState((s) => (s.conversation === conversation ? { ...s, extending: null } : s)),
-        (error: unknown) =>
-          setState((s) => (s.conversation === conversation ? { conversation, extending: null, error } : s)),
+      const request = ++requests.current;
+      setState({ conversation, request, extending: direction, error: null });
+      const controller = new AbortController();
+      inFlight.current = controller;
+      const done = (error: unknown) => {
+        if (inFlight.current === controller) inFlight.current = null;
+        // Given up is not failed: nothing to show, and the next batch may be asked for at once.
+        setState((s) =>
+          s.conversation === conversation && s.request === request
+            ? { ...s, extending: null, error: isCancelledCall(error) ? null : error }
+            : s,
+        );
+      };
+      extendFeed(queryClient, bridge, narrow, anchor, direction, size, ahead, controller.signal).then(
+        () => done(null),
+        done,
       );
     },
     // `conversation` stands for narrow and anchor: a new object with the same terms is the same.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [queryClient, bridge, conversation],
   );
+  const cancel = useCallback(() => inFlight.current?.abort(), []);
 
   return {
     query,
     messages,
     initialAnchor: initialPage?.anchor ?? null,
-    pages: { hasOlder, hasNewer, extending: current.extending, extendError: current.error, extend },
+    pages: { hasOlder, hasNewer, extending: current.extending, extendError: current.error, extend, cancel },
   };
 }

@@ -115,6 +115,8 @@ test('a burst taller than the view does not fly past a reader at the bottom: it 
   const newest = ids[ids.length - 1]!;
   // Held: the first new message is on screen, the newest is not, and the way down is offered.
   await expect(page.getByTestId('jump-to-bottom')).toBeVisible();
+  // It says how many unread messages wait below.
+  await expect(page.getByTestId('jump-to-bottom')).toHaveText(/^\d+ unread below ↓$/);
   await expect(page.getByTestId(`message-${first}`)).toBeInViewport();
   await expect(page.getByTestId(`message-${newest}`)).not.toBeInViewport();
   // What is on screen is read; what is below is still unread.

@@ -115,6 +115,14 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   );
   useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
   const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
+  // Unread messages loaded below the last row on screen (overscan rows are not on screen).
+  const lastOnScreen = inView?.endIndex ?? lastVisible;
+  const unreadBelow = useMemo(() => {
+    let count = 0;
+    for (let i = lastOnScreen + 1; i < messages.length; i++)
+      if (!(messages[i]!.flags ?? []).includes('read')) count++;
+    return count;
+  }, [messages, lastOnScreen]);
 
   if (query.isPending) return <Loading label="Loading messages…" />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
@@ -192,7 +200,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
       {(awayFromBottom || pages.hasNewer) && (
         <div className="feed-jump">
           <button type="button" className="btn btn-small" data-testid="jump-to-bottom" onClick={toBottom}>
-            Jump to bottom ↓
+            {unreadBelow > 0 && !pages.hasNewer ? `${unreadBelow} unread below ↓` : 'Jump to bottom ↓'}
           </button>
         </div>
       )}

@@ -300,3 +300,23 @@ test('with Enter-sends off, Enter adds a line (or picks from the list) and Ctrl+
   await input.press('Control+Enter');
   await expect.poll(() => newestInWelcome(chat, me.email)).toBe('line one\ncc @**Ben Okafor**');
 });
+
+test('the box grows with a long message up to a limit, then scrolls; it shrinks back once sent', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const input = await openWelcome(page);
+  const height = async () => (await input.boundingBox())!.height;
+  const empty = await height();
+  await input.fill(['First line', 'Second line', 'Third line', 'Fourth line'].join('\n'));
+  const four = await height();
+  expect(four).toBeGreaterThan(empty + 20);
+  await input.fill(Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`).join('\n'));
+  expect(await height()).toBeLessThanOrEqual(241);
+  expect(await input.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await page.screenshot({ path: `${SCREENS}/compose-grown.png` });
+  await send(input);
+  await expect(input).toHaveValue('');
+  expect(await height()).toBeLessThanOrEqual(empty + 1);
+});

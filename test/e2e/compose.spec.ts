@@ -320,3 +320,38 @@ test('the box grows with a long message up to a limit, then scrolls; it shrinks 
   await expect(input).toHaveValue('');
   expect(await height()).toBeLessThanOrEqual(empty + 1);
 });
+
+test("the topic field suggests the channel's topics as one types; Enter takes one and moves to the message", async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  const topic = page.getByTestId('compose-topic');
+  await topic.click();
+  await topic.pressSequentially('mov');
+  const list = page.getByTestId('topic-suggestions');
+  await expect(list.getByRole('option').first()).toHaveText(/office move/);
+  await expect(list.getByRole('option', { selected: true })).toHaveText(/office move/);
+  await page.screenshot({ path: `${SCREENS}/compose-topic-suggestions.png` });
+  // Esc closes the list and keeps what was typed.
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(topic).toHaveValue('mov');
+  await topic.pressSequentially('e');
+  await page.keyboard.press('Enter');
+  await expect(topic).toHaveValue('office move');
+  const input = page.getByTestId('compose-input');
+  await expect(input).toBeFocused();
+  const text = `Continuing the move ${Date.now()}`;
+  await input.fill(text);
+  await send(input);
+  await expect
+    .poll(async () => (await newestContents(chat.api('member'), 'general', 'office move', 1))[0])
+    .toContain(text);
+  // A topic nobody used yet gets no suggestions.
+  await topic.fill('');
+  await topic.pressSequentially('zz unheard of');
+  await expect(list).toHaveCount(0);
+});

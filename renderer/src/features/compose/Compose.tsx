@@ -15,6 +15,7 @@ import { AttachButton, filesFromClipboard, UploadList } from '../uploads/UploadC
 import { AutocompleteBox } from './autocomplete/AutocompleteList';
 import { useAutocomplete } from './autocomplete/useAutocomplete';
 import { ComposeModeBar, type ComposeMode } from './ComposeModeBar';
+import { TopicInput } from './TopicInput';
 import { typingTarget, writtenTo } from './conversation';
 import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
@@ -119,15 +120,14 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
     <form className="compose" onSubmit={submit} data-testid="compose">
       <TypingIndicator conversationKey={conversation && conversationKey(conversation, selfId)} />
       {narrow.kind === 'channel' && (
-        <input
-          ref={topicInput}
-          className="compose-topic"
-          aria-label="Topic"
+        <TopicInput
+          streamId={narrow.streamId}
+          inputRef={topicInput}
           placeholder={`Topic (empty: ${emptyName})`}
-          data-testid="compose-topic"
           maxLength={maxTopic}
           value={channelTopic}
-          onChange={(e) => setTopic(key, e.target.value)}
+          onChange={(topic) => setTopic(key, topic)}
+          onPicked={() => textarea.current?.focus()}
         />
       )}
       <UploadList composeKey={key} />

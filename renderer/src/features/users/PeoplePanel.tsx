@@ -34,7 +34,7 @@ export function PeoplePanel() {
     <section className="details people-panel" aria-label="People" data-testid="people-panel">
       <h2>{realmName ?? 'Organization'}</h2>
       <p className="muted small" data-testid="people-count">
-        {everyone.length} {everyone.length === 1 ? 'person' : 'people'}
+        {everyone.length.toLocaleString('en-US')} {everyone.length === 1 ? 'person' : 'people'}
       </p>
       <input
         type="search"

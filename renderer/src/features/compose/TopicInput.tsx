@@ -1,0 +1,118 @@
+import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useTopics } from '../topics/hooks';
+import { rankTopics } from './autocomplete/channels';
+
+/**
+ * The compose box's topic field in a channel view, with the channel's existing topics suggested as
+ * one types (best match, then the most recent): ArrowUp/ArrowDown choose, Enter takes the choice
+ * and moves on to the message, Esc closes the list. A new topic is simply typed out.
+ */
+export function TopicInput({
+  streamId,
+  value,
+  onChange,
+  inputRef,
+  onPicked,
+  placeholder,
+  maxLength,
+}: {
+  streamId: number;
+  value: string;
+  onChange: (topic: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+  /** After a suggestion is taken: the message is next. */
+  onPicked: () => void;
+  placeholder: string;
+  maxLength?: number;
+}) {
+  const topics = useTopics(streamId).data?.topics;
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const suggestions = useMemo(() => {
+    if (!topics || !value.trim()) return [];
+    const ranked = rankTopics(topics, value);
+    // Nothing to suggest once the topic is written out exactly.
+    return ranked.length === 1 && ranked[0] === value ? [] : ranked;
+  }, [topics, value]);
+  const shown = open && suggestions.length > 0;
+
+  const pick = (topic: string) => {
+    onChange(topic);
+    setOpen(false);
+    onPicked();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!shown) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + suggestions.length) % suggestions.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      pick(suggestions[Math.min(active, suggestions.length - 1)]!);
+    } else if (event.key === 'Escape') {
+      // Closes the list only; the next Esc leaves the field as usual.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div
+      className="compose-topic-box"
+      role="combobox"
+      aria-expanded={shown}
+      aria-haspopup="listbox"
+      aria-owns={shown ? listId : undefined}
+    >
+      <input
+        ref={inputRef}
+        className="compose-topic"
+        aria-label="Topic"
+        aria-autocomplete="list"
+        aria-controls={shown ? listId : undefined}
+        aria-activedescendant={shown ? `${listId}-${active}` : undefined}
+        placeholder={placeholder}
+        data-testid="compose-topic"
+        maxLength={maxLength}
+        value={value}
+        onChange={(e) => {
+          onChange(e.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+      />
+      {shown && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Topics"
+          className="autocomplete-list"
+          data-testid="topic-suggestions"
+        >
+          {suggestions.map((topic, i) => (
+            <li
+              key={topic}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'ac-option ac-active' : 'ac-option'}
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => pick(topic)}
+            >
+              <span className="ac-mark ac-mark-topic" aria-hidden="true">
+                ›
+              </span>
+              <span className="ac-label ellipsis">{topic}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

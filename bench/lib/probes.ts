@@ -27,8 +27,8 @@ export const MARKER_PROBE = `(() => {
   const pattern = /bmk-[a-z0-9]+-\\d+/g;
   new MutationObserver((records) => {
     const t = clock();
-    // A reader who keeps up: when the feed stops following (a burst taller than the view, or the
-    // selected message about to leave it), they go on to the bottom at once.
+    // A reader who keeps up: when the feed stops following (the selected message about to leave the
+    // view), they go on to the bottom at once.
     const jump = document.querySelector('[data-testid="jump-to-bottom"]');
     if (jump) jump.click();
     const fresh = [];

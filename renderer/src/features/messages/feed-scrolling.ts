@@ -55,9 +55,8 @@ function selectedOnScreen(
 
 /**
  * Keeps a reader who is at the bottom there as new messages (and local echoes of their own) arrive;
- * a reader scrolled up stays where they are. Following never carries the selected message or unread
- * messages nobody saw past the top of the view: it stops there (`followScroll`) and "Jump to bottom"
- * shows.
+ * a reader scrolled up stays where they are. Following never carries the selected message past the
+ * top of the view: it stops there (`followScroll`) and the way down is offered.
  */
 export function useFollowBottom(
   virtualizer: FeedVirtualizer,
@@ -87,13 +86,13 @@ export function useFollowBottom(
     const target =
       before === null || lastId === before
         ? { index: messages.length - 1, align: 'end' as const }
-        : followScroll(messages, before, (index) => virtualizer.measurementsCache[index], {
+        : followScroll(messages, (index) => virtualizer.measurementsCache[index], {
             height: virtualizer.scrollRect?.height ?? 0,
             keep: selectedOnScreen(virtualizer, messages, selectedId()),
           });
     if (!target) return;
     if (target.align === 'start') {
-      // Held at unread messages: the reader is no longer at the bottom until they get there.
+      // Held at the selected message: the reader is no longer at the bottom until they get there.
       scrolledToBottom.current = false;
       setAwayFromBottom(true);
     }

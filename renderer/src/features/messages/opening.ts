@@ -61,17 +61,14 @@ export interface RowSpan {
 }
 
 /**
- * Where a feed whose reader sits at the bottom goes when new messages arrive (those after
- * `arrivedAfter`, a message id). To the newest, unless that would carry past the top of the view
- * the selected message (`keep`, when it is on screen) or a new unread message that was never on
- * screen (a burst taller than the view): then the view stops with the first of those at its top,
- * and "Jump to bottom" takes the reader on. Unread messages that were already there (on screen, or
- * above it and left unread on purpose) do not hold it back, nor does anything when the newest is
- * already read (the reader's own message: they are writing at the bottom).
+ * Where a feed whose reader sits at the bottom goes when new messages arrive: to the newest, unless
+ * that would carry the selected message (`keep`, when it is on screen) past the top of the view, as
+ * in the real service: then the view stops with it at the top, and "N unread below" takes the
+ * reader on. Not when the newest is already read (the reader's own message: they are writing at
+ * the bottom).
  */
 export function followScroll(
   messages: readonly Message[],
-  arrivedAfter: number,
   span: (index: number) => RowSpan | undefined,
   view: { height: number; keep: number | null },
 ): OpeningScroll | null {
@@ -79,17 +76,8 @@ export function followScroll(
   const newest = messages.length - 1;
   const bottom: OpeningScroll = { index: newest, align: 'end' };
   const newestSpan = span(newest);
-  if (!newestSpan || (messages[newest]!.flags ?? []).includes('read')) return bottom;
-  // The arrivals are the newest messages, after the one that was newest before.
-  let arrival = newest;
-  while (arrival > 0 && messages[arrival - 1]!.id > arrivedAfter) arrival--;
-  while (
-    arrival <= newest &&
-    (messages[arrival]!.id <= arrivedAfter || (messages[arrival]!.flags ?? []).includes('read'))
-  )
-    arrival++;
-  const hold = Math.min(view.keep ?? newest, arrival);
-  const row = span(hold);
-  if (!row || newestSpan.end - row.start <= view.height) return bottom;
-  return { index: hold, align: 'start' };
+  if (view.keep === null || !newestSpan || (messages[newest]!.flags ?? []).includes('read')) return bottom;
+  const kept = span(view.keep);
+  if (!kept || newestSpan.end - kept.start <= view.height) return bottom;
+  return { index: view.keep, align: 'start' };
 }

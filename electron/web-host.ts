@@ -177,15 +177,18 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
 const nextTurn = () => new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
 
 /**
- * Loads the core in two pieces with a turn of the event loop between them (Node's fetch, then the
- * core's modules), so that a request of the page that comes meanwhile waits for one piece at most.
+ * Loads the core in pieces with a turn of the event loop between them (Node's fetch, the core's
+ * modules, then their start, whose first request finishes loading the fetch), so that a request
+ * of the page that comes meanwhile (answered from memory) waits for one piece at most.
  */
 async function importCore(): Promise<typeof import('./web-host-bridge')> {
   await nextTurn();
   // Node loads its fetch (undici) on first use, about 50 ms: here rather than inside the first call.
   if (typeof globalThis.fetch !== 'function') throw new Error('This Node has no fetch');
   await nextTurn();
-  return import('./web-host-bridge');
+  const core = await import('./web-host-bridge');
+  await nextTurn();
+  return core;
 }
 
 /** Null when the upgrade may proceed; otherwise the status line to refuse it with. */

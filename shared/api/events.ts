@@ -38,7 +38,7 @@ const userRef = lazy(() => z.looseObject({ user_id: int(), email: z.string().opt
 
 /**
  * One decoder per known event type (spec part 6 plus the public get-events docs). Adding a type:
- * add its schema here; `ChatEvent` and `decodeEvent` follow.
+ * add its schema builder here (run when that type first arrives); `ChatEvent` and `decodeEvent` follow.
  */
 export const eventSchemas = lazyRecord({
   heartbeat: () => event('heartbeat', {}),

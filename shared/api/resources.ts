@@ -418,7 +418,7 @@ export const invitationSchema = lazy(() =>
 );
 export type Invitation = Infer<typeof invitationSchema>;
 
-export const attachmentSchema = lazy(() => detachedUploadSchema());
+export const attachmentSchema = detachedUploadSchema;
 export type Attachment = DetachedUpload;
 
 export const scheduledMessageSchema = lazy(() =>

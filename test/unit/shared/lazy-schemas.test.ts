@@ -1,22 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lazy, lazyBuildCount, lazyRecord } from '../../../shared/api/lazy';
+import { zodBuilderCalls } from '../zod-builder-calls';
 
 // Every zod builder the API layer calls (`z.object`, `z.string`, ...) is counted, so the test sees
 // schemas built while its modules load, not only those built through `lazy`.
-const zodCalls = vi.hoisted(() => ({ names: [] as string[] }));
-vi.mock('zod', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('zod')>();
-  const counted: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(actual.z))
-    counted[name] =
-      typeof value === 'function' && /^[a-z]/.test(name)
-        ? (...args: unknown[]) => {
-            zodCalls.names.push(name);
-            return (value as (...a: unknown[]) => unknown)(...args);
-          }
-        : value;
-  return { ...actual, z: counted };
-});
+vi.mock('zod', async (original) => (await import('../zod-builder-calls')).countingZod(await original()));
 
 describe('schemas built on first use', () => {
   it('loading the API layer builds no binding schema; the first use builds it, once', async () => {
@@ -26,7 +14,7 @@ describe('schemas built on first use', () => {
     expect(Object.keys(endpoints).length).toBeGreaterThan(50);
     expect(Object.keys(eventSchemas).length).toBeGreaterThan(20);
     // Only the success envelope and the shared empty success body are built eagerly.
-    expect(zodCalls.names.length).toBeLessThanOrEqual(5);
+    expect(zodBuilderCalls().length).toBeLessThanOrEqual(5);
     expect(lazyBuildCount()).toBe(0);
 
     // Encoding a call needs no schema.
@@ -44,9 +32,9 @@ describe('schemas built on first use', () => {
     // An event of one type builds that type's decoder, not the others'.
     const heartbeat = decodeEvent({ id: 1, type: 'heartbeat' });
     expect(heartbeat.kind).toBe('known');
-    const builtForHeartbeat = zodCalls.names.length;
+    const builtForHeartbeat = zodBuilderCalls().length;
     void eventSchemas.message;
-    expect(zodCalls.names.length).toBeGreaterThan(builtForHeartbeat);
+    expect(zodBuilderCalls().length).toBeGreaterThan(builtForHeartbeat);
   });
 
   it('lazy runs its builder once, and lazyRecord builds each entry on first read', () => {

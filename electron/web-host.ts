@@ -7,6 +7,7 @@ import { contentSecurityPolicy } from '../shared/csp';
 import type { ChatCore, CoreOptions, DemoConfig } from './core/app-core';
 import type { HostBridge } from './web-host-bridge';
 import { AccountFileRoute } from './web-host-files';
+import { LaunchPageFiles } from './web-host-page';
 
 /**
  * The web host: the same core as the Electron app, in plain Node. It serves the built renderer on
@@ -98,6 +99,7 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   // Nothing waits on it until a request needs the core; a failure still reaches `ready`.
   bridge.catch(() => undefined);
   const files = new AccountFileRoute(bridge, () => port);
+  const pageFiles = new LaunchPageFiles(rendererDir);
 
   const server = createServer((request, response) => {
     if (!allowedHosts().has(request.headers.host ?? '')) {
@@ -117,7 +119,7 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('token'),
       token,
     );
-    serveStatic(rendererDir, port, request, response, opened ? files.cookie() : null).catch(() => {
+    serveStatic(rendererDir, pageFiles, port, request, response, opened ? files.cookie() : null).catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
@@ -175,15 +177,18 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
 const nextTurn = () => new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
 
 /**
- * Loads the core in two pieces with a turn of the event loop between them (Node's fetch, then the
- * core's modules), so that a request of the page that comes meanwhile waits for one piece at most.
+ * Loads the core in pieces with a turn of the event loop between them (Node's fetch, the core's
+ * modules, then their start, whose first request finishes loading the fetch), so that a request
+ * of the page that comes meanwhile (answered from memory) waits for one piece at most.
  */
 async function importCore(): Promise<typeof import('./web-host-bridge')> {
   await nextTurn();
   // Node loads its fetch (undici) on first use, about 50 ms: here rather than inside the first call.
   if (typeof globalThis.fetch !== 'function') throw new Error('This Node has no fetch');
   await nextTurn();
-  return import('./web-host-bridge');
+  const core = await import('./web-host-bridge');
+  await nextTurn();
+  return core;
 }
 
 /** Null when the upgrade may proceed; otherwise the status line to refuse it with. */
@@ -215,6 +220,7 @@ function decodedPath(url: string | undefined): string | null {
 
 async function serveStatic(
   root: string,
+  pageFiles: LaunchPageFiles,
   port: number,
   request: IncomingMessage,
   response: ServerResponse,
@@ -243,6 +249,12 @@ async function serveStatic(
     response.writeHead(404, headers).end();
     return;
   }
+  const launchFile = file === root ? join(root, 'index.html') : file;
+  const kept = request.method === 'GET' ? await pageFiles.take(launchFile) : undefined;
+  if (kept) {
+    sendFile(response, headers, launchFile, kept);
+    return;
+  }
   const info = await stat(file).catch(() => null);
   if (!info || info.isDirectory()) {
     // Client-side routes get the app; a missing asset is a plain 404.
@@ -259,10 +271,19 @@ async function serveStatic(
       .end('The renderer is not built: run `npx electron-vite build` first.');
     return;
   }
+  sendFile(response, headers, file, request.method === 'HEAD' ? undefined : body);
+}
+
+function sendFile(
+  response: ServerResponse,
+  headers: Record<string, string>,
+  file: string,
+  body: Buffer | undefined,
+): void {
   response
     .writeHead(200, {
       ...headers,
       'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     })
-    .end(request.method === 'HEAD' ? undefined : body);
+    .end(body);
 }

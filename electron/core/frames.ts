@@ -1,17 +1,22 @@
 import { z } from 'zod';
+import { lazy } from '../../shared/api/lazy';
 import { bridgeMethods, bytesReviver, type RequestFrame } from '../../shared/ipc-wire';
 
 const MAX_ARGS = 4;
 
-const envelopeSchema = z.object({
-  type: z.literal('request'),
-  id: z.number().int().nonnegative(),
-});
+const envelopeSchema = lazy(() =>
+  z.object({
+    type: z.literal('request'),
+    id: z.number().int().nonnegative(),
+  }),
+);
 
-const requestFrameSchema = envelopeSchema.extend({
-  method: z.enum(bridgeMethods),
-  args: z.array(z.unknown()).max(MAX_ARGS),
-});
+const requestFrameSchema = lazy(() =>
+  envelopeSchema().extend({
+    method: z.enum(bridgeMethods),
+    args: z.array(z.unknown()).max(MAX_ARGS),
+  }),
+);
 
 /**
  * What a frame from a renderer is: a request to run; a request that carries an id but cannot be
@@ -31,9 +36,9 @@ export function parseRequestFrame(text: string): ParsedFrame {
   } catch {
     return { kind: 'malformed' };
   }
-  const envelope = envelopeSchema.safeParse(json);
+  const envelope = envelopeSchema().safeParse(json);
   if (!envelope.success) return { kind: 'malformed' };
-  const parsed = requestFrameSchema.safeParse(json);
+  const parsed = requestFrameSchema().safeParse(json);
   if (parsed.success) return { kind: 'request', frame: parsed.data };
   const { id } = envelope.data;
   const { method, args } = json as { method?: unknown; args?: unknown };

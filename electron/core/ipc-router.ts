@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../../shared/api/lazy';
 import { endpoints, isRendererEndpoint } from '../../shared/api';
 import type { Endpoint } from '../../shared/api/endpoint';
 import {
@@ -51,50 +52,60 @@ export interface BridgeRouter {
   subscribe(listener: (push: BridgePush) => void): Unsubscribe;
 }
 
-const id = z.string().min(1).max(200);
+const idArg = lazy(() => z.string().min(1).max(200));
 /** A renderer's handle on one of its calls (`ChatBridge.call`'s third argument). */
-const cancelIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const addAccountRequest = z.object({
-  serverUrl: z.string().min(1).max(2000),
-  email: z.string().min(1).max(500),
-  apiKey: z.string().min(1).max(500),
-});
+const cancelIdSchema = lazy(() => z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const addAccountRequest = lazy(() =>
+  z.object({
+    serverUrl: z.string().min(1).max(2000),
+    email: z.string().min(1).max(500),
+    apiKey: z.string().min(1).max(500),
+  }),
+);
 
-const uploadRequest = z.object({
-  name: z.string().max(1000),
-  type: z.string().max(200),
-  size: z.number().int().nonnegative(),
-});
+const uploadRequest = lazy(() =>
+  z.object({
+    name: z.string().max(1000),
+    type: z.string().max(200),
+    size: z.number().int().nonnegative(),
+  }),
+);
 /** A piece of an upload; the renderer sends 512 KiB at a time. */
-const uploadChunk = z.instanceof(Uint8Array).refine((bytes) => bytes.length <= 4 * 1024 * 1024);
-const uploadPathArg = z.string().min(1).max(4000);
+const uploadChunk = lazy(() => z.instanceof(Uint8Array).refine((bytes) => bytes.length <= 4 * 1024 * 1024));
+const uploadPathArg = lazy(() => z.string().min(1).max(4000));
 
-const passwordSignInRequest = z.object({
-  serverUrl: z.string().min(1).max(2000),
-  username: z.string().min(1).max(500),
-  password: z.string().min(1).max(1000),
-});
+const passwordSignInRequest = lazy(() =>
+  z.object({
+    serverUrl: z.string().min(1).max(2000),
+    username: z.string().min(1).max(500),
+    password: z.string().min(1).max(1000),
+  }),
+);
 
-const cachedConversation = z.object({
-  narrow: z.unknown(),
-  messages: z.array(z.looseObject({ id: z.number().int().positive() })).max(CACHED_MESSAGES_MAX),
-});
+const cachedConversation = lazy(() =>
+  z.object({
+    narrow: z.unknown(),
+    messages: z.array(z.looseObject({ id: z.number().int().positive() })).max(CACHED_MESSAGES_MAX),
+  }),
+);
 
-const userIds = z.array(z.number().int().positive()).max(100);
-const outboxSendRequest = z.object({
-  destination: z.discriminatedUnion('type', [
-    z.object({
-      type: z.literal('channel'),
-      streamId: z.number().int().positive(),
-      topic: z.string().max(1000),
-    }),
-    z.object({ type: z.literal('direct'), userIds }),
-  ]),
-  content: z
-    .string()
-    .max(100_000)
-    .refine((text) => text.trim() !== '', 'A message needs some text.'),
-});
+const userIds = lazy(() => z.array(z.number().int().positive()).max(100));
+const outboxSendRequest = lazy(() =>
+  z.object({
+    destination: z.discriminatedUnion('type', [
+      z.object({
+        type: z.literal('channel'),
+        streamId: z.number().int().positive(),
+        topic: z.string().max(1000),
+      }),
+      z.object({ type: z.literal('direct'), userIds: userIds() }),
+    ]),
+    content: z
+      .string()
+      .max(100_000)
+      .refine((text) => text.trim() !== '', 'A message needs some text.'),
+  }),
+);
 
 export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeRouter {
   async function call(name: unknown, params: unknown, cancelId: unknown, calls?: CancellableCalls) {
@@ -111,7 +122,7 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
           .map((issue) => `${issue.path.join('.') || '(params)'}: ${issue.message}`)
           .join('; ')}`,
       );
-    const id = cancelId === undefined ? undefined : cancelIdSchema.safeParse(cancelId);
+    const id = cancelId === undefined ? undefined : cancelIdSchema().safeParse(cancelId);
     if (id && !id.success)
       return clientFailure(clientFailureCodes.invalidParams, 'Invalid cancel id: a positive whole number.');
     if (!calls || !id) return core.callActive(endpoint, parsed.data);
@@ -123,7 +134,7 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     call: ([name, params, cancelId], calls) => call(name, params, cancelId, calls),
     // Ignored when the call is unknown or over: a late cancel is normal, not an error.
     cancelCall: ([cancelId], calls) => {
-      calls?.cancel(cancelIdSchema.parse(cancelId));
+      calls?.cancel(cancelIdSchema().parse(cancelId));
     },
     session: () => core.session(),
     connectionStatus: () => core.connectionStatus(),
@@ -139,30 +150,35 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     'accounts.list': () => core.vault.list(),
     'accounts.active': () => core.vault.activeId,
     'accounts.probeServer': ([serverUrl]) => core.probeServer(z.string().max(2000).parse(serverUrl)),
-    'accounts.add': ([request]) => core.addAccount(addAccountRequest.parse(request)),
+    'accounts.add': ([request]) => core.addAccount(addAccountRequest().parse(request)),
     'accounts.signInWithPassword': ([request]) =>
-      core.signInWithPassword(passwordSignInRequest.parse(request)),
+      core.signInWithPassword(passwordSignInRequest().parse(request)),
     'accounts.importZuliprc': ([text]) => core.importZuliprc(z.string().max(MAX_ZULIPRC_LENGTH).parse(text)),
-    'accounts.switchTo': ([accountId]) => core.switchTo(id.parse(accountId)),
-    'accounts.remove': ([accountId]) => core.remove(id.parse(accountId)),
+    'accounts.switchTo': ([accountId]) => core.switchTo(idArg().parse(accountId)),
+    'accounts.remove': ([accountId]) => core.remove(idArg().parse(accountId)),
     'accounts.demo': () => core.demo(),
     'accounts.addDemo': ([email]) => core.addDemo(z.string().max(500).parse(email)),
     'bots.revealApiKey': ([botUserId]) => core.revealBotApiKey(z.number().int().positive().parse(botUserId)),
-    'outbox.send': ([request]) => core.outboxSend(outboxSendRequest.parse(request)),
+    'outbox.send': ([request]) => core.outboxSend(outboxSendRequest().parse(request)),
     'outbox.list': () => core.outboxState(),
-    'outbox.retry': ([localId]) => core.outboxRetry(id.parse(localId)),
-    'outbox.discard': ([localId]) => core.outboxDiscard(id.parse(localId)),
+    'outbox.retry': ([localId]) => core.outboxRetry(idArg().parse(localId)),
+    'outbox.discard': ([localId]) => core.outboxDiscard(idArg().parse(localId)),
     'conversationCache.last': () => core.lastConversation(),
     'conversationCache.save': ([conversation]) =>
-      core.saveConversation(cachedConversation.parse(conversation)),
-    'files.beginUpload': ([file]) => core.beginUpload(uploadRequest.parse(file)),
+      core.saveConversation(cachedConversation().parse(conversation)),
+    'files.beginUpload': ([file]) => core.beginUpload(uploadRequest().parse(file)),
     'files.sendChunk': ([uploadId, bytes]) =>
-      core.sendUploadChunk(id.parse(uploadId), uploadChunk.parse(bytes)),
-    'files.finishUpload': ([uploadId]) => core.finishUpload(id.parse(uploadId)),
-    'files.cancelUpload': ([uploadId]) => core.cancelUpload(id.parse(uploadId)),
+      core.sendUploadChunk(idArg().parse(uploadId), uploadChunk().parse(bytes)),
+    'files.finishUpload': ([uploadId]) => core.finishUpload(idArg().parse(uploadId)),
+    'files.cancelUpload': ([uploadId]) => core.cancelUpload(idArg().parse(uploadId)),
     'files.download': ([accountId, path]) => {
       if (!shell.downloadsDir) throw new Error('Downloads are saved by the browser here.');
-      return saveAccountFile(core, id.parse(accountId), uploadPathArg.parse(path), shell.downloadsDir());
+      return saveAccountFile(
+        core,
+        idArg().parse(accountId),
+        uploadPathArg().parse(path),
+        shell.downloadsDir(),
+      );
     },
   };
   /** Methods whose answer is a credential the user asked to see; every other answer is stripped. */

@@ -11,12 +11,13 @@ export const getOwnUserForSignIn = defineEndpoint({
   name: 'getOwnUserForSignIn',
   method: 'GET',
   path: '/users/me',
-  params: z.object({}),
-  response: successResponse({
-    user_id: z.number().int(),
-    email: z.string().optional(),
-    full_name: z.string().optional(),
-  }),
+  params: () => z.object({}),
+  response: () =>
+    successResponse({
+      user_id: z.number().int(),
+      email: z.string().optional(),
+      full_name: z.string().optional(),
+    }),
 });
 
 /** GET /streams (spec 4.9): authenticated and read-only; decoded as a bare success. */
@@ -24,7 +25,7 @@ const listStreamsForSignIn = defineEndpoint({
   name: 'listStreamsForSignIn',
   method: 'GET',
   path: '/streams',
-  params: z.object({}),
+  params: () => z.object({}),
   response: emptySuccess,
 });
 

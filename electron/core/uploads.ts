@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { lazy } from '../../shared/api/lazy';
 import { clientFailureCodes, type CallResult, type UploadedFile, type UploadRequest } from '../../shared/ipc';
 import type { CallFailure } from '../../shared/errors';
 import type { HttpClient } from './http-client';
@@ -27,11 +28,13 @@ export interface UploadsOptions {
 }
 
 /** The answer of POST /user_uploads: `url` and `filename` since level 272, `uri` before. */
-const uploadAnswer = z.looseObject({
-  url: z.string().optional(),
-  uri: z.string().optional(),
-  filename: z.string().optional(),
-});
+const uploadAnswer = lazy(() =>
+  z.looseObject({
+    url: z.string().optional(),
+    uri: z.string().optional(),
+    filename: z.string().optional(),
+  }),
+);
 
 function failure(code: string, msg: string): { ok: false; error: CallFailure } {
   return { ok: false, error: { kind: 'api', status: 0, code, msg, extra: {} } };
@@ -181,7 +184,7 @@ export class Uploads {
       if (this.active.get(uploadId) === entry) this.active.delete(uploadId);
     }
     if (!answer.ok) return answer;
-    const decoded = uploadAnswer.safeParse(answer.value);
+    const decoded = uploadAnswer().safeParse(answer.value);
     const url = decoded.success ? (decoded.data.url ?? decoded.data.uri) : undefined;
     if (!decoded.success || !url)
       return {

@@ -10,11 +10,12 @@ export const fetchApiKey = defineEndpoint({
   method: 'POST',
   path: '/fetch_api_key',
   authenticated: false,
-  params: z.object({ username: z.string().min(1), password: z.string().min(1) }),
-  response: successResponse({
-    api_key: z.string().min(1),
-    email: z.string(),
-    /** From level 171. */
-    user_id: z.number().int().optional(),
-  }),
+  params: () => z.object({ username: z.string().min(1), password: z.string().min(1) }),
+  response: () =>
+    successResponse({
+      api_key: z.string().min(1),
+      email: z.string(),
+      /** From level 171. */
+      user_id: z.number().int().optional(),
+    }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy, type Infer } from './lazy';
 import { FeatureLevel, renameKey, requireLevel, topicForWire, without } from './compat';
 import {
   defineEndpoint,
@@ -16,30 +17,32 @@ import {
   UserTopicVisibility,
 } from './resources';
 
-const int = z.number().int();
+const int = lazy(() => z.number().int());
 
 // ---- 4.9 GET /streams -------------------------------------------------------------------------
 
-export const getStreamsParamsSchema = z.object({
-  include_public: z.boolean().optional(),
-  include_web_public: z.boolean().optional(),
-  include_subscribed: z.boolean().optional(),
-  exclude_archived: z.boolean().optional(),
-  include_all: z.boolean().optional(),
-  include_default: z.boolean().optional(),
-  include_owner_subscribed: z.boolean().optional(),
-  include_can_access_content: z.boolean().optional(),
-  /** Deprecated alias of `include_all`. */
-  include_all_active: z.boolean().optional(),
-});
-export type GetStreamsParams = z.infer<typeof getStreamsParamsSchema>;
+export const getStreamsParamsSchema = lazy(() =>
+  z.object({
+    include_public: z.boolean().optional(),
+    include_web_public: z.boolean().optional(),
+    include_subscribed: z.boolean().optional(),
+    exclude_archived: z.boolean().optional(),
+    include_all: z.boolean().optional(),
+    include_default: z.boolean().optional(),
+    include_owner_subscribed: z.boolean().optional(),
+    include_can_access_content: z.boolean().optional(),
+    /** Deprecated alias of `include_all`. */
+    include_all_active: z.boolean().optional(),
+  }),
+);
+export type GetStreamsParams = Infer<typeof getStreamsParamsSchema>;
 
 export const getStreams = defineEndpoint({
   name: 'getStreams',
   method: 'GET',
   path: '/streams',
   params: getStreamsParamsSchema,
-  response: successResponse({ streams: z.array(channelSchema) }),
+  response: () => successResponse({ streams: z.array(channelSchema()) }),
   adapt: (params, ctx) => {
     if (ctx.featureLevel >= FeatureLevel.includeAll) return { ...params };
     // `include_all` was `include_all_active` (administrators only) before level 356.
@@ -56,8 +59,8 @@ export const getStreamById = defineEndpoint({
   name: 'getStreamById',
   method: 'GET',
   path: '/streams/{stream_id}',
-  params: z.object({ stream_id: int }),
-  response: successResponse({ stream: channelSchema }),
+  params: () => z.object({ stream_id: int() }),
+  response: () => successResponse({ stream: channelSchema() }),
   adapt: (params, ctx) => {
     requireLevel(ctx, FeatureLevel.getStreamById, 'getStreamById', 'this endpoint');
     return { ...params };
@@ -67,7 +70,9 @@ export const getStreamById = defineEndpoint({
 // ---- 4.2 PATCH /streams/{stream_id} -----------------------------------------------------------
 
 /** Spec 4.2: an integer number of days, or `realm_default`, or `unlimited`. */
-export const messageRetentionDaysSchema = z.union([int, z.enum(['realm_default', 'unlimited'])]);
+export const messageRetentionDaysSchema = lazy(() =>
+  z.union([int(), z.enum(['realm_default', 'unlimited'])]),
+);
 
 export const channelGroupSettingNames = [
   'can_add_subscribers_group',
@@ -77,22 +82,24 @@ export const channelGroupSettingNames = [
   'can_subscribe_group',
 ] as const;
 
-export const updateStreamParamsSchema = z.object({
-  stream_id: int,
-  description: z.string().optional(),
-  new_name: z.string().optional(),
-  is_private: z.boolean().optional(),
-  is_web_public: z.boolean().optional(),
-  history_public_to_subscribers: z.boolean().optional(),
-  is_default_stream: z.boolean().optional(),
-  message_retention_days: messageRetentionDaysSchema.optional(),
-  can_add_subscribers_group: groupSettingUpdateSchema.optional(),
-  can_remove_subscribers_group: groupSettingUpdateSchema.optional(),
-  can_administer_channel_group: groupSettingUpdateSchema.optional(),
-  can_send_message_group: groupSettingUpdateSchema.optional(),
-  can_subscribe_group: groupSettingUpdateSchema.optional(),
-});
-export type UpdateStreamParams = z.infer<typeof updateStreamParamsSchema>;
+export const updateStreamParamsSchema = lazy(() =>
+  z.object({
+    stream_id: int(),
+    description: z.string().optional(),
+    new_name: z.string().optional(),
+    is_private: z.boolean().optional(),
+    is_web_public: z.boolean().optional(),
+    history_public_to_subscribers: z.boolean().optional(),
+    is_default_stream: z.boolean().optional(),
+    message_retention_days: messageRetentionDaysSchema().optional(),
+    can_add_subscribers_group: groupSettingUpdateSchema().optional(),
+    can_remove_subscribers_group: groupSettingUpdateSchema().optional(),
+    can_administer_channel_group: groupSettingUpdateSchema().optional(),
+    can_send_message_group: groupSettingUpdateSchema().optional(),
+    can_subscribe_group: groupSettingUpdateSchema().optional(),
+  }),
+);
+export type UpdateStreamParams = Infer<typeof updateStreamParamsSchema>;
 
 export const updateStream = defineEndpoint({
   name: 'updateStream',
@@ -134,8 +141,8 @@ export const getStreamTopics = defineEndpoint({
   name: 'getStreamTopics',
   method: 'GET',
   path: '/users/me/{stream_id}/topics',
-  params: z.object({ stream_id: int, allow_empty_topic_name: z.boolean().optional() }),
-  response: successResponse({ topics: z.array(topicSchema) }),
+  params: () => z.object({ stream_id: int(), allow_empty_topic_name: z.boolean().optional() }),
+  response: () => successResponse({ topics: z.array(topicSchema()) }),
   adapt: (params, ctx) =>
     ctx.featureLevel < FeatureLevel.emptyTopicName
       ? without(params, 'allow_empty_topic_name')
@@ -148,36 +155,40 @@ export const getSubscriptions = defineEndpoint({
   name: 'getSubscriptions',
   method: 'GET',
   path: '/users/me/subscriptions',
-  params: z.object({ include_subscribers: z.union([z.boolean(), z.literal('partial')]).optional() }),
-  response: successResponse({ subscriptions: z.array(subscriptionSchema) }),
+  params: () => z.object({ include_subscribers: z.union([z.boolean(), z.literal('partial')]).optional() }),
+  response: () => successResponse({ subscriptions: z.array(subscriptionSchema()) }),
 });
 
 /** Users are named by ID (modern) or by email. */
-const principalsSchema = z.union([z.array(int), z.array(z.string())]);
+const principalsSchema = lazy(() => z.union([z.array(int()), z.array(z.string())]));
 
-export const subscribeParamsSchema = z.object({
-  /** Channels to subscribe to, created if missing (with the description when given). */
-  subscriptions: z.array(z.object({ name: z.string(), description: z.string().optional() })),
-  principals: principalsSchema.optional(),
-  authorization_errors_fatal: z.boolean().optional(),
-  announce: z.boolean().optional(),
-  invite_only: z.boolean().optional(),
-  is_web_public: z.boolean().optional(),
-  is_default_stream: z.boolean().optional(),
-  history_public_to_subscribers: z.boolean().optional(),
-  message_retention_days: messageRetentionDaysSchema.optional(),
-  /** Whether people added by someone else hear it from the notification bot (level 397; default true). */
-  send_new_subscription_messages: z.boolean().optional(),
-  ...channelPermissionsShape,
-});
+export const subscribeParamsSchema = lazy(() =>
+  z.object({
+    /** Channels to subscribe to, created if missing (with the description when given). */
+    subscriptions: z.array(z.object({ name: z.string(), description: z.string().optional() })),
+    principals: principalsSchema().optional(),
+    authorization_errors_fatal: z.boolean().optional(),
+    announce: z.boolean().optional(),
+    invite_only: z.boolean().optional(),
+    is_web_public: z.boolean().optional(),
+    is_default_stream: z.boolean().optional(),
+    history_public_to_subscribers: z.boolean().optional(),
+    message_retention_days: messageRetentionDaysSchema().optional(),
+    /** Whether people added by someone else hear it from the notification bot (level 397; default true). */
+    send_new_subscription_messages: z.boolean().optional(),
+    ...channelPermissionsShape(),
+  }),
+);
 
-export const subscribeResponseSchema = successResponse({
-  /** Keyed by user ID (or email on older servers): the channel names newly subscribed. */
-  subscribed: z.record(z.string(), z.array(z.string())),
-  already_subscribed: z.record(z.string(), z.array(z.string())),
-  unauthorized: z.array(z.string()).optional(),
-  new_subscription_messages_sent: z.boolean().optional(),
-});
+export const subscribeResponseSchema = lazy(() =>
+  successResponse({
+    /** Keyed by user ID (or email on older servers): the channel names newly subscribed. */
+    subscribed: z.record(z.string(), z.array(z.string())),
+    already_subscribed: z.record(z.string(), z.array(z.string())),
+    unauthorized: z.array(z.string()).optional(),
+    new_subscription_messages_sent: z.boolean().optional(),
+  }),
+);
 
 export const subscribe = defineEndpoint({
   name: 'subscribe',
@@ -191,11 +202,12 @@ export const unsubscribe = defineEndpoint({
   name: 'unsubscribe',
   method: 'DELETE',
   path: '/users/me/subscriptions',
-  params: z.object({ subscriptions: z.array(z.string()), principals: principalsSchema.optional() }),
-  response: successResponse({
-    removed: z.array(z.string()),
-    not_removed: z.array(z.string()),
-  }),
+  params: () => z.object({ subscriptions: z.array(z.string()), principals: principalsSchema().optional() }),
+  response: () =>
+    successResponse({
+      removed: z.array(z.string()),
+      not_removed: z.array(z.string()),
+    }),
 });
 
 /** POST /users/me/subscriptions/properties: per-channel preferences (color, muting, notifications). */
@@ -203,45 +215,49 @@ export const updateSubscriptionSettings = defineEndpoint({
   name: 'updateSubscriptionSettings',
   method: 'POST',
   path: '/users/me/subscriptions/properties',
-  params: z.object({
-    subscription_data: z.array(
-      z.object({
-        stream_id: int,
-        property: z.string(),
-        value: z.union([z.boolean(), z.string(), int]),
-      }),
-    ),
-  }),
+  params: () =>
+    z.object({
+      subscription_data: z.array(
+        z.object({
+          stream_id: int(),
+          property: z.string(),
+          value: z.union([z.boolean(), z.string(), int()]),
+        }),
+      ),
+    }),
   response: emptySuccess,
 });
 
 // ---- Topic visibility -------------------------------------------------------------------------
 
-export const mutedTopicOpSchema = z.enum(['add', 'remove']);
+export const mutedTopicOpSchema = lazy(() => z.enum(['add', 'remove']));
 
 /** 4.7 PATCH /users/me/subscriptions/muted_topics (deprecated; prefer updateUserTopic). */
 export const updateMutedTopic = defineEndpoint({
   name: 'updateMutedTopic',
   method: 'PATCH',
   path: '/users/me/subscriptions/muted_topics',
-  params: z.object({
-    /** Send exactly one of `stream_id` and `stream`; the server rejects other combinations. */
-    stream_id: int.optional(),
-    stream: z.string().optional(),
-    topic: z.string(),
-    op: mutedTopicOpSchema,
-  }),
+  params: () =>
+    z.object({
+      /** Send exactly one of `stream_id` and `stream`; the server rejects other combinations. */
+      stream_id: int().optional(),
+      stream: z.string().optional(),
+      topic: z.string(),
+      op: mutedTopicOpSchema(),
+    }),
   response: emptySuccess,
   adapt: (params, ctx) => ({ ...params, topic: topicForWire(params.topic, ctx) }),
 });
 
-export const updateUserTopicParamsSchema = z.object({
-  stream_id: int,
-  topic: z.string(),
-  /** 0 none, 1 muted, 2 unmuted, 3 followed (see `UserTopicVisibility`). */
-  visibility_policy: int.min(0).max(3),
-});
-export type UpdateUserTopicParams = z.infer<typeof updateUserTopicParamsSchema>;
+export const updateUserTopicParamsSchema = lazy(() =>
+  z.object({
+    stream_id: int(),
+    topic: z.string(),
+    /** 0 none, 1 muted, 2 unmuted, 3 followed (see `UserTopicVisibility`). */
+    visibility_policy: int().min(0).max(3),
+  }),
+);
+export type UpdateUserTopicParams = Infer<typeof updateUserTopicParamsSchema>;
 
 const MUTED_TOPICS_ROUTE = { method: 'PATCH', path: '/users/me/subscriptions/muted_topics' } as const;
 

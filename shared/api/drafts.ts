@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 import { FeatureLevel, requireLevel } from './compat';
 import { defineEndpoint, emptySuccess, successResponse, type WireContext } from './endpoint';
 import { draftInputSchema, draftSchema, savedSnippetSchema } from './resources';
 
-const int = z.number().int();
+const int = lazy(() => z.number().int());
 
 function needs(level: number, name: string) {
   return <P extends Record<string, unknown>>(params: P, ctx: WireContext) => {
@@ -18,8 +19,8 @@ export const getDrafts = defineEndpoint({
   name: 'getDrafts',
   method: 'GET',
   path: '/drafts',
-  params: z.object({}),
-  response: successResponse({ count: int.optional(), drafts: z.array(draftSchema) }),
+  params: () => z.object({}),
+  response: () => successResponse({ count: int().optional(), drafts: z.array(draftSchema()) }),
   adapt: needs(FeatureLevel.drafts, 'getDrafts'),
 });
 
@@ -27,9 +28,9 @@ export const createDrafts = defineEndpoint({
   name: 'createDrafts',
   method: 'POST',
   path: '/drafts',
-  params: z.object({ drafts: z.array(draftInputSchema) }),
+  params: () => z.object({ drafts: z.array(draftInputSchema()) }),
   /** IDs of the new drafts, in the order sent. */
-  response: successResponse({ ids: z.array(int) }),
+  response: () => successResponse({ ids: z.array(int()) }),
   adapt: needs(FeatureLevel.drafts, 'createDrafts'),
 });
 
@@ -38,7 +39,7 @@ export const updateDraft = defineEndpoint({
   name: 'updateDraft',
   method: 'PATCH',
   path: '/drafts/{draft_id}',
-  params: z.object({ draft_id: int, draft: draftInputSchema }),
+  params: () => z.object({ draft_id: int(), draft: draftInputSchema() }),
   response: emptySuccess,
   adapt: needs(FeatureLevel.drafts, 'updateDraft'),
 });
@@ -47,7 +48,7 @@ export const deleteDraft = defineEndpoint({
   name: 'deleteDraft',
   method: 'DELETE',
   path: '/drafts/{draft_id}',
-  params: z.object({ draft_id: int }),
+  params: () => z.object({ draft_id: int() }),
   response: emptySuccess,
   adapt: needs(FeatureLevel.drafts, 'deleteDraft'),
 });
@@ -58,8 +59,8 @@ export const getSavedSnippets = defineEndpoint({
   name: 'getSavedSnippets',
   method: 'GET',
   path: '/saved_snippets',
-  params: z.object({}),
-  response: successResponse({ saved_snippets: z.array(savedSnippetSchema) }),
+  params: () => z.object({}),
+  response: () => successResponse({ saved_snippets: z.array(savedSnippetSchema()) }),
   adapt: needs(FeatureLevel.savedSnippets, 'getSavedSnippets'),
 });
 
@@ -68,8 +69,8 @@ export const createSavedSnippet = defineEndpoint({
   name: 'createSavedSnippet',
   method: 'POST',
   path: '/saved_snippets',
-  params: z.object({ title: z.string(), content: z.string() }),
-  response: successResponse({ saved_snippet_id: int }),
+  params: () => z.object({ title: z.string(), content: z.string() }),
+  response: () => successResponse({ saved_snippet_id: int() }),
   adapt: needs(FeatureLevel.savedSnippets, 'createSavedSnippet'),
 });
 
@@ -78,7 +79,8 @@ export const updateSavedSnippet = defineEndpoint({
   name: 'updateSavedSnippet',
   method: 'PATCH',
   path: '/saved_snippets/{saved_snippet_id}',
-  params: z.object({ saved_snippet_id: int, title: z.string().optional(), content: z.string().optional() }),
+  params: () =>
+    z.object({ saved_snippet_id: int(), title: z.string().optional(), content: z.string().optional() }),
   response: emptySuccess,
   adapt: needs(FeatureLevel.editSavedSnippet, 'updateSavedSnippet'),
 });
@@ -87,7 +89,7 @@ export const deleteSavedSnippet = defineEndpoint({
   name: 'deleteSavedSnippet',
   method: 'DELETE',
   path: '/saved_snippets/{saved_snippet_id}',
-  params: z.object({ saved_snippet_id: int }),
+  params: () => z.object({ saved_snippet_id: int() }),
   response: emptySuccess,
   adapt: needs(FeatureLevel.savedSnippets, 'deleteSavedSnippet'),
 });

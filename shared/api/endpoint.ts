@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /**
  * One typed binding per endpoint. A binding is data (method, path template, parameter schema,
@@ -34,7 +35,10 @@ export interface Endpoint<
   /** Path template relative to /api/v1 with `{param}` placeholders, e.g. `/messages/{message_id}`. */
   readonly path: string;
   readonly authenticated: boolean;
-  /** Validates a caller's parameters (the main process runs it on every renderer call). */
+  /**
+   * Validates a caller's parameters (the main process runs it on every renderer call). Built on
+   * first read, like `response`.
+   */
   readonly params: z.ZodType<Params>;
   /** Decodes the success body; tolerates unknown fields. */
   readonly response: z.ZodType<Response>;
@@ -75,17 +79,39 @@ export type ParamsOf<E> = E extends Endpoint<string, infer P, unknown> ? P : nev
 /** What a call answers: the response decoder's output. */
 export type ResponseOf<E> = E extends Endpoint<string, infer _P, infer R> ? R : never;
 
+/** A schema, or a function that builds it: a binding builds its schemas on their first use (lazy.ts). */
+export type SchemaSource<T> = z.ZodType<T> | (() => z.ZodType<T>);
+
+function builderOf<T>(source: SchemaSource<T>): () => z.ZodType<T> {
+  return typeof source === 'function' ? lazy(source) : () => source;
+}
+
 export function defineEndpoint<Name extends string, Params extends Record<string, unknown>, Response>(spec: {
   name: Name;
   method: HttpMethod;
   path: string;
   authenticated?: boolean;
-  params: z.ZodType<Params>;
-  response: z.ZodType<Response>;
+  params: SchemaSource<Params>;
+  response: SchemaSource<Response>;
   adapt?: (params: Params, ctx: WireContext) => Record<string, unknown>;
   route?: (params: Params, ctx: WireContext) => WireRoute | undefined;
 }): Endpoint<Name, Params, Response> {
-  return { authenticated: true, ...spec };
+  const params = builderOf(spec.params);
+  const response = builderOf(spec.response);
+  return {
+    name: spec.name,
+    method: spec.method,
+    path: spec.path,
+    authenticated: spec.authenticated ?? true,
+    ...(spec.adapt && { adapt: spec.adapt }),
+    ...(spec.route && { route: spec.route }),
+    get params() {
+      return params();
+    },
+    get response() {
+      return response();
+    },
+  };
 }
 
 /** Spec part 1: strings as-is; numbers, booleans, null, lists and objects as JSON text. */

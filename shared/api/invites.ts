@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy, type Infer } from './lazy';
 import { FeatureLevel } from './compat';
 import {
   defineEndpoint,
@@ -9,28 +10,32 @@ import {
 } from './endpoint';
 import { invitationSchema, Role } from './resources';
 
-const int = z.number().int();
+const int = lazy(() => z.number().int());
 
-export const inviteRoleSchema = z.union([
-  z.literal(Role.owner),
-  z.literal(Role.administrator),
-  z.literal(Role.moderator),
-  z.literal(Role.member),
-  z.literal(Role.guest),
-]);
+export const inviteRoleSchema = lazy(() =>
+  z.union([
+    z.literal(Role.owner),
+    z.literal(Role.administrator),
+    z.literal(Role.moderator),
+    z.literal(Role.member),
+    z.literal(Role.guest),
+  ]),
+);
 
-export const sendInvitesParamsSchema = z.object({
-  /** Addresses separated by commas or newlines. */
-  invitee_emails: z.string(),
-  /** Null: never expires; absent: the server's default (spec 4.10). */
-  invite_expires_in_minutes: int.positive().nullable().optional(),
-  invite_as: inviteRoleSchema.optional(),
-  stream_ids: z.array(int),
-  group_ids: z.array(int).optional(),
-  include_realm_default_subscriptions: z.boolean().optional(),
-  notify_referrer_on_join: z.boolean().optional(),
-});
-export type SendInvitesParams = z.infer<typeof sendInvitesParamsSchema>;
+export const sendInvitesParamsSchema = lazy(() =>
+  z.object({
+    /** Addresses separated by commas or newlines. */
+    invitee_emails: z.string(),
+    /** Null: never expires; absent: the server's default (spec 4.10). */
+    invite_expires_in_minutes: int().positive().nullable().optional(),
+    invite_as: inviteRoleSchema().optional(),
+    stream_ids: z.array(int()),
+    group_ids: z.array(int()).optional(),
+    include_realm_default_subscriptions: z.boolean().optional(),
+    notify_referrer_on_join: z.boolean().optional(),
+  }),
+);
+export type SendInvitesParams = Infer<typeof sendInvitesParamsSchema>;
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -73,8 +78,8 @@ export const getInvites = defineEndpoint({
   name: 'getInvites',
   method: 'GET',
   path: '/invites',
-  params: z.object({}),
-  response: successResponse({ invites: z.array(invitationSchema) }),
+  params: () => z.object({}),
+  response: () => successResponse({ invites: z.array(invitationSchema()) }),
 });
 
 /** DELETE /invites/{invite_id}: revoke an email invitation (its sender, or an administrator). */
@@ -82,7 +87,7 @@ export const revokeInvite = defineEndpoint({
   name: 'revokeInvite',
   method: 'DELETE',
   path: '/invites/{invite_id}',
-  params: z.object({ invite_id: int }),
+  params: () => z.object({ invite_id: int() }),
   response: emptySuccess,
 });
 
@@ -91,7 +96,7 @@ export const resendInvite = defineEndpoint({
   name: 'resendInvite',
   method: 'POST',
   path: '/invites/{invite_id}/resend',
-  params: z.object({ invite_id: int }),
+  params: () => z.object({ invite_id: int() }),
   response: emptySuccess,
 });
 
@@ -100,6 +105,6 @@ export const revokeMultiuseInvite = defineEndpoint({
   name: 'revokeMultiuseInvite',
   method: 'DELETE',
   path: '/invites/multiuse/{invite_id}',
-  params: z.object({ invite_id: int }),
+  params: () => z.object({ invite_id: int() }),
   response: emptySuccess,
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lazy, type Infer } from './lazy';
 import { FeatureLevel, requireLevel } from './compat';
 import { defineEndpoint, emptySuccess, successResponse, UnsupportedFeatureError } from './endpoint';
 import { groupSettingUpdateSchema, linkifierSchema, realmEmojiMapSchema } from './resources';
 
-const int = z.number().int();
+const int = lazy(() => z.number().int());
 
 // ---- Linkifiers -------------------------------------------------------------------------------
 
@@ -12,8 +13,8 @@ export const getLinkifiers = defineEndpoint({
   name: 'getLinkifiers',
   method: 'GET',
   path: '/realm/linkifiers',
-  params: z.object({}),
-  response: successResponse({ linkifiers: z.array(linkifierSchema) }),
+  params: () => z.object({}),
+  response: () => successResponse({ linkifiers: z.array(linkifierSchema()) }),
   adapt: (params, ctx) => {
     requireLevel(ctx, 54, 'getLinkifiers', 'this endpoint');
     return { ...params };
@@ -60,8 +61,8 @@ export const createLinkifier = defineEndpoint({
   name: 'createLinkifier',
   method: 'POST',
   path: '/realm/filters',
-  params: z.object({ pattern: z.string(), url_template: z.string() }),
-  response: successResponse({ id: int }),
+  params: () => z.object({ pattern: z.string(), url_template: z.string() }),
+  response: () => successResponse({ id: int() }),
   adapt: (params, ctx) => linkifierUrlParams(params, ctx.featureLevel),
 });
 
@@ -70,7 +71,7 @@ export const deleteLinkifier = defineEndpoint({
   name: 'deleteLinkifier',
   method: 'DELETE',
   path: '/realm/filters/{filter_id}',
-  params: z.object({ filter_id: int }),
+  params: () => z.object({ filter_id: int() }),
   response: emptySuccess,
 });
 
@@ -79,7 +80,7 @@ export const reorderLinkifiers = defineEndpoint({
   name: 'reorderLinkifiers',
   method: 'PATCH',
   path: '/realm/linkifiers',
-  params: z.object({ ordered_linkifier_ids: z.array(int) }),
+  params: () => z.object({ ordered_linkifier_ids: z.array(int()) }),
   response: emptySuccess,
   adapt: (params, ctx) => {
     requireLevel(ctx, FeatureLevel.reorderLinkifiers, 'reorderLinkifiers', 'reordering linkifiers');
@@ -92,7 +93,7 @@ export const updateLinkifier = defineEndpoint({
   name: 'updateLinkifier',
   method: 'PATCH',
   path: '/realm/filters/{filter_id}',
-  params: z.object({ filter_id: int, pattern: z.string(), url_template: z.string() }),
+  params: () => z.object({ filter_id: int(), pattern: z.string(), url_template: z.string() }),
   response: emptySuccess,
   adapt: (params, ctx) => {
     requireLevel(ctx, FeatureLevel.updateLinkifier, 'updateLinkifier', 'this endpoint');
@@ -106,8 +107,8 @@ export const getRealmEmoji = defineEndpoint({
   name: 'getRealmEmoji',
   method: 'GET',
   path: '/realm/emoji',
-  params: z.object({}),
-  response: successResponse({ emoji: realmEmojiMapSchema }),
+  params: () => z.object({}),
+  response: () => successResponse({ emoji: realmEmojiMapSchema() }),
 });
 
 // ---- Organization settings --------------------------------------------------------------------
@@ -116,11 +117,20 @@ export const getRealmEmoji = defineEndpoint({
  * PATCH /realm (administrators only). The full list of realm settings is not shown in the spec, so
  * this takes any setting by its unprefixed name; group settings take a `{new, old}` update.
  */
-export const updateRealmParamsSchema = z.record(
-  z.string(),
-  z.union([z.boolean(), z.number(), z.string(), z.null(), groupSettingUpdateSchema, z.array(z.unknown())]),
+export const updateRealmParamsSchema = lazy(() =>
+  z.record(
+    z.string(),
+    z.union([
+      z.boolean(),
+      z.number(),
+      z.string(),
+      z.null(),
+      groupSettingUpdateSchema(),
+      z.array(z.unknown()),
+    ]),
+  ),
 );
-export type UpdateRealmParams = z.infer<typeof updateRealmParamsSchema>;
+export type UpdateRealmParams = Infer<typeof updateRealmParamsSchema>;
 
 export const updateRealm = defineEndpoint({
   name: 'updateRealm',

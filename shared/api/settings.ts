@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy, type Infer } from './lazy';
 import { FeatureLevel, renameKey, requireLevel } from './compat';
 import {
   defineEndpoint,
@@ -17,23 +18,22 @@ import {
   settingsTable,
 } from './settings-table';
 
-const int = z.number().int();
+const int = lazy(() => z.number().int());
 /** Settings this client does not know yet still pass, as plain values (the server reports them). */
-const unknownSettingValue = z.union([z.boolean(), z.number(), z.string()]);
+const unknownSettingValue = lazy(() => z.union([z.boolean(), z.number(), z.string()]));
 
 /** Spec 4.3 identity and credential parameters. */
-const identityShape = {
+const identityShape = lazy(() => ({
   full_name: z.string().optional(),
   email: z.string().optional(),
   old_password: z.string().optional(),
   new_password: z.string().optional(),
-};
-const identityNames = new Set(Object.keys(identityShape));
+}));
 
-export const updateSettingsParamsSchema = z
-  .object({ ...identityShape, ...settingsShape(isUserSetting) })
-  .catchall(unknownSettingValue);
-export type UpdateSettingsParams = z.infer<typeof updateSettingsParamsSchema>;
+export const updateSettingsParamsSchema = lazy(() =>
+  z.object({ ...identityShape(), ...settingsShape(isUserSetting) }).catchall(unknownSettingValue()),
+);
+export type UpdateSettingsParams = Infer<typeof updateSettingsParamsSchema>;
 
 /** Renames settings to the names a server older than their rename knows. */
 function legacySettingNames(params: Record<string, unknown>, ctx: WireContext): Record<string, unknown> {
@@ -61,7 +61,7 @@ function legacyJsonStrings(params: Record<string, unknown>, ctx: WireContext): R
 type LegacySettingsPath = '/settings' | '/settings/display' | '/settings/notifications';
 
 function legacyPathOf(name: string): LegacySettingsPath {
-  if (identityNames.has(name)) return '/settings';
+  if (Object.hasOwn(identityShape(), name)) return '/settings';
   const entry = settingsByName.get(name);
   return entry?.group === 'display' ? '/settings/display' : '/settings/notifications';
 }
@@ -99,9 +99,9 @@ export const updateSettings = defineEndpoint({
   adapt: (params, ctx) => legacyJsonStrings(legacySettingNames(params, ctx), ctx),
 });
 
-export const updateRealmUserSettingsDefaultsParamsSchema = z
-  .object(settingsShape(isRealmDefault))
-  .catchall(unknownSettingValue);
+export const updateRealmUserSettingsDefaultsParamsSchema = lazy(() =>
+  z.object(settingsShape(isRealmDefault)).catchall(unknownSettingValue()),
+);
 
 /** 4.6 PATCH /realm/user_settings_defaults (administrators only). */
 export const updateRealmUserSettingsDefaults = defineEndpoint({
@@ -123,16 +123,18 @@ export const updateRealmUserSettingsDefaults = defineEndpoint({
 
 // ---- Status -----------------------------------------------------------------------------------
 
-export const updateStatusParamsSchema = z.object({
-  /** Empty clears the status; the server enforces the 60-character limit (spec part 8). */
-  status_text: z.string().optional(),
-  emoji_name: z.string().optional(),
-  emoji_code: z.string().optional(),
-  reaction_type: reactionTypeSchema.optional(),
-  /** Deprecated: the negation of `presence_enabled`. */
-  away: z.boolean().optional(),
-});
-export type UpdateStatusParams = z.infer<typeof updateStatusParamsSchema>;
+export const updateStatusParamsSchema = lazy(() =>
+  z.object({
+    /** Empty clears the status; the server enforces the 60-character limit (spec part 8). */
+    status_text: z.string().optional(),
+    emoji_name: z.string().optional(),
+    emoji_code: z.string().optional(),
+    reaction_type: reactionTypeSchema().optional(),
+    /** Deprecated: the negation of `presence_enabled`. */
+    away: z.boolean().optional(),
+  }),
+);
+export type UpdateStatusParams = Infer<typeof updateStatusParamsSchema>;
 
 /** 4.11 POST /users/me/status. Only the parameters passed change. */
 export const updateStatus = defineEndpoint({
@@ -149,8 +151,8 @@ export const getUserStatus = defineEndpoint({
   name: 'getUserStatus',
   method: 'GET',
   path: '/users/{user_id}/status',
-  params: z.object({ user_id: int }),
-  response: successResponse({ status: userStatusSchema }),
+  params: () => z.object({ user_id: int() }),
+  response: () => successResponse({ status: userStatusSchema() }),
   adapt: (params, ctx) => {
     requireLevel(ctx, FeatureLevel.getUserStatus, 'getUserStatus', 'this endpoint');
     return { ...params };

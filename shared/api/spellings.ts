@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /**
  * The spec renames a few identifiers that carry the product's name in the real service (spec
@@ -44,7 +45,7 @@ export function specReactionType(type: string): string {
 }
 
 /** A `reaction_type` field as received: any string, the real extra-emoji type under the spec's name. */
-export const receivedReactionType = z.string().transform(specReactionType);
+export const receivedReactionType = lazy(() => z.string().transform(specReactionType));
 
 /**
  * Sending: the extra emoji's type is spelled differently by the spec and the real service, but

@@ -1,23 +1,26 @@
 import { z } from 'zod';
+import { lazy, type Infer } from './lazy';
 import { FeatureLevel, NO_TOPIC, requireLevel } from './compat';
 import { defineEndpoint, emptySuccess, type WireContext } from './endpoint';
 
-const int = z.number().int();
+const int = lazy(() => z.number().int());
 
-export const typingOpSchema = z.enum(['start', 'stop']);
+export const typingOpSchema = lazy(() => z.enum(['start', 'stop']));
 
 /**
  * Spec 4.4, modern form: `direct` with `to`, or `channel` (alias `stream`) with `stream_id` and
  * `topic`. Which fields each type needs is the server's rule ("Missing channel ID"), not checked here.
  */
-export const setTypingStatusParamsSchema = z.object({
-  type: z.enum(['direct', 'channel', 'stream']).optional(),
-  op: typingOpSchema,
-  to: z.array(int).optional(),
-  stream_id: int.optional(),
-  topic: z.string().optional(),
-});
-export type SetTypingStatusParams = z.infer<typeof setTypingStatusParamsSchema>;
+export const setTypingStatusParamsSchema = lazy(() =>
+  z.object({
+    type: z.enum(['direct', 'channel', 'stream']).optional(),
+    op: typingOpSchema(),
+    to: z.array(int()).optional(),
+    stream_id: int().optional(),
+    topic: z.string().optional(),
+  }),
+);
+export type SetTypingStatusParams = Infer<typeof setTypingStatusParamsSchema>;
 
 function channelTypingForWire(params: SetTypingStatusParams, ctx: WireContext): Record<string, unknown> {
   const level = ctx.featureLevel;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lazy, type Infer } from './lazy';
 import { FeatureLevel, renameKey } from './compat';
 import { defineEndpoint, successResponse } from './endpoint';
 import { userGroupPermissionsShape, userGroupSchema, userSchema } from './resources';
 
-const int = z.number().int();
+const int = lazy(() => z.number().int());
 
 // ---- Users (public API) -----------------------------------------------------------------------
 
@@ -11,11 +12,12 @@ export const getUsers = defineEndpoint({
   name: 'getUsers',
   method: 'GET',
   path: '/users',
-  params: z.object({
-    client_gravatar: z.boolean().optional(),
-    include_custom_profile_fields: z.boolean().optional(),
-  }),
-  response: successResponse({ members: z.array(userSchema) }),
+  params: () =>
+    z.object({
+      client_gravatar: z.boolean().optional(),
+      include_custom_profile_fields: z.boolean().optional(),
+    }),
+  response: () => successResponse({ members: z.array(userSchema()) }),
 });
 
 /** GET /users/me: the user's own fields sit at the top level of the response. */
@@ -23,8 +25,8 @@ export const getOwnUser = defineEndpoint({
   name: 'getOwnUser',
   method: 'GET',
   path: '/users/me',
-  params: z.object({}),
-  response: successResponse(userSchema.shape),
+  params: () => z.object({}),
+  response: () => successResponse(userSchema().shape),
 });
 
 // ---- User groups ------------------------------------------------------------------------------
@@ -33,18 +35,20 @@ export const getUserGroups = defineEndpoint({
   name: 'getUserGroups',
   method: 'GET',
   path: '/user_groups',
-  params: z.object({ include_deactivated_groups: z.boolean().optional() }),
-  response: successResponse({ user_groups: z.array(userGroupSchema) }),
+  params: () => z.object({ include_deactivated_groups: z.boolean().optional() }),
+  response: () => successResponse({ user_groups: z.array(userGroupSchema()) }),
 });
 
-export const createUserGroupParamsSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  members: z.array(int),
-  subgroups: z.array(int).optional(),
-  ...userGroupPermissionsShape,
-});
-export type CreateUserGroupParams = z.infer<typeof createUserGroupParamsSchema>;
+export const createUserGroupParamsSchema = lazy(() =>
+  z.object({
+    name: z.string(),
+    description: z.string(),
+    members: z.array(int()),
+    subgroups: z.array(int()).optional(),
+    ...userGroupPermissionsShape(),
+  }),
+);
+export type CreateUserGroupParams = Infer<typeof createUserGroupParamsSchema>;
 
 /** 4.14 POST /user_groups/create. */
 export const createUserGroup = defineEndpoint({
@@ -53,7 +57,7 @@ export const createUserGroup = defineEndpoint({
   path: '/user_groups/create',
   params: createUserGroupParamsSchema,
   // `group_id` came with level 317; older servers answer with the success object only.
-  response: successResponse({ group_id: int.optional() }),
+  response: () => successResponse({ group_id: int().optional() }),
   adapt: (params, ctx) =>
     ctx.featureLevel < FeatureLevel.canMentionGroupRenamed
       ? renameKey({ ...params }, 'can_mention_group', 'can_mention_group_id')

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTopics } from '../topics/hooks';
 import { rankTopics } from './autocomplete/channels';
+import { SuggestionListbox } from './autocomplete/SuggestionListbox';
 
 /**
  * The compose box's topic field in a channel view, with the channel's existing topics suggested as
@@ -87,31 +88,25 @@ export function TopicInput({
         onBlur={() => setOpen(false)}
       />
       {shown && (
-        <ul
+        <SuggestionListbox
           id={listId}
-          role="listbox"
-          aria-label="Topics"
-          className="autocomplete-list"
-          data-testid="topic-suggestions"
-        >
-          {suggestions.map((topic, i) => (
-            <li
-              key={topic}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={i === active ? 'ac-option ac-active' : 'ac-option'}
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => pick(topic)}
-            >
+          label="Topics"
+          testId="topic-suggestions"
+          options={suggestions}
+          active={active}
+          optionId={(i) => `${listId}-${i}`}
+          optionKey={(topic) => topic}
+          onActive={setActive}
+          onPick={(i) => pick(suggestions[i]!)}
+          renderOption={(topic) => (
+            <>
               <span className="ac-mark ac-mark-topic" aria-hidden="true">
                 ›
               </span>
               <span className="ac-label ellipsis">{topic}</span>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       )}
     </div>
   );

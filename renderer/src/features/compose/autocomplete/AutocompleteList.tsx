@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { resolveServerUrl } from '../../../components/SafeHtml';
 import type { Autocomplete } from './useAutocomplete';
+import { SuggestionListbox } from './SuggestionListbox';
 import type { Suggestion } from './useSuggestions';
 
 const KIND_LABEL: Record<Suggestion['kind'], string> = {
@@ -52,32 +53,26 @@ export function AutocompleteBox({
     >
       {children}
       {open && (
-        <ul
+        <SuggestionListbox
           id={listId}
-          role="listbox"
-          aria-label="Suggestions"
-          className="autocomplete-list"
-          data-testid="autocomplete-list"
-        >
-          {suggestions.map((s, i) => (
-            <li
-              key={s.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              className={i === active ? 'ac-option ac-active' : 'ac-option'}
-              data-testid={`autocomplete-${s.id}`}
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => autocomplete.setActive(i)}
-              onClick={() => autocomplete.pick(i)}
-            >
+          label="Suggestions"
+          testId="autocomplete-list"
+          options={suggestions}
+          active={active}
+          optionId={optionId}
+          optionKey={(s) => s.id}
+          optionTestId={(s) => `autocomplete-${s.id}`}
+          onActive={autocomplete.setActive}
+          onPick={autocomplete.pick}
+          renderOption={(s) => (
+            <>
               <Leading suggestion={s} />
               <span className="ac-label ellipsis">{s.label}</span>
               {s.detail && <span className="ac-detail muted small ellipsis">{s.detail}</span>}
               <span className="visually-hidden">{KIND_LABEL[s.kind]}</span>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       )}
     </div>
   );

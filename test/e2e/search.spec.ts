@@ -161,3 +161,16 @@ test('search highlights the matching words', async ({ page, chat, signIn }) => {
   await expect(feed.getByText(miss)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/search.png' });
 });
+
+test('a search opens at its newest match, not at the first unread one', async ({ page, chat, signIn }) => {
+  await signIn(page, 'member');
+  const word = `zebrawood${Date.now()}`;
+  const ids: number[] = [];
+  for (let i = 1; i <= 30; i++)
+    ids.push(await post(chat, 'ben@northwind.example', 'general', 'timber', `${word} plank ${i}`));
+  await page.getByTestId('search-input').fill(word);
+  await page.getByTestId('search-input').press('Enter');
+  // All 30 are unread; the view opens at the newest, as the real service's search does.
+  await expect(page.getByTestId(`message-${ids.at(-1)!}`)).toBeInViewport();
+  await expect(page.getByTestId(`message-${ids[0]!}`)).not.toBeInViewport();
+});

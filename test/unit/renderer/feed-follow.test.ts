@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followScroll, type RowSpan } from '../../../renderer/src/features/messages/opening';
+import { followScroll, openingAnchor, type RowSpan } from '../../../renderer/src/features/messages/opening';
 import { channelMessage } from './fixtures';
 
 const ROW = 40;
@@ -36,5 +36,14 @@ describe('followScroll: a reader at the bottom when new messages arrive', () => 
   it('goes to the bottom without measurements, and nowhere in an empty feed', () => {
     expect(followScroll(feed(0, 5), rows(4), view(0))).toEqual({ index: 4, align: 'end' });
     expect(followScroll([], rows(0), view(null))).toBeNull();
+  });
+});
+
+describe('openingAnchor: where a feed asks its first page', () => {
+  it('around the message asked for, else the first unread, and search results at the newest', () => {
+    expect(openingAnchor({ kind: 'channel', streamId: 1 }, 42)).toBe(42);
+    expect(openingAnchor({ kind: 'channel', streamId: 1 }, null)).toBe('first_unread');
+    expect(openingAnchor({ kind: 'search', query: 'deadline' }, null)).toBe('newest');
+    expect(openingAnchor({ kind: 'search', query: 'deadline' }, 7)).toBe(7);
   });
 });

@@ -1,5 +1,15 @@
 import type { Message } from '../../api/model';
-import type { FeedAnchor } from '../../api/narrow';
+import type { FeedAnchor, Narrow } from '../../api/narrow';
+
+/**
+ * What the first page of a feed is asked for around: the message asked for, else the first unread;
+ * search results open at the newest match, as in the real service (a search looks something up, it
+ * does not resume reading).
+ */
+export function openingAnchor(narrow: Narrow, anchor: FeedAnchor): number | 'newest' | 'first_unread' {
+  if (anchor !== null) return anchor;
+  return narrow.kind === 'search' ? 'newest' : 'first_unread';
+}
 
 export interface OpeningScroll {
   index: number;

@@ -8,6 +8,7 @@ import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowTerms, type FeedAnchor, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { cachedPage, useCachedConversation, useRememberConversation } from './conversation-cache';
+import { openingAnchor } from './opening';
 import type { PageDirection } from './page-fetch';
 
 /** Messages per page when scrolling; the first page takes half before and half after the anchor. */
@@ -196,7 +197,7 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const initialPageParam: FeedPageParam = {
-    anchor: anchor ?? 'first_unread',
+    anchor: openingAnchor(narrow, anchor),
     before: PAGE_SIZE / 2,
     after: PAGE_SIZE / 2,
     includeAnchor: true,

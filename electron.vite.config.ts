@@ -32,6 +32,7 @@ export default defineConfig({
     define: { __APP_INFO__: JSON.stringify(readAppInfo()) },
     build: {
       outDir: 'out/renderer',
+      minify: true,
       rollupOptions: { input: { index: resolve('renderer/index.html') } },
     },
   },

@@ -73,6 +73,12 @@ export interface SessionStarted {
    * soon as a registration succeeds.
    */
   stale?: boolean;
+  /**
+   * The state kept on disk from the account's last launch, offered (with `stale`) while this
+   * launch's first registration is under way. The window draws from it but asks the server nothing
+   * that events would have to keep current until the live session replaces it.
+   */
+  keptFromLastLaunch?: boolean;
 }
 
 export interface EventBatch {

@@ -36,6 +36,7 @@ import { HttpClient } from './http-client';
 import { Outbox } from './outbox';
 import { OutboxFile } from './outbox-file';
 import { ConversationCacheFile } from './conversation-cache';
+import { KeptSessionFile, type KeptSession } from './session-kept';
 import type { OutboxLimits } from './outbox-policy';
 import { verifyCredentials } from './own-user';
 import { queueApiFor } from './queue-api';
@@ -88,6 +89,9 @@ export interface AccountActivity {
   onEvents?(batch: EventBatch): void;
 }
 
+/** How long after a registration its state is written for the next launch. */
+const KEEP_SESSION_AFTER_MS = 1000;
+
 interface Running {
   client: HttpClient;
   loop: EventLoop;
@@ -112,6 +116,11 @@ export class ChatCore {
   private readonly activity = new Set<AccountActivity>();
   /** Accounts whose renderer asked for the session while a resync withheld it. */
   private readonly waitingForSession = new Set<string>();
+  /**
+   * Accounts started this launch that have not registered yet, with the state kept from their last
+   * launch once a window asked for it (null: nothing usable was kept).
+   */
+  private readonly keptSessions = new Map<string, KeptSession | null | 'unread'>();
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: CoreOptions) {
@@ -170,6 +179,31 @@ export class ChatCore {
     const session = id ? (this.running.get(id)?.loop.session ?? null) : null;
     if (id && !session) this.waitingForSession.add(id);
     return session;
+  }
+
+  /**
+   * The session a window asks for: the live one, or until the account's first registration of this
+   * launch answers, the state kept from its last launch (`keptFromLastLaunch`: the window draws from
+   * it and waits for the live session, which is pushed when it comes).
+   */
+  sessionForWindow(): SessionStarted | null {
+    const live = this.session();
+    const id = this.vault.activeId;
+    if (live || !id || !this.keptSessions.has(id)) return live;
+    let kept = this.keptSessions.get(id);
+    if (kept === 'unread') {
+      kept = new KeptSessionFile(this.options.dataDir, id).load();
+      this.keptSessions.set(id, kept);
+    }
+    if (!kept) return null;
+    return {
+      accountId: id,
+      generation: 0,
+      initialState: kept.initialState,
+      registeredAt: kept.savedAt,
+      stale: true,
+      keptFromLastLaunch: true,
+    };
   }
 
   connectionStatus(): ConnectionStatus {
@@ -425,6 +459,7 @@ export class ChatCore {
     // Signing out of an account takes its unsent messages with it (they name its server and person).
     new OutboxFile(this.options.dataDir, accountId).remove();
     new ConversationCacheFile(this.options.dataDir, accountId).remove();
+    await new KeptSessionFile(this.options.dataDir, accountId).remove().catch(() => undefined);
     this.vault.remove(accountId);
     this.log(`account removed: ${summary.email} on ${summary.serverUrl}`);
     this.publishActive();
@@ -476,6 +511,9 @@ export class ChatCore {
 
     let loop: EventLoop | null = null;
     const botKeys = new BotKeys();
+    const keptFile = new KeptSessionFile(this.options.dataDir, accountId);
+    this.keptSessions.set(accountId, 'unread');
+    let keepTimer: ReturnType<typeof setTimeout> | null = null;
     const client = new HttpClient({
       ...this.clientOptions(),
       serverUrl: credentials.serverUrl,
@@ -493,6 +531,18 @@ export class ChatCore {
       onSession: (session) => {
         botKeys.reset(session.initialState);
         this.waitingForSession.delete(accountId);
+        this.keptSessions.delete(accountId);
+        // Kept for the next launch, once the window has drawn this one (off its critical path).
+        if (keepTimer) clearTimeout(keepTimer);
+        keepTimer = setTimeout(() => {
+          keepTimer = null;
+          // Not for an account signed out (or stopped) since.
+          if (this.running.get(accountId) !== running) return;
+          keptFile
+            .save(session.initialState)
+            .catch((error: unknown) => this.log(`could not keep the session: ${String(error)}`));
+        }, KEEP_SESSION_AFTER_MS);
+        keepTimer.unref?.();
         for (const listener of this.activity) listener.onSession?.(session);
         if (this.vault.activeId === accountId) this.push({ channel: 'session', payload: session });
       },

@@ -136,7 +136,7 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     cancelCall: ([cancelId], calls) => {
       calls?.cancel(cancelIdSchema().parse(cancelId));
     },
-    session: () => core.session(),
+    session: () => core.sessionForWindow(),
     connectionStatus: () => core.connectionStatus(),
     retryNow: () => core.retryNow(),
     openExternal: async ([url]) => {

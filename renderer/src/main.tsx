@@ -1,8 +1,10 @@
 import './app/no-eval';
+import { launchCalls } from './app/launch-start';
 import { notifyManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, createQueryClient } from './app/App';
+import { seedLaunchCalls } from './app/launch-calls';
 import { getBridge } from './bridge';
 import './styles/app.css';
 
@@ -11,8 +13,11 @@ import './styles/app.css';
 // a burst of messages does not queue a render task behind every network message (npm run bench, 1).
 notifyManager.setScheduler(queueMicrotask);
 
+const queryClient = createQueryClient();
+seedLaunchCalls(queryClient, launchCalls);
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App bridge={getBridge()} />
+    <App bridge={getBridge()} queryClient={queryClient} />
   </StrictMode>,
 );

@@ -5,6 +5,10 @@ import type { FeedAnchor, Narrow } from './narrow';
 
 /** Query keys: each GET is keyed by [operation, params]; the session is the register state. */
 export const sessionKey = ['session'] as const;
+export const accountsActiveKey = ['accounts', 'active'] as const;
+export const accountsListKey = ['accounts', 'list'] as const;
+/** The conversation main kept from the last launch (features/messages/conversation-cache.ts). */
+export const conversationCacheKey = ['conversationCache'] as const;
 export const feedKey = (narrow: Narrow, anchor: FeedAnchor = null) =>
   ['getMessages', { narrow, anchor }] as const;
 /** Every feed (infinite query) lives under this root; other message queries use other roots. */
@@ -43,7 +47,19 @@ const isSession = (data: unknown): data is SessionStarted | null =>
  * one level of comparison: selections are parts of the state, or small values built from them.
  */
 export function sessionSharing(prev: unknown, next: unknown): unknown {
-  return isSession(next) ? next : shallowShare(prev, next);
+  if (isSession(next)) return keepsLive(prev, next) ? prev : next;
+  return shallowShare(prev, next);
+}
+
+/** A late answer carrying the state kept from the last launch never replaces the live session. */
+function keepsLive(prev: unknown, next: SessionStarted | null): boolean {
+  return (
+    !!next?.keptFromLastLaunch &&
+    isSession(prev) &&
+    !!prev &&
+    !prev.keptFromLastLaunch &&
+    prev.accountId === next.accountId
+  );
 }
 
 function shallowShare(prev: unknown, next: unknown): unknown {

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountsActiveKey, accountsListKey } from '../api/keys';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { ChatBridge } from '../../../shared/ipc';
 import { ApiCallError } from '../../../shared/failures';
@@ -9,12 +10,14 @@ import { forgetOtherAccountsSession, useSessionSync } from './session';
 import { useOutboxSync } from '../features/outbox/outbox-sync';
 import { setServerBase, setUploadRoute } from '../components/SafeHtml';
 import { Loading } from '../components/states';
+import { enabledUnlessWaiting } from './launch-gate';
 import { enterAccountScope, useAccountScope } from '../state/account-scope';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     defaultOptions: {
       queries: {
+        enabled: enabledUnlessWaiting(() => client),
         // Events keep the cache current; nothing goes stale by time.
         staleTime: Infinity,
         refetchOnWindowFocus: false,
@@ -24,6 +27,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export function App({ bridge, queryClient }: { bridge: ChatBridge; queryClient?: QueryClient }) {
@@ -42,8 +46,8 @@ function Root() {
   const queryClient = useQueryClient();
   useSessionSync(queryClient);
   useOutboxSync();
-  const active = useQuery({ queryKey: ['accounts', 'active'], queryFn: () => bridge.accounts.active() });
-  const accounts = useQuery({ queryKey: ['accounts', 'list'], queryFn: () => bridge.accounts.list() });
+  const active = useQuery({ queryKey: accountsActiveKey, queryFn: () => bridge.accounts.active() });
+  const accounts = useQuery({ queryKey: accountsListKey, queryFn: () => bridge.accounts.list() });
   const account = accounts.data?.find((a) => a.id === active.data);
   useEffect(() => setServerBase(account?.serverUrl ?? null), [account?.serverUrl]);
   const accountId = account?.id;
@@ -55,8 +59,8 @@ function Root() {
     () =>
       bridge.onAccountsChanged((state) => {
         forgetOtherAccountsSession(queryClient, state.activeId);
-        queryClient.setQueryData(['accounts', 'list'], state.accounts);
-        queryClient.setQueryData(['accounts', 'active'], state.activeId);
+        queryClient.setQueryData(accountsListKey, state.accounts);
+        queryClient.setQueryData(accountsActiveKey, state.activeId);
       }),
     [bridge, queryClient],
   );

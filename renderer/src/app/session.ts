@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChatBridge, EventBatch, SessionStarted } from '../../../shared/ipc';
-import { sessionKey, sessionSharing } from '../api/keys';
+import { conversationCacheKey, sessionKey, sessionSharing } from '../api/keys';
 import type { InitialState } from '../api/model';
 import { applyEvents } from '../events/apply';
 import { announceApplied } from '../events/taps';
@@ -9,7 +9,6 @@ import { useConnectionStore } from '../state/connection';
 import { useTypingStore } from '../state/typing';
 import { useNarrowStore } from '../state/narrow';
 import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
-import { conversationCacheKey } from '../features/messages/conversation-cache';
 import { useBridge } from './bridge-context';
 
 /**

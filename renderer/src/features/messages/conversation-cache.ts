@@ -4,6 +4,7 @@ import { CACHED_MESSAGES_MAX, type CachedConversation } from '../../../../shared
 import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowKey, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
+import { conversationCacheKey } from '../../api/keys';
 
 /**
  * The last conversation the user saw at its newest message, kept by main for the next launch
@@ -12,7 +13,6 @@ import { useBridge } from '../../app/bridge-context';
  * rows stay where they are.
  */
 
-export const conversationCacheKey = ['conversationCache'] as const;
 /** Saved once the conversation has been still this long (not on every message of a burst). */
 const SAVE_AFTER_MS = 1000;
 

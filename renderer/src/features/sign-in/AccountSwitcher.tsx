@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountsActiveKey, accountsListKey } from '../../api/keys';
 import { useState } from 'react';
 import type { AccountSummary } from '../../../../shared/ipc';
 import { useBridge } from '../../app/bridge-context';
@@ -13,8 +14,8 @@ export function AccountSwitcher() {
   const queryClient = useQueryClient();
   const close = useDialogStore((s) => s.close);
   const [adding, setAdding] = useState(false);
-  const accounts = useQuery({ queryKey: ['accounts', 'list'], queryFn: () => bridge.accounts.list() });
-  const active = useQuery({ queryKey: ['accounts', 'active'], queryFn: () => bridge.accounts.active() });
+  const accounts = useQuery({ queryKey: accountsListKey, queryFn: () => bridge.accounts.list() });
+  const active = useQuery({ queryKey: accountsActiveKey, queryFn: () => bridge.accounts.active() });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
 
   const switchTo = async (a: AccountSummary) => {

@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWebHost } from '../../electron/web-host';
+import { demoConfigFrom } from '../../electron/core/demo-accounts';
+import { startFaultProxy } from '../support/fault-proxy';
+import { channelId } from './server-state';
+import { expect, test } from './fixtures';
+
+// A returning user's window is drawn from the state kept at the last launch while this launch's
+// registration is under way; nothing that events keep current is fetched before the live session,
+// which then replaces the kept state (a channel renamed meanwhile shows its new name).
+
+test('a relaunch draws the last launch state while registering, then the live one replaces it', async ({
+  page,
+  chat,
+}) => {
+  const member = chat.user('member');
+  const stamp = Date.now();
+  const before = `kept-${stamp}`;
+  const after = `renamed-${stamp}`;
+  await chat.api('owner').post('/users/me/subscriptions', {
+    subscriptions: [{ name: before }],
+    principals: [member.user_id],
+  });
+  // Its own web host and proxy: the app is closed and started again on the same data directory.
+  const proxy = await startFaultProxy(chat.server.url);
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-kept-'));
+  const start = () =>
+    startWebHost({
+      port: 0,
+      dataDir,
+      demo: demoConfigFrom(proxy.url, [member]),
+      core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 30_000 },
+      log: () => {},
+    });
+  let host = await start();
+  try {
+    const added = await host.core.addDemo(member.email);
+    expect(added.ok).toBe(true);
+    if (!added.ok) return;
+    await page.goto(host.url);
+    await expect(page.getByTestId(`channel-${before}`)).toBeVisible();
+    const kept = join(dataDir, 'session-kept', `${added.value.id}.json`);
+    await expect.poll(() => existsSync(kept), { timeout: 15_000 }).toBe(true);
+
+    // The app quits; the channel is renamed while it is away; the next registration is held back.
+    await page.goto('about:blank');
+    await host.close();
+    const id = await channelId(chat.api('owner'), before);
+    expect((await chat.api('owner').patch(`/streams/${id}`, { new_name: after })).status).toBe(200);
+    proxy.setRule((request) =>
+      request.method === 'POST' && request.path.endsWith('/register') ? { kind: 'holdAnswer' } : null,
+    );
+    const sentBefore = proxy.requests.length;
+    host = await start();
+    await page.goto(host.url);
+
+    // Drawn from the kept state: the sidebar as it was, while the register's answer is held.
+    await expect(page.getByTestId('chat-shell')).toBeVisible();
+    await expect(page.getByTestId(`channel-${before}`)).toBeVisible();
+    expect(proxy.requests.slice(sentBefore).some((r) => r.fault === 'holdAnswer')).toBe(true);
+    await page.getByTestId('all-messages').click();
+    // Slow to register: the window says its data is not current.
+    await expect(page.getByTestId('stale-notice')).toContainText(/Showing data from .* connecting/);
+    await page.screenshot({ path: 'test-results/screens/launch-kept-state.png' });
+    // Nothing fetched from the server before the live session but the registration itself.
+    const early = proxy.requests.slice(sentBefore).map((r) => `${r.method} ${r.path}`);
+    expect(early.filter((r) => !r.endsWith('/register') && !r.endsWith('/server_settings'))).toEqual([]);
+
+    // The live session replaces it: the new name, the notice gone, the feed fetched and shown.
+    proxy.setRule(null);
+    proxy.releaseAnswers();
+    await expect(page.getByTestId(`channel-${after}`)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId(`channel-${before}`)).toHaveCount(0);
+    await expect(page.getByTestId('stale-notice')).toHaveCount(0);
+    await expect(page.getByTestId('message-feed').locator('[data-message-id]').first()).toBeVisible();
+    expect(
+      proxy.requests.slice(sentBefore).some((r) => r.method === 'GET' && r.path.endsWith('/messages')),
+    ).toBe(true);
+  } finally {
+    proxy.setRule(null);
+    proxy.releaseAnswers();
+    await page.goto('about:blank');
+    await host.close();
+    await proxy.down();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

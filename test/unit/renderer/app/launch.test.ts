@@ -1,0 +1,71 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatBridge, SessionStarted } from '../../../../shared/ipc';
+import { accountsListKey, feedKey, sessionKey, sessionSharing } from '../../../../renderer/src/api/keys';
+import { createQueryClient } from '../../../../renderer/src/app/App';
+import { seedLaunchCalls, sendLaunchCalls } from '../../../../renderer/src/app/launch-calls';
+import { waitsForLiveSession } from '../../../../renderer/src/app/launch-gate';
+import { startSession } from '../../../../renderer/src/app/session';
+import type { InitialState } from '../../../../renderer/src/api/model';
+
+const state = { queue_id: 'q', realm_name: 'Org' } as unknown as InitialState;
+const live: SessionStarted = { accountId: 'a', generation: 1, initialState: state };
+const kept: SessionStarted = {
+  accountId: 'a',
+  generation: 0,
+  initialState: { ...state, queue_id: 'old' },
+  stale: true,
+  keptFromLastLaunch: true,
+};
+
+function launchBridge(session: SessionStarted | null) {
+  return {
+    accounts: { active: vi.fn(async () => 'a'), list: vi.fn(async () => []) },
+    session: vi.fn(async () => session),
+    conversationCache: { last: vi.fn(async () => null) },
+  };
+}
+
+describe('the launch calls', () => {
+  it('asks each launch question once, and the queries take those answers instead of asking again', async () => {
+    const bridge = launchBridge(live);
+    const queryClient = createQueryClient();
+    seedLaunchCalls(queryClient, sendLaunchCalls(bridge as unknown as ChatBridge));
+    expect(bridge.session).toHaveBeenCalledTimes(1);
+    expect(bridge.accounts.list).toHaveBeenCalledTimes(1);
+    const again = vi.fn(async () => null);
+    expect(await queryClient.ensureQueryData({ queryKey: sessionKey, queryFn: again })).toEqual(live);
+    expect(await queryClient.ensureQueryData({ queryKey: accountsListKey, queryFn: again })).toEqual([]);
+    expect(again).not.toHaveBeenCalled();
+  });
+});
+
+describe('while the window shows the state kept from the last launch', () => {
+  it('holds back queries to the server, not those main answers, until the live session', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(sessionKey, kept);
+    expect(waitsForLiveSession(queryClient, feedKey({ kind: 'all' }))).toBe(true);
+    expect(waitsForLiveSession(queryClient, accountsListKey)).toBe(false);
+    expect(waitsForLiveSession(queryClient, ['conversationCache'])).toBe(false);
+
+    const fetchFeed = vi.fn(async () => ({ messages: [] }));
+    const observer = new QueryObserver(queryClient, {
+      queryKey: feedKey({ kind: 'all' }),
+      queryFn: fetchFeed,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchFeed).not.toHaveBeenCalled();
+
+    startSession(queryClient, live);
+    await vi.waitFor(() => expect(fetchFeed).toHaveBeenCalledTimes(1));
+    expect(waitsForLiveSession(queryClient, feedKey({ kind: 'all' }))).toBe(false);
+    unsubscribe();
+  });
+
+  it('never lets a late kept answer replace the live session', () => {
+    expect(sessionSharing(live, kept)).toBe(live);
+    expect(sessionSharing(kept, live)).toBe(live);
+    expect(sessionSharing({ ...live, accountId: 'b' }, kept)).toBe(kept);
+  });
+});

@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { SessionStarted } from '../../../shared/ipc';
 import type { GetMessagesResponse, InitialState, Message } from './model';
 import type { FeedAnchor, Narrow } from './narrow';
@@ -47,8 +47,26 @@ const isSession = (data: unknown): data is SessionStarted | null =>
  * one level of comparison: selections are parts of the state, or small values built from them.
  */
 export function sessionSharing(prev: unknown, next: unknown): unknown {
-  if (isSession(next)) return keepsLive(prev, next) ? prev : next;
-  return shallowShare(prev, next);
+  if (!isSession(next)) return shallowShare(prev, next);
+  if (keepsLive(prev, next)) return prev;
+  return next && replacesKept(prev, next)
+    ? { ...next, initialState: replaceEqualDeep(prev.initialState, next.initialState) }
+    : next;
+}
+
+/**
+ * The live session arriving after the window was drawn from the kept one: mostly the same state, so
+ * its unchanged parts keep their identity and only what changed since the last launch is drawn
+ * again. Compared once per launch; every later state comes from an event and shares by itself.
+ */
+function replacesKept(prev: unknown, next: SessionStarted | null): prev is SessionStarted {
+  return (
+    !!next &&
+    !next.keptFromLastLaunch &&
+    isSession(prev) &&
+    !!prev?.keptFromLastLaunch &&
+    prev.accountId === next.accountId
+  );
 }
 
 /** A late answer carrying the state kept from the last launch never replaces the live session. */

@@ -65,7 +65,33 @@ describe('while the window shows the state kept from the last launch', () => {
 
   it('never lets a late kept answer replace the live session', () => {
     expect(sessionSharing(live, kept)).toBe(live);
-    expect(sessionSharing(kept, live)).toBe(live);
+    expect(sessionSharing(kept, live)).toEqual(live);
     expect(sessionSharing({ ...live, accountId: 'b' }, kept)).toBe(kept);
+  });
+});
+
+describe('the live session after the kept one', () => {
+  it('keeps the identity of every part that did not change since the last launch', () => {
+    const before = {
+      queue_id: 'old',
+      subscriptions: [{ stream_id: 1, name: 'general' }],
+      realm_users: [{ user_id: 1, full_name: 'Ada' }],
+    } as unknown as InitialState;
+    const after = {
+      queue_id: 'new',
+      subscriptions: [{ stream_id: 1, name: 'general' }],
+      realm_users: [{ user_id: 1, full_name: 'Ada Park' }],
+    } as unknown as InitialState;
+    const shared = sessionSharing(
+      { ...kept, initialState: before },
+      { ...live, initialState: after },
+    ) as SessionStarted;
+    expect(shared.initialState).toEqual(after);
+    expect(shared.generation).toBe(1);
+    expect(shared.initialState.subscriptions).toBe(before.subscriptions);
+    expect(shared.initialState.realm_users).not.toBe(before.realm_users);
+    // Between live sessions nothing is compared: a new registration is a new state.
+    const next = { ...live, generation: 2, initialState: { ...after } };
+    expect((sessionSharing(live, next) as SessionStarted).initialState).toBe(next.initialState);
   });
 });

@@ -8,8 +8,9 @@ import { channelId } from './server-state';
 import { expect, test } from './fixtures';
 
 // A returning user's window is drawn from the state kept at the last launch while this launch's
-// registration is under way; nothing that events keep current is fetched before the live session,
-// which then replaces the kept state (a channel renamed meanwhile shows its new name).
+// registration is under way, with the last conversation's kept messages; nothing that events keep
+// current (messages, topics) is fetched before the live session, which then replaces the kept state (a channel renamed
+// meanwhile shows its new name) and brings the live messages into the same rows.
 
 test('a relaunch draws the last launch state while registering, then the live one replaces it', async ({
   page,
@@ -23,6 +24,11 @@ test('a relaunch draws the last launch state while registering, then the live on
     subscriptions: [{ name: before }],
     principals: [member.user_id],
   });
+  const topic = `kept launch ${stamp}`;
+  const post = async (content: string) =>
+    (await chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content })).body
+      .id as number;
+  const first = await post('Seen at the last launch');
   // Its own web host and proxy: the app is closed and started again on the same data directory.
   const proxy = await startFaultProxy(chat.server.url);
   const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-kept-'));
@@ -41,14 +47,24 @@ test('a relaunch draws the last launch state while registering, then the live on
     if (!added.ok) return;
     await page.goto(host.url);
     await expect(page.getByTestId(`channel-${before}`)).toBeVisible();
+    await page.getByTestId('all-messages').click();
+    // Opened at the first unread: down to the newest, which is what is kept.
+    await page.getByTestId('jump-to-bottom').click();
+    await expect(page.getByTestId(`content-${first}`)).toBeVisible();
     const kept = join(dataDir, 'session-kept', `${added.value.id}.json`);
     await expect.poll(() => existsSync(kept), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => host.core.lastConversation()?.messages.some((m) => m.id === first) ?? false, {
+        timeout: 15_000,
+      })
+      .toBe(true);
 
     // The app quits; the channel is renamed while it is away; the next registration is held back.
     await page.goto('about:blank');
     await host.close();
     const id = await channelId(chat.api('owner'), before);
     expect((await chat.api('owner').patch(`/streams/${id}`, { new_name: after })).status).toBe(200);
+    const later = await post('Arrived while the app was closed');
     proxy.setRule((request) =>
       request.method === 'POST' && request.path.endsWith('/register') ? { kind: 'holdAnswer' } : null,
     );
@@ -60,21 +76,32 @@ test('a relaunch draws the last launch state while registering, then the live on
     await expect(page.getByTestId('chat-shell')).toBeVisible();
     await expect(page.getByTestId(`channel-${before}`)).toBeVisible();
     expect(proxy.requests.slice(sentBefore).some((r) => r.fault === 'holdAnswer')).toBe(true);
+    // The conversation's kept messages (All messages, the one seen last), without asking the server;
+    // a channel's topics wait for the live session.
     await page.getByTestId('all-messages').click();
+    await expect(page.getByTestId(`content-${first}`)).toBeVisible();
+    await expect(page.getByTestId(`content-${later}`)).toHaveCount(0);
+    const keptRow = page.locator(`[data-message-id="${first}"]`);
+    await keptRow.evaluate((el) => ((el as HTMLElement & { keptMark?: boolean }).keptMark = true));
     // Slow to register: the window says its data is not current.
     await expect(page.getByTestId('stale-notice')).toContainText(/Showing data from .* connecting/);
     await page.screenshot({ path: 'test-results/screens/launch-kept-state.png' });
-    // Nothing fetched from the server before the live session but the registration itself.
-    const early = proxy.requests.slice(sentBefore).map((r) => `${r.method} ${r.path}`);
-    expect(early.filter((r) => !r.endsWith('/register') && !r.endsWith('/server_settings'))).toEqual([]);
+    // Nothing fetched from the server before the live session but the registration (writes, such
+    // as marking the kept messages read, are not held back).
+    const early = proxy.requests.slice(sentBefore).filter((r) => r.method === 'GET');
+    expect(early.map((r) => r.path).filter((path) => !path.endsWith('/server_settings'))).toEqual([]);
 
-    // The live session replaces it: the new name, the notice gone, the feed fetched and shown.
+    // The live session replaces it: the new name, the notice gone, the live messages fetched and
+    // shown, the kept one still in the element it had.
     proxy.setRule(null);
     proxy.releaseAnswers();
     await expect(page.getByTestId(`channel-${after}`)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId(`channel-${before}`)).toHaveCount(0);
     await expect(page.getByTestId('stale-notice')).toHaveCount(0);
-    await expect(page.getByTestId('message-feed').locator('[data-message-id]').first()).toBeVisible();
+    await expect(page.getByTestId(`content-${later}`)).toBeVisible();
+    expect(
+      await keptRow.evaluate((el) => (el as HTMLElement & { keptMark?: boolean }).keptMark === true),
+    ).toBe(true);
     expect(
       proxy.requests.slice(sentBefore).some((r) => r.method === 'GET' && r.path.endsWith('/messages')),
     ).toBe(true);

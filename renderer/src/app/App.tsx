@@ -10,14 +10,13 @@ import { forgetOtherAccountsSession, useSessionSync } from './session';
 import { useOutboxSync } from '../features/outbox/outbox-sync';
 import { setServerBase, setUploadRoute } from '../components/SafeHtml';
 import { Loading } from '../components/states';
-import { enabledUnlessWaiting } from './launch-gate';
+import { gateOnLiveSession } from './launch-gate';
 import { enterAccountScope, useAccountScope } from '../state/account-scope';
 
 export function createQueryClient(): QueryClient {
-  const client: QueryClient = new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
-        enabled: enabledUnlessWaiting(() => client),
         // Events keep the cache current; nothing goes stale by time.
         staleTime: Infinity,
         refetchOnWindowFocus: false,
@@ -27,7 +26,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  return client;
+  return gateOnLiveSession(client);
 }
 
 export function App({ bridge, queryClient }: { bridge: ChatBridge; queryClient?: QueryClient }) {

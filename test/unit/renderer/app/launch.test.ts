@@ -57,8 +57,35 @@ describe('while the window shows the state kept from the last launch', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchFeed).not.toHaveBeenCalled();
 
+    // A query's own `enabled` does not open the gate; its `false` keeps it shut after.
+    const fetchTopics = vi.fn(async () => ({ topics: [] }));
+    const topics = new QueryObserver(queryClient, {
+      queryKey: ['getStreamTopics'],
+      queryFn: fetchTopics,
+      enabled: true,
+    });
+    const offTopics = topics.subscribe(() => undefined);
+    const fetchOff = vi.fn(async () => null);
+    const off = new QueryObserver(queryClient, {
+      queryKey: ['getStreams'],
+      queryFn: fetchOff,
+      enabled: false,
+    });
+    const offOff = off.subscribe(() => undefined);
+    // Answered on this computer: not held.
+    const loadEmoji = vi.fn(async () => []);
+    const emoji = new QueryObserver(queryClient, { queryKey: ['emoji', 'unicode'], queryFn: loadEmoji });
+    const offEmoji = emoji.subscribe(() => undefined);
+    await vi.waitFor(() => expect(loadEmoji).toHaveBeenCalledTimes(1));
+    expect(fetchTopics).not.toHaveBeenCalled();
+
     startSession(queryClient, live);
     await vi.waitFor(() => expect(fetchFeed).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fetchTopics).toHaveBeenCalledTimes(1));
+    expect(fetchOff).not.toHaveBeenCalled();
+    offTopics();
+    offOff();
+    offEmoji();
     expect(waitsForLiveSession(queryClient, feedKey({ kind: 'all' }))).toBe(false);
     unsubscribe();
   });

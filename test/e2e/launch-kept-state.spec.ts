@@ -1,9 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startWebHost } from '../../electron/web-host';
-import { demoConfigFrom } from '../../electron/core/demo-accounts';
-import { startFaultProxy } from '../support/fault-proxy';
+import { relaunchable } from './relaunch';
 import { channelId } from './server-state';
 import { expect, test } from './fixtures';
 
@@ -30,17 +27,10 @@ test('a relaunch draws the last launch state while registering, then the live on
       .id as number;
   const first = await post('Seen at the last launch');
   // Its own web host and proxy: the app is closed and started again on the same data directory.
-  const proxy = await startFaultProxy(chat.server.url);
-  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-kept-'));
-  const start = () =>
-    startWebHost({
-      port: 0,
-      dataDir,
-      demo: demoConfigFrom(proxy.url, [member]),
-      core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 30_000 },
-      log: () => {},
-    });
-  let host = await start();
+  // Its registration is held for seconds: a longer timeout than the other tests'.
+  const app = await relaunchable(chat, [member], 30_000);
+  const { proxy, dataDir } = app;
+  let host = await app.start();
   try {
     const added = await host.core.addDemo(member.email);
     expect(added.ok).toBe(true);
@@ -61,7 +51,7 @@ test('a relaunch draws the last launch state while registering, then the live on
 
     // The app quits; the channel is renamed while it is away; the next registration is held back.
     await page.goto('about:blank');
-    await host.close();
+    await app.quit();
     const id = await channelId(chat.api('owner'), before);
     expect((await chat.api('owner').patch(`/streams/${id}`, { new_name: after })).status).toBe(200);
     const later = await post('Arrived while the app was closed');
@@ -69,7 +59,7 @@ test('a relaunch draws the last launch state while registering, then the live on
       request.method === 'POST' && request.path.endsWith('/register') ? { kind: 'holdAnswer' } : null,
     );
     const sentBefore = proxy.requests.length;
-    host = await start();
+    host = await app.start();
     await page.goto(host.url);
 
     // Drawn from the kept state: the sidebar as it was, while the register's answer is held.
@@ -106,11 +96,7 @@ test('a relaunch draws the last launch state while registering, then the live on
       proxy.requests.slice(sentBefore).some((r) => r.method === 'GET' && r.path.endsWith('/messages')),
     ).toBe(true);
   } finally {
-    proxy.setRule(null);
-    proxy.releaseAnswers();
     await page.goto('about:blank');
-    await host.close();
-    await proxy.down();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.dispose();
   }
 });

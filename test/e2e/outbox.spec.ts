@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startWebHost } from '../../electron/web-host';
-import { demoConfigFrom } from '../../electron/core/demo-accounts';
-import { startFaultProxy } from '../support/fault-proxy';
+import { relaunchable } from './relaunch';
 import { newestContents } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
@@ -159,17 +154,9 @@ test('a message typed while the server is down, then the app restarted, is deliv
   const topic = `offline restart ${Date.now()}`;
   await startTopic(chat, topic);
   // Its own web host and proxy: the app is closed and started again on the same data directory.
-  const proxy = await startFaultProxy(chat.server.url);
-  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-outbox-'));
-  const start = () =>
-    startWebHost({
-      port: 0,
-      dataDir,
-      demo: demoConfigFrom(proxy.url, [member]),
-      core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs: 10_000 },
-      log: () => {},
-    });
-  let host = await start();
+  const app = await relaunchable(chat, [member]);
+  const { proxy } = app;
+  let host = await app.start();
   try {
     const added = await host.core.addDemo(member.email);
     expect(added.ok).toBe(true);
@@ -189,8 +176,7 @@ test('a message typed while the server is down, then the app restarted, is deliv
 
     // The app quits and starts again, the server still away.
     await page.goto('about:blank');
-    await host.close();
-    host = await start();
+    host = await app.start();
     expect(host.core.outboxState().entries.map((e) => e.content)).toEqual([text]);
     await page.goto(host.url);
     await expect(page.getByTestId('connection-banner')).toContainText(/reach the server/i);
@@ -215,8 +201,6 @@ test('a message typed while the server is down, then the app restarted, is deliv
     await page.screenshot({ path: 'test-results/screens/outbox-after-restart.png' });
   } finally {
     await page.goto('about:blank');
-    await host.close();
-    await proxy.down();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.dispose();
   }
 });

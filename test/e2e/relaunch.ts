@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DemoCredentialsUser } from '../support/reference-server';
+import { demoConfigFrom } from '../../electron/core/demo-accounts';
+import { startWebHost, type WebHost } from '../../electron/web-host';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import type { ChatEnvironment } from './fixtures';
+
+/**
+ * An app a test can quit and start again: its own web host on its own data directory, reaching the
+ * server through its own FaultProxy, for `users`. `start()` launches it (again, quitting first);
+ * `dispose()` closes whatever runs and removes the data directory.
+ */
+export interface Relaunchable {
+  proxy: FaultProxy;
+  dataDir: string;
+  start(): Promise<WebHost>;
+  /** Closes the running host, as quitting the app does. */
+  quit(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function relaunchable(
+  chat: ChatEnvironment,
+  users: DemoCredentialsUser[],
+  requestTimeoutMs = 10_000,
+): Promise<Relaunchable> {
+  const proxy = await startFaultProxy(chat.server.url);
+  const dataDir = mkdtempSync(join(tmpdir(), 'teamchat-e2e-relaunch-'));
+  let running: WebHost | null = null;
+  const quit = async () => {
+    await running?.close();
+    running = null;
+  };
+  return {
+    proxy,
+    dataDir,
+    quit,
+    async start() {
+      await quit();
+      running = await startWebHost({
+        port: 0,
+        dataDir,
+        demo: demoConfigFrom(proxy.url, users),
+        core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs },
+        log: () => {},
+      });
+      return running;
+    },
+    async dispose() {
+      proxy.setRule(null);
+      proxy.releaseAnswers();
+      await quit();
+      await proxy.down();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -34,11 +34,15 @@ test('a fast fling shows light rows that become full rows when the feed stops', 
   await expect(feed.getByText('Fling filler 120:')).toBeVisible();
 
   // Up by two screens a frame until the rich message's row is drawn; records how it was drawn.
+  // Steps that long can leap over the row (the rows drawn for one frame need not meet the next
+  // frame's): past it, the fling turns back with a shorter step, so it lands elsewhere.
   const seen = (await page.evaluate(
     (id) =>
       new Promise<{ light: boolean; text: string; strong: number }>((resolve, reject) => {
         const el = document.querySelector<HTMLElement>('[data-testid="message-feed"]')!;
-        const step = el.clientHeight * 2;
+        const screens = [2, 1.75, 1.5];
+        let turns = 0;
+        let way = -1;
         const started = performance.now();
         const frame = () => {
           const row = el.querySelector<HTMLElement>(`[data-testid="message-${id}"]`);
@@ -53,7 +57,13 @@ test('a fast fling shows light rows that become full rows when the feed stops', 
             return;
           }
           if (performance.now() - started > 20_000) return reject(new Error('never reached the message'));
-          el.scrollTop = Math.max(0, el.scrollTop - step);
+          const drawn = [...el.querySelectorAll<HTMLElement>('article[data-message-id]')].map((a) =>
+            Number(a.dataset.messageId),
+          );
+          const towards =
+            drawn.length === 0 ? way : Math.min(...drawn) > id ? -1 : Math.max(...drawn) < id ? 1 : way;
+          if (towards !== way) [way, turns] = [towards, turns + 1];
+          el.scrollTop = Math.max(0, el.scrollTop + way * el.clientHeight * screens[turns % screens.length]!);
           requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);

@@ -147,7 +147,7 @@ test('mark read on scroll "never" leaves seen messages unread; "always" then rea
   // Two seconds pass for the page at once, far beyond the feed's pause before it marks what was seen:
   // a mark would have been sent by now.
   await page.clock.runFor(2000);
-  expect(await bridgeCalls()).not.toContain('updateMessageFlagsForNarrow');
+  expect(await bridgeCalls()).not.toContain('updateMessageFlags');
   expect(await flagsOf(chat, member.email, ids)).toEqual(
     [[], [], []].map(() => expect.not.arrayContaining(['read'])),
   );
@@ -159,5 +159,5 @@ test('mark read on scroll "never" leaves seen messages unread; "always" then rea
   await page.getByTestId('settings-close').click();
   await expect(page.getByTestId(`topic-unread-${topic}`)).toHaveCount(0);
   expect((await flagsOf(chat, member.email, ids)).every((f) => f.includes('read'))).toBe(true);
-  expect(await bridgeCalls()).toContain('updateMessageFlagsForNarrow');
+  expect(await bridgeCalls()).toContain('updateMessageFlags');
 });

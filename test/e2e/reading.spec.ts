@@ -141,3 +141,37 @@ test('a burst taller than the view does not carry the selected message away: the
   await expect(page.getByTestId(`topic-unread-${topic}`)).toBeHidden();
   await expect(page.getByTestId('jump-to-bottom')).toBeHidden();
 });
+
+test('going down past unread messages without stopping on them reads them, as the real service does', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `long thread ${Date.now()}`;
+  const ben = chat.api('ben@northwind.example');
+  const ids: number[] = [];
+  for (let i = 1; i <= 60; i++) {
+    const { body } = await ben.post('/messages', {
+      type: 'channel',
+      to: 'general',
+      topic,
+      content: `Thread line ${i}`,
+    });
+    ids.push(body.id as number);
+  }
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  // The topic opens at its first unread message; what the view shows in full is read, the rest not.
+  await expect(page.getByTestId(`message-${ids[0]!}`)).toBeInViewport();
+  await expect.poll(() => flagsOf(chat, 'owner', ids[0]!), { timeout: 10_000 }).toContain('read');
+  expect(await flagsOf(chat, 'owner', ids[30]!)).not.toContain('read');
+
+  // One move to the end: the middle of the thread was never on screen while the view stood still.
+  const feed = page.getByTestId('message-feed');
+  await feed.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(page.getByTestId(`message-${ids[59]!}`)).toBeInViewport();
+  await expect(page.getByTestId(`topic-unread-${topic}`)).toBeHidden();
+  for (const id of [ids[20]!, ids[30]!, ids[59]!])
+    await expect.poll(() => flagsOf(chat, 'owner', id), { timeout: 10_000 }).toContain('read');
+});

@@ -15,7 +15,11 @@ import {
 import { classifyHistory } from '../../../renderer/src/features/edit-history/classify';
 import { editParams } from '../../../renderer/src/features/edit-message/EditMessageDialog';
 import { updateFlagOverNarrow } from '../../../renderer/src/features/flags/mark-read';
-import { markReadAllowed } from '../../../renderer/src/features/messages/mark-seen';
+import {
+  markReadAllowed,
+  markSeenAsRead,
+  scrolledPast,
+} from '../../../renderer/src/features/messages/mark-seen';
 import { newerPage, olderPage } from '../../../renderer/src/features/messages/useFeed';
 import { loadUnicodeEmoji, searchEmoji, unicodeCode } from '../../../renderer/src/features/reactions/emoji';
 import { groupReactions } from '../../../renderer/src/features/reactions/Reactions';
@@ -251,6 +255,38 @@ describe('feed paging by anchors', () => {
     });
     expect(olderPage({ messages: [a], found_oldest: true, found_newest: true })).toBeUndefined();
     expect(newerPage({ messages: [a], found_oldest: true, found_newest: true })).toBeUndefined();
+  });
+
+  it('marks exactly the messages seen, naming each, even with one scrolled past between them', async () => {
+    const bridge = new FakeBridge();
+    bridge.handlers.updateMessageFlags = (params) => ({ messages: params.messages });
+    // 11 went by mid-scroll and was never seen: it must stay unread, and 15 must not.
+    await markSeenAsRead(bridge, [15, 10, 12]);
+    expect(bridge.callsTo('updateMessageFlags')).toEqual([
+      { messages: [10, 12, 15], op: 'add', flag: 'read' },
+    ]);
+    expect(bridge.callsTo('updateMessageFlagsForNarrow')).toEqual([]);
+    // Many at once go in bounded calls that together name every one.
+    const many = Array.from({ length: 2500 }, (_, i) => 5000 - i);
+    await markSeenAsRead(bridge, many);
+    const calls = bridge.callsTo('updateMessageFlags').slice(1) as { messages: number[] }[];
+    expect(calls.map((c) => c.messages.length)).toEqual([1000, 1000, 500]);
+    expect(calls.flatMap((c) => c.messages)).toEqual([...many].sort((a, b) => a - b));
+  });
+
+  it('counts the unread messages a reader went past on the way down as read, and nothing else', () => {
+    const read = ['read'];
+    const held = [10, 11, 12, 13, 14, 15, 16].map((id) =>
+      channelMessage({ id, flags: id === 12 ? read : [] }),
+    );
+    // Paused with 11 the last in full, then again with 15 the first in full: 13 and 14 went by
+    // (12 was already read).
+    expect(scrolledPast(held, 11, 5)).toEqual([13, 14]);
+    // Nothing between, the first pause, the way up, or a feed that jumped away from the last one.
+    expect(scrolledPast(held, 14, 5)).toEqual([]);
+    expect(scrolledPast(held, undefined, 5)).toEqual([]);
+    expect(scrolledPast(held, 15, 1)).toEqual([]);
+    expect(scrolledPast(held, 9, 5)).toEqual([]);
   });
 
   it('mark-read-on-scroll policy', () => {

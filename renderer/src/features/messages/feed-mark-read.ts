@@ -1,11 +1,11 @@
 import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { Message } from '../../api/model';
-import { narrowKey, narrowTerms, type Narrow } from '../../api/narrow';
+import { narrowKey, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useReadingPause } from '../../state/reading-pause';
-import { markReadAllowed, markSeenAsRead } from './mark-seen';
+import { markReadAllowed, markSeenAsRead, scrolledPast } from './mark-seen';
 import { useWindowFocused } from './window-focus';
 
 /**
@@ -30,15 +30,17 @@ export function useMarkSeenAsRead(
   const conversationView = narrow.kind === 'topic' || narrow.kind === 'dm';
   const pending = useRef(new Set<number>());
   const sent = useRef(new Set<number>());
+  /** The last message seen in full at the last pause, and in which view. */
+  const lastSeen = useRef<{ key: string; id: number } | null>(null);
   const flush = useCallback(() => {
     const ids = [...pending.current];
     pending.current.clear();
     if (ids.length === 0) return;
     for (const id of ids) sent.current.add(id);
-    markSeenAsRead(bridge, narrowTerms(narrow), ids).catch(() => {
+    markSeenAsRead(bridge, ids).catch(() => {
       for (const id of ids) sent.current.delete(id);
     });
-  }, [bridge, narrow]);
+  }, [bridge]);
   useEffect(() => {
     // Search results are a lookup, not reading: they never mark messages read.
     if (narrow.kind === 'search') return;
@@ -54,10 +56,20 @@ export function useMarkSeenAsRead(
     const maxTop = Math.max(0, virtualizer.getTotalSize() - height);
     const top = Math.min(Math.max(0, virtualizer.scrollOffset ?? el.scrollTop), maxTop);
     const bottom = top + height;
+    let firstInFull = -1;
+    let lastInFull = -1;
     for (const item of items) {
       const m = messages[item.index];
-      if (!m || (m.flags ?? []).includes('read') || sent.current.has(m.id)) continue;
-      if (item.start >= top - 4 && item.end <= bottom + 4) pending.current.add(m.id);
+      if (!m || item.start < top - 4 || item.end > bottom + 4) continue;
+      if (firstInFull < 0) firstInFull = item.index;
+      lastInFull = item.index;
+      if (!(m.flags ?? []).includes('read') && !sent.current.has(m.id)) pending.current.add(m.id);
+    }
+    if (firstInFull >= 0) {
+      const previous = lastSeen.current?.key === key ? lastSeen.current.id : undefined;
+      for (const id of scrolledPast(messages, previous, firstInFull))
+        if (!sent.current.has(id)) pending.current.add(id);
+      lastSeen.current = { key, id: (messages[lastInFull] as Message).id };
     }
     const timer = setTimeout(flush, 400);
     return () => clearTimeout(timer);
@@ -71,6 +83,7 @@ export function useMarkSeenAsRead(
     conversationView,
     flush,
     narrow.kind,
+    key,
     virtualizer,
     parentRef,
   ]);

@@ -44,7 +44,13 @@ export function useMarkSeenAsRead(
   useEffect(() => {
     // Search results are a lookup, not reading: they never mark messages read.
     if (narrow.kind === 'search') return;
-    if (!settled || paused || !markReadAllowed(markPolicy, conversationView) || !windowFocused) return;
+    if (paused || !markReadAllowed(markPolicy, conversationView) || !windowFocused) {
+      // Whatever the view passes meanwhile (following new messages in a window in the background)
+      // was not read: going past counts again from the next pause that reads.
+      lastSeen.current = null;
+      return;
+    }
+    if (!settled) return;
     const el = parentRef.current;
     if (!el) return;
     // The virtualizer's own record of the viewport: reading the element's scrollTop here, right

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { distinctViews, paintedRows, recordPaintedRows } from './painted-rows';
 import { relaunchable } from './relaunch';
 import { channelId } from './server-state';
 import { expect, test } from './fixtures';
@@ -68,9 +69,14 @@ test('a relaunch draws the last launch state while registering, then the live on
     expect(proxy.requests.slice(sentBefore).some((r) => r.fault === 'holdAnswer')).toBe(true);
     // The conversation's kept messages (All messages, the one seen last), without asking the server;
     // a channel's topics wait for the live session.
+    await recordPaintedRows(page, 20);
     await page.getByTestId('all-messages').click();
     await expect(page.getByTestId(`content-${first}`)).toBeVisible();
     await expect(page.getByTestId(`content-${later}`)).toHaveCount(0);
+    // Drawn where it stays from its first frame: at the kept newest message, no jump.
+    const frames = await paintedRows(page, 20);
+    expect(distinctViews(frames)).toHaveLength(1);
+    expect(frames[0]).toContain(first);
     const keptRow = page.locator(`[data-message-id="${first}"]`);
     await keptRow.evaluate((el) => ((el as HTMLElement & { keptMark?: boolean }).keptMark = true));
     // Slow to register: the window says its data is not current.

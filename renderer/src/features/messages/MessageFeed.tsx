@@ -20,6 +20,7 @@ import { useFollowBottom, useOpeningScroll } from './feed-scrolling';
 import { useFeedSelection } from './feed-selection';
 import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
+import { estimateRowHeight, measureAndLearn } from './row-estimate';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
 import { FeedFlight, keepFlightsMoving, useLightRows } from './useLightRows';
@@ -44,13 +45,16 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   // row again, and the feed renders on every scroll step.
   const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
+  const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
+  const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]), [rows]);
 
   const [flight] = useState(() => new FeedFlight());
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: () => 64,
+    estimateSize,
+    measureElement: measureAndLearn,
     getItemKey,
     // Rows drawn beyond the view: none to speak of while the feed flies (each frame shows new rows
     // anyway, and every row drawn costs the frame).
@@ -114,7 +118,6 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     query.isFetching,
   );
   useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
-  const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
   // Unread messages loaded below the last row on screen (overscan rows are not on screen).
   const lastOnScreen = inView?.endIndex ?? lastVisible;
   const unreadBelow = useMemo(() => {

@@ -1,5 +1,5 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
 import type { FeedAnchor } from '../../api/narrow';
 import { followScroll, openingScroll, whenScrollSettles } from './opening';
@@ -21,7 +21,8 @@ export function useOpeningScroll(
   /** Whether the feed opened at its bottom (no unread message, or the newest asked for). */
   const openedAtBottom = useRef(true);
   const [settled, setSettled] = useState(false);
-  useEffect(() => {
+  if (loaded) drawFirstRowsAtOpening(virtualizer, messages, anchor, serverAnchor);
+  useLayoutEffect(() => {
     if (opened.current || !loaded || messages.length === 0) return;
     opened.current = true;
     const target = openingScroll(messages, anchor, serverAnchor);
@@ -37,6 +38,23 @@ export function useOpeningScroll(
     });
   }, [loaded, messages, anchor, serverAnchor, virtualizer]);
   return { opened, openedAtBottom, settled };
+}
+
+/**
+ * Before the feed's element is there, the virtualizer is told the opening's offset (by estimated
+ * sizes), so the render that first draws rows draws those at the opening's place, not the top
+ * ones: the opening scroll then only corrects for measured sizes, instead of replacing every row
+ * drawn and measured a moment before.
+ */
+function drawFirstRowsAtOpening(
+  virtualizer: FeedVirtualizer,
+  messages: readonly Message[],
+  anchor: FeedAnchor,
+  serverAnchor: number | null,
+): void {
+  if (virtualizer.scrollElement !== null) return;
+  const target = openingScroll(messages, anchor, serverAnchor);
+  if (target) virtualizer.scrollOffset = virtualizer.getOffsetForIndex(target.index, target.align)?.[0] ?? 0;
 }
 
 /** The index of the selected message if it was on screen before this render's arrivals. */

@@ -1,0 +1,75 @@
+import { measureElement, type Virtualizer } from '@tanstack/react-virtual';
+import type { FeedRowLayout } from './feed-rows';
+
+/**
+ * How tall a feed row is before it is drawn, by what it carries: a sender line, a recipient header,
+ * a day separator. A row drawn with the wrong height moves the rows after it once measured; a
+ * single guess for all (a header row is twice a plain one) left the first frame of an opening
+ * conversation half empty and the next one jumping. The figures are learned from the rows measured
+ * so far in this window (the font, the width and the density settings all change them), starting
+ * from the default theme's at its usual width.
+ */
+
+type RowParts = Pick<FeedRowLayout, 'showSender' | 'recipientHeader'> & { daySeparator: unknown };
+
+/** A row's parts, as a key: sender, recipient header, day separator. */
+function kindOf(parts: { sender: boolean; header: boolean; day: boolean }): string {
+  return `${parts.sender ? 's' : '-'}${parts.header ? 'h' : '-'}${parts.day ? 'd' : '-'}`;
+}
+
+/** Measured in the default theme at 1280 px (demo seed); a continuation line is a sender row less the name line. */
+const DEFAULT_HEIGHTS: Record<string, number> = {
+  '---': 37,
+  '-h-': 76,
+  '--d': 68,
+  '-hd': 103,
+  's--': 61,
+  'sh-': 100,
+  's-d': 92,
+  shd: 127,
+};
+const FALLBACK_HEIGHT = 64;
+/** Weight of a new measurement in the running estimate of its kind. */
+const LEARNING_RATE = 0.2;
+
+const learned = new Map<string, number>();
+
+/** The expected height of a row laid out as `row` (undefined: not laid out yet). */
+export function estimateRowHeight(row: RowParts | undefined): number {
+  if (!row) return FALLBACK_HEIGHT;
+  const kind = kindOf({
+    sender: row.showSender,
+    header: row.recipientHeader,
+    day: row.daySeparator !== null,
+  });
+  return Math.round(learned.get(kind) ?? DEFAULT_HEIGHTS[kind] ?? FALLBACK_HEIGHT);
+}
+
+/** Takes a drawn row's measured height into its kind's estimate. Light rows (drawn mid-fling) are not full rows. */
+export function learnRowHeight(article: Element, height: number): void {
+  if (article.hasAttribute('data-light') || height <= 0) return;
+  const kind = kindOf({
+    sender: article.classList.contains('with-sender'),
+    header: article.querySelector('.recipient-header') !== null,
+    day: article.querySelector('.day-separator') !== null,
+  });
+  const before = learned.get(kind);
+  learned.set(kind, before === undefined ? height : before + (height - before) * LEARNING_RATE);
+}
+
+/** The virtualizer's own measuring, teaching the estimates as it goes. */
+export function measureAndLearn(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const size = measureElement(element, entry, instance);
+  const article = element.firstElementChild;
+  if (article) learnRowHeight(article, size);
+  return size;
+}
+
+/** For tests: forget what was learned. */
+export function forgetLearnedRowHeights(): void {
+  learned.clear();
+}

@@ -17,7 +17,10 @@ function kindOf(parts: { sender: boolean; header: boolean; day: boolean }): stri
   return `${parts.sender ? 's' : '-'}${parts.header ? 'h' : '-'}${parts.day ? 'd' : '-'}`;
 }
 
-/** Measured in the default theme at 1280 px (demo seed); a continuation line is a sender row less the name line. */
+/**
+ * The rows with a sender line measured in the default theme at 1280 px (demo seed); those without
+ * one are the same less the name line (24 px), not measured: the first measured row corrects them.
+ */
 const DEFAULT_HEIGHTS: Record<string, number> = {
   '---': 37,
   '-h-': 76,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prefetchRows } from '../../../renderer/src/features/messages/feed-paging';
-import { openingScroll } from '../../../renderer/src/features/messages/opening';
+import { estimatedOpeningOffset, openingScroll } from '../../../renderer/src/features/messages/opening';
 import {
   BatchSizer,
   pageToFetch,
@@ -92,6 +92,23 @@ describe('openingScroll', () => {
     expect(openingScroll([read(1), read(2), read(3)], 2, 3)).toEqual({ index: 1, align: 'center' });
     expect(openingScroll([read(1), read(2)], 9, 2)).toEqual({ index: 1, align: 'end' });
     expect(openingScroll([], null, null)).toBeNull();
+  });
+});
+
+describe('estimatedOpeningOffset', () => {
+  // Rows of 100, 50, 100, 50, ... px: ten of them, 750 px, in a 300 px view.
+  const estimate = (i: number) => (i % 2 === 0 ? 100 : 50);
+
+  it('puts the target at the top, the bottom or the middle of the view by the estimated heights', () => {
+    expect(estimatedOpeningOffset({ index: 4, align: 'start' }, 10, estimate, 300)).toBe(300);
+    expect(estimatedOpeningOffset({ index: 9, align: 'end' }, 10, estimate, 300)).toBe(450);
+    expect(estimatedOpeningOffset({ index: 4, align: 'center' }, 10, estimate, 300)).toBe(200);
+  });
+
+  it('stays within what the list can scroll', () => {
+    expect(estimatedOpeningOffset({ index: 0, align: 'end' }, 10, estimate, 300)).toBe(0);
+    expect(estimatedOpeningOffset({ index: 9, align: 'start' }, 10, estimate, 300)).toBe(450);
+    expect(estimatedOpeningOffset({ index: 1, align: 'end' }, 2, estimate, 300)).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
 import type { FeedAnchor } from '../../api/narrow';
-import { followScroll, openingScroll, whenScrollSettles } from './opening';
+import { estimatedOpeningOffset, followScroll, openingScroll, whenScrollSettles } from './opening';
 
 type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
@@ -54,7 +54,10 @@ function drawFirstRowsAtOpening(
 ): void {
   if (virtualizer.scrollElement !== null) return;
   const target = openingScroll(messages, anchor, serverAnchor);
-  if (target) virtualizer.scrollOffset = virtualizer.getOffsetForIndex(target.index, target.align)?.[0] ?? 0;
+  if (!target) return;
+  const { estimateSize, initialRect } = virtualizer.options;
+  const viewport = virtualizer.scrollRect?.height ?? initialRect.height;
+  virtualizer.scrollOffset = estimatedOpeningOffset(target, messages.length, estimateSize, viewport);
 }
 
 /** The index of the selected message if it was on screen before this render's arrivals. */

@@ -39,6 +39,32 @@ export function openingScroll(
 }
 
 /**
+ * Where the view starts for `target` among `count` rows of the `estimate`d heights, in a view
+ * `viewport` pixels tall: what the virtualizer would scroll to before any row is measured.
+ */
+export function estimatedOpeningOffset(
+  target: OpeningScroll,
+  count: number,
+  estimate: (index: number) => number,
+  viewport: number,
+): number {
+  let start = 0;
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    if (i === target.index) start = total;
+    total += estimate(i);
+  }
+  const size = estimate(target.index);
+  const offset =
+    target.align === 'start'
+      ? start
+      : target.align === 'end'
+        ? start + size - viewport
+        : start + size / 2 - viewport / 2;
+  return Math.max(0, Math.min(offset, total - viewport));
+}
+
+/**
  * Resolves once the scroll position has not changed for `stableFrames` frames in a row (or after
  * `maxFrames`): the virtualizer has finished placing an opening scroll, whose target is an index
  * that pages prepended meanwhile would shift.

@@ -2,7 +2,13 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 import type { Message } from '../../api/model';
 import type { FeedAnchor } from '../../api/narrow';
-import { estimatedOpeningOffset, followScroll, openingScroll, whenScrollSettles } from './opening';
+import {
+  estimatedOpeningOffset,
+  followScroll,
+  openingScroll,
+  whenScrollSettles,
+  type OpeningScroll,
+} from './opening';
 
 type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
@@ -21,13 +27,29 @@ export function useOpeningScroll(
   /** Whether the feed opened at its bottom (no unread message, or the newest asked for). */
   const openedAtBottom = useRef(true);
   const [settled, setSettled] = useState(false);
+  /** The message the opening scroll goes to, and where it was in the list it was asked with. */
+  const goingTo = useRef<{ id: number; index: number; align: OpeningScroll['align'] } | null>(null);
   if (loaded) drawFirstRowsAtOpening(virtualizer, messages, anchor, serverAnchor);
+  useLayoutEffect(() => {
+    // The virtualizer's scroll goes to an index until it settles. A list replaced meanwhile (the
+    // live page after the kept one, with older messages before it) would put another message
+    // there: the scroll is asked again for the same message, wherever it now is.
+    const going = goingTo.current;
+    if (!opened.current || settled || !going) return;
+    const index = messages.findIndex((m) => m.id === going.id);
+    if (index < 0 || index === going.index) return;
+    goingTo.current = { ...going, index };
+    virtualizer.scrollToIndex(index, { align: going.align });
+  }, [messages, settled, virtualizer]);
   useLayoutEffect(() => {
     if (opened.current || !loaded || messages.length === 0) return;
     opened.current = true;
     const target = openingScroll(messages, anchor, serverAnchor);
     openedAtBottom.current = target?.align === 'end';
-    if (target) virtualizer.scrollToIndex(target.index, { align: target.align });
+    if (target) {
+      goingTo.current = { id: messages[target.index]!.id, index: target.index, align: target.align };
+      virtualizer.scrollToIndex(target.index, { align: target.align });
+    }
     // Not cancelled when the effect re-runs (messages change as they are marked read); a late
     // update after unmounting is harmless.
     void whenScrollSettles(() => virtualizer.scrollOffset).then(() => {

@@ -1,19 +1,9 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   estimateRowHeight,
   forgetLearnedRowHeights,
   learnRowHeight,
 } from '../../../renderer/src/features/messages/row-estimate';
-
-function article(parts: { sender?: boolean; header?: boolean; day?: boolean; light?: boolean }): Element {
-  const el = document.createElement('article');
-  el.className = parts.sender ? 'message with-sender' : 'message';
-  if (parts.light) el.setAttribute('data-light', 'true');
-  if (parts.day) el.innerHTML += '<div class="day-separator"></div>';
-  if (parts.header) el.innerHTML += '<header class="recipient-header"></header>';
-  return el;
-}
 
 const row = (showSender: boolean, recipientHeader: boolean, daySeparator: string | null) => ({
   showSender,
@@ -37,11 +27,11 @@ describe('row height estimates', () => {
 
   it('learns each kind from the rows measured, leaving the other kinds alone', () => {
     const otherBefore = estimateRowHeight(row(false, false, null));
-    for (let i = 0; i < 40; i++) learnRowHeight(article({ sender: true, header: true }), 150);
+    for (let i = 0; i < 40; i++) learnRowHeight(row(true, true, null), 150, false);
     expect(estimateRowHeight(row(true, true, null))).toBeGreaterThanOrEqual(149);
     expect(estimateRowHeight(row(false, false, null))).toBe(otherBefore);
     // One odd row moves the estimate only part of the way.
-    learnRowHeight(article({ sender: true, header: true }), 50);
+    learnRowHeight(row(true, true, null), 50, false);
     const after = estimateRowHeight(row(true, true, null));
     expect(after).toBeLessThan(150);
     expect(after).toBeGreaterThan(100);
@@ -49,8 +39,8 @@ describe('row height estimates', () => {
 
   it('does not learn from light rows (drawn mid-fling) or from rows with no height', () => {
     const before = estimateRowHeight(row(true, false, null));
-    learnRowHeight(article({ sender: true, light: true }), 20);
-    learnRowHeight(article({ sender: true }), 0);
+    learnRowHeight(row(true, false, null), 20, true);
+    learnRowHeight(row(true, false, null), 0, false);
     expect(estimateRowHeight(row(true, false, null))).toBe(before);
   });
 });

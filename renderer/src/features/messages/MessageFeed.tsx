@@ -20,7 +20,7 @@ import { useFollowBottom, useOpeningScroll } from './feed-scrolling';
 import { useFeedSelection } from './feed-selection';
 import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
-import { estimateRowHeight, measureAndLearn } from './row-estimate';
+import { estimateRowHeight, measuringAndLearning } from './row-estimate';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
 import { FeedFlight, keepFlightsMoving, useLightRows } from './useLightRows';
@@ -47,6 +47,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
   const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
   const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]), [rows]);
+  const measureElement = useMemo(() => measuringAndLearning(rows), [rows]);
 
   const [flight] = useState(() => new FeedFlight());
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
@@ -54,7 +55,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     count: messages.length,
     getScrollElement: () => parentRef.current,
     estimateSize,
-    measureElement: measureAndLearn,
+    measureElement,
     getItemKey,
     // Rows drawn beyond the view: none to speak of while the feed flies (each frame shows new rows
     // anyway, and every row drawn costs the frame).

@@ -13,8 +13,8 @@ import type { FeedRowLayout } from './feed-rows';
 type RowParts = Pick<FeedRowLayout, 'showSender' | 'recipientHeader'> & { daySeparator: unknown };
 
 /** A row's parts, as a key: sender, recipient header, day separator. */
-function kindOf(parts: { sender: boolean; header: boolean; day: boolean }): string {
-  return `${parts.sender ? 's' : '-'}${parts.header ? 'h' : '-'}${parts.day ? 'd' : '-'}`;
+function kindOf(row: RowParts): string {
+  return `${row.showSender ? 's' : '-'}${row.recipientHeader ? 'h' : '-'}${row.daySeparator !== null ? 'd' : '-'}`;
 }
 
 /**
@@ -40,36 +40,30 @@ const learned = new Map<string, number>();
 /** The expected height of a row laid out as `row` (undefined: not laid out yet). */
 export function estimateRowHeight(row: RowParts | undefined): number {
   if (!row) return FALLBACK_HEIGHT;
-  const kind = kindOf({
-    sender: row.showSender,
-    header: row.recipientHeader,
-    day: row.daySeparator !== null,
-  });
+  const kind = kindOf(row);
   return Math.round(learned.get(kind) ?? DEFAULT_HEIGHTS[kind] ?? FALLBACK_HEIGHT);
 }
 
 /** Takes a drawn row's measured height into its kind's estimate. Light rows (drawn mid-fling) are not full rows. */
-export function learnRowHeight(article: Element, height: number): void {
-  if (article.hasAttribute('data-light') || height <= 0) return;
-  const kind = kindOf({
-    sender: article.classList.contains('with-sender'),
-    header: article.querySelector('.recipient-header') !== null,
-    day: article.querySelector('.day-separator') !== null,
-  });
+export function learnRowHeight(row: RowParts | undefined, height: number, light: boolean): void {
+  if (!row || light || height <= 0) return;
+  const kind = kindOf(row);
   const before = learned.get(kind);
   learned.set(kind, before === undefined ? height : before + (height - before) * LEARNING_RATE);
 }
 
-/** The virtualizer's own measuring, teaching the estimates as it goes. */
-export function measureAndLearn(
-  element: Element,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, Element>,
-): number {
-  const size = measureElement(element, entry, instance);
-  const article = element.firstElementChild;
-  if (article) learnRowHeight(article, size);
-  return size;
+/** The virtualizer's own measuring of the feed laid out as `rows`, teaching the estimates as it goes. */
+export function measuringAndLearning(rows: readonly RowParts[]) {
+  return (
+    element: Element,
+    entry: ResizeObserverEntry | undefined,
+    instance: Virtualizer<HTMLDivElement, Element>,
+  ): number => {
+    const size = measureElement(element, entry, instance);
+    const light = element.firstElementChild?.hasAttribute('data-light') ?? false;
+    learnRowHeight(rows[instance.indexFromElement(element)], size, light);
+    return size;
+  };
 }
 
 /** For tests: forget what was learned. */

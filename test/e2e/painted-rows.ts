@@ -51,3 +51,17 @@ export async function paintedRows(page: Page, frames = 30): Promise<number[][]> 
 export function distinctViews(frames: number[][]): string[] {
   return frames.map((rows) => rows.join(',')).filter((view, i, all) => i === 0 || view !== all[i - 1]);
 }
+
+/**
+ * The most rows one frame brought into view that the frame before did not show. A view that jumps
+ * or fills a half-empty screen brings many; the last row settling to its measured height, a row or
+ * two (which a busy machine can leave to the second frame).
+ */
+export function largestShift(frames: number[][]): number {
+  let largest = 0;
+  for (let i = 1; i < frames.length; i++) {
+    const before = new Set(frames[i - 1]);
+    largest = Math.max(largest, frames[i]!.filter((id) => !before.has(id)).length);
+  }
+  return largest;
+}

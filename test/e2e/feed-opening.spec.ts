@@ -38,3 +38,42 @@ test('a read conversation opens at its newest messages from the first frame, wit
   expect(distinctViews(frames).length).toBeLessThanOrEqual(2);
   await page.screenshot({ path: 'test-results/screens/feed-opening.png' });
 });
+
+test('a conversation opened at its first unread message keeps it in place while what is seen is marked read', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `first unread ${Date.now()}`;
+  const senders = ['ben@northwind.example', 'ben@northwind.example', 'owner', 'ben@northwind.example'];
+  const ids: number[] = [];
+  for (let i = 1; i <= 60; i++) {
+    // The first 30 are read: the conversation opens at the 31st, with rows above it.
+    if (i === 31) await markTopicRead(chat.api('owner'), 'design', topic);
+    const line = `Line ${i}.`;
+    // Rows of one kind but of different heights: what is learned from the rows drawn moves the
+    // estimate of the rows above the view that are not drawn.
+    const content =
+      i % 7 === 0 ? `${line} ${'A longer message that wraps onto more lines. '.repeat(6)}` : line;
+    const { body } = await chat
+      .api(senders[i % senders.length]!)
+      .post('/messages', { type: 'channel', to: 'design', topic, content });
+    ids.push(body.id as number);
+  }
+  const firstUnread = ids[30]!;
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-design').click();
+  const unreadCount = page.getByTestId(`topic-unread-${topic}`);
+  // Ben's 23 of the last 30 (the owner's own messages are read).
+  await expect(unreadCount).toHaveText('23');
+
+  await recordPaintedRows(page, 150, topic);
+  await page.getByTestId(`topic-${topic}`).click();
+  // What the view shows is marked read (the sidebar's count for the topic drops) while recording.
+  await expect(unreadCount).not.toHaveText('23');
+  const frames = await paintedRows(page, 150);
+  expect(frames).toHaveLength(150);
+  // The first unread message is the first row shown in every frame: never pushed down by rows
+  // above it that were re-estimated when the read flags changed the feed's messages.
+  expect(frames.map((rows) => rows[0])).toEqual(frames.map(() => firstUnread));
+});

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  FeedRowEstimates,
   estimateRowHeight,
   forgetLearnedRowHeights,
   learnRowHeight,
@@ -42,5 +43,22 @@ describe('row height estimates', () => {
     learnRowHeight(row(true, false, null), 20, true);
     learnRowHeight(row(true, false, null), 0, false);
     expect(estimateRowHeight(row(true, false, null))).toBe(before);
+  });
+
+  it("keeps the estimate a feed's row was first laid out with while what is learned moves on", () => {
+    const estimates = new FeedRowEstimates();
+    const plain = row(true, false, null);
+    const first = estimates.estimate(7, plain);
+    // Rows drawn since are taller: a row laid out again (the feed's messages changed) keeps its
+    // place, so the rows below it, and the view, do not move.
+    for (let i = 0; i < 20; i++) learnRowHeight(plain, first + 80, false);
+    expect(estimates.estimate(7, plain)).toBe(first);
+    // A row seen for the first time gets what was learned.
+    expect(estimates.estimate(8, plain)).toBeGreaterThan(first + 60);
+    // A row whose parts changed (the message before it deleted: it now opens a conversation) is
+    // estimated afresh.
+    const header = row(true, true, null);
+    expect(estimates.estimate(7, header)).toBe(estimateRowHeight(header));
+    expect(estimates.byId.size).toBe(2);
   });
 });

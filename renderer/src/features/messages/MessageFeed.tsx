@@ -20,7 +20,7 @@ import { useFollowBottom, useOpeningScroll } from './feed-scrolling';
 import { useFeedSelection } from './feed-selection';
 import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
-import { estimateRowHeight, measuringAndLearning } from './row-estimate';
+import { FeedRowEstimates, measuringAndLearning } from './row-estimate';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
 import { FeedFlight, keepFlightsMoving, useLightRows } from './useLightRows';
@@ -46,7 +46,11 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
   const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
-  const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]), [rows]);
+  const [estimates] = useState(() => new FeedRowEstimates());
+  const estimateSize = useCallback(
+    (index: number) => estimates.estimate(messages[index]?.id, rows[index]),
+    [estimates, messages, rows],
+  );
   const measureElement = useMemo(() => measuringAndLearning(rows), [rows]);
 
   const [flight] = useState(() => new FeedFlight());
@@ -66,7 +70,10 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     // new offset while it renders, so no frame ever shows the shifted rows.
     anchorTo: 'end',
   });
-  useEffect(() => forgetUnloadedSizes(virtualizer.itemSizeCache, messages), [virtualizer, messages]);
+  useEffect(() => {
+    forgetUnloadedSizes(virtualizer.itemSizeCache, messages);
+    forgetUnloadedSizes(estimates.byId, messages);
+  }, [virtualizer, estimates, messages]);
   useEffect(() => keepFlightsMoving(virtualizer, flight), [virtualizer, flight]);
 
   const { opened, openedAtBottom, settled } = useOpeningScroll(

@@ -66,6 +66,32 @@ export function measuringAndLearning(rows: readonly RowParts[]) {
   };
 }
 
+/**
+ * The estimate each of a feed's rows was first laid out with, kept until the row is drawn and
+ * measured (the virtualizer then uses the measurement). The feed lays out every held row again
+ * whenever its messages change (a read flag is enough); a row above the view whose estimate had
+ * moved meanwhile, learned from rows measured since, would move every row below it, and the view
+ * with them. A row whose parts change (a neighbour deleted) is estimated afresh.
+ */
+export class FeedRowEstimates {
+  private readonly given = new Map<number, { kind: string; height: number }>();
+
+  estimate(id: number | undefined, row: RowParts | undefined): number {
+    if (id === undefined || !row) return estimateRowHeight(row);
+    const kind = kindOf(row);
+    const pinned = this.given.get(id);
+    if (pinned?.kind === kind) return pinned.height;
+    const height = estimateRowHeight(row);
+    this.given.set(id, { kind, height });
+    return height;
+  }
+
+  /** The estimates, by message id (bounded with the feed's measured sizes, size-cache.ts). */
+  get byId(): Map<number, { kind: string; height: number }> {
+    return this.given;
+  }
+}
+
 /** For tests: forget what was learned. */
 export function forgetLearnedRowHeights(): void {
   learned.clear();

@@ -6,10 +6,7 @@
  */
 const STALE_SIZES_KEPT = 300;
 
-export function forgetUnloadedSizes(
-  sizes: Map<number | string | bigint, number>,
-  loaded: readonly { id: number }[],
-): void {
+export function forgetUnloadedSizes<Key>(sizes: Map<Key, unknown>, loaded: readonly { id: number }[]): void {
   // Pruning walks the whole cache (a window's worth, a fraction of a millisecond): only when a few
   // hundred stale heights have piled up, i.e. every few pages.
   if (sizes.size <= loaded.length + STALE_SIZES_KEPT) return;

@@ -8,8 +8,12 @@ export function useOldUnreadsMissing(): boolean {
   return useInitialState((s) => s.unread_msgs?.old_unreads_missing === true) ?? false;
 }
 
+// One formatter for every count: `toLocaleString` builds a new one per call, and the sidebar
+// formats each of its counts on every change of the unread state.
+const countFormat = new Intl.NumberFormat('en-US');
+
 /** An unread count as shown: "50,000+" when it is only a lower bound. */
 export function unreadCountLabel(count: number, partial: boolean): string {
-  const digits = count.toLocaleString('en-US');
+  const digits = countFormat.format(count);
   return partial ? `${digits}+` : digits;
 }

@@ -11,8 +11,18 @@ export interface SavedSnippet {
   date_created: number;
 }
 
-export function createSnippet(realm: Realm, userId: number, title: string, content: string): SavedSnippet {
+/** The real service's `SavedSnippet.MAX_TITLE_LENGTH` (the spec leaves it unstated). */
+export const MAX_SNIPPET_TITLE_LENGTH = 60;
+
+/** A stored snippet's title and content as the real service judges them (the title trimmed). */
+function checkSnippet(title: string, content: string): void {
   if (title.trim() === '' || content.trim() === '') throw badRequest('Title cannot be empty.');
+  if ([...title.trim()].length > MAX_SNIPPET_TITLE_LENGTH)
+    throw badRequest(`title is too long (limit: ${MAX_SNIPPET_TITLE_LENGTH} characters)`);
+}
+
+export function createSnippet(realm: Realm, userId: number, title: string, content: string): SavedSnippet {
+  checkSnippet(title, content);
   const s = { id: realm.nextId('snippet'), user_id: userId, title, content, date_created: realm.now() };
   realm.snippets.set(s.id, s);
   return s;
@@ -56,7 +66,7 @@ export function editSnippet(
     throw badRequest('At least one of title or content must be provided.');
   const title = change.title?.trim() ?? snippet.title;
   const content = change.content ?? snippet.content;
-  if (title === '' || content.trim() === '') throw badRequest('Title cannot be empty.');
+  checkSnippet(title, content);
   Object.assign(snippet, { title, content });
   realm.events.publish([user.user_id], {
     type: 'saved_snippets',

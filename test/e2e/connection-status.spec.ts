@@ -151,3 +151,32 @@ test('a server that hangs is "not responding" within seconds, and a send says so
   const contents = await newestContents(chat.api(me.email), 'general', topic);
   expect(contents.filter((c) => c.includes(text))).toHaveLength(1);
 });
+
+test('with Settings open, a server that hangs is said at the top of the settings screen', async ({
+  page,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  const polls = quietPolls(faultProxy);
+  await expect.poll(() => quietPolls(faultProxy), { timeout: 10_000 }).toBeGreaterThanOrEqual(polls + 2);
+  await page.getByTestId('open-settings').click();
+  const settings = page.getByTestId('settings-screen');
+  await expect(settings).toBeVisible();
+
+  faultProxy.setRule(() => ({ kind: 'hang' }));
+  const banner = settings.getByTestId('connection-banner');
+  await expect(banner).toContainText(/the server is not responding/i, { timeout: 8000 });
+  // Drawn on top, not under the screen: what is at its middle is the banner itself.
+  const onTop = await banner.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+  expect(onTop).toBe(true);
+  await expect(settings.getByTestId('retry-now')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/settings-not-responding.png' });
+
+  faultProxy.setRule(null);
+  faultProxy.releaseHeld();
+  await expect(banner).toHaveCount(0, { timeout: 8000 });
+});

@@ -119,6 +119,25 @@ test('keyboard only: open, move between sections, close', async ({ page, signIn 
   await expect(page.getByTestId('open-settings')).toBeFocused();
 });
 
+test('Esc in a field with text leaves the field, not the screen; the next Esc closes it', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-snippets').click();
+  await page.getByTestId('snippet-title').fill('Half-written title');
+  await page.getByTestId('snippet-content').fill('Text not saved yet');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-screen')).toBeVisible();
+  await expect(page.getByTestId('snippet-content')).not.toBeFocused();
+  await expect(page.getByTestId('snippet-title')).toHaveValue('Half-written title');
+  await expect(page.getByTestId('snippet-content')).toHaveValue('Text not saved yet');
+  // Out of the field, Esc closes the screen, as before.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-screen')).toHaveCount(0);
+});
+
 test('language and time zone are picked from lists with readable names, and each save is confirmed', async ({
   page,
   chat,

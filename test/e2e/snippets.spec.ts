@@ -8,7 +8,7 @@ async function snippets(chat: ChatEnvironment, who: string) {
   return body.saved_snippets as { id: number; title: string; content: string }[];
 }
 
-test('creates a snippet on the screen; an empty title is refused with the server’s message', async ({
+test('creates a snippet on the screen; an empty title or text is refused, saying which', async ({
   page,
   chat,
   signIn,
@@ -18,8 +18,13 @@ test('creates a snippet on the screen; an empty title is refused with the server
   await page.getByTestId('settings-nav-snippets').click();
   await page.getByTestId('snippet-content').fill('Thanks for the report! We are looking into it.');
   await page.getByTestId('snippet-save').click();
-  await expect(page.getByTestId('snippet-error')).toHaveText('Not saved: Title cannot be empty.');
+  await expect(page.getByTestId('snippet-error')).toHaveText('Not saved: Give the snippet a title.');
   await page.getByTestId('snippet-title').fill('Bug report reply');
+  await page.getByTestId('snippet-content').fill('');
+  await page.getByTestId('snippet-save').click();
+  await expect(page.getByTestId('snippet-error')).toHaveText('Not saved: Give the snippet some text.');
+  await expect(page.getByTestId('snippet-title')).toHaveValue('Bug report reply');
+  await page.getByTestId('snippet-content').fill('Thanks for the report! We are looking into it.');
   await page.getByTestId('snippet-save').click();
   await expect(page.getByTestId('snippets-list')).toContainText('Bug report reply');
   expect(await snippets(chat, me.email)).toContainEqual(
@@ -84,7 +89,7 @@ test('edits a snippet’s title and text; an emptied title is refused and nothin
 
   await card.getByTestId('snippet-edit-title').fill('');
   await card.getByTestId('snippet-edit-save').click();
-  await expect(card.getByTestId('snippet-edit-error')).toHaveText('Not saved: Title cannot be empty.');
+  await expect(card.getByTestId('snippet-edit-error')).toHaveText('Not saved: Give the snippet a title.');
   await expect(card.getByTestId('snippet-edit-content')).toHaveValue('Standup in 5 minutes');
 
   await card.getByTestId('snippet-edit-title').fill('Daily standup');

@@ -65,4 +65,9 @@ test('the server’s refusal is shown and the form is kept', async ({ page, sign
   await page.getByTestId('group-create').click();
   await expect(page.getByTestId('group-error')).toContainText("User group 'backend' already exists.");
   await expect(page.getByTestId('group-name')).toHaveValue('backend');
+  // The next try's problem replaces it: the old refusal is not left beside it.
+  await page.getByTestId('group-name').fill('');
+  await page.getByTestId('group-create').click();
+  await expect(page.getByTestId('group-problems')).toBeVisible();
+  await expect(page.getByTestId('group-error')).toHaveCount(0);
 });

@@ -1,10 +1,23 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { useSettingsScreen } from './screen-store';
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
+
+/** A field holding text the user may be typing, which one Esc must not throw away with the screen. */
+function holdsText(target: EventTarget): target is HTMLInputElement | HTMLTextAreaElement {
+  const field =
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type));
+  return field && target.value !== '';
+}
 
 /**
  * The settings screen's box: a modal covering the chat, closed by Esc or "Back to chat", with its
  * section list (`nav`) and content. Shared by the loading frame (first bundle) and the loaded panel,
- * so both are the same box.
+ * so both are the same box. Esc in a field with text in it leaves the field (to the section) instead:
+ * the forms' unsaved text is theirs, and closing the screen would drop it. The connection notice is
+ * repeated at its top, since the screen covers the chat's.
  */
 export function SettingsShell({
   testId,
@@ -18,6 +31,7 @@ export function SettingsShell({
   children: ReactNode;
 }) {
   const close = useSettingsScreen((s) => s.close);
+  const content = useRef<HTMLElement>(null);
   return (
     <div
       className="settings-screen"
@@ -27,12 +41,15 @@ export function SettingsShell({
       aria-busy={busy || undefined}
       data-testid={testId}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          close();
-        }
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        if (holdsText(e.target)) content.current?.focus();
+        else close();
       }}
     >
+      <div className="settings-notices">
+        <ConnectionBanner />
+      </div>
       <header className="settings-top">
         <h1>Settings</h1>
         <button type="button" className="btn" data-testid="settings-close" onClick={close}>
@@ -40,7 +57,9 @@ export function SettingsShell({
         </button>
       </header>
       {nav}
-      <main className="settings-content">{children}</main>
+      <main className="settings-content" ref={content} tabIndex={-1}>
+        {children}
+      </main>
     </div>
   );
 }

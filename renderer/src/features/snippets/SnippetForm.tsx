@@ -3,9 +3,23 @@ import { errorText } from '../../api/call';
 import type { SavedSnippet } from './snippets';
 import { useCreateSnippet, useUpdateSnippet } from './useSnippets';
 
+/** The real service's limit on a snippet's title (`SavedSnippet.MAX_TITLE_LENGTH`). */
+export const SNIPPET_TITLE_MAX = 60;
+
+/** What keeps a snippet from being saved, said before asking the server (whose one message for
+ * either empty field is "Title cannot be empty."), or null. */
+export function snippetProblem(title: string, content: string): string | null {
+  // The title is stored trimmed.
+  const length = [...title.trim()].length;
+  if (length === 0) return 'Give the snippet a title.';
+  if (length > SNIPPET_TITLE_MAX)
+    return `Keep the title to ${SNIPPET_TITLE_MAX} characters (it has ${length}).`;
+  if (content.trim() === '') return 'Give the snippet some text.';
+  return null;
+}
+
 /**
  * Title and text of a snippet: a new one, or `editing` an existing one (only what changed is sent).
- * The server judges empty fields.
  */
 export function SnippetForm({
   initialContent = '',
@@ -22,6 +36,8 @@ export function SnippetForm({
 }) {
   const [title, setTitle] = useState(editing?.title ?? '');
   const [content, setContent] = useState(editing?.content ?? initialContent);
+  /** A problem found on the last Save, shown until the fields change. */
+  const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateSnippet();
   const update = useUpdateSnippet();
   const save = editing ? update : create;
@@ -29,6 +45,9 @@ export function SnippetForm({
   const id = (name: string) => (editing ? `snippet-edit-${name}` : `snippet-${name}`);
   const submit = () => {
     if (save.isPending) return;
+    const found = snippetProblem(title, content);
+    setProblem(found);
+    if (found) return;
     if (editing) {
       const changes = {
         ...(title !== editing.title ? { title } : {}),
@@ -77,6 +96,7 @@ export function SnippetForm({
           autoFocus={Boolean(initialContent) || Boolean(editing)}
           onChange={(e) => {
             setTitle(e.target.value);
+            setProblem(null);
             save.reset();
           }}
         />
@@ -89,13 +109,14 @@ export function SnippetForm({
           value={content}
           onChange={(e) => {
             setContent(e.target.value);
+            setProblem(null);
             save.reset();
           }}
         />
       </label>
-      {save.isError && (
+      {(problem !== null || save.isError) && (
         <p className="form-error" role="alert" data-testid={id('error')}>
-          Not saved: {errorText(save.error)}
+          Not saved: {problem ?? errorText(save.error)}
         </p>
       )}
       <div className="inline">

@@ -183,7 +183,10 @@ function CreateGroupForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (problems.length || create.isPending) return;
+    if (create.isPending) return;
+    // The server's refusal of the last try says nothing of this one.
+    create.reset();
+    if (problems.length) return;
     create.mutate(createGroupParams(form));
   };
 

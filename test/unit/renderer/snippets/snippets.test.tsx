@@ -48,11 +48,11 @@ describe('snippets in the compose box', () => {
     expect(screen.queryByTestId('snippet-popover')).toBeNull();
   });
 
-  it('saves the message as a snippet, and the empty title is refused with the server’s message', async () => {
+  it('saves the message as a snippet; an empty title is refused before asking, the server’s refusals shown', async () => {
     const { render, bridge } = setup(state());
     bridge.handlers.setTypingStatus = () => ({});
     bridge.handlers.createSavedSnippet = (p) => {
-      if (!String(p.title).trim()) throw new FailWith(apiError('BAD_REQUEST', 'Title cannot be empty.'));
+      if (p.title === 'Taken') throw new FailWith(apiError('BAD_REQUEST', 'Not today.'));
       return { saved_snippet_id: 3 };
     };
     render(<Compose narrow={{ kind: 'topic', streamId: 1, topic: 'x' }} />);
@@ -62,13 +62,27 @@ describe('snippets in the compose box', () => {
     expect((screen.getByTestId('snippet-content') as HTMLTextAreaElement).value).toBe('Standup at 10');
     fireEvent.click(screen.getByTestId('snippet-save'));
     expect((await screen.findByTestId('snippet-error')).textContent).toBe(
-      'Not saved: Title cannot be empty.',
+      'Not saved: Give the snippet a title.',
     );
+    fireEvent.change(screen.getByTestId('snippet-title'), { target: { value: 'x'.repeat(61) } });
+    fireEvent.click(screen.getByTestId('snippet-save'));
+    expect(screen.getByTestId('snippet-error').textContent).toBe(
+      'Not saved: Keep the title to 60 characters (it has 61).',
+    );
+    fireEvent.change(screen.getByTestId('snippet-title'), { target: { value: 'Taken' } });
+    fireEvent.change(screen.getByTestId('snippet-content'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByTestId('snippet-save'));
+    expect(screen.getByTestId('snippet-error').textContent).toBe('Not saved: Give the snippet some text.');
+    fireEvent.change(screen.getByTestId('snippet-content'), { target: { value: 'Standup at 10' } });
+    fireEvent.click(screen.getByTestId('snippet-save'));
+    expect((await screen.findByTestId('snippet-error')).textContent).toBe('Not saved: Not today.');
+    // What was typed is all still there.
+    expect((screen.getByTestId('snippet-content') as HTMLTextAreaElement).value).toBe('Standup at 10');
     fireEvent.change(screen.getByTestId('snippet-title'), { target: { value: 'Standup' } });
     fireEvent.click(screen.getByTestId('snippet-save'));
     await waitFor(() => expect(screen.queryByTestId('snippet-popover')).toBeNull());
     expect(bridge.callsTo('createSavedSnippet')).toEqual([
-      { title: '', content: 'Standup at 10' },
+      { title: 'Taken', content: 'Standup at 10' },
       { title: 'Standup', content: 'Standup at 10' },
     ]);
   });

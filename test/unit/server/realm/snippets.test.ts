@@ -41,6 +41,16 @@ describe('saved snippets (realm)', () => {
     expect(refusal(() => editSnippet(d.realm, user, s.id, { content: ' ' }))).toMatchObject({
       msg: 'Title cannot be empty.',
     });
+    // The real service's 60-character limit on the (trimmed) title.
+    expect(refusal(() => editSnippet(d.realm, user, s.id, { title: 'x'.repeat(61) }))).toMatchObject({
+      msg: 'title is too long (limit: 60 characters)',
+    });
+    expect(refusal(() => addSnippet(d.realm, user, 'y'.repeat(61), 'C'))).toMatchObject({
+      msg: 'title is too long (limit: 60 characters)',
+    });
+    editSnippet(d.realm, user, s.id, { title: ` ${'z'.repeat(60)} ` });
+    editSnippet(d.realm, user, s.id, { title: 'T' });
+    d.take();
     expect(d.realm.snippets.get(s.id)).toMatchObject({ title: 'T', content: 'C' });
     expect(d.published).toEqual([]);
 

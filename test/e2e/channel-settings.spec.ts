@@ -83,8 +83,30 @@ test('errors come back in the user’s words and the form keeps its values', asy
   await dialog.getByTestId('cs-privacy-private').check();
   await dialog.getByTestId('cs-save').click();
   await expect(dialog.getByTestId('cs-error')).toContainText(/default channel/i);
+  // Next to the button just pressed, in view: not at the end of a form scrolled out of sight.
+  await expect(dialog.getByTestId('cs-error')).toBeInViewport();
   await expect(dialog.getByTestId('cs-privacy-private')).toBeChecked();
   expect((await channel(chat, 'general')).invite_only).toBe(false);
+  await page.screenshot({ path: 'test-results/screens/channel-settings-error.png' });
+});
+
+test('a name another channel has, or none, is said at the name field before saving', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('open-channel-settings').click();
+  const dialog = page.getByTestId('channel-settings-dialog');
+  await dialog.getByTestId('cs-name').fill('DESIGN');
+  await expect(dialog.getByTestId('cs-name-problem')).toHaveText('There is already a channel named #design.');
+  await expect(dialog.getByTestId('cs-save')).toBeDisabled();
+  await dialog.getByTestId('cs-name').fill('  ');
+  await expect(dialog.getByTestId('cs-name-problem')).toHaveText('Give the channel a name.');
+  await dialog.getByTestId('cs-name').fill('general');
+  await expect(dialog.getByTestId('cs-name-problem')).toHaveCount(0);
+  expect((await channel(chat, 'general')).name).toBe('general');
 });
 
 test('"Everyone on the internet" is never offered as a channel permission', async ({ page, signIn }) => {

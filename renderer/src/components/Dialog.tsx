@@ -72,6 +72,8 @@ export function FormActions({
   disabled = false,
   testId,
   sticky = false,
+  error = null,
+  errorTestId,
 }: {
   onCancel: () => void;
   submitLabel: string;
@@ -81,9 +83,17 @@ export function FormActions({
   testId: string;
   /** Stays in view at the bottom of a long form. */
   sticky?: boolean;
+  /** Why the last submit failed, shown above the buttons: where the eyes are after pressing one. */
+  error?: string | null;
+  errorTestId?: string;
 }) {
   return (
     <div className={sticky ? 'dialog-actions sticky' : 'dialog-actions'}>
+      {error !== null && (
+        <p className="form-error" role="alert" data-testid={errorTestId}>
+          {error}
+        </p>
+      )}
       <button type="button" className="btn" onClick={onCancel}>
         Cancel
       </button>

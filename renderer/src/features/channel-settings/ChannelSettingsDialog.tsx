@@ -13,6 +13,8 @@ import { useDialogStore } from '../../state/dialogs';
 import { groupSettingUpdate } from './group-setting';
 import { GroupSettingEditor } from './GroupSettingEditor';
 import { RadioOptions } from '../../components/RadioOptions';
+import { channelNameProblem } from '../channels/create-channel';
+import { useChannelIndex } from '../channels/hooks';
 
 import { GROUP_SETTINGS } from './group-settings';
 export { GROUP_SETTINGS };
@@ -136,9 +138,17 @@ function SettingsForm({
   const params = channelUpdateParams(channel.stream_id, initial, form);
   const changed = Object.keys(params).length > 1;
   const set = (patch: Partial<ChannelForm>) => setForm((f) => ({ ...f, ...patch }));
+  const known = useChannelIndex();
+  const otherChannels = useMemo(
+    () => [...known.values()].filter((c) => c.stream_id !== channel.stream_id),
+    [known, channel.stream_id],
+  );
+  const nameProblem =
+    form.new_name === initial.new_name ? null : channelNameProblem(form.new_name, otherChannels, maxName);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (changed) save.mutate(params);
+    if (!changed || nameProblem || save.isPending) return;
+    save.mutate(params);
   };
   void users;
 
@@ -151,8 +161,14 @@ function SettingsForm({
           value={form.new_name}
           maxLength={maxName}
           onChange={(e) => set({ new_name: e.target.value })}
+          aria-invalid={nameProblem !== null || undefined}
           required
         />
+        {nameProblem && (
+          <span className="form-error" data-testid="cs-name-problem">
+            {nameProblem}
+          </span>
+        )}
       </label>
       <label className="field">
         <span>Description (markdown)</span>
@@ -259,16 +275,13 @@ function SettingsForm({
           onChange={(value) => set({ groups: { ...form.groups, [name]: value } })}
         />
       ))}
-      {save.isError && (
-        <p className="form-error" role="alert" data-testid="cs-error">
-          {errorText(save.error)}
-        </p>
-      )}
       <FormActions
         sticky
         onCancel={onDone}
         testId="cs-save"
-        disabled={!changed}
+        error={save.isError ? errorText(save.error) : null}
+        errorTestId="cs-error"
+        disabled={!changed || nameProblem !== null}
         pending={save.isPending}
         submitLabel="Save changes"
         pendingLabel="Saving…"

@@ -66,14 +66,20 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
         {c.stream_weekly_traffic !== undefined && c.stream_weekly_traffic !== null && (
           <>
             <dt>Traffic</dt>
-            <dd>{c.stream_weekly_traffic} messages a week</dd>
+            <dd>
+              {c.stream_weekly_traffic} {c.stream_weekly_traffic === 1 ? 'message' : 'messages'} a week
+            </dd>
           </>
         )}
         {GROUP_SETTINGS.filter(([name]) => c[name] !== undefined).map(([name, label]) => (
           <Fragment key={name}>
             <dt>{label}</dt>
             <dd data-testid={`channel-${name}`}>
-              {describeGroupSetting(c[name], groups, (id) => users.get(id)?.full_name ?? `User ${id}`)}
+              {permissionText(
+                name,
+                describeGroupSetting(c[name], groups, (id) => users.get(id)?.full_name ?? `User ${id}`),
+                !c.invite_only,
+              )}
             </dd>
           </Fragment>
         ))}
@@ -104,4 +110,15 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
       </button>
     </section>
   );
+}
+
+/**
+ * A channel permission as it works: in a public channel anyone but guests may subscribe
+ * themselves whatever the setting says (it only adds people), as in the real service.
+ */
+function permissionText(name: string, described: string, isPublic: boolean): string {
+  if (name !== 'can_subscribe_group' || !isPublic) return described;
+  return described === 'Nobody'
+    ? 'Anyone but guests (the channel is public)'
+    : `${described}, and anyone but guests (the channel is public)`;
 }

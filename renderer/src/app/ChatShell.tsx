@@ -165,6 +165,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
             type="button"
             className="btn btn-small account-button"
             data-testid="account-switcher"
+            title={account.email}
             onClick={() => open({ kind: 'accounts' })}
           >
             {account.email}

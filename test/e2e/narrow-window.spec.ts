@@ -1,0 +1,29 @@
+import { expect, test } from './fixtures';
+
+// The desktop window may be made as narrow as 720 px (electron/main.ts minWidth): nothing scrolls
+// sideways, the top bar's buttons keep their labels on one line, and the details pane (where the
+// channel settings are) stays.
+for (const width of [720, 900]) {
+  test(`at ${width} px wide the window fits: no sideways scrolling, one-line buttons`, async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, 'admin');
+    await page.setViewportSize({ width, height: 700 });
+    await page.getByTestId('channel-general').click();
+    await expect(page.getByTestId('open-channel-settings')).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const lines = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.topbar-actions .btn')].map((button) => {
+        const style = getComputedStyle(button);
+        const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+        const text = button.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        return Math.round(text / lineHeight);
+      }),
+    );
+    expect(Math.max(...lines)).toBe(1);
+    // The account button is shortened, its full address in its tooltip.
+    await expect(page.getByTestId('account-switcher')).toHaveAttribute('title', /@/);
+    await page.screenshot({ path: `test-results/screens/narrow-${width}.png` });
+  });
+}

@@ -47,6 +47,8 @@ function checkFullName(realm: Realm, user: User, raw: string): string {
   if ([...name].length > MAX_NAME_LENGTH) throw badRequest('Name too long!');
   const controlChar = [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
   if (controlChar || /[*`\\>"@]/.test(name)) throw badRequest('Invalid characters in name!');
+  // "Name|123" reads as the `@**Name|id**` syntax of a mention: the real service refuses it.
+  if (/\|\d+$/.test(name)) throw badRequest('Invalid format!');
   if (realm.settings.require_unique_names) {
     const lower = name.toLowerCase();
     for (const u of realm.users.values())

@@ -133,6 +133,8 @@ describe("a user's own settings (realm)", () => {
         'Email is already in use.',
       ],
       [{ full_name: 'Di@ma', settings: {} }, 'Invalid characters in name!'],
+      // It would read as a mention's `Name|id`.
+      [{ full_name: 'Dima|42', settings: {} }, 'Invalid format!'],
       [{ full_name: 'Dima', settings: { color_scheme: 9 } }, 'Invalid color_scheme'],
     ];
     for (const [change, msg] of cases)

@@ -33,7 +33,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const selfId = useSelfId();
   const channels = useChannelIndex();
   const twentyFour = useUserSetting<boolean>('twenty_four_hour_time', false);
-  const { query, messages: loaded, initialAnchor, pages } = useFeed(narrow, anchor);
+  const { query, messages: loaded, initialAnchor, live, pages } = useFeed(narrow, anchor);
   const search = useSearchHighlights(narrow, loaded);
   const highlights = search.highlights;
   const messages = useMemo(
@@ -82,6 +82,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     query.isSuccess,
     anchor,
     initialAnchor,
+    live,
   );
   // Local echoes of sent messages follow the newest message; the view follows them too.
   const echoes = useEchoes(narrow, loaded, query.isSuccess && !pages.hasNewer);
@@ -99,7 +100,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
 
   const { selectedId, select } = useFeedSelection(narrow, virtualizer, {
     messages,
-    loaded: query.isSuccess,
+    // Chosen where the server's messages open the feed, not the ones kept from the last launch.
+    loaded: live,
     anchor,
     serverAnchor: initialAnchor,
     hasNewer: pages.hasNewer,

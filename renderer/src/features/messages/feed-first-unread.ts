@@ -10,7 +10,7 @@ import { topicHidden, topicPolicies } from '../inbox/inbox-model';
 import { firstUnreadId } from './first-unread';
 
 /** The narrow's first unread message id, kept current by the events. */
-function useFirstUnreadId(narrow: Narrow): number | null {
+export function useFirstUnreadId(narrow: Narrow): number | null {
   const unread = useInitialState((s) => s.unread_msgs);
   const userTopics = useInitialState((s) => s.user_topics);
   const selfId = useSelfId();

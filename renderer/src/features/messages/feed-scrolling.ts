@@ -14,7 +14,8 @@ type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
 /**
  * Opens the feed at its anchor once the first page is in. `settled` turns true when that scroll
- * has come to rest: only then may pages be fetched and messages count as seen.
+ * has come to rest on the server's messages (`live`: not the ones kept from the last launch, shown
+ * meanwhile): only then may pages be fetched and messages count as seen.
  */
 export function useOpeningScroll(
   virtualizer: FeedVirtualizer,
@@ -22,6 +23,7 @@ export function useOpeningScroll(
   loaded: boolean,
   anchor: FeedAnchor,
   serverAnchor: number | null,
+  live = loaded,
 ) {
   const opened = useRef(false);
   /** Whether the feed opened at its bottom (no unread message, or the newest asked for). */
@@ -31,16 +33,20 @@ export function useOpeningScroll(
   const goingTo = useRef<{ id: number; index: number; align: OpeningScroll['align'] } | null>(null);
   if (loaded) drawFirstRowsAtOpening(virtualizer, messages, anchor, serverAnchor);
   useLayoutEffect(() => {
-    // The virtualizer's scroll goes to an index until it settles. A list replaced meanwhile (the
-    // live page after the kept one, with older messages before it) would put another message
-    // there: the scroll is asked again for the same message, wherever it now is.
+    // Until it settles, the opening follows what the feed now says: the live page after the kept
+    // one may open elsewhere (something became unread since the last launch), and the
+    // virtualizer's scroll goes to an index, which a list replaced meanwhile (older messages
+    // before the kept ones) gives to another message.
     const going = goingTo.current;
     if (!opened.current || settled || !going) return;
-    const index = messages.findIndex((m) => m.id === going.id);
-    if (index < 0 || index === going.index) return;
-    goingTo.current = { ...going, index };
-    virtualizer.scrollToIndex(index, { align: going.align });
-  }, [messages, settled, virtualizer]);
+    const target = openingScroll(messages, anchor, serverAnchor);
+    if (!target) return;
+    const id = messages[target.index]!.id;
+    if (id === going.id && target.index === going.index && target.align === going.align) return;
+    goingTo.current = { id, index: target.index, align: target.align };
+    openedAtBottom.current = target.align === 'end';
+    virtualizer.scrollToIndex(target.index, { align: target.align });
+  }, [messages, settled, virtualizer, anchor, serverAnchor]);
   useLayoutEffect(() => {
     if (opened.current || !loaded || messages.length === 0) return;
     opened.current = true;
@@ -50,6 +56,11 @@ export function useOpeningScroll(
       goingTo.current = { id: messages[target.index]!.id, index: target.index, align: target.align };
       virtualizer.scrollToIndex(target.index, { align: target.align });
     }
+  }, [loaded, messages, anchor, serverAnchor, virtualizer]);
+  const settling = useRef(false);
+  useLayoutEffect(() => {
+    if (settling.current || !live || !opened.current) return;
+    settling.current = true;
     // Not cancelled when the effect re-runs (messages change as they are marked read); a late
     // update after unmounting is harmless.
     void whenScrollSettles(() => virtualizer.scrollOffset).then(() => {
@@ -58,7 +69,7 @@ export function useOpeningScroll(
       if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 40) openedAtBottom.current = true;
       setSettled(true);
     });
-  }, [loaded, messages, anchor, serverAnchor, virtualizer]);
+  }, [live, messages, virtualizer]);
   return { opened, openedAtBottom, settled };
 }
 
@@ -125,7 +136,8 @@ export function useFollowBottom(
   useEffect(() => {
     const before = followedUpTo.current;
     followedUpTo.current = lastId ?? null;
-    if (!opened.current || !atBottom() || messages.length === 0 || hasNewer) return;
+    // Until the opening has settled, where the view goes is the opening's to say.
+    if (!opened.current || !settled || !atBottom() || messages.length === 0 || hasNewer) return;
     const target =
       before === null || lastId === before
         ? { index: messages.length - 1, align: 'end' as const }

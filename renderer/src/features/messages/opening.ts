@@ -39,6 +39,24 @@ export function openingScroll(
 }
 
 /**
+ * Where a feed opened at its first unread message may open from messages it already holds (its
+ * window from an earlier visit in this session, or the messages kept from the last launch), by the
+ * unread state as it is now: at that message if they hold it (`anchor`), at the newest if nothing
+ * is unread and they reach it (`anchor` null); null when they cannot tell, and the server must be
+ * asked again. A held window's own anchor is the first unread of its first fetch: opening there
+ * again would put the view past everything that became unread since.
+ */
+export function heldOpening(
+  messages: readonly Message[],
+  reachesNewest: boolean,
+  firstUnread: number | null,
+): { anchor: number | null } | null {
+  if (messages.length === 0) return null;
+  if (firstUnread === null) return reachesNewest ? { anchor: null } : null;
+  return messages.some((m) => m.id === firstUnread) ? { anchor: firstUnread } : null;
+}
+
+/**
  * Where the view starts for `target` among `count` rows of the `estimate`d heights, in a view
  * `viewport` pixels tall: what the virtualizer would scroll to before any row is measured.
  */

@@ -129,6 +129,24 @@ test('a burst taller than the view does not carry the selected message away: the
   // What is on screen is read; what is below is still unread.
   await expect.poll(() => flagsOf(chat, 'owner', first), { timeout: 10_000 }).toContain('read');
   expect(await flagsOf(chat, 'owner', newest)).not.toContain('read');
+  // The button counts what the server counts unread: a row cut off at the bottom is not read, and
+  // it is counted (it was not).
+  const serverUnread = async () => {
+    const { body } = await chat.api('owner').get('/messages', {
+      anchor: 'newest',
+      num_before: 100,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: 'general' },
+        { operator: 'topic', operand: topic },
+        { operator: 'is', operand: 'unread' },
+      ],
+    });
+    return (body.messages as unknown[]).length;
+  };
+  const buttonCount = async () =>
+    Number(/^(\d+) unread/.exec((await page.getByTestId('jump-to-bottom').textContent()) ?? '')?.[1]);
+  await expect.poll(async () => (await buttonCount()) - (await serverUnread()), { timeout: 10_000 }).toBe(0);
   await page.screenshot({ path: 'test-results/screens/reading-burst-held.png' });
 
   // Reading on down with the keyboard reaches the newest, and by then everything has been on screen.

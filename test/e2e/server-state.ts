@@ -51,5 +51,6 @@ export async function shownUnread(page: Page, channel: string): Promise<number> 
     .getByTestId(`channel-unread-${channel}`)
     .textContent({ timeout: 500 })
     .catch(() => '0');
-  return Number(text) || 0;
+  // As shown: "1,234".
+  return Number((text ?? '0').replace(/,/g, '')) || 0;
 }

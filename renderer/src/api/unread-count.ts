@@ -13,7 +13,7 @@ export function useOldUnreadsMissing(): boolean {
 const countFormat = new Intl.NumberFormat('en-US');
 
 /** An unread count as shown: "50,000+" when it is only a lower bound. */
-export function unreadCountLabel(count: number, partial: boolean): string {
+export function unreadCountLabel(count: number, partial = false): string {
   const digits = countFormat.format(count);
   return partial ? `${digits}+` : digits;
 }

@@ -10,6 +10,7 @@ import { TopicRow } from '../topics/TopicRow';
 import { useTopics } from '../topics/hooks';
 import { useIsTopicMuted, useSubscriptions } from './hooks';
 import { ChannelIcon } from '../../components/icons';
+import { unreadCountLabel } from '../../api/unread-count';
 
 type Row =
   | { kind: 'channel'; channel: Subscription; unread: number; expanded: boolean }
@@ -149,7 +150,7 @@ export function ChannelSidebar() {
                   )}
                   {row.unread > 0 && (
                     <span className="unread-count" data-testid={`channel-unread-${c.name}`}>
-                      {row.unread}
+                      {unreadCountLabel(row.unread)}
                     </span>
                   )}
                 </button>

@@ -13,6 +13,7 @@ import { unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { StatusBadge } from '../users/StatusBadge';
+import { unreadCountLabel } from '../../api/unread-count';
 
 function useRecentDmMessages() {
   const bridge = useBridge();
@@ -120,7 +121,7 @@ export function DmSidebar() {
                 {people.length === 1 && (
                   <StatusBadge status={statuses?.[String(people[0])]} compact testId={`dm-status-${key}`} />
                 )}
-                {unread > 0 && <span className="unread-count">{unread}</span>}
+                {unread > 0 && <span className="unread-count">{unreadCountLabel(unread)}</span>}
               </button>
             );
           }}

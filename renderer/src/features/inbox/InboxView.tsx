@@ -80,7 +80,7 @@ function Counts({ unread, mention, testId }: { unread: number; mention: boolean;
         </span>
       )}
       <span className="unread-count" data-testid={`${testId}-unread`}>
-        {unread}
+        {unreadCountLabel(unread)}
       </span>
     </>
   );

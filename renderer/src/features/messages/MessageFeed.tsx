@@ -128,14 +128,20 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     query.isFetching,
   );
   useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
-  // Unread messages loaded below the last row on screen (overscan rows are not on screen).
+  // Unread messages loaded below what is read on screen: the rows after the last one on screen
+  // (overscan rows are not on screen), and that one too while it is cut off at the bottom (it is not
+  // read until shown in full, so the button's count is the sidebar's).
   const lastOnScreen = inView?.endIndex ?? lastVisible;
-  const unreadBelow = useMemo(() => {
+  const unreadAfter = useMemo(() => {
     let count = 0;
     for (let i = lastOnScreen + 1; i < messages.length; i++)
       if (!(messages[i]!.flags ?? []).includes('read')) count++;
     return count;
   }, [messages, lastOnScreen]);
+  const viewBottom = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0);
+  const lastCutOff = (virtualizer.measurementsCache[lastOnScreen]?.end ?? 0) > viewBottom + 4;
+  const lastUnread = !(messages[lastOnScreen]?.flags ?? ['read']).includes('read');
+  const unreadBelow = unreadAfter + (lastCutOff && lastUnread ? 1 : 0);
 
   if (query.isPending) return <Loading label="Loading messages…" />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;

@@ -21,6 +21,7 @@ import { useRecentFilters } from './recent-filters';
 import { filterConversations, recentConversations, type RecentConversation } from './recent-model';
 import { useRecent, type OlderPages } from './useRecent';
 import '../home/home.css';
+import { unreadCountLabel } from '../../api/unread-count';
 
 /** Avatars shown per row; more participants are summed up as "+N". */
 const MAX_AVATARS = 4;
@@ -232,7 +233,7 @@ function ConversationRow({
       <span className="recent-unread">
         {unread > 0 && (
           <span className="unread-count" data-testid={`${testId}-unread`}>
-            {unread}
+            {unreadCountLabel(unread)}
           </span>
         )}
       </span>

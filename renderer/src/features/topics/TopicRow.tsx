@@ -9,6 +9,7 @@ import { isResolved, toggleResolved, useIsTopicMuted } from '../channels/hooks';
 import { updateFlagOverNarrow } from '../flags/mark-read';
 import { narrowTerms } from '../../api/narrow';
 import { Popover } from '../../components/Popover';
+import { unreadCountLabel } from '../../api/unread-count';
 
 /** One topic in the sidebar: select, unread count, and its actions (mute, mark read, resolve). */
 export function TopicRow({
@@ -79,7 +80,7 @@ export function TopicRow({
         )}
         {unread > 0 && (
           <span className="unread-count" data-testid={`topic-unread-${topic}`}>
-            {unread}
+            {unreadCountLabel(unread)}
           </span>
         )}
       </button>

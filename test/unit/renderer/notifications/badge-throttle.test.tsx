@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionKey } from '../../../../renderer/src/api/keys';
 import type { InitialState } from '../../../../renderer/src/api/model';
 import { AtMostEvery } from '../../../../renderer/src/app/at-most-every';
-import type { SessionInfo } from '../../../../shared/ipc';
+import type { SessionStarted } from '../../../../shared/ipc';
 import {
   BADGE_INTERVAL_MS,
   useUnreadBadge,
@@ -61,7 +61,7 @@ describe('the window title and badge during a burst', () => {
     // A burst: 40 messages, each its own event batch, in much less than the interval.
     for (let n = 1; n <= 40; n++)
       act(() => {
-        queryClient.setQueryData<SessionInfo>(sessionKey, (session) =>
+        queryClient.setQueryData<SessionStarted>(sessionKey, (session) =>
           session
             ? {
                 ...session,

@@ -401,3 +401,43 @@ test('> quotes the selected message into the reply; Shift+U marks it and what fo
   await page.getByTestId(`topic-${topic}`).click();
   await expect.poll(async () => (await messageOf(chat, ADA, after)).flags).toContain('read');
 });
+
+test('focus stays where the keyboard can use it: inside an open dialog, and on the view when the conversation changes', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await markAllRead(chat, ADA);
+  const stamp = Date.now();
+  await post(chat, BEN, `focus one ${stamp}`, 'First unread topic.');
+  await post(chat, BEN, `focus two ${stamp}`, 'Second unread topic.');
+  await signIn(page, ADA);
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  const onBody = () => page.evaluate(() => document.activeElement === document.body);
+
+  // n twice: the second replaces the conversation (and the feed that had focus).
+  const title = page.getByTestId('conversation-title');
+  await page.keyboard.press('n');
+  await expect(title).toContainText(`${stamp}`);
+  const firstTitle = (await title.textContent()) ?? '';
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('n');
+  await expect(title).toContainText(`${stamp}`);
+  await expect(title).not.toHaveText(firstTitle);
+  await expect.poll(onBody).toBe(false);
+  await expect(page.getByTestId('message-feed')).toBeFocused();
+
+  // ?: Tab goes round inside the dialog, never to the page behind it.
+  await page.keyboard.press('?');
+  const help = page.getByTestId('keyboard-help');
+  await expect(help).toBeVisible();
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    expect(await help.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Shift+Tab');
+  expect(await help.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  expect(await onBody()).toBe(false);
+});

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/ipc';
 import { Lightbox } from '../features/uploads/Lightbox';
 import { narrowKey } from '../api/narrow';
 import { ConnectionBanner } from '../components/ConnectionBanner';
+import { rescueDroppedFocus } from '../components/focus-fallback';
 import { MainNotice } from '../components/MainNotice';
 import { StaleDataNotice } from '../components/StaleDataNotice';
 import { Empty, Loading } from '../components/states';
@@ -96,6 +97,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useDesktopNotifications();
   // The keyboard shortcuts (? lists them).
   useKeyboardShortcuts();
+  // Focus the page dropped (its element replaced or disabled) goes to the view, not the body.
+  useEffect(() => rescueDroppedFocus(), []);
   useUnreadBadge(account.realmName);
   useConversationFromAddressBar(Boolean(session.data));
   // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.

@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { focusFallback } from './focus-fallback';
+import { focusFallback, keepTabInside } from './focus-fallback';
 
 /**
  * A modal dialog: Esc (anywhere) and the backdrop close it, focus moves into it and returns on
  * close: to what had it, or, when that is gone (a row scrolled away, a menu closed, another
  * conversation opened), to the innermost of the page's fallbacks (`data-focus-fallback`: the
- * message feed, else the center pane), so focus is never dropped on the page's body.
+ * message feed, else the center pane), so focus is never dropped on the page's body. Tab goes
+ * round inside it.
  */
 export function Dialog({
   title,
@@ -50,6 +51,7 @@ export function Dialog({
         aria-label={title}
         data-testid={testId}
         tabIndex={-1}
+        onKeyDown={(e) => keepTabInside(e, ref.current)}
       >
         <header className="dialog-header">
           <h2>{title}</h2>

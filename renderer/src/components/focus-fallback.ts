@@ -6,3 +6,64 @@ export function focusFallback(): void {
   const fallbacks = document.querySelectorAll<HTMLElement>('[data-focus-fallback]');
   fallbacks[fallbacks.length - 1]?.focus({ preventScroll: true });
 }
+
+/** The innermost open modal (a dialog, the settings screen): focus that is lost stays inside it. */
+function openModal(): HTMLElement | null {
+  const modals = document.querySelectorAll<HTMLElement>('[aria-modal="true"]');
+  return modals[modals.length - 1] ?? null;
+}
+
+/**
+ * Catches focus the page dropped: when the focused element leaves the page (a conversation
+ * replaced, a row scrolled away) or is disabled (a button while it works), the browser puts focus
+ * on the body, where Tab starts again from the top and a modal's keys no longer reach it. Focus
+ * goes instead to the open modal, else to the innermost fallback. Focus the user moved away
+ * (a click on empty space) is left alone. Returns the listener's removal.
+ */
+export function rescueDroppedFocus(): () => void {
+  const onFocusOut = (event: FocusEvent) => {
+    if (event.relatedTarget !== null) return;
+    const lost = event.target;
+    if (!(lost instanceof HTMLElement)) return;
+    setTimeout(() => {
+      if (document.activeElement !== document.body && document.activeElement !== null) return;
+      const dropped = !lost.isConnected || (lost as HTMLButtonElement).disabled === true;
+      if (!dropped) return;
+      const modal = openModal();
+      if (modal) modal.focus({ preventScroll: true });
+      else focusFallback();
+    }, 0);
+  };
+  document.addEventListener('focusout', onFocusOut);
+  return () => document.removeEventListener('focusout', onFocusOut);
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from a modal's last control goes to its first, Shift+Tab from its first to its last: the
+ * keyboard stays in the modal (the page behind it cannot be used while it is open).
+ */
+export function keepTabInside(
+  event: { key: string; shiftKey: boolean; preventDefault(): void },
+  box: HTMLElement | null,
+): void {
+  if (event.key !== 'Tab' || !box) return;
+  const controls = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0,
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    box.focus();
+  } else if (!event.shiftKey && (active === last || active === box)) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && (active === first || active === box)) {
+    event.preventDefault();
+    last.focus();
+  }
+}

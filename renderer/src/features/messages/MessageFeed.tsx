@@ -128,6 +128,17 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     query.isFetching,
   );
   useMarkSeenAsRead(narrow, virtualizer, parentRef, { settled, items, messages });
+  // Focus left waiting for the feed (on the page, or on the pane around it, after the conversation
+  // before it went away) comes to it once it is open: the keys and Tab go on from the messages.
+  useEffect(() => {
+    const feed = parentRef.current;
+    const active = document.activeElement;
+    if (!settled || !feed) return;
+    const waiting =
+      active === document.body ||
+      (active instanceof HTMLElement && active.hasAttribute('data-focus-fallback') && active.contains(feed));
+    if (waiting && active !== feed) feed.focus({ preventScroll: true });
+  }, [settled]);
   // Unread messages loaded below what is read on screen: the rows after the last one on screen
   // (overscan rows are not on screen), and that one too while it is cut off at the bottom (it is not
   // read until shown in full, so the button's count is the sidebar's).

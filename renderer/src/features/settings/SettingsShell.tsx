@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
+import { keepTabInside } from '../../components/focus-fallback';
 import { useSettingsScreen } from './screen-store';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
@@ -40,7 +41,9 @@ export function SettingsShell({
       aria-label="Settings"
       aria-busy={busy || undefined}
       data-testid={testId}
+      tabIndex={-1}
       onKeyDown={(e) => {
+        keepTabInside(e, e.currentTarget);
         if (e.key !== 'Escape') return;
         e.stopPropagation();
         if (holdsText(e.target)) content.current?.focus();

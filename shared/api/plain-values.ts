@@ -11,3 +11,7 @@ export function isReactionType(value: string): value is ReactionType {
 
 export const Role = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
 export type RoleValue = (typeof Role)[keyof typeof Role];
+
+/** What the app draws for `web_font_size_px` and `web_line_height_percent` (their settings' `range`). */
+export const FONT_SIZE_PX = { min: 8, max: 40 } as const;
+export const LINE_HEIGHT_PERCENT = { min: 100, max: 300 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FONT_SIZE_PX, LINE_HEIGHT_PERCENT } from './plain-values';
 
 /**
  * The preference table of spec 4.6, as data: the settings screens render from it and the
@@ -39,6 +40,11 @@ export interface SettingEntry {
   since?: number;
   /** The name older servers used, and the level from which `name` applies. */
   legacyName?: { name: string; until: number };
+  /**
+   * The whole numbers this client offers and draws (integers only). The spec gives no bounds; a
+   * value outside them from elsewhere is drawn at the nearest bound.
+   */
+  range?: { min: number; max: number };
 }
 
 const policy1to4 = [
@@ -101,6 +107,7 @@ export const settingsTable: readonly SettingEntry[] = [
     type: 'integer',
     label: 'Font size (pixels)',
     meaning: 'pixels',
+    range: FONT_SIZE_PX,
     settings: 'yes',
     defaults: true,
     group: 'display',
@@ -111,6 +118,7 @@ export const settingsTable: readonly SettingEntry[] = [
     type: 'integer',
     label: 'Line spacing (percent)',
     meaning: 'percent (120 = 1.2)',
+    range: LINE_HEIGHT_PERCENT,
     settings: 'yes',
     defaults: true,
     group: 'display',

@@ -24,9 +24,10 @@ export const ROOT_SETTINGS = [
   'web_line_height_percent',
 ] as const;
 
-/** Bounds that keep a stray value (a typo in the number field, another client) from breaking the layout. */
-export const FONT_SIZE_PX = { min: 8, max: 40 } as const;
-export const LINE_HEIGHT_PERCENT = { min: 100, max: 300 } as const;
+// Bounds that keep a stray value (another client's) from breaking the layout; the number fields
+// offer only these.
+import { FONT_SIZE_PX, LINE_HEIGHT_PERCENT } from '../../../../shared/api/plain-values';
+export { FONT_SIZE_PX, LINE_HEIGHT_PERCENT };
 
 function clampedInteger(value: unknown, bounds: { min: number; max: number }): number | null {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;

@@ -169,7 +169,8 @@ function FreeField({
     }
     if (entry.type === 'integer') {
       const n = parseInteger(draft);
-      if (n === null) {
+      const range = entry.range;
+      if (n === null || (range && (n < range.min || n > range.max))) {
         setInvalid(true);
         return;
       }
@@ -187,6 +188,8 @@ function FreeField({
         data-testid={testId}
         type={entry.type === 'integer' ? 'number' : 'text'}
         inputMode={entry.type === 'integer' ? 'numeric' : undefined}
+        min={entry.range?.min}
+        max={entry.range?.max}
         className={entry.type === 'integer' ? 'setting-number' : 'setting-text'}
         list={suggestions.length ? listId : undefined}
         value={draft ?? current}
@@ -215,7 +218,13 @@ function FreeField({
           ))}
         </datalist>
       )}
-      {invalid && <span className="form-error">Enter a whole number.</span>}
+      {invalid && (
+        <span className="form-error" data-testid={`${testId}-invalid`}>
+          {entry.range
+            ? `Enter a whole number from ${entry.range.min} to ${entry.range.max}.`
+            : 'Enter a whole number.'}
+        </span>
+      )}
     </>
   );
 }

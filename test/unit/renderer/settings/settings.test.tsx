@@ -132,13 +132,29 @@ describe('PersonalSettings', () => {
     };
     render(<PersonalSettings />);
     const field = screen.getByTestId('setting-web_font_size_px') as HTMLInputElement;
-    fireEvent.change(field, { target: { value: '99' } });
+    fireEvent.change(field, { target: { value: '20' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     expect((await screen.findByTestId('setting-web_font_size_px-error')).textContent).toBe(
       'Invalid web_font_size_px',
     );
     expect(field.value).toBe('14');
-    expect(bridge.callsTo('updateSettings')).toEqual([{ web_font_size_px: 99 }]);
+    expect(bridge.callsTo('updateSettings')).toEqual([{ web_font_size_px: 20 }]);
+  });
+
+  it('says the range of a bounded number and sends nothing outside it, keeping what was typed', () => {
+    const { bridge, render } = setup(state());
+    bridge.handlers.updateSettings = () => ({});
+    render(<PersonalSettings />);
+    const field = screen.getByTestId('setting-web_font_size_px') as HTMLInputElement;
+    expect(field.min).toBe('8');
+    expect(field.max).toBe('40');
+    fireEvent.change(field, { target: { value: '200' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByTestId('setting-web_font_size_px-invalid').textContent).toBe(
+      'Enter a whole number from 8 to 40.',
+    );
+    expect(field.value).toBe('200');
+    expect(bridge.callsTo('updateSettings')).toEqual([]);
   });
 
   it('follows user_settings events from another window', async () => {

@@ -25,10 +25,13 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
   const realmRetention = useInitialState((s) => s.realm_message_retention_days);
   const groupList = useInitialState((s) => s.realm_user_groups);
   const groups = useMemo(() => new Map((groupList ?? []).map((g) => [g.id, g])), [groupList]);
+  const realmAddSubscribers = useInitialState((s) => s.realm_can_add_subscribers_group);
   const query = useApiQuery('getStreamById', { stream_id: streamId });
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   const c = query.data.stream;
+  const describe = (value: Parameters<typeof describeGroupSetting>[0]) =>
+    describeGroupSetting(value, groups, (id) => users.get(id)?.full_name ?? `User ${id}`);
   const creator = c.creator_id ? users.get(c.creator_id)?.full_name : null;
   return (
     <section className="details" data-testid="channel-details" aria-label="Channel details">
@@ -75,11 +78,10 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
           <Fragment key={name}>
             <dt>{label}</dt>
             <dd data-testid={`channel-${name}`}>
-              {permissionText(
-                name,
-                describeGroupSetting(c[name], groups, (id) => users.get(id)?.full_name ?? `User ${id}`),
-                !c.invite_only,
-              )}
+              {permissionText(name, describe(c[name]), {
+                isPublic: !c.invite_only,
+                organizationAdds: realmAddSubscribers === undefined ? null : describe(realmAddSubscribers),
+              })}
             </dd>
           </Fragment>
         ))}
@@ -113,12 +115,22 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
 }
 
 /**
- * A channel permission as it works: in a public channel anyone but guests may subscribe
- * themselves whatever the setting says (it only adds people), as in the real service.
+ * A channel permission as it works, as in the real service: in a public channel anyone but guests
+ * may subscribe themselves whatever the setting says (it only adds people), and the organization's
+ * own "who can add subscribers" holds besides the channel's.
  */
-function permissionText(name: string, described: string, isPublic: boolean): string {
-  if (name !== 'can_subscribe_group' || !isPublic) return described;
-  return described === 'Nobody'
-    ? 'Anyone but guests (the channel is public)'
-    : `${described}, and anyone but guests (the channel is public)`;
+function permissionText(
+  name: string,
+  described: string,
+  realm: { isPublic: boolean; organizationAdds: string | null },
+): string {
+  if (name === 'can_subscribe_group' && realm.isPublic)
+    return described === 'Nobody'
+      ? 'Anyone but guests (the channel is public)'
+      : `${described}, and anyone but guests (the channel is public)`;
+  if (name === 'can_add_subscribers_group' && realm.organizationAdds && realm.organizationAdds !== 'Nobody')
+    return described === 'Nobody'
+      ? `${realm.organizationAdds} (the organization's setting)`
+      : `${described}, and ${realm.organizationAdds} (the organization's setting)`;
+  return described;
 }

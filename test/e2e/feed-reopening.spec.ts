@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ChatEnvironment } from './fixtures';
-import { markTopicRead } from './server-state';
+import { markTopicRead, unreadInTopic } from './server-state';
 
 // A conversation opened again opens at its first unread message as it is now, whatever the app
 // still holds of it: the window of an earlier visit in this session (whose first unread is read
@@ -20,17 +20,7 @@ async function postMany(chat: ChatEnvironment, topic: string, count: number): Pr
 
 /** The server's first unread message of the topic for `who`. */
 async function firstUnread(chat: ChatEnvironment, who: string, topic: string): Promise<number | null> {
-  const { body } = await chat.api(who).get('/messages', {
-    anchor: 'first_unread',
-    num_before: 0,
-    num_after: 1,
-    narrow: [
-      { operator: 'channel', operand: 'design' },
-      { operator: 'topic', operand: topic },
-    ],
-  });
-  const first = (body.messages as { id: number; flags: string[] }[])[0];
-  return first && !first.flags.includes('read') ? first.id : null;
+  return (await unreadInTopic(chat.api(who), 'design', topic))[0] ?? null;
 }
 
 /** The first message fully in view and the selected one. */

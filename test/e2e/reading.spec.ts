@@ -1,4 +1,5 @@
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { unreadInTopic } from './server-state';
 
 // Reading as a person does: what a focused window shows in full is read, even with nothing to
 // scroll; a topic that moves while it is open takes the view with it.
@@ -131,19 +132,7 @@ test('a burst taller than the view does not carry the selected message away: the
   expect(await flagsOf(chat, 'owner', newest)).not.toContain('read');
   // The button counts what the server counts unread: a row cut off at the bottom is not read, and
   // it is counted (it was not).
-  const serverUnread = async () => {
-    const { body } = await chat.api('owner').get('/messages', {
-      anchor: 'newest',
-      num_before: 100,
-      num_after: 0,
-      narrow: [
-        { operator: 'channel', operand: 'general' },
-        { operator: 'topic', operand: topic },
-        { operator: 'is', operand: 'unread' },
-      ],
-    });
-    return (body.messages as unknown[]).length;
-  };
+  const serverUnread = async () => (await unreadInTopic(chat.api('owner'), 'general', topic)).length;
   const buttonCount = async () =>
     Number(/^(\d+) unread/.exec((await page.getByTestId('jump-to-bottom').textContent()) ?? '')?.[1]);
   await expect.poll(async () => (await buttonCount()) - (await serverUnread()), { timeout: 10_000 }).toBe(0);

@@ -45,6 +45,21 @@ export async function newestContents(
   return (body.messages as { content: string }[]).map((m) => m.content);
 }
 
+/** The ids of a topic's unread messages for `api`'s user, oldest first (up to 1,000). */
+export async function unreadInTopic(api: Api, channel: string, topic: string): Promise<number[]> {
+  const { body } = await api.get('/messages', {
+    anchor: 'oldest',
+    num_before: 0,
+    num_after: 1000,
+    narrow: [
+      { operator: 'channel', operand: channel },
+      { operator: 'topic', operand: topic },
+      { operator: 'is', operand: 'unread' },
+    ],
+  });
+  return (body.messages as { id: number }[]).map((m) => m.id);
+}
+
 /** The unread count the sidebar shows for a channel (0 when it shows none). */
 export async function shownUnread(page: Page, channel: string): Promise<number> {
   const text = await page

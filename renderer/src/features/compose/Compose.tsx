@@ -92,7 +92,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
     if (!content || tooLong || send.isPending) return;
     typing?.stop();
     setMode('write');
-    send.mutate(content);
+    send.mutate({ content, typed: text });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.nativeEvent.isComposing) return;

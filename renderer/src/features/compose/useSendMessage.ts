@@ -22,7 +22,8 @@ export function useSendMessage(
   const bridge = useBridge();
   const selfId = useSelfId();
   return useMutation({
-    mutationFn: async (content: string) => {
+    /** `content` is what is sent (trimmed); `typed`, the box's text it came from. */
+    mutationFn: async ({ content }: { content: string; typed: string }) => {
       const destination = destinationFor(narrow, channelTopic, selfId);
       if (!destination) throw new Error('Pick a channel and topic, or a person, to send a message.');
       const accepted = await bridge.outbox.send({ destination, content });
@@ -32,10 +33,12 @@ export function useSendMessage(
     // Where the text came from, fixed when sending starts: the user may switch conversation or
     // account before the answer arrives.
     onMutate: () => ({ accountId: currentAccountScope(), key }),
-    onSuccess: (_data, content, sentFrom) => {
-      // Only clear what was sent: text typed while sending stays.
+    onSuccess: (_data, { typed }, sentFrom) => {
+      // Only clear what was sent: text typed while sending stays. Compared with the box's text as
+      // it was, not the trimmed message: a trailing space or newline (an autocompleted mention
+      // ends with one) left the sent text in the box, to be sent again.
       updateForAccount(sentFrom.accountId, useComposeStore, (s) =>
-        (s.drafts[sentFrom.key] ?? '') === content ? withoutDraft(s.drafts, sentFrom.key) : {},
+        (s.drafts[sentFrom.key] ?? '') === typed ? withoutDraft(s.drafts, sentFrom.key) : {},
       );
       textarea.current?.focus();
     },

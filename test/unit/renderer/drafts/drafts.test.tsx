@@ -444,4 +444,22 @@ describe('drafts and lost answers (an outage in the middle of a save)', () => {
     await waitFor(() => expect(server.drafts.size).toBe(0));
     expect(readLocalDrafts('acc')[topicKey]).toBeUndefined();
   });
+
+  it('sending text that ends in a space or a newline empties the box and its draft (nothing left to send twice)', async () => {
+    const { bridge, render } = setup(syncState(true));
+    bridge.handlers.setTypingStatus = () => ({});
+    const server = draftServer(bridge);
+    render(<Compose narrow={topic} />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    // An autocompleted mention ends with a space; Enter adds a newline.
+    fireEvent.change(input, { target: { value: 'thanks @**Ben Okafor** \n' } });
+    await waitFor(() => expect(server.drafts.size).toBe(1), PUSH_WAIT);
+    fireEvent.click(screen.getByTestId('compose-send'));
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(bridge.outboxEntries.map((e) => e.content)).toEqual(['thanks @**Ben Okafor**']);
+    await waitFor(() => expect(server.drafts.size).toBe(0), PUSH_WAIT);
+    // A second send has nothing to send.
+    fireEvent.click(screen.getByTestId('compose-send'));
+    expect(bridge.outboxEntries).toHaveLength(1);
+  });
 });

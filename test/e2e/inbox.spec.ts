@@ -140,3 +140,20 @@ test('a person opens a conversation from the Inbox at its first unread message, 
   await expect(page.getByTestId('inbox-view')).toBeVisible();
   await expect(row).toHaveCount(0);
 });
+
+test('a mention that arrives while the Inbox is open is marked at once', async ({ page, chat, signIn }) => {
+  const ada = chat.user('owner');
+  const random = await channelId(chat.api('owner'), 'random');
+  await signIn(page, 'owner');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  const topic = `live mention ${Date.now()}`;
+  await chat.api(BEN).post('/messages', {
+    type: 'channel',
+    to: 'random',
+    topic,
+    content: `hey @**${ada.full_name}** look`,
+  });
+  await expect(page.getByTestId(`inbox-topic-${random}-${topic}-unread`)).toHaveText('1');
+  await expect(page.getByTestId(`inbox-topic-${random}-${topic}-mention`)).toBeVisible();
+  await expect(page.getByTestId('inbox-group-random-mention')).toBeVisible();
+});

@@ -17,10 +17,28 @@ export interface UnreadTarget {
 export interface UnreadAddition {
   id: number;
   target: UnreadTarget;
+  /** The user is mentioned in it (directly, by a group, or by a wildcard): it goes in `mentions` too. */
+  mentioned?: boolean;
 }
 
-export function addUnread(state: InitialState, id: number, target: UnreadTarget): InitialState {
-  return addUnreads(state, [{ id, target }]);
+/** The flags that make an unread message one of `unread_msgs.mentions`. */
+export function mentionedByFlags(flags: readonly string[]): boolean {
+  return flags.some(
+    (f) =>
+      f === 'mentioned' ||
+      f === 'wildcard_mentioned' ||
+      f === 'stream_wildcard_mentioned' ||
+      f === 'topic_wildcard_mentioned',
+  );
+}
+
+export function addUnread(
+  state: InitialState,
+  id: number,
+  target: UnreadTarget,
+  mentioned = false,
+): InitialState {
+  return addUnreads(state, [{ id, target, mentioned }]);
 }
 
 /**
@@ -33,7 +51,9 @@ export function addUnreads(state: InitialState, additions: Iterable<UnreadAdditi
   const byTopic = new Map<string, { stream_id: number; topic: string; ids: number[] }>();
   const byDm = new Map<number, number[]>();
   const byGroupDm = new Map<string, number[]>();
-  for (const { id, target } of additions) {
+  const mentioned: number[] = [];
+  for (const { id, target, mentioned: mentions } of additions) {
+    if (mentions) mentioned.push(id);
     if (target.type === 'stream' && target.stream_id !== undefined) {
       const topic = target.topic ?? '';
       const key = `${target.stream_id}\u0000${topic}`;
@@ -94,7 +114,10 @@ export function addUnreads(state: InitialState, additions: Iterable<UnreadAdditi
     huddles.push({ user_ids_string: key, unread_message_ids: mergeIds([], ids) });
   }
 
-  return changed ? { ...state, unread_msgs: { ...unread, streams, pms, huddles } } : state;
+  const mentionsBefore = unread.mentions ?? [];
+  const mentions = mentioned.length > 0 ? mergeIds(mentionsBefore, mentioned) : mentionsBefore;
+  if (mentions !== mentionsBefore) changed = true;
+  return changed ? { ...state, unread_msgs: { ...unread, streams, pms, huddles, mentions } } : state;
 }
 
 function pushTo<K>(map: Map<K, number[]>, key: K, id: number): void {

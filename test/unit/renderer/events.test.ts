@@ -63,6 +63,29 @@ describe('message', () => {
     expect(counts.byTopic.get(topicCountKey(1, 'greetings'))).toBe(1);
   });
 
+  it('keeps an unread mention among the unread mentions, live, and drops it when read or marked unread again', () => {
+    const mention = channelMessage({ id: 501 });
+    const plain = channelMessage({ id: 502 });
+    applyEvents(qc, [
+      ev('message', { message: mention, flags: ['mentioned'] }),
+      ev('message', { message: plain, flags: [] }),
+    ]);
+    expect(state().unread_msgs!.mentions).toEqual([501]);
+    applyEvents(qc, [ev('update_message_flags', { op: 'add', flag: 'read', messages: [501], all: false })]);
+    expect(state().unread_msgs!.mentions).toEqual([]);
+    // Marked unread again elsewhere: the event's details say it mentions the user.
+    applyEvents(qc, [
+      ev('update_message_flags', {
+        op: 'remove',
+        flag: 'read',
+        messages: [501],
+        all: false,
+        message_details: { '501': { type: 'stream', stream_id: 1, topic: 'greetings', mentioned: true } },
+      }),
+    ]);
+    expect(state().unread_msgs!.mentions).toEqual([501]);
+  });
+
   it('does not count a message already read (own messages) and updates recent DMs', () => {
     const m = dmMessage([SELF, OTHER], { sender_id: SELF });
     applyEvents(qc, [ev('message', { message: m, flags: ['read'] })]);

@@ -3,7 +3,7 @@ import { feedRootKey, getInitialState, updateInitialState, type FeedData } from 
 import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { EventReducer } from '../types';
-import { addUnread } from '../unread';
+import { addUnread, mentionedByFlags } from '../unread';
 import { recentOnMessage } from './recent-conversations';
 
 /** `message`: a new message. Appended to every loaded feed it belongs to, counted unread if unread. */
@@ -34,12 +34,17 @@ export const message: EventReducer<'message'> = ({ queryClient }, event) => {
   updateInitialState(queryClient, (s) => {
     let next = s;
     if (!flags.includes('read')) {
-      next = addUnread(next, msg.id, {
-        type: msg.type,
-        stream_id: msg.stream_id,
-        topic,
-        otherUserIds: recipientIds.filter((id) => id !== selfId),
-      });
+      next = addUnread(
+        next,
+        msg.id,
+        {
+          type: msg.type,
+          stream_id: msg.stream_id,
+          topic,
+          otherUserIds: recipientIds.filter((id) => id !== selfId),
+        },
+        mentionedByFlags(flags),
+      );
     }
     if (msg.type === 'private') {
       const others = recipientIds.filter((id) => id !== selfId).sort((a, b) => a - b);

@@ -42,6 +42,7 @@ export const updateMessageFlags: EventReducer<'update_message_flags'> = ({ query
             topic: d.topic,
             otherUserIds: (d.user_ids ?? []).filter((u) => u !== selfId),
           },
+          mentioned: d.mentioned === true,
         });
       }
       updateInitialState(queryClient, (s) => addUnreads(s, additions));

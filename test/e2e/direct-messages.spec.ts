@@ -89,5 +89,9 @@ test('keyboard only: x, a name and Enter, another name and Enter, then Enter ope
   await expect(page.getByTestId('new-dm-dialog')).toHaveCount(0);
   const names = [admin.full_name, moderator.full_name].sort((a, b) => a.localeCompare(b));
   for (const name of names) await expect(page.getByTestId('conversation-title')).toContainText(name);
-  await expect(page.getByTestId('compose-input')).toBeVisible();
+  // What comes next is the message: typing goes into the new conversation's box (it went to the
+  // button the dialog came from, which a space pressed).
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+  await page.keyboard.type('hi both');
+  await expect(page.getByTestId('compose-input')).toHaveValue('hi both');
 });

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { UserPicker } from '../users/UserPicker';
+import { focusComposeSoon } from '../compose/focus-compose';
 
 /** Start a one-to-one or group conversation by picking people. */
 export function NewDmDialog() {
@@ -15,6 +16,8 @@ export function NewDmDialog() {
     if (picked.length === 0) return;
     select({ kind: 'dm', userIds: [...picked].sort((a, b) => a - b) });
     close();
+    // What comes next is the message: not the button the dialog was opened from.
+    focusComposeSoon();
   };
   return (
     <Dialog title="New direct message" onClose={close} testId="new-dm-dialog">

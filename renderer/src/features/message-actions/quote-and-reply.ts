@@ -4,22 +4,13 @@ import { conversationKey, narrowKey, narrowTerms, sameNarrow } from '../../api/n
 import { messageLink } from '../../api/conversation-links';
 import { currentServerBase } from '../../components/sanitize';
 import { useComposeStore } from '../../state/compose';
+import { focusComposeSoon } from '../compose/focus-compose';
 import { useNarrowStore } from '../../state/narrow';
 import { useReadingPause } from '../../state/reading-pause';
 import { markUnreadFrom } from './mark-unread-from';
 import { fetchMessageSource } from './message-source';
 import { appendQuote, quoteAndReplyText } from './quote';
 import { replyNarrow } from './reply-narrow';
-
-/** The compose box, once the conversation it belongs to has rendered: the cursor after its text. */
-function focusComposeSoon(): void {
-  requestAnimationFrame(() => {
-    const box = document.querySelector<HTMLTextAreaElement>('[data-testid="compose-input"]');
-    if (!box) return;
-    box.focus();
-    box.setSelectionRange(box.value.length, box.value.length);
-  });
-}
 
 /**
  * "Quote and reply" (the message menu and `>`): the message's markdown, quoted with a mention of

@@ -162,6 +162,25 @@ test('search highlights the matching words', async ({ page, chat, signIn }) => {
   await page.screenshot({ path: 'test-results/screens/search.png' });
 });
 
+test('Esc in the search box leaves it for the results, query kept; the next Esc goes home', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const input = page.getByTestId('search-input');
+  await input.fill('pipeline');
+  await input.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText('pipeline');
+  await input.click();
+  await page.keyboard.press('Escape');
+  await expect(input).not.toBeFocused();
+  // The query stays beside the results it shows.
+  await expect(input).toHaveValue('pipeline');
+  await expect(page.getByTestId('conversation-title')).toContainText('pipeline');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('conversation-title')).toHaveCount(0);
+});
+
 test('a search opens at its newest match, not at the first unread one', async ({ page, chat, signIn }) => {
   await signIn(page, 'member');
   const word = `zebrawood${Date.now()}`;

@@ -11,6 +11,7 @@ import {
 import { useNarrowStore } from '../../state/narrow';
 import { currentWord, replaceCurrentWord, suggest, type Suggestion } from './search-suggestions';
 import { useSuggestionSources } from './useSuggestionSources';
+import { focusFallback } from '../../components/focus-fallback';
 
 const LIST_ID = 'search-suggestions';
 
@@ -111,6 +112,13 @@ export function SearchBox() {
       e.preventDefault();
       e.stopPropagation();
       setOpen(false);
+    } else if (e.key === 'Escape') {
+      // Esc leaves the box for the view, the query and its results kept in step (the field's own
+      // Esc would empty it and leave the results of a query no longer shown); the next Esc is the
+      // view's (home).
+      e.preventDefault();
+      e.stopPropagation();
+      focusFallback();
     } else if (e.key === 'Backspace' && text === '' && terms.length > 0) {
       e.preventDefault();
       setTerms(terms.slice(0, -1));

@@ -75,7 +75,13 @@ export function VirtualList<T>({
   useEffect(() => {
     if (focusIndex === null) return;
     const row = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
-    row?.querySelector<HTMLElement>('button, [tabindex]')?.focus();
+    // Not drawn yet (scrolled to just now): the next render tries again.
+    if (!row) return;
+    const target = row.querySelector<HTMLElement>('button, [tabindex]');
+    if (target) target.focus();
+    // A row with nothing to focus (a list's closing note) is passed over toward the start: End and
+    // the last ArrowDown land on the last row that can take focus.
+    else if (focusIndex > 0) setFocusIndex(focusIndex - 1);
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -40,6 +40,28 @@ describe('VirtualList', () => {
     height.mockRestore();
     width.mockRestore();
   });
+
+  it('passes over a closing row with nothing to focus: End lands on the last row that can take it', async () => {
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    const { render } = setup();
+    render(
+      <VirtualList
+        items={['a', 'b', 'end']}
+        label="letters"
+        getKey={(x) => x}
+        renderRow={(x) => (x === 'end' ? <span>No older ones.</span> : <button type="button">{x}</button>)}
+      />,
+    );
+    const a = screen.getByText('a');
+    a.focus();
+    fireEvent.keyDown(a, { key: 'End' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('b'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('b'));
+    height.mockRestore();
+    width.mockRestore();
+  });
 });
 
 describe('SignIn', () => {

@@ -72,6 +72,9 @@ export function VirtualList<T>({
     initialRect: { width: 300, height: 600 },
   });
 
+  // After every render (the row may be drawn only now); a step past an unfocusable row goes one row
+  // toward the start, so that chain ends at row 0 at the latest.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (focusIndex === null) return;
     const row = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
@@ -82,9 +85,6 @@ export function VirtualList<T>({
     // A row with nothing to focus (a list's closing note) is passed over toward the start: End and
     // the last ArrowDown land on the last row that can take focus.
     else if (focusIndex > 0) setFocusIndex(focusIndex - 1);
-    // After every render (the row may be drawn only now); each step goes one row toward the start,
-    // so the chain ends at row 0 at the latest.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

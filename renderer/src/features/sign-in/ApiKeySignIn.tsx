@@ -3,10 +3,22 @@ import { useBridge } from '../../app/bridge-context';
 import { SignInSubmit } from './SignInSubmit';
 import { useSignInAttempt } from './useSignInAttempt';
 
-/** Email and API key, for people who copied a key from the organization's settings. */
-export function ApiKeySignIn({ serverUrl, onSignedIn }: { serverUrl: string; onSignedIn: () => void }) {
+/**
+ * Email and API key, for people who copied a key from the organization's settings. The email is
+ * the sign-in screen's (kept when the person switches method); the key is this form's alone.
+ */
+export function ApiKeySignIn({
+  serverUrl,
+  email,
+  setEmail,
+  onSignedIn,
+}: {
+  serverUrl: string;
+  email: string;
+  setEmail: (email: string) => void;
+  onSignedIn: () => void;
+}) {
   const bridge = useBridge();
-  const [email, setEmail] = useState('');
   const [apiKey, setApiKey] = useState('');
   const attempt = useSignInAttempt(onSignedIn);
 

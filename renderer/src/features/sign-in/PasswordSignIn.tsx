@@ -10,15 +10,19 @@ import { useSignInAttempt } from './useSignInAttempt';
 export function PasswordSignIn({
   serverUrl,
   usernameIsEmail,
+  username,
+  setUsername,
   onSignedIn,
 }: {
   serverUrl: string;
   /** False where the server takes a directory username rather than an email (LDAP). */
   usernameIsEmail: boolean;
+  /** The sign-in screen's email or username, kept when the person switches method. */
+  username: string;
+  setUsername: (username: string) => void;
   onSignedIn: () => void;
 }) {
   const bridge = useBridge();
-  const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const attempt = useSignInAttempt(onSignedIn);
 

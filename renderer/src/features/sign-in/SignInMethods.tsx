@@ -31,6 +31,8 @@ export function SignInMethods({
   const methods: Method[] = passwords ? ['password', 'api-key', 'zuliprc'] : ['api-key', 'zuliprc'];
   const [chosen, setChosen] = useState<Method>(methods[0]!);
   const method = methods.includes(chosen) ? chosen : methods[0]!;
+  // Who is signing in stays when the method changes; passwords and keys stay with their own form.
+  const [email, setEmail] = useState('');
 
   return (
     <section className="sign-in-methods" aria-label="How to sign in">
@@ -61,10 +63,14 @@ export function SignInMethods({
           <PasswordSignIn
             serverUrl={serverUrl}
             usernameIsEmail={settings.require_email_format_usernames ?? true}
+            username={email}
+            setUsername={setEmail}
             onSignedIn={onSignedIn}
           />
         )}
-        {method === 'api-key' && <ApiKeySignIn serverUrl={serverUrl} onSignedIn={onSignedIn} />}
+        {method === 'api-key' && (
+          <ApiKeySignIn serverUrl={serverUrl} email={email} setEmail={setEmail} onSignedIn={onSignedIn} />
+        )}
         {method === 'zuliprc' && <ZuliprcImport onSignedIn={onSignedIn} />}
       </div>
     </section>

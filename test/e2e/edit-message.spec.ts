@@ -55,6 +55,11 @@ test('edits a message, others see it live, and the history shows the diff and th
 
   await page.getByTestId(`topic-${topic} (moved)`).click();
   await page.getByTestId(`message-${id}`).hover();
+  // An edited message's menu offers its history.
+  await page.getByTestId(`more-actions-${id}`).click();
+  await expect(page.getByRole('menuitem', { name: 'View edit history' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId(`message-${id}`).hover();
   await page.getByTestId(`open-history-${id}`).click();
   const dialog = page.getByTestId('edit-history-dialog');
   await expect(dialog.getByTestId('history-entry-posted')).toBeVisible();

@@ -39,7 +39,7 @@ test('the message menu quotes, copies the link, shows the source, and works from
     'Mark as unread from here',
     'Star message',
     'Move message',
-    'View edit history',
+    // Never edited or moved: no history to offer.
     'View source',
   ]);
   await expect(menu.getByRole('menuitem', { name: 'Quote and reply' })).toBeFocused();

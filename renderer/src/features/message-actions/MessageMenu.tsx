@@ -128,7 +128,15 @@ function MessageMenuItems({
           },
         ]
       : []),
-    { label: 'View edit history', run: () => openDialog({ kind: 'edit-history', messageId: message.id }) },
+    // Only a message that was edited or moved has a history to show.
+    ...(message.last_edit_timestamp !== undefined || message.last_moved_timestamp !== undefined
+      ? [
+          {
+            label: 'View edit history',
+            run: () => openDialog({ kind: 'edit-history', messageId: message.id }),
+          },
+        ]
+      : []),
     { label: 'View source', run: () => openDialog({ kind: 'message-source', messageId: message.id }) },
   ];
 

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/Dialog';
 import { useDialogStore } from '../../state/dialogs';
 import { SignIn } from './SignIn';
 import { forgetAccountScope } from '../../state/account-scope';
+import { useOutboxStore } from '../outbox/outbox-store';
 
 /** Lists the accounts; switch to one, remove one, or add another. */
 export function AccountSwitcher() {
@@ -14,6 +15,17 @@ export function AccountSwitcher() {
   const queryClient = useQueryClient();
   const close = useDialogStore((s) => s.close);
   const [adding, setAdding] = useState(false);
+  /** The account whose removal waits for a second click. */
+  const [removing, setRemoving] = useState<string | null>(null);
+  // Only the active account's outbox is known here: what removing it would throw away.
+  const outbox = useOutboxStore((s) => s);
+  const unsentOf = (id: string) => (outbox.accountId === id ? outbox.entries.length : 0);
+  const remove = (id: string) =>
+    void bridge.accounts
+      .remove(id)
+      .then(() => forgetAccountScope(id))
+      .then(refresh)
+      .finally(() => setRemoving(null));
   const accounts = useQuery({ queryKey: accountsListKey, queryFn: () => bridge.accounts.list() });
   const active = useQuery({ queryKey: accountsActiveKey, queryFn: () => bridge.accounts.active() });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
@@ -46,19 +58,37 @@ export function AccountSwitcher() {
               </span>
               {a.id === active.data && <span className="tag">current</span>}
             </button>
-            <button
-              type="button"
-              className="btn btn-small"
-              aria-label={`Remove ${a.email}`}
-              onClick={() =>
-                void bridge.accounts
-                  .remove(a.id)
-                  .then(() => forgetAccountScope(a.id))
-                  .then(refresh)
-              }
-            >
-              Remove
-            </button>
+            {removing === a.id ? (
+              <div className="account-remove-confirm" role="group" aria-label={`Remove ${a.email}?`}>
+                <span className="small" data-testid={`remove-warning-${a.email}`}>
+                  Sign out and forget this account here
+                  {unsentOf(a.id) > 0
+                    ? `: ${unsentOf(a.id)} ${unsentOf(a.id) === 1 ? 'message' : 'messages'} not yet sent will be lost.`
+                    : '.'}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-small btn-danger"
+                  data-testid={`confirm-remove-${a.email}`}
+                  onClick={() => remove(a.id)}
+                >
+                  Remove
+                </button>
+                <button type="button" className="btn btn-small" autoFocus onClick={() => setRemoving(null)}>
+                  Keep
+                </button>
+              </div>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={`Remove ${a.email}`}
+                data-testid={`remove-${a.email}`}
+                onClick={() => setRemoving(a.id)}
+              >
+                Remove
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../../../shared/ipc';
+import { useOutboxStore } from '../../../../renderer/src/features/outbox/outbox-store';
+import { AccountSwitcher } from '../../../../renderer/src/features/sign-in/AccountSwitcher';
+import { setup } from '../render-helpers';
+
+afterEach(() => {
+  cleanup();
+  useOutboxStore.getState().setSnapshot({ accountId: null, entries: [] });
+});
+
+const unsent = (localId: string): OutboxEntry => ({
+  localId,
+  destination: { type: 'channel', streamId: 1, topic: 't' },
+  content: 'not yet',
+  createdAt: 0,
+  state: 'waiting',
+  attempts: 1,
+});
+
+describe('AccountSwitcher', () => {
+  it('asks before removing an account, saying what unsent messages would be lost', async () => {
+    const { bridge, render } = setup();
+    bridge.accountList = [
+      {
+        id: 'a1',
+        serverUrl: 'https://chat.example.com',
+        email: 'ada@x.example',
+        realmName: 'R',
+        realmIcon: null,
+        featureLevel: 400,
+      },
+    ];
+    bridge.activeId = 'a1';
+    const removed: string[] = [];
+    bridge.accounts.remove = async (id: string) => {
+      removed.push(id);
+    };
+    useOutboxStore.getState().setSnapshot({ accountId: 'a1', entries: [unsent('l1'), unsent('l2')] });
+    render(<AccountSwitcher />);
+    fireEvent.click(await screen.findByTestId('remove-ada@x.example'));
+    expect(screen.getByTestId('remove-warning-ada@x.example').textContent).toContain(
+      '2 messages not yet sent will be lost.',
+    );
+    expect(removed).toEqual([]);
+    fireEvent.click(screen.getByText('Keep'));
+    expect(screen.queryByTestId('confirm-remove-ada@x.example')).toBeNull();
+    fireEvent.click(screen.getByTestId('remove-ada@x.example'));
+    fireEvent.click(screen.getByTestId('confirm-remove-ada@x.example'));
+    await waitFor(() => expect(removed).toEqual(['a1']));
+  });
+});

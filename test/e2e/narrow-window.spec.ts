@@ -22,6 +22,15 @@ for (const width of [720, 900]) {
       }),
     );
     expect(Math.max(...lines)).toBe(1);
+    // The compose box's formatting buttons wrap instead of being cut off.
+    const clipped = await page.evaluate(() => {
+      const compose = document.querySelector('.compose-modebar')?.getBoundingClientRect();
+      if (!compose) return ['no compose box'];
+      return [...document.querySelectorAll<HTMLElement>('.compose-modebar button')]
+        .filter((b) => b.getBoundingClientRect().right > compose.right + 1)
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '');
+    });
+    expect(clipped).toEqual([]);
     // The account button is shortened, its full address in its tooltip.
     await expect(page.getByTestId('account-switcher')).toHaveAttribute('title', /@/);
     await page.screenshot({ path: `test-results/screens/narrow-${width}.png` });

@@ -4,6 +4,7 @@ import { notifyManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/App';
+import { AppErrorBoundary } from './components/AppErrorBoundary';
 import { seedLaunchCalls } from './app/launch-calls';
 import { getBridge } from './bridge';
 import './styles/app.css';
@@ -18,6 +19,8 @@ seedLaunchCalls(queryClient, launchCalls);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App bridge={getBridge()} queryClient={queryClient} />
+    <AppErrorBoundary>
+      <App bridge={getBridge()} queryClient={queryClient} />
+    </AppErrorBoundary>
   </StrictMode>,
 );

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { LazyBoundary, lazyComponent } from '../../components/lazy';
 import { errorSentence } from '../../api/call';
 import { conversationKey, isComposeNarrow, type ComposeNarrow, type Narrow } from '../../api/narrow';
 import { useChannelIndex } from '../channels/hooks';
@@ -23,8 +24,8 @@ import './compose.css';
 import { focusFallback } from '../../components/focus-fallback';
 
 // Loaded when the preview is first asked for: its markdown renderer is not needed to chat.
-const ComposePreview = lazy(() =>
-  import('./preview/ComposePreview').then((module) => ({ default: module.ComposePreview })),
+const ComposePreview = lazyComponent(() =>
+  import('./preview/ComposePreview').then((module) => module.ComposePreview),
 );
 
 /** Whether Enter (without modifiers) sends, or Ctrl/Cmd+Enter, per the `enter_sends` setting. */
@@ -157,7 +158,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
             {...autocomplete.inputProps}
           />
           {mode === 'preview' && (
-            <Suspense
+            <LazyBoundary
               fallback={
                 <div className="compose-preview muted" data-testid="compose-preview">
                   Preparing the preview…
@@ -165,7 +166,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
               }
             >
               <ComposePreview text={text} />
-            </Suspense>
+            </LazyBoundary>
           )}
         </AutocompleteBox>
         <button

@@ -7,10 +7,9 @@ import { feedKey, type FeedData, type FeedPageParam } from '../../api/keys';
 import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowTerms, type FeedAnchor, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
-import { useSession } from '../../app/session';
-import { cachedPage, useCachedConversation, useRememberConversation } from './conversation-cache';
-import { useFirstUnreadId } from './feed-first-unread';
-import { heldOpening, openingAnchor } from './opening';
+import { useRememberConversation } from './conversation-cache';
+import { useFeedStart } from './feed-start';
+import { openingAnchor } from './opening';
 import type { PageDirection } from './page-fetch';
 
 /** Messages per page when scrolling; the first page takes half before and half after the anchor. */
@@ -205,38 +204,11 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
     includeAnchor: true,
   };
   const key = feedKey(narrow, anchor);
-  const firstUnread = useFirstUnreadId(narrow);
-  // Opened at the first unread message again: the window held from an earlier visit is used only
-  // where the unread state, as it is now, says it opens (see heldOpening); otherwise it is dropped
-  // and the server asked again. Decided once, as the feed mounts.
-  const [held] = useState(() => {
-    const data = anchor === null ? queryClient.getQueryData<FeedData>(key) : undefined;
-    const last = data?.pages[data.pages.length - 1];
-    if (!data || !last) return undefined;
-    const opening = heldOpening(
-      data.pages.flatMap((p) => p.messages),
-      newerPage(last) === undefined,
-      firstUnread,
-    );
-    if (!opening) queryClient.removeQueries({ queryKey: key, exact: true });
-    return opening ?? undefined;
-  });
-  // Opened at the first unread: the messages kept from the last launch show until the server
-  // answers, opened where the unread state says if they hold it, else at their newest; the live
-  // page then decides where the feed opens. The unread state kept from the last launch is as old
-  // as that launch's registration: it is not asked.
-  const keptSession = useSession().data?.keptFromLastLaunch === true;
-  const cached = cachedPage(useCachedConversation(anchor === null), narrow);
-  const cachedOpening = cached && !keptSession ? heldOpening(cached.messages, true, firstUnread) : null;
-  const placeholder = cached && {
-    ...cached,
-    anchor: cachedOpening?.anchor ?? cached.anchor,
-  };
+  const { held, placeholderData } = useFeedStart(narrow, anchor, key, initialPageParam);
   const query = useInfiniteQuery({
     queryKey: key,
     initialPageParam,
-    placeholderData:
-      anchor === null && placeholder ? { pages: [placeholder], pageParams: [initialPageParam] } : undefined,
+    placeholderData,
     // Its signal: a conversation left before its messages came in gives up the request.
     queryFn: ({ pageParam, signal }) => fetchPage(bridge, narrow, pageParam, signal),
     // Pages are added by extendFeed, not fetchNextPage/fetchPreviousPage (which would merge into

@@ -204,3 +204,37 @@ test('a message typed while the server is down, then the app restarted, is deliv
     await app.dispose();
   }
 });
+
+test('a message sent while its conversation cannot be loaded shows at once, with what can be done with it', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  const topic = `unloaded ${Date.now()}`;
+  await startTopic(chat, topic);
+  // The server stops answering the conversation's messages and the sends: it does not load, and
+  // nothing sent goes through.
+  faultProxy.setRule((r) =>
+    isSend(r) ||
+    (r.method === 'GET' && r.path.endsWith('/messages') && JSON.stringify(r.query).includes(topic))
+      ? { kind: 'hang' }
+      : null,
+  );
+  await openTopic(page, topic);
+  await expect(page.getByText('Loading messages…')).toBeVisible();
+  const text = `Sent into a silent server ${Date.now()}`;
+  await page.getByTestId('compose-input').fill(text);
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  // Beside the loading conversation, the message the box just gave up.
+  const echo = page.getByTestId('pending-message').filter({ hasText: text });
+  await expect(echo).toHaveCount(1);
+  await expect(page.getByText('Loading messages…')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/outbox-unloaded.png' });
+  faultProxy.setRule(null);
+  faultProxy.releaseHeld();
+  await expect(page.getByTestId('message-feed').getByText(text)).toHaveCount(1, { timeout: 20_000 });
+  await expect(echo).toHaveCount(0);
+});

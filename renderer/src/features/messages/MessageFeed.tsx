@@ -154,8 +154,22 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const lastUnread = !(messages[lastOnScreen]?.flags ?? ['read']).includes('read');
   const unreadBelow = unreadAfter + (lastCutOff && lastUnread ? 1 : 0);
 
-  if (query.isPending) return <Loading label="Loading messages…" />;
-  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  // What the user sent here shows even while the conversation cannot be loaded (a server that does
+  // not answer): the box emptied, and the message must be seen to be on its way.
+  if (query.isPending)
+    return (
+      <>
+        <Loading label="Loading messages…" />
+        <PendingMessages echoes={echoes} narrow={narrow} />
+      </>
+    );
+  if (query.isError)
+    return (
+      <>
+        <ErrorState error={query.error} retry={() => void query.refetch()} />
+        <PendingMessages echoes={echoes} narrow={narrow} />
+      </>
+    );
   if (messages.length === 0)
     return (
       <>

@@ -13,7 +13,7 @@ function statusText(entry: OutboxEntry): string {
       return 'Sent';
     case 'waiting':
       return entry.attempts === 0
-        ? 'Sending…'
+        ? 'Waiting to be sent…'
         : 'Not delivered yet. It will be sent by itself when the server can be reached.';
     case 'failed':
       return `Not sent: ${entry.reason ?? 'the server refused it.'}`;
@@ -22,7 +22,9 @@ function statusText(entry: OutboxEntry): string {
 
 /**
  * Local echoes at the end of a feed: messages the user sent that the server has not confirmed,
- * shown at once. A failed one stays with Retry, Edit (its text back in the compose box) and Discard.
+ * shown at once. A failed one stays with Retry, Edit (its text back in the compose box) and Discard;
+ * one waiting for the server offers to try now, and, while no request for it has left (so the server
+ * cannot have it), Edit and Discard too.
  */
 export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; narrow: Narrow }) {
   const bridge = useBridge();
@@ -68,32 +70,40 @@ export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; nar
           >
             {statusText(entry)}
           </div>
-          {entry.state === 'failed' && (
+          {(entry.state === 'failed' || entry.state === 'waiting') && (
             <div className="pending-actions">
-              <button
-                type="button"
-                className="btn btn-small"
-                data-testid="pending-retry"
-                onClick={() => void bridge.outbox.retry(entry.localId)}
-              >
-                Retry
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                data-testid="pending-edit"
-                onClick={() => void edit(entry.localId)}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                data-testid="pending-discard"
-                onClick={() => void discard(entry.localId)}
-              >
-                Discard
-              </button>
+              {(entry.state === 'failed' || entry.attempts > 0) && (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="pending-retry"
+                  onClick={() => void bridge.outbox.retry(entry.localId)}
+                >
+                  {entry.state === 'failed' ? 'Retry' : 'Try now'}
+                </button>
+              )}
+              {/* A waiting message whose request left may be on the server already: taking it back
+                  here could not unsend it, and sending an edited copy would make two. */}
+              {(entry.state === 'failed' || entry.attempts === 0) && (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    data-testid="pending-edit"
+                    onClick={() => void edit(entry.localId)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    data-testid="pending-discard"
+                    onClick={() => void discard(entry.localId)}
+                  >
+                    Discard
+                  </button>
+                </>
+              )}
             </div>
           )}
         </li>

@@ -122,4 +122,20 @@ describe('the outbox in the window', () => {
     expect(bridge.outboxRequests).toEqual(['retry f', 'discard f']);
     expect(useComposeStore.getState().drafts['topic:1:Plans']).toBe('half a thought\nmy words');
   });
+
+  it('while the server cannot be reached: a message never sent can be edited or discarded, one whose request left can be tried again only', () => {
+    const { render } = setup({ user_id: SELF });
+    const queued = entry('q', { state: 'waiting', attempts: 0 });
+    const tried = entry('t', { state: 'waiting', attempts: 2 });
+    render(<PendingMessages echoes={[queued, tried]} narrow={topicNarrow} />);
+    const [queuedRow, triedRow] = screen.getAllByTestId('pending-message');
+    expect(queuedRow!.textContent).toContain('Waiting to be sent…');
+    expect(queuedRow!.querySelector('[data-testid="pending-edit"]')).not.toBeNull();
+    expect(queuedRow!.querySelector('[data-testid="pending-discard"]')).not.toBeNull();
+    expect(queuedRow!.querySelector('[data-testid="pending-retry"]')).toBeNull();
+    // It may be on the server already (its answer lost): taking it back could make two.
+    expect(triedRow!.querySelector('[data-testid="pending-retry"]')!.textContent).toBe('Try now');
+    expect(triedRow!.querySelector('[data-testid="pending-edit"]')).toBeNull();
+    expect(triedRow!.querySelector('[data-testid="pending-discard"]')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { useSelfId } from '../../app/realm';
 import { currentAccountScope, updateForAccount } from '../../state/account-scope';
 import { useComposeStore, withoutDraft } from '../../state/compose';
 import { destinationFor } from '../outbox/echo';
+import { useUploadsStore } from '../uploads/uploads-store';
 
 /**
  * Sends a compose box's text. The message goes to main's outbox, which keeps it on disk and
@@ -40,6 +41,8 @@ export function useSendMessage(
       updateForAccount(sentFrom.accountId, useComposeStore, (s) =>
         (s.drafts[sentFrom.key] ?? '') === typed ? withoutDraft(s.drafts, sentFrom.key) : {},
       );
+      // A file refused for this box said so; the message has now gone without it.
+      if (sentFrom.accountId === currentAccountScope()) useUploadsStore.getState().clearFailed(sentFrom.key);
       textarea.current?.focus();
     },
   });

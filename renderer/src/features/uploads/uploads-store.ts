@@ -17,6 +17,8 @@ interface UploadsState {
   add(item: UploadItem): void;
   update(id: string, patch: Partial<UploadItem>): void;
   remove(id: string): void;
+  /** Drops a compose box's refusals and failures (its message has gone without those files). */
+  clearFailed(composeKey: string): void;
 }
 
 /** The files in progress and their outcomes; reset when another account becomes active. */
@@ -26,6 +28,10 @@ export const useUploadsStore = create<UploadsState>((set) => ({
   update: (id, patch) =>
     set((s) => ({ items: s.items.map((item) => (item.id === id ? { ...item, ...patch } : item)) })),
   remove: (id) => set((s) => ({ items: s.items.filter((item) => item.id !== id) })),
+  clearFailed: (composeKey) =>
+    set((s) => ({
+      items: s.items.filter((item) => item.composeKey !== composeKey || item.state !== 'failed'),
+    })),
 }));
 
 /** How to cancel each upload in progress, by item id (not state: nothing renders from it). */

@@ -18,6 +18,7 @@ import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { apiError, FailWith } from '../fake-bridge';
 import { baseState, OTHER, SELF, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
+import { useUploadsStore } from '../../../../renderer/src/features/uploads/uploads-store';
 
 const topic = { kind: 'topic' as const, streamId: 1, topic: 'greetings' };
 const topicKey = 'topic:1:greetings';
@@ -454,8 +455,22 @@ describe('drafts and lost answers (an outage in the middle of a save)', () => {
     // An autocompleted mention ends with a space; Enter adds a newline.
     fireEvent.change(input, { target: { value: 'thanks @**Ben Okafor** \n' } });
     await waitFor(() => expect(server.drafts.size).toBe(1), PUSH_WAIT);
+    // A file this box refused: the message goes without it, and the refusal goes with the send.
+    act(() =>
+      useUploadsStore.getState().add({
+        id: 'refused',
+        composeKey: topicKey,
+        name: 'big.bin',
+        size: 2,
+        sent: 0,
+        state: 'failed',
+        error: 'too big',
+      }),
+    );
+    expect(screen.getByTestId('upload-error')).toBeTruthy();
     fireEvent.click(screen.getByTestId('compose-send'));
     await waitFor(() => expect(input.value).toBe(''));
+    expect(screen.queryByTestId('upload-error')).toBeNull();
     expect(bridge.outboxEntries.map((e) => e.content)).toEqual(['thanks @**Ben Okafor**']);
     await waitFor(() => expect(server.drafts.size).toBe(0), PUSH_WAIT);
     // A second send has nothing to send.

@@ -205,7 +205,7 @@ test('a message typed while the server is down, then the app restarted, is deliv
   }
 });
 
-test('a message sent while its conversation cannot be loaded shows at once, with what can be done with it', async ({
+test('a message sent while its conversation cannot be loaded shows at once beside the loading conversation', async ({
   page,
   chat,
   signIn,

@@ -232,6 +232,9 @@ test('a message sent while its conversation cannot be loaded shows at once besid
   const echo = page.getByTestId('pending-message').filter({ hasText: text });
   await expect(echo).toHaveCount(1);
   await expect(page.getByText('Loading messages…')).toBeVisible();
+  // The loading state fills the feed's place: the compose box stays at the bottom of the window.
+  const box = await page.getByTestId('compose-input').boundingBox();
+  expect(box!.y + box!.height).toBeGreaterThan(page.viewportSize()!.height - 100);
   await page.screenshot({ path: 'test-results/screens/outbox-unloaded.png' });
   faultProxy.setRule(null);
   faultProxy.releaseHeld();

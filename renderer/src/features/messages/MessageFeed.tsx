@@ -155,29 +155,22 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const unreadBelow = unreadAfter + (lastCutOff && lastUnread ? 1 : 0);
 
   // What the user sent here shows even while the conversation cannot be loaded (a server that does
-  // not answer): the box emptied, and the message must be seen to be on its way.
-  if (query.isPending)
+  // not answer): the box emptied, and the message must be seen to be on its way. The states fill the
+  // feed's place, so the compose box stays at the bottom.
+  if (query.isPending || query.isError || messages.length === 0)
     return (
-      <>
-        <Loading label="Loading messages…" />
+      <div className="feed feed-state" data-testid="message-feed-state">
+        {query.isPending ? (
+          <Loading label="Loading messages…" />
+        ) : query.isError ? (
+          <ErrorState error={query.error} retry={() => void query.refetch()} />
+        ) : (
+          <Empty>
+            {narrow.kind === 'search' ? 'No messages match this search.' : 'No messages here yet. Say hello!'}
+          </Empty>
+        )}
         <PendingMessages echoes={echoes} narrow={narrow} />
-      </>
-    );
-  if (query.isError)
-    return (
-      <>
-        <ErrorState error={query.error} retry={() => void query.refetch()} />
-        <PendingMessages echoes={echoes} narrow={narrow} />
-      </>
-    );
-  if (messages.length === 0)
-    return (
-      <>
-        <Empty>
-          {narrow.kind === 'search' ? 'No messages match this search.' : 'No messages here yet. Say hello!'}
-        </Empty>
-        <PendingMessages echoes={echoes} narrow={narrow} />
-      </>
+      </div>
     );
 
   return (

@@ -33,7 +33,14 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const selfId = useSelfId();
   const channels = useChannelIndex();
   const twentyFour = useUserSetting<boolean>('twenty_four_hour_time', false);
-  const { query, messages: loaded, initialAnchor, live, pages } = useFeed(narrow, anchor);
+  const {
+    query,
+    messages: loaded,
+    initialAnchor,
+    live,
+    firstUnread: firstUnreadId,
+    pages,
+  } = useFeed(narrow, anchor);
   const search = useSearchHighlights(narrow, loaded);
   const highlights = search.highlights;
   const messages = useMemo(
@@ -106,7 +113,12 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     serverAnchor: initialAnchor,
     hasNewer: pages.hasNewer,
   });
-  const firstUnread = useFirstUnreadJump(narrow, anchor, virtualizer, { messages, settled, select });
+  const firstUnread = useFirstUnreadJump(narrow, anchor, virtualizer, {
+    messages,
+    settled,
+    select,
+    firstId: firstUnreadId,
+  });
   // Newer messages not loaded: the button opens the conversation again at the newest.
   const toBottom = pages.hasNewer ? () => useNarrowStore.getState().select(narrow, 'newest') : jumpToBottom;
 

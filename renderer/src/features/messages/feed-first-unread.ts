@@ -34,10 +34,15 @@ export function useFirstUnreadJump(
   narrow: Narrow,
   anchor: FeedAnchor,
   virtualizer: Virtualizer<HTMLDivElement, Element>,
-  feed: { messages: readonly Message[]; settled: boolean; select: (id: number) => void },
+  feed: {
+    messages: readonly Message[];
+    settled: boolean;
+    select: (id: number) => void;
+    /** The narrow's first unread message (useFirstUnreadId, computed once for the feed). */
+    firstId: number | null;
+  },
 ): { show: boolean; jump: () => void } {
-  const { messages, settled, select } = feed;
-  const firstId = useFirstUnreadId(narrow);
+  const { messages, settled, select, firstId } = feed;
   const index = useMemo(
     () => (firstId === null ? -1 : messages.findIndex((m) => m.id === firstId)),
     [messages, firstId],

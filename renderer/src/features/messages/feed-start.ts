@@ -23,7 +23,12 @@ export function useFeedStart(
   anchor: FeedAnchor,
   key: QueryKey,
   initialPageParam: FeedPageParam,
-): { held: { anchor: number | null } | undefined; placeholderData: FeedData | undefined } {
+): {
+  held: { anchor: number | null } | undefined;
+  placeholderData: FeedData | undefined;
+  /** The narrow's first unread message as the unread state says now. */
+  firstUnread: number | null;
+} {
   const queryClient = useQueryClient();
   const firstUnread = useFirstUnreadId(narrow);
   const [held] = useState(() => {
@@ -41,8 +46,8 @@ export function useFeedStart(
   });
   const keptSession = useSession().data?.keptFromLastLaunch === true;
   const cached = cachedPage(useCachedConversation(anchor === null), narrow);
-  if (anchor !== null || !cached) return { held, placeholderData: undefined };
+  if (anchor !== null || !cached) return { held, placeholderData: undefined, firstUnread };
   const opening = keptSession ? null : heldOpening(cached.messages, true, firstUnread);
   const page = { ...cached, anchor: opening?.anchor ?? cached.anchor };
-  return { held, placeholderData: { pages: [page], pageParams: [initialPageParam] } };
+  return { held, placeholderData: { pages: [page], pageParams: [initialPageParam] }, firstUnread };
 }

@@ -204,7 +204,7 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
     includeAnchor: true,
   };
   const key = feedKey(narrow, anchor);
-  const { held, placeholderData } = useFeedStart(narrow, anchor, key, initialPageParam);
+  const { held, placeholderData, firstUnread } = useFeedStart(narrow, anchor, key, initialPageParam);
   const query = useInfiniteQuery({
     queryKey: key,
     initialPageParam,
@@ -292,6 +292,8 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
     initialAnchor: held && !query.isPlaceholderData ? held.anchor : (initialPage?.anchor ?? null),
     /** The server's messages, not the ones kept from the last launch shown meanwhile. */
     live: query.isSuccess && !query.isPlaceholderData,
+    /** The narrow's first unread message, kept current by the events. */
+    firstUnread,
     pages: { hasOlder, hasNewer, extending: current.extending, extendError: current.error, extend, cancel },
   };
 }

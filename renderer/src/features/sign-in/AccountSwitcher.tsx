@@ -18,8 +18,9 @@ export function AccountSwitcher() {
   /** The account whose removal waits for a second click. */
   const [removing, setRemoving] = useState<string | null>(null);
   // Only the active account's outbox is known here: what removing it would throw away.
-  const outbox = useOutboxStore((s) => s);
-  const unsentOf = (id: string) => (outbox.accountId === id ? outbox.entries.length : 0);
+  const outboxAccount = useOutboxStore((s) => s.accountId);
+  const unsent = useOutboxStore((s) => s.entries.length);
+  const unsentOf = (id: string) => (outboxAccount === id ? unsent : 0);
   const remove = (id: string) =>
     void bridge.accounts
       .remove(id)

@@ -11,6 +11,10 @@ import { join, resolve, sep } from 'node:path';
  */
 export class LaunchPageFiles {
   private readonly kept = new Map<string, Promise<Buffer | null>>();
+  private namedKnown = false;
+  private markServed: () => void = () => undefined;
+  /** Resolves once every launch file has been served (or none could be read). */
+  readonly served = new Promise<void>((resolveServed) => (this.markServed = resolveServed));
 
   constructor(private readonly root: string) {
     const index = join(root, 'index.html');
@@ -18,7 +22,14 @@ export class LaunchPageFiles {
     this.kept.set(index, html);
     void html.then((body) => {
       if (body) for (const file of this.namedBy(body.toString('utf8'))) this.kept.set(file, readOrNull(file));
+      else this.kept.clear();
+      this.namedKnown = true;
+      this.checkServed();
     });
+  }
+
+  private checkServed(): void {
+    if (this.namedKnown && this.kept.size === 0) this.markServed();
   }
 
   /**
@@ -27,7 +38,7 @@ export class LaunchPageFiles {
    */
   take(file: string): Promise<Buffer | null> | undefined {
     const body = this.kept.get(file);
-    this.kept.delete(file);
+    if (body && this.kept.delete(file)) this.checkServed();
     return body;
   }
 

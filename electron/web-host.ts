@@ -17,8 +17,9 @@ import { LaunchPageFiles } from './web-host-page';
  *
  * This module is the light half, for a fast launch: it listens and serves the page with Node's own
  * modules only, and loads the core and the bridge (web-host-bridge.ts: the endpoint table and its
- * schemas, the HTTP client, ws) once it listens, in pieces (`importCore`), while the page loads: the
- * core registers its event queues while the page evaluates its bundle.
+ * schemas, the HTTP client, ws) once the page has its files, in pieces (`importCore`): the core
+ * loads and registers its event queues while the page evaluates its bundle, and the page's script
+ * requests never wait behind it.
  */
 
 export interface WebHostOptions {
@@ -34,6 +35,14 @@ export interface WebHostOptions {
   /** Passed to the core (tests shorten backoff and timeouts). */
   core?: Partial<Omit<CoreOptions, 'dataDir' | 'protector' | 'demo'>>;
   log?: (message: string) => void;
+  /**
+   * When the core starts loading. 'after-page' (listenWebHost's default): once the launch page's
+   * files have been served, a bridge or an account's file is asked for, or no page came within
+   * CORE_WAIT_MS; its loading blocks the event loop in long pieces, and scripts asked for meanwhile
+   * waited behind them. 'at-once': right after listening (startWebHost's default: it waits for the
+   * core anyway).
+   */
+  coreStart?: 'after-page' | 'at-once';
 }
 
 /** The host once it listens: the page can be opened; the core may still be loading. */
@@ -71,9 +80,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** How long a host that listens waits for its page before it loads the core anyway. */
+export const CORE_WAIT_MS = 250;
+
 /** Listens, loads the core and resolves once both are done. */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const host = await listenWebHost(options);
+  const host = await listenWebHost({ coreStart: 'at-once', ...options });
   try {
     return await host.ready;
   } catch (error) {
@@ -98,6 +110,8 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   });
   // Nothing waits on it until a request needs the core; a failure still reaches `ready`.
   bridge.catch(() => undefined);
+  let coreNeeded: () => void = () => undefined;
+  const coreAskedFor = new Promise<void>((resolveAsked) => (coreNeeded = resolveAsked));
   const files = new AccountFileRoute(bridge, () => port);
   const pageFiles = new LaunchPageFiles(rendererDir);
 
@@ -108,6 +122,7 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       return;
     }
     if (files.matches(request)) {
+      coreNeeded();
       files.handle(request, response).catch(() => {
         if (!response.headersSent) response.writeHead(500).end();
         else response.destroy();
@@ -125,6 +140,7 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    coreNeeded();
     const refusal = refuseUpgrade(request, token, allowedHosts());
     if (refusal) {
       log(`refused a bridge connection: ${refusal}`);
@@ -152,6 +168,7 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   const close = async () => {
     if (closed) return;
     closed = true;
+    coreNeeded();
     const loaded = await bridge.catch(() => null);
     await loaded?.close();
     server.closeAllConnections();
@@ -159,6 +176,11 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   };
   const listening = { url: `${origin}/?token=${encodeURIComponent(token)}`, origin, port, token, close };
   const ready = (async (): Promise<WebHost> => {
+    if (options.coreStart !== 'at-once') {
+      const noPage = delay(CORE_WAIT_MS);
+      await Promise.race([pageFiles.served, coreAskedFor, noPage.promise]);
+      noPage.cancel();
+    }
     const [{ startHostBridge }, demo] = await Promise.all([importCore(), options.demo ?? null]);
     const loaded = startHostBridge({
       dataDir: options.dataDir,
@@ -174,6 +196,11 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   return { ...listening, ready };
 }
 
+function delay(ms: number): { promise: Promise<void>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<void>((resolveDelay) => (timer = setTimeout(resolveDelay, ms)));
+  return { promise, cancel: () => clearTimeout(timer) };
+}
 const nextTurn = () => new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
 
 /**

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { HostFrame } from '../../../shared/ipc-wire';
-import { listenWebHost, type ListeningWebHost } from '../../../electron/web-host';
+import { CORE_WAIT_MS, listenWebHost, type ListeningWebHost } from '../../../electron/web-host';
 import { parseDemoConfig } from '../../../electron/core/demo-accounts';
 
 // The web host listens and serves the page before its core is loaded (a faster launch): the core
-// loads meanwhile, in pieces; a bridge that connects earlier waits for it.
+// loads once the page has its files, in pieces; a bridge that connects earlier waits for it.
 
 let dir: string;
 let rendererDir: string;
@@ -74,6 +74,26 @@ describe('web host: listening before the core is loaded', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('starts loading the core only once the page has its files', async () => {
+    host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    let loaded = false;
+    void host.ready.then(() => (loaded = true));
+    await fetch(`${host.origin}/?token=${host.token}`);
+    await fetch(`${host.origin}/assets/index.js`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Well inside CORE_WAIT_MS, with a file of the page still to come: the core waits.
+    expect(loaded).toBe(false);
+    await Promise.all(['react.js', 'index.css'].map((name) => fetch(`${host!.origin}/assets/${name}`)));
+    await host.ready;
+  });
+
+  it('loads the core anyway when no page comes', async () => {
+    const started = performance.now();
+    host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    await host.ready;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(CORE_WAIT_MS - 5);
   });
 
   it('closes cleanly while the core is still loading', async () => {

@@ -51,6 +51,24 @@ describe('the launch page files, read when the host listens', () => {
   it('keeps nothing but a null index when the renderer is not built', async () => {
     const files = new LaunchPageFiles(join(dir, 'not-built'));
     expect(await files.take(join(dir, 'not-built', 'index.html'))).toBeNull();
+    await files.served;
+  });
+
+  it('says when every kept file has been served, and not before', async () => {
+    const files = new LaunchPageFiles(root);
+    let served = false;
+    void files.served.then(() => (served = true));
+    await files.take(join(root, 'index.html'));
+    for (const name of ['index.js', 'react.js', 'index.css']) {
+      await files.take(join(root, 'assets', name));
+      await Promise.resolve();
+      expect(served).toBe(false);
+    }
+    // A file the page never asks for is not waited on forever by the host (it has its own limit),
+    // but here the last named one is asked for.
+    await files.take(join(root, 'assets', 'missing.js'));
+    await files.served;
+    expect(served).toBe(true);
   });
 
   it('the web host serves a rebuilt file from disk after the first request', async () => {

@@ -260,6 +260,12 @@ test('Preview shows the rendered message; Write goes back to the text', async ({
   await expect(input).toHaveValue('Ship it, *carefully*');
   await page.screenshot({ path: `${SCREENS}/compose-toolbar-dark.png` });
   await setDark(page, chat, me.email, false);
+  // Ctrl+Enter sends from the Preview tab too, where the focus is after looking.
+  const previewTab = page.getByRole('tab', { name: 'Preview' });
+  await previewTab.click();
+  await expect(previewTab).toBeFocused();
+  await page.keyboard.press('Control+Enter');
+  await expect.poll(() => newestInWelcome(chat, me.email)).toBe('Ship it, *carefully*');
 });
 
 test('a spoiler in a message opens with a click or Enter', async ({ page, chat, signIn }) => {

@@ -99,9 +99,11 @@ test('the drafts screen follows other clients, edits, restores and deletes', asy
     .poll(async () => (await serverDrafts(chat, me.email)).find((d) => d.id === logoId)?.content)
     .toBe('Logo feedback, second thoughts');
 
-  // Deleted here.
-  await page.getByTestId(`draft-${spacingId}`).getByTestId('draft-delete').click();
+  // Deleted here, from the keyboard: the focus goes on to a draft beside it.
+  await page.getByTestId(`draft-${spacingId}`).getByTestId('draft-delete').focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId(`draft-${spacingId}`)).toHaveCount(0);
+  await expect(page.locator('[data-testid="drafts-screen"] li.card button:focus')).toHaveCount(1);
   await expect
     .poll(async () => (await serverDrafts(chat, me.email)).some((d) => d.id === spacingId))
     .toBe(false);
@@ -111,9 +113,10 @@ test('the drafts screen follows other clients, edits, restores and deletes', asy
   await expect(page.getByTestId('settings-screen')).toHaveCount(0);
   await expect(page.getByTestId('conversation-title')).toContainText('new logo');
   await expect(page.getByTestId('compose-input')).toHaveValue('Logo feedback, second thoughts');
-  // Still one server draft for it: restoring does not duplicate it.
-  await page.getByTestId('compose-input').press('End');
-  await page.getByTestId('compose-input').pressSequentially(' More.');
+  // The focus is in the box, after the text: the typing goes on. Still one server draft for it:
+  // restoring does not duplicate it.
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+  await page.keyboard.type(' More.');
   await expect
     .poll(async () =>
       (await serverDrafts(chat, me.email)).filter((d) => d.topic === 'new logo').map((d) => d.content),

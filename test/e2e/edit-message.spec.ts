@@ -120,13 +120,18 @@ test('a failed edit keeps the text', async ({ page, chat, signIn }) => {
   } finally {
     await chat.api('owner').patch('/realm', { topics_policy: 'allow_empty_topic' });
   }
-  // Closing and reopening still has the unsaved text; saving now works.
+  // Esc cancels: the edit is dropped (a later topic change must not carry it to the server), and
+  // the dialog opens again on the message as it is.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
-  // Reopen from the keyboard: the message toolbar is in the tab order.
   await page.getByTestId(`edit-${id}`).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('edit-content')).toHaveValue('a longer version of the text');
+  await expect(page.getByTestId('edit-content')).toHaveValue('short');
+  await expect(page.getByTestId('edit-restored')).toHaveCount(0);
+  // The caret is at the end of the text: typing goes after it.
+  await page.keyboard.type(', made longer');
+  await expect(page.getByTestId('edit-content')).toHaveValue('short, made longer');
+  await page.getByTestId('edit-content').fill('a longer version of the text');
   await page.getByTestId('edit-save').click();
   await expect(page.getByTestId(`content-${id}`)).toContainText('a longer version');
   // Decoding the error body must not trip the strict CSP (no eval in the renderer).

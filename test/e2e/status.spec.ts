@@ -56,6 +56,16 @@ test('sets text with a unicode emoji, then a custom and the extra emoji, then cl
   await expect.poll(async () => (await statusOf(chat, 'member')).status_text ?? '').toBe('');
   expect((await statusOf(chat, 'member')).emoji_name ?? '').toBe('');
   await expect(text).toHaveValue('');
+  // The focus goes where the next status is typed (the button it was on is disabled now).
+  await expect(text).toBeFocused();
+
+  // Enter saves, and the focus stays in the field when the server's answer redraws the form.
+  await text.fill('In a meeting');
+  await text.press('Enter');
+  await expect.poll(async () => (await statusOf(chat, 'member')).status_text).toBe('In a meeting');
+  await expect(page.getByTestId('status-saved')).toBeVisible();
+  await expect(text).toBeFocused();
+  await expect(text).toHaveValue('In a meeting');
 });
 
 test('a saved status cannot be sent again unchanged (the server would refuse it)', async ({

@@ -41,6 +41,13 @@ export function rescueDroppedFocus(): () => void {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The controls inside `root` that Tab reaches, in document order (only those drawn). */
+export function tabbableIn(root: ParentNode): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.tabIndex >= 0 && el.getClientRects().length > 0,
+  );
+}
+
 /**
  * Tab from a modal's last control goes to its first, Shift+Tab from its first to its last: the
  * keyboard stays in the modal (the page behind it cannot be used while it is open).
@@ -50,9 +57,7 @@ export function keepTabInside(
   box: HTMLElement | null,
 ): void {
   if (event.key !== 'Tab' || !box) return;
-  const controls = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => el.getClientRects().length > 0,
-  );
+  const controls = tabbableIn(box);
   const first = controls[0];
   const last = controls[controls.length - 1];
   const active = document.activeElement;

@@ -6,7 +6,7 @@ import { useNarrowStore } from './narrow';
 import { useNoticeStore } from './notice';
 import { useTypingStore } from './typing';
 import { useUploadsStore } from '../features/uploads/uploads-store';
-import { useReactionPicker } from '../features/reactions/picker-store';
+import { useMessagePopover } from './message-popover';
 
 /**
  * Client state belongs to one account. The stores are module singletons, so whenever the active
@@ -26,7 +26,7 @@ const RESET_ON_CHANGE: AnyStore[] = [
   useDialogStore,
   useTypingStore,
   useUploadsStore,
-  useReactionPicker,
+  useMessagePopover,
   useNoticeStore,
 ];
 

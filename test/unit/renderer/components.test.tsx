@@ -190,6 +190,91 @@ describe('EditMessageDialog', () => {
   });
 });
 
+describe('EditMessageDialog: what the user typed', () => {
+  const ownMessage = (id: number, content: string) => {
+    const { bridge, render } = setup();
+    const m = channelMessage({ id, sender_id: SELF, content, subject: 'topic' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    bridge.handlers.updateMessage = () => ({});
+    return { bridge, render };
+  };
+  const contentBox = async () => (await screen.findByTestId('edit-content')) as HTMLTextAreaElement;
+
+  it('Cancel drops the edit: a later topic-only change does not send it', async () => {
+    const { bridge, render } = ownMessage(50, 'original text');
+    const first = render(<EditMessageDialog messageId={50} />);
+    fireEvent.change(await contentBox(), { target: { value: 'original text ABANDONED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    first.unmount();
+    expect(useComposeStore.getState().drafts['edit:50']).toBeUndefined();
+
+    render(<EditMessageDialog messageId={50} />);
+    expect((await contentBox()).value).toBe('original text');
+    expect(screen.queryByTestId('edit-restored')).toBeNull();
+    fireEvent.change(screen.getByTestId('edit-topic'), { target: { value: 'renamed' } });
+    fireEvent.click(screen.getByTestId('edit-save'));
+    await waitFor(() => expect(bridge.callsTo('updateMessage')).toHaveLength(1));
+    expect(bridge.callsTo('updateMessage')[0]).not.toHaveProperty('content');
+  });
+
+  it('an edit left unsaved another way comes back, said so, and can be dropped', async () => {
+    const { render } = ownMessage(51, 'original text');
+    useComposeStore.getState().setText('edit:51', 'original text, improved');
+    render(<EditMessageDialog messageId={51} />);
+    expect((await contentBox()).value).toBe('original text, improved');
+    fireEvent.click(await screen.findByTestId('edit-restored-discard'));
+    expect((await contentBox()).value).toBe('original text');
+    expect(screen.queryByTestId('edit-restored')).toBeNull();
+    expect(useComposeStore.getState().drafts['edit:51']).toBeUndefined();
+  });
+
+  it('keeps what was typed while the text loaded, after it, with the caret at the end', async () => {
+    const { bridge, render } = ownMessage(52, 'loaded text');
+    let answer: (() => void) | undefined;
+    const loaded = new Promise<void>((resolve) => (answer = resolve));
+    const original = bridge.handlers.getMessages!;
+    bridge.handlers.getMessages = async (...args) => {
+      await loaded;
+      return original(...args);
+    };
+    render(<EditMessageDialog messageId={52} />);
+    const early = (await screen.findByTestId('edit-content-early')) as HTMLTextAreaElement;
+    fireEvent.change(early, { target: { value: ' and more' } });
+    await act(async () => answer!());
+    const box = await contentBox();
+    expect(box.value).toBe('loaded text and more');
+    expect(document.activeElement).toBe(box);
+    expect(box.selectionStart).toBe(box.value.length);
+  });
+
+  it('Ctrl+Enter with nothing changed sends nothing; a new change clears the last error', async () => {
+    const { bridge, render } = ownMessage(53, 'same');
+    let refuse = true;
+    bridge.handlers.updateMessage = () => {
+      if (refuse) throw new FailWith(apiError('BAD_REQUEST', 'Refused once'));
+      return {};
+    };
+    render(<EditMessageDialog messageId={53} />);
+    const box = await contentBox();
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    expect(bridge.callsTo('updateMessage')).toHaveLength(0);
+    fireEvent.change(box, { target: { value: 'changed' } });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    expect((await screen.findByTestId('edit-error')).textContent).toContain('Refused once');
+    refuse = false;
+    fireEvent.change(box, { target: { value: 'changed again' } });
+    expect(screen.queryByTestId('edit-error')).toBeNull();
+  });
+
+  it('says before saving that an emptied message shows as "(deleted)"', async () => {
+    const { render } = ownMessage(54, 'something');
+    render(<EditMessageDialog messageId={54} />);
+    fireEvent.change(await contentBox(), { target: { value: '   ' } });
+    expect(screen.getByTestId('edit-emptied').textContent).toContain('(deleted)');
+    expect(screen.getByTestId('edit-save').textContent).toBe('Save as “(deleted)”');
+  });
+});
+
 describe('ConnectionBanner', () => {
   it('stays hidden for the first failures and appears after several', () => {
     const { render } = setup();

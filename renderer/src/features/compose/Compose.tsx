@@ -118,7 +118,19 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
         : 'Message this channel';
 
   return (
-    <form className="compose" onSubmit={submit} data-testid="compose">
+    <form
+      className="compose"
+      onSubmit={submit}
+      data-testid="compose"
+      // Ctrl+Enter sends from anywhere in the box: the Preview tab, the toolbar, the topic.
+      onKeyDown={(e) => {
+        if (e.defaultPrevented || e.target === textarea.current) return;
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          submit();
+        }
+      }}
+    >
       <TypingIndicator conversationKey={conversation && conversationKey(conversation, selfId)} />
       {narrow.kind === 'channel' && (
         <TopicInput

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusNeighbourOnRemoval } from '../../components/use-focus-neighbour';
 import { errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId, useUsers } from '../../app/realm';
@@ -39,6 +40,8 @@ export function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
+  const card = useRef<HTMLLIElement>(null);
+  useFocusNeighbourOnRemoval(card);
   const narrow = narrowOfDraft(row.draft, selfId);
   const twentyFour = useTwentyFourHourTime();
   const when = row.draft.timestamp ? formatDateTime(row.draft.timestamp, twentyFour) : '';
@@ -68,7 +71,7 @@ export function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
   const restore = () => restoreDraft(context);
 
   return (
-    <li className="card" data-testid={`draft-${row.serverId ?? row.rowKey}`}>
+    <li ref={card} className="card" data-testid={`draft-${row.serverId ?? row.rowKey}`}>
       <header className="card-header">
         <strong className="ellipsis">{label}</strong>
         {row.localOnly && (
@@ -148,10 +151,12 @@ export function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
               type="button"
               className="btn btn-small"
               data-testid="draft-delete"
-              disabled={busy}
-              onClick={() => void remove()}
+              // Not `disabled`: a disabled button drops the focus, which should go on to the next
+              // draft once this one is gone.
+              aria-disabled={busy || undefined}
+              onClick={() => void (busy || remove())}
             >
-              Delete
+              {busy ? 'Deleting…' : 'Delete'}
             </button>
           </>
         ) : (

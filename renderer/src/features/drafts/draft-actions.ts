@@ -1,3 +1,4 @@
+import { focusComposeSoon } from '../compose/focus-compose';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
 import { conversationKey, type ComposeNarrow } from '../../api/narrow';
@@ -77,4 +78,6 @@ export function restoreDraft({ row, narrow, selfId }: DraftContext): void {
   compose.setText(key, text);
   useNarrowStore.getState().select(narrow);
   useSettingsScreen.getState().close();
+  // Restored to be finished: the typing goes on where the text ends.
+  focusComposeSoon();
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import type { PropagateMode } from '../../../../shared/api/messages';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
@@ -88,13 +88,35 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
   // The raw markdown: the feed holds only the rendered HTML.
   const raw = useMessageSource(messageId);
   const source = raw.data ?? null;
+  // Typed before the text came (the `e` key is quick, a far server is not): added at its end.
+  const [typedEarly, setTypedEarly] = useState('');
 
-  if (raw.isPending)
+  if (raw.isPending) {
+    const ownGuess = cached === undefined || cached.sender_id === selfId;
     return (
-      <Dialog title="Edit message" onClose={close}>
-        <Loading />
+      <Dialog title="Edit message" onClose={close} testId="edit-message-dialog" wide>
+        {ownGuess && (
+          <label className="field">
+            <span>Content</span>
+            <textarea
+              data-testid="edit-content-early"
+              rows={6}
+              value={typedEarly}
+              aria-busy="true"
+              onChange={(e) => setTypedEarly(e.target.value)}
+            />
+          </label>
+        )}
+        <Loading
+          label={
+            ownGuess && typedEarly !== ''
+              ? 'Loading the message’s text… what you typed goes at its end.'
+              : 'Loading the message’s text…'
+          }
+        />
       </Dialog>
     );
+  }
   if (raw.isError || !source)
     return (
       <Dialog title="Edit message" onClose={close}>
@@ -117,9 +139,13 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
       isChannelMessage={source.type === 'stream'}
       sentAt={source.timestamp}
       rules={rules}
-      channels={subs.map((s) => ({ id: s.stream_id, name: s.name }))}
+      // Nothing can be posted to an archived channel, so nothing moves into one.
+      channels={subs
+        .filter((s) => !s.is_archived || s.stream_id === original.streamId)
+        .map((s) => ({ id: s.stream_id, name: s.name }))}
       emptyName={emptyName}
       maxTopic={maxTopic}
+      typedEarly={typedEarly}
       onDone={close}
     />
   );
@@ -165,6 +191,7 @@ function EditForm({
   channels,
   emptyName,
   maxTopic,
+  typedEarly,
   onDone,
 }: {
   messageId: number;
@@ -176,6 +203,7 @@ function EditForm({
   channels: { id: number; name: string }[];
   emptyName: string;
   maxTopic: number | undefined;
+  typedEarly: string;
   onDone: () => void;
 }) {
   const bridge = useBridge();
@@ -183,8 +211,11 @@ function EditForm({
   const stashed = useComposeStore((s) => s.drafts[stashKey]);
   const setText = useComposeStore((s) => s.setText);
   const clearStash = useComposeStore((s) => s.clear);
+  // An edit left unsaved (the app closed, or the dialog closed other than by Cancel) comes back,
+  // said so, with a way to drop it; Cancel drops it.
+  const [restored, setRestored] = useState(() => stashed !== undefined && stashed !== original.content);
   const [form, setForm] = useState<EditForm>({
-    content: stashed ?? original.content,
+    content: (stashed ?? original.content) + typedEarly,
     topic: original.topic,
     streamId: original.streamId,
     propagateMode: 'change_one',
@@ -226,11 +257,34 @@ function EditForm({
     setForm((f) => ({ ...f, ...patch }));
     setPartial(null);
     setClientError(null);
+    edit.reset();
     if (patch.content !== undefined) setText(stashKey, patch.content);
   };
+  const cancel = () => {
+    clearStash(stashKey);
+    onDone();
+  };
+  const dropRestored = () => {
+    update({ content: original.content });
+    clearStash(stashKey);
+    setRestored(false);
+  };
+  // The caret goes to the end of the text, where a correction or an addition usually goes.
+  const contentBox = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const box = contentBox.current;
+    if (!box || document.activeElement !== box) return;
+    box.setSelectionRange(box.value.length, box.value.length);
+    box.scrollTop = box.scrollHeight;
+  }, []);
 
+  // The server keeps an emptied message as "(deleted)": said on the button, not found out after.
+  const emptied = contentChanged && form.content.trim() === '';
+  const saveDisabled =
+    (!contentChanged && !moving) || (contentChanged && form.streamId !== original.streamId) || edit.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (saveDisabled) return;
     try {
       edit.mutate(editParams(messageId, original, sendable));
     } catch (error) {
@@ -247,7 +301,7 @@ function EditForm({
   return (
     <Dialog
       title={canEditContent ? 'Edit message' : 'Move message'}
-      onClose={onDone}
+      onClose={cancel}
       testId="edit-message-dialog"
       wide
     >
@@ -256,6 +310,7 @@ function EditForm({
           <label className="field">
             <span>Content</span>
             <textarea
+              ref={contentBox}
               data-testid="edit-content"
               rows={6}
               value={form.content}
@@ -267,6 +322,24 @@ function EditForm({
               }}
             />
           </label>
+        )}
+        {isOwn && restored && (
+          <p className="notice small" role="status" data-testid="edit-restored">
+            This is your unsaved edit from earlier.{' '}
+            <button
+              type="button"
+              className="btn-link"
+              data-testid="edit-restored-discard"
+              onClick={dropRestored}
+            >
+              Start again from the message
+            </button>
+          </p>
+        )}
+        {emptied && (
+          <p className="notice small" data-testid="edit-emptied">
+            The message is empty: saved like this, it shows as “(deleted)” for everyone.
+          </p>
         )}
         {isOwn && (
           <ContentLimitNote
@@ -373,11 +446,11 @@ function EditForm({
           </div>
         )}
         <FormActions
-          onCancel={onDone}
+          onCancel={cancel}
           testId="edit-save"
-          disabled={(!contentChanged && !moving) || (contentChanged && form.streamId !== original.streamId)}
+          disabled={saveDisabled}
           pending={edit.isPending}
-          submitLabel="Save"
+          submitLabel={emptied ? 'Save as “(deleted)”' : 'Save'}
           pendingLabel="Saving…"
         />
       </form>

@@ -13,7 +13,7 @@ import { markUnreadFromHere, quoteAndReply } from '../message-actions/quote-and-
 import { replyNarrow } from '../message-actions/reply-narrow';
 import { activeFeed } from '../messages/active-feed';
 import { setMessageFlag } from '../messages/toggle-flag';
-import { useReactionPicker } from '../reactions/picker-store';
+import { useMessagePopover, type MessagePopover } from '../../state/message-popover';
 import { THUMBS_UP, toggleUnicodeReaction } from '../reactions/toggle-reaction';
 import { nextUnreadConversation } from './next-unread';
 import type { ShortcutAction } from './shortcuts';
@@ -117,10 +117,19 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   'select-previous': () => run(activeFeed(), (feed) => feed.move(-1)),
   'select-first': () => run(activeFeed(), (feed) => feed.first()),
   'select-last': () => run(activeFeed(), (feed) => feed.last()),
+  // As the message's menu offers: your own message is edited, another's channel message moved
+  // (the server decides whether you may), and another's direct message shown as its source.
   edit: (context) => {
     const message = selected();
-    if (!message || message.sender_id !== selfIdOf(context)) return false;
-    useDialogStore.getState().open({ kind: 'edit-message', messageId: message.id });
+    if (!message) return false;
+    const editable = message.sender_id === selfIdOf(context) || message.type === 'stream';
+    useDialogStore
+      .getState()
+      .open(
+        editable
+          ? { kind: 'edit-message', messageId: message.id }
+          : { kind: 'message-source', messageId: message.id },
+      );
     return true;
   },
   star: (context) => {
@@ -139,14 +148,8 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     fire(toggleUnicodeReaction(context.bridge, message, selfIdOf(context), THUMBS_UP), 'Reaction not saved:');
     return true;
   },
-  'emoji-picker': () => {
-    const feed = activeFeed();
-    const message = feed?.selected();
-    if (!feed || !message) return false;
-    feed.reveal();
-    useReactionPicker.getState().setOpen(message.id, true);
-    return true;
-  },
+  'emoji-picker': () => openPopover('reactions'),
+  'message-menu': () => openPopover('menu'),
   search: () => {
     const box = document.querySelector<HTMLInputElement>('[data-testid="search-input"]');
     if (!box) return false;
@@ -171,5 +174,15 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
 function run<T>(target: T | null, action: (target: T) => void): boolean {
   if (target === null) return false;
   action(target);
+  return true;
+}
+
+/** Opens the selected message's emoji picker or actions menu, with the message in view. */
+function openPopover(popover: MessagePopover): boolean {
+  const feed = activeFeed();
+  const message = feed?.selected();
+  if (!feed || !message) return false;
+  feed.reveal();
+  useMessagePopover.getState().setOpen(message.id, popover, true);
   return true;
 }

@@ -22,6 +22,7 @@ export type ShortcutAction =
   | 'star'
   | 'thumbs-up'
   | 'emoji-picker'
+  | 'message-menu'
   | 'search'
   | 'close'
   | 'help'
@@ -133,7 +134,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
     description: 'Quote and reply',
     group: 'Composing',
   },
-  { action: 'edit', keys: [{ key: 'e' }], description: 'Edit your message', group: 'The selected message' },
+  {
+    action: 'edit',
+    keys: [{ key: 'e' }],
+    description: 'Edit your message (move or view the source of another’s)',
+    group: 'The selected message',
+  },
+  {
+    action: 'message-menu',
+    keys: [{ key: 'i' }],
+    description: 'Open its actions menu',
+    group: 'The selected message',
+  },
   {
     action: 'star',
     keys: [{ key: 's' }, { key: 's', mod: true }],

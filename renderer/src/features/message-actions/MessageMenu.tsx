@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';
-import { Popover } from '../../components/Popover';
+import { MenuPopover } from '../../components/MenuPopover';
+import { useMessagePopoverOpen } from '../../state/message-popover';
 import { currentServerBase } from '../../components/sanitize';
 import { useDialogStore } from '../../state/dialogs';
 import { useToggleFlag } from '../messages/toggle-flag';
@@ -32,7 +33,7 @@ export function MessageMenu({
   channelName?: string;
   isOwn: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useMessagePopoverOpen(message.id, 'menu');
   const [feedback, setFeedback] = useState<Feedback>(null);
   useEffect(() => {
     if (!feedback || feedback.error) return;
@@ -89,12 +90,7 @@ function MessageMenuItems({
   const selfId = useSelfId();
   const openDialog = useDialogStore((s) => s.open);
   const star = useToggleFlag(message.id);
-  const menu = useRef<HTMLDivElement>(null);
   const starred = (message.flags ?? []).includes('starred');
-
-  useEffect(() => {
-    menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
-  }, []);
 
   const copy = async (text: string, done: string) => {
     await navigator.clipboard.writeText(text);
@@ -151,28 +147,13 @@ function MessageMenuItems({
       );
   };
 
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const moveTo = (index: number) => buttons[(index + buttons.length) % buttons.length]?.focus();
-    if (event.key === 'ArrowDown') moveTo(at + 1);
-    else if (event.key === 'ArrowUp') moveTo(at - 1);
-    else if (event.key === 'Home') moveTo(0);
-    else if (event.key === 'End') moveTo(buttons.length - 1);
-    else if (event.key === 'Tab') close();
-    else return;
-    event.preventDefault();
-  };
-
   return (
-    <Popover onClose={close} placement="bottom-end" className="popover message-menu">
-      <div role="menu" aria-label="Message actions" ref={menu} onKeyDown={onMenuKey}>
-        {items.map((item) => (
-          <button key={item.label} type="button" role="menuitem" onClick={() => choose(item)}>
-            {item.label}
-          </button>
-        ))}
-      </div>
-    </Popover>
+    <MenuPopover label="Message actions" onClose={close} className="popover message-menu">
+      {items.map((item) => (
+        <button key={item.label} type="button" role="menuitem" onClick={() => choose(item)}>
+          {item.label}
+        </button>
+      ))}
+    </MenuPopover>
   );
 }

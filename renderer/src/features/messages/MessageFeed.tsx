@@ -18,6 +18,7 @@ import { usePageFetching } from './feed-paging';
 import { useFeedRowLayout } from './feed-rows';
 import { useFollowBottom, useOpeningScroll } from './feed-scrolling';
 import { useFeedSelection } from './feed-selection';
+import { tabWithinFeed } from './feed-tab';
 import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { FeedRowEstimates, measuringAndLearning } from './row-estimate';
@@ -192,6 +193,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
       className={flying ? 'feed feed-flying' : 'feed'}
       data-testid="message-feed"
       onScroll={onScroll}
+      onKeyDown={(e) => tabWithinFeed(e.nativeEvent, parentRef.current, selectedId)}
       tabIndex={0}
       aria-label="Messages"
       data-focus-fallback

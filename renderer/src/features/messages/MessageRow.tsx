@@ -8,7 +8,7 @@ import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { MessageMenu } from '../message-actions/MessageMenu';
-import { useReactionPicker } from '../reactions/picker-store';
+import { useMessagePopoverOpen } from '../../state/message-popover';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
 import { StatusBadge } from '../users/StatusBadge';
@@ -169,9 +169,7 @@ function FullMessageParts({
 }) {
   const open = useDialogStore((s) => s.open);
   const star = useToggleFlag(message.id);
-  const picking = useReactionPicker((s) => s.messageId === message.id);
-  const setOpen = useReactionPicker((s) => s.setOpen);
-  const setPicking = (open: boolean) => setOpen(message.id, open);
+  const [picking, setPicking] = useMessagePopoverOpen(message.id, 'reactions');
   const starred = (message.flags ?? []).includes('starred');
   const edited = message.last_edit_timestamp !== undefined;
   const moved = message.last_moved_timestamp !== undefined;

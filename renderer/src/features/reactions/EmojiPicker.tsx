@@ -1,10 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useInitialState } from '../../app/session';
 import { EXTRA_EMOJI, loadUnicodeEmoji, realmEmojiChoices, searchEmoji, type EmojiChoice } from './emoji';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { Popover } from '../../components/Popover';
 import { recentFirst, useRecentEmoji } from './recent-emoji';
+
+/** Emoji a row in the grid (the style's grid-template-columns). */
+const GRID_COLUMNS = 8;
 
 /**
  * Searchable emoji grid: the ones picked lately, then custom (realm) emoji, the service's extra
@@ -38,6 +41,40 @@ export function EmojiPicker({
     recordUse(emoji.name);
     onPick(emoji);
   };
+  const search = useRef<HTMLInputElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const focusChoice = (index: number) => {
+    const choice = grid.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    choice?.focus();
+    choice?.scrollIntoView({ block: 'nearest' });
+  };
+  // The grid by arrows (GRID_COLUMNS a row, as the style lays it out); up from the top row, or
+  // any typing, goes back to the search field.
+  const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = Number((event.target as HTMLElement).dataset.index);
+    if (Number.isNaN(at)) return;
+    const last = shown.length - 1;
+    const moves: Record<string, number> = {
+      ArrowRight: Math.min(at + 1, last),
+      ArrowLeft: Math.max(at - 1, 0),
+      ArrowDown: Math.min(at + GRID_COLUMNS, last),
+      ArrowUp: at - GRID_COLUMNS,
+      Home: 0,
+      End: last,
+    };
+    const to = moves[event.key];
+    if (to !== undefined) {
+      event.preventDefault();
+      if (to < 0) search.current?.focus();
+      else focusChoice(to);
+    } else if (
+      (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey) ||
+      event.key === 'Backspace'
+    ) {
+      // The key itself lands in the field, which now has the focus.
+      search.current?.focus();
+    }
+  };
   return (
     <Popover
       onClose={onClose}
@@ -47,6 +84,7 @@ export function EmojiPicker({
       data-testid="emoji-picker"
     >
       <input
+        ref={search}
         autoFocus
         type="search"
         placeholder="Search emoji"
@@ -54,18 +92,26 @@ export function EmojiPicker({
         data-testid="emoji-search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
+        aria-describedby="emoji-picker-hint"
         onKeyDown={(e) => {
           if (e.key === 'Enter' && shown[0]) {
             e.preventDefault();
             pick(shown[0]);
+          } else if (e.key === 'ArrowDown' && shown[0]) {
+            e.preventDefault();
+            focusChoice(0);
           }
         }}
       />
-      <div className="emoji-grid">
-        {shown.map((e) => (
+      <span id="emoji-picker-hint" hidden>
+        Enter picks the first emoji shown; the arrow keys choose another.
+      </span>
+      <div className="emoji-grid" ref={grid} onKeyDown={onGridKey}>
+        {shown.map((e, index) => (
           <button
             key={`${e.reaction_type}:${e.code}`}
             type="button"
+            data-index={index}
             className="emoji-choice"
             title={[e.name, ...(e.aliases ?? [])].map((n) => `:${n}:`).join(' ')}
             aria-label={e.name.replace(/_/g, ' ')}

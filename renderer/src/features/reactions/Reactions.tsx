@@ -9,7 +9,7 @@ import { resolveServerUrl } from '../../components/SafeHtml';
 import { glyphFromCode, sendableReactionType, type EmojiChoice } from './emoji';
 import { useMessageDisplay } from '../messages/message-display';
 import { EmojiPicker } from './EmojiPicker';
-import { reactionChipText, showReactionUsers } from './reaction-label';
+import { reactionChipText, reactionTitle, showReactionUsers } from './reaction-label';
 
 export interface ReactionGroup {
   key: string;
@@ -126,20 +126,22 @@ export function Reactions({
     <div className="reactions" data-testid={`reactions-${message.id}`}>
       {groups.map((g) => {
         const mine = selfId !== undefined && g.userIds.includes(selfId);
-        const names = g.userIds.map((id) => users.get(id)?.full_name ?? 'Someone').join(', ');
+        const nameOf = (id: number) => users.get(id)?.full_name ?? 'Someone';
+        const title = reactionTitle(g.userIds, g.emoji_name, selfId, nameOf);
         return (
           <button
             key={g.key}
             type="button"
             className={`reaction${mine ? ' mine' : ''}`}
             aria-pressed={mine}
-            title={`${names} reacted with :${g.emoji_name}:`}
+            title={title}
+            aria-label={title}
             data-testid={`reaction-${g.emoji_name}`}
             onClick={() => toggle(g)}
           >
             <EmojiGlyph name={g.emoji_name} code={g.emoji_code} type={g.reaction_type} />
             <span className={namesShown ? 'reaction-users' : 'reaction-count'}>
-              {reactionChipText(g.userIds, namesShown, selfId, (id) => users.get(id)?.full_name ?? 'Someone')}
+              {reactionChipText(g.userIds, namesShown, selfId, nameOf)}
             </span>
           </button>
         );

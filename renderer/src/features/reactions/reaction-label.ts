@@ -19,3 +19,16 @@ export function reactionChipText(
   if (!namesShown) return String(userIds.length);
   return userIds.map((id) => (id === selfId ? 'You' : nameOf(id))).join(', ');
 }
+
+const people = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/** Who reacted, as the chip's tooltip and its accessible name say it: "You and Ben Okafor reacted with :tada:". */
+export function reactionTitle(
+  userIds: readonly number[],
+  emojiName: string,
+  selfId: number | undefined,
+  nameOf: (userId: number) => string,
+): string {
+  const mineFirst = [...userIds].sort((a, b) => Number(b === selfId) - Number(a === selfId));
+  return `${people.format(mineFirst.map((id) => (id === selfId ? 'You' : nameOf(id))))} reacted with :${emojiName}:`;
+}

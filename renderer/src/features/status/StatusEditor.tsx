@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
@@ -25,15 +25,22 @@ export function StatusEditor() {
   const send = useMutation({
     mutationFn: (params: EndpointParams<'updateStatus'>) => callApi(bridge, 'updateStatus', params),
   });
-  const saved = formOfStatus(status);
-  // Re-mount the form when the server's status changes (this window or another).
-  return <StatusFormView key={JSON.stringify(saved)} saved={saved} send={send} />;
+  return <StatusFormView saved={formOfStatus(status)} send={send} />;
 }
 
 type StatusMutation = ReturnType<typeof useMutation<unknown, Error, EndpointParams<'updateStatus'>>>;
 
 function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutation }) {
   const [form, setForm] = useState<StatusForm>(saved);
+  // The server's status changed (saved here or in another window): the form shows it. Set while
+  // rendering rather than by re-mounting the form, which took the focus away from the field.
+  const savedKey = JSON.stringify(saved);
+  const [shownKey, setShownKey] = useState(savedKey);
+  if (shownKey !== savedKey) {
+    setShownKey(savedKey);
+    setForm(saved);
+  }
+  const textField = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
   const length = statusLength(form.text);
   const over = length > STATUS_TEXT_LIMIT;
@@ -85,6 +92,7 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
             )}
           </div>
           <input
+            ref={textField}
             className="status-text"
             data-testid="status-text"
             aria-label="Status text"
@@ -143,6 +151,8 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
             onClick={() => {
               setForm({ text: '', emoji: null });
               send.mutate({ ...CLEAR_STATUS });
+              // This button is disabled once nothing is set: the focus goes where a new one is typed.
+              textField.current?.focus();
             }}
           >
             Clear status

@@ -8,7 +8,7 @@ import { useNarrowStore } from '../../state/narrow';
 import { isResolved, toggleResolved, useIsTopicMuted } from '../channels/hooks';
 import { updateFlagOverNarrow } from '../flags/mark-read';
 import { narrowTerms } from '../../api/narrow';
-import { Popover } from '../../components/Popover';
+import { MenuPopover } from '../../components/MenuPopover';
 import { unreadCountLabel } from '../../api/unread-count';
 
 /** One topic in the sidebar: select, unread count, and its actions (mute, mark read, resolve). */
@@ -95,13 +95,11 @@ export function TopicRow({
         ⋯
       </button>
       {menuOpen && (
-        <Popover
+        <MenuPopover
+          label={`Actions for topic ${label}`}
           onClose={() => setMenuOpen(false)}
-          placement="bottom-end"
           className="row-menu"
-          role="menu"
-          aria-label={`Actions for topic ${label}`}
-          data-testid="topic-menu"
+          testId="topic-menu"
         >
           <button
             type="button"
@@ -138,7 +136,7 @@ export function TopicRow({
               {isResolved(topic) ? 'Mark as unresolved' : 'Mark as resolved'}
             </button>
           )}
-        </Popover>
+        </MenuPopover>
       )}
       {failure && (
         <p className="row-error" role="alert">

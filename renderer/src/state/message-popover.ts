@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+
+/** The popovers a message row opens from its toolbar or from a shortcut. */
+export type MessagePopover = 'reactions' | 'menu';
+
+/**
+ * The message whose emoji picker or actions menu is open: one at a time in the whole feed. Its
+ * toolbar button or a shortcut (`:` for the picker, `i` for the menu) opens it.
+ */
+interface MessagePopoverState {
+  messageId: number | null;
+  popover: MessagePopover | null;
+  setOpen(messageId: number, popover: MessagePopover, open: boolean): void;
+}
+
+export const useMessagePopover = create<MessagePopoverState>((set) => ({
+  messageId: null,
+  popover: null,
+  setOpen: (messageId, popover, open) =>
+    set((s) =>
+      open
+        ? { messageId, popover }
+        : s.messageId === messageId && s.popover === popover
+          ? { messageId: null, popover: null }
+          : s,
+    ),
+}));
+
+/** Whether `popover` is open for this message, and how to open or close it. */
+export function useMessagePopoverOpen(
+  messageId: number,
+  popover: MessagePopover,
+): [boolean, (open: boolean) => void] {
+  const isOpen = useMessagePopover((s) => s.messageId === messageId && s.popover === popover);
+  const setOpen = useMessagePopover((s) => s.setOpen);
+  return [isOpen, (open) => setOpen(messageId, popover, open)];
+}

@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Everything a message or a topic offers can be reached from the keyboard, and Tab goes where the
+// person is looking (found by using the app: Tab in the feed threw the view thousands of pixels
+// away; the topic menu opened with the focus left behind; the emoji picker took only its first
+// emoji).
+
+const ADA = 'owner';
+const BEN = 'ben@northwind.example';
+
+async function post(chat: ChatEnvironment, who: string, topic: string, content: string): Promise<number> {
+  const { body } = await chat.api(who).post('/messages', { type: 'channel', to: 'general', topic, content });
+  return body.id as number;
+}
+
+async function openTopic(page: Page, topic: string): Promise<void> {
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+}
+
+const focusedRowId = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[data-message-id]')?.getAttribute('data-message-id'));
+
+test('Tab in the feed visits the selected message only, leaves the view where it is, then reaches the compose box', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `tab order ${Date.now()}`;
+  const ids: number[] = [];
+  for (let i = 1; i <= 60; i++)
+    ids.push(await post(chat, BEN, topic, `Line ${i}, with a [link](https://example.com/${i})`));
+  await signIn(page, ADA);
+  await openTopic(page, topic);
+  const feed = page.getByTestId('message-feed');
+  await feed.focus();
+  await page.keyboard.press('End');
+  const newest = ids[ids.length - 1]!;
+  await expect(page.locator('[data-selected="true"]')).toHaveAttribute('data-message-id', String(newest));
+  const scrollBefore = await feed.evaluate((el) => el.scrollTop);
+
+  // Rows above and below the view are drawn too (overscan), each with its link and buttons.
+  await expect(page.locator('[data-light]')).toHaveCount(0);
+  expect(await page.locator('[data-message-id] a[href]').count()).toBeGreaterThan(3);
+  const visited: (string | null | undefined)[] = [];
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.getByTestId('compose').evaluate((el) => el.contains(document.activeElement))) break;
+    visited.push(await focusedRowId(page));
+  }
+  // The compose box's first control (its Write tab) comes next on the page.
+  await expect(page.getByTestId('compose-write')).toBeFocused();
+  // Only the selected message's controls (and the feed's own, outside any row) were visited.
+  expect(visited.filter((id) => id !== undefined && id !== null)).not.toHaveLength(0);
+  for (const id of visited) if (id) expect(id).toBe(String(newest));
+  expect(Math.abs((await feed.evaluate((el) => el.scrollTop)) - scrollBefore)).toBeLessThan(5);
+
+  // Shift+Tab goes back into the selected message, then to the feed itself.
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedRowId(page)).toBe(String(newest));
+});
+
+test('i opens the selected message’s menu, e moves another person’s message, and the topic menu works by keyboard', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `menus by keyboard ${Date.now()}`;
+  const id = await post(chat, BEN, topic, 'A message from Ben');
+  await signIn(page, ADA);
+  await openTopic(page, topic);
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('End');
+
+  await page.keyboard.press('i');
+  const menu = page.getByRole('menu', { name: 'Message actions' });
+  await expect(menu.getByRole('menuitem', { name: 'Quote and reply' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+
+  // Not Ada's message: e offers to move it (she may, as the owner).
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('e');
+  const dialog = page.getByTestId('edit-message-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Move message' })).toBeVisible();
+  await expect(dialog.getByTestId('edit-content')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(id).toBeGreaterThan(0);
+
+  // The topic's menu: Enter opens it with the focus on its first item; the arrows move; Esc gives
+  // the focus back to its button; moving the focus elsewhere closes it.
+  const button = page.getByTestId(`topic-menu-${topic}`);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const topicMenu = page.getByRole('menu', { name: `Actions for topic ${topic}` });
+  await expect(topicMenu.getByRole('menuitem', { name: 'Mute topic' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(topicMenu.getByRole('menuitem', { name: 'Mark topic as read' })).toBeFocused();
+  await page.screenshot({ path: 'test-results/screens/topic-menu-keyboard.png' });
+  await page.keyboard.press('Escape');
+  await expect(topicMenu).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(topicMenu).toBeVisible();
+  await page.getByTestId('compose-input').focus();
+  await expect(topicMenu).toHaveCount(0);
+});
+
+test('the emoji picker is used with the arrows: the one chosen is the one added', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `emoji arrows ${Date.now()}`;
+  const id = await post(chat, BEN, topic, 'React to me');
+  await signIn(page, ADA);
+  await openTopic(page, topic);
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press(':');
+  const search = page.getByTestId('emoji-search');
+  await expect(search).toBeFocused();
+  await search.fill('heart');
+  const choices = page.locator('[data-testid="emoji-picker"] .emoji-choice');
+  const second = await choices.nth(1).getAttribute('aria-label');
+  await page.keyboard.press('ArrowDown');
+  await expect(choices.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(choices.nth(1)).toBeFocused();
+  await page.screenshot({ path: 'test-results/screens/emoji-picker-arrows.png' });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('emoji-picker')).toHaveCount(0);
+  const chip = page.getByTestId(`reactions-${id}`).getByRole('button');
+  await expect(chip).toHaveCount(1);
+  const name = second!.replace(/ /g, '_');
+  await expect(chip).toHaveAttribute('data-testid', `reaction-${name}`);
+  // Its name says who reacted, the user as "You".
+  await expect(chip).toHaveAccessibleName(`You reacted with :${name}:`);
+});

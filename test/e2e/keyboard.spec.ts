@@ -135,9 +135,13 @@ test('a person works through the Inbox with the keyboard: n, j/k, Home/End, s, +
   await expect(page.getByTestId(`reactions-${second}`).getByTestId('reaction-tada')).toBeVisible();
   await expect(page.getByTestId('emoji-picker')).toHaveCount(0);
 
-  // e edits one's own message only; closing the dialog gives the focus back to the feed.
+  // e on another person's channel message offers to move it (Ada may), on one's own edits it;
+  // closing the dialog gives the focus back to the feed.
   await page.keyboard.press('e');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const mover = page.getByRole('dialog');
+  await expect(mover.getByRole('heading', { name: 'Move message' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(mover).toHaveCount(0);
   await page.getByTestId(`content-${own}`).click();
   await expect(page.getByTestId('message-feed')).toBeFocused();
   await page.keyboard.press('e');

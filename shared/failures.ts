@@ -12,6 +12,12 @@ export interface NetworkFailure {
   /** `connection_failed`: nothing answered (refused, DNS, reset before a response); `timeout`: no answer in time. */
   reason: 'connection_failed' | 'timeout' | 'other';
   message: string;
+  /**
+   * The request never left this machine: no connection was made (refused, the name not found, the
+   * host unreachable, the connection not made in time). Unset when it may have reached the server
+   * (a connection reset or closed after the request was written, an answer that did not come).
+   */
+  notSent?: true;
 }
 
 /** A 4xx with the service's error body (spec parts 1 and 7). */

@@ -172,6 +172,12 @@ export interface OutboxEntry {
   state: OutboxEntryState;
   /** Requests made for it so far. */
   attempts: number;
+  /**
+   * A request for it may have reached the server (its answer did not come): taking it back could
+   * not unsend it, and sending an edited copy could make two. False while every attempt is known
+   * not to have arrived (none made, no connection, refused).
+   */
+  mayBeOnServer: boolean;
   /** Why it is waiting or failed, in the user's words. */
   reason?: string;
   messageId?: number;

@@ -389,14 +389,26 @@ const CONNECTION_CODES = new Set([
   'UND_ERR_CLOSED',
 ]);
 
+/** Failures before any connection was made: the request cannot have reached the server. */
+const NOT_CONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 /** Maps a fetch exception to the network part of the failure family. */
 export function networkFailure(error: unknown): CallFailure {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const code = cause?.code ?? (error as { code?: string } | undefined)?.code;
   const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const notSent = code !== undefined && NOT_CONNECTED_CODES.has(code) ? { notSent: true as const } : {};
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
-    return { kind: 'network', reason: 'timeout', message };
-  if (code && CONNECTION_CODES.has(code)) return { kind: 'network', reason: 'connection_failed', message };
+    return { kind: 'network', reason: 'timeout', message, ...notSent };
+  if (code && CONNECTION_CODES.has(code))
+    return { kind: 'network', reason: 'connection_failed', message, ...notSent };
   return { kind: 'network', reason: 'other', message };
 }
 

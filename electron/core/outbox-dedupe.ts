@@ -47,16 +47,26 @@ function normalized(content: string): string {
   return content.replace(/\r\n?/g, '\n').trim();
 }
 
-/** The earliest message that is this send, or null when the server does not have it. */
+/**
+ * The earliest message that is this send, or null when the server does not have it. `seenUpToId`:
+ * the newest message the app had seen when the first request left (0 when unknown); anything up
+ * to it was on the server before this send, like the same words sent from a phone a moment before.
+ */
 export function findSentCopy(
   messages: readonly CandidateMessage[],
-  sent: { content: string; firstAttemptAt: number },
+  sent: { content: string; firstAttemptAt: number; seenUpToId: number },
   alreadyClaimed: ReadonlySet<number>,
 ): number | null {
   const text = normalized(sent.content);
   const since = Math.floor(sent.firstAttemptAt / 1000) - CLOCK_SLACK_SECONDS;
   const match = [...messages]
     .sort((a, b) => a.id - b.id)
-    .find((m) => !alreadyClaimed.has(m.id) && m.timestamp >= since && normalized(m.content) === text);
+    .find(
+      (m) =>
+        !alreadyClaimed.has(m.id) &&
+        m.id > sent.seenUpToId &&
+        m.timestamp >= since &&
+        normalized(m.content) === text,
+    );
   return match?.id ?? null;
 }

@@ -19,6 +19,11 @@ export interface StoredEntry {
   firstAttemptAt: number | null;
   /** A request may have reached the server: check before sending it again. */
   uncertain: boolean;
+  /**
+   * The newest message id this app had seen when the first request left: a message the server
+   * already had then (sent from another device with the same words) is not this send.
+   */
+  seenUpToId?: number;
 }
 
 export interface StoredOutbox {

@@ -39,6 +39,8 @@ export function classifySendFailure(failure: CallFailure): SendOutcome {
     if (failure.status === 0) return { kind: 'not_sent', reason };
     return { kind: 'refused', reason };
   }
+  // No connection was made: nothing to look for on the server before the next attempt.
+  if (failure.kind === 'network' && failure.notSent) return { kind: 'not_sent', reason };
   return { kind: 'unknown', reason };
 }
 

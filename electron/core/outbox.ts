@@ -52,6 +52,8 @@ const RECENT_DELIVERED_KEPT = 200;
 export class Outbox {
   private entries: LiveEntry[];
   private recentDelivered: number[];
+  /** The newest message id in the events seen so far (message ids grow with time). */
+  private newestSeenId = 0;
   private readonly limits: OutboxLimits;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -147,6 +149,7 @@ export class Outbox {
       if (event.type !== 'message') continue;
       const raw = event as unknown as Record<string, unknown>;
       const messageId = (raw.message as { id?: unknown } | undefined)?.id;
+      if (typeof messageId === 'number' && messageId > this.newestSeenId) this.newestSeenId = messageId;
       const localId = localIdOf(raw);
       const entry = this.entries.find(
         (candidate) =>
@@ -194,7 +197,10 @@ export class Outbox {
       if (!check.ok) return this.retryLater(entry, check.reason, 0);
       if (check.messageId !== null) return this.delivered(entry, check.messageId);
     }
-    entry.firstAttemptAt ??= this.now();
+    if (entry.firstAttemptAt === null) {
+      entry.firstAttemptAt = this.now();
+      if (this.newestSeenId > 0) entry.seenUpToId = this.newestSeenId;
+    }
     entry.attempts++;
     // Written before the request leaves: if the app dies now, the next run checks first.
     entry.uncertain = true;
@@ -237,7 +243,11 @@ export class Outbox {
     for (const other of this.entries) if (other.messageId !== undefined) claimed.add(other.messageId);
     const messageId = findSentCopy(
       result.value,
-      { content: entry.content, firstAttemptAt: entry.firstAttemptAt ?? entry.createdAt },
+      {
+        content: entry.content,
+        firstAttemptAt: entry.firstAttemptAt ?? entry.createdAt,
+        seenUpToId: entry.seenUpToId ?? 0,
+      },
       claimed,
     );
     if (messageId !== null)
@@ -324,6 +334,7 @@ function storedEntry(entry: LiveEntry): StoredEntry {
     ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
     firstAttemptAt: entry.firstAttemptAt,
     uncertain: entry.uncertain,
+    ...(entry.seenUpToId !== undefined ? { seenUpToId: entry.seenUpToId } : {}),
   };
 }
 
@@ -335,6 +346,7 @@ function publicEntry(entry: LiveEntry): OutboxEntry {
     createdAt: entry.createdAt,
     state: entry.state,
     attempts: entry.attempts,
+    mayBeOnServer: entry.uncertain,
     ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
     ...(entry.messageId !== undefined ? { messageId: entry.messageId } : {}),
   };

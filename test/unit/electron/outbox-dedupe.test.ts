@@ -29,19 +29,46 @@ describe('the check before sending again', () => {
       { id: 10, content: 'other', timestamp: at(1) },
       { id: 11, content: 'line one\nline two', timestamp: at(2) },
     ];
-    expect(findSentCopy(messages, { content: ' line one\r\nline two\n', firstAttemptAt }, new Set())).toBe(
-      11,
-    );
-    expect(findSentCopy(messages, { content: 'line one', firstAttemptAt }, new Set())).toBeNull();
+    expect(
+      findSentCopy(
+        messages,
+        { content: ' line one\r\nline two\n', firstAttemptAt, seenUpToId: 0 },
+        new Set(),
+      ),
+    ).toBe(11);
+    expect(
+      findSentCopy(messages, { content: 'line one', firstAttemptAt, seenUpToId: 0 }, new Set()),
+    ).toBeNull();
   });
 
   it('ignores messages from before the first attempt (beyond the clock allowance) and those already accounted for', () => {
     const old = { id: 5, content: 'ok', timestamp: at(-CLOCK_SLACK_SECONDS - 1) };
     const justBefore = { id: 6, content: 'ok', timestamp: at(-30) };
     const later = { id: 8, content: 'ok', timestamp: at(3) };
-    expect(findSentCopy([old], { content: 'ok', firstAttemptAt }, new Set())).toBeNull();
-    expect(findSentCopy([later, justBefore, old], { content: 'ok', firstAttemptAt }, new Set())).toBe(6);
-    expect(findSentCopy([later, justBefore], { content: 'ok', firstAttemptAt }, new Set([6]))).toBe(8);
-    expect(findSentCopy([later, justBefore], { content: 'ok', firstAttemptAt }, new Set([6, 8]))).toBeNull();
+    expect(findSentCopy([old], { content: 'ok', firstAttemptAt, seenUpToId: 0 }, new Set())).toBeNull();
+    expect(
+      findSentCopy([later, justBefore, old], { content: 'ok', firstAttemptAt, seenUpToId: 0 }, new Set()),
+    ).toBe(6);
+    expect(
+      findSentCopy([later, justBefore], { content: 'ok', firstAttemptAt, seenUpToId: 0 }, new Set([6])),
+    ).toBe(8);
+    expect(
+      findSentCopy([later, justBefore], { content: 'ok', firstAttemptAt, seenUpToId: 0 }, new Set([6, 8])),
+    ).toBeNull();
+  });
+
+  it('ignores a message the app had seen before its first attempt: the same words sent from another device', () => {
+    const fromPhone = { id: 6, content: 'ok, on my way', timestamp: at(-5) };
+    const thisSend = { id: 9, content: 'ok, on my way', timestamp: at(1) };
+    expect(
+      findSentCopy([fromPhone], { content: 'ok, on my way', firstAttemptAt, seenUpToId: 6 }, new Set()),
+    ).toBeNull();
+    expect(
+      findSentCopy(
+        [fromPhone, thisSend],
+        { content: 'ok, on my way', firstAttemptAt, seenUpToId: 6 },
+        new Set(),
+      ),
+    ).toBe(9);
   });
 });

@@ -10,7 +10,7 @@ import { Outbox, type OutboxDeps } from '../../../electron/core/outbox';
 import { OutboxFile, type StoredOutbox } from '../../../electron/core/outbox-file';
 
 /** What the fake server does with the next POST /messages. */
-type SendBehaviour = 'ok' | 'lost' | 'down' | 'refuse' | 'server_error';
+type SendBehaviour = 'ok' | 'lost' | 'down' | 'no_connection' | 'refuse' | 'server_error';
 
 const networkDown = {
   kind: 'network',
@@ -35,6 +35,7 @@ class FakeServer {
     this.posts.push(params);
     const behaviour = this.down ? 'down' : (this.behaviours.shift() ?? 'ok');
     if (behaviour === 'down') return { ok: false, error: networkDown };
+    if (behaviour === 'no_connection') return { ok: false, error: { ...networkDown, notSent: true } };
     if (behaviour === 'refuse')
       return {
         ok: false,
@@ -213,6 +214,39 @@ describe('Outbox', () => {
     expect(server.contents()).toEqual(['Try me again']);
     // The same local id both times: the server's event names it whichever attempt it came from.
     expect(server.posts.map((p) => p.local_id)).toEqual(['local-1', 'local-1']);
+  });
+
+  it('a request that found no server is sent again without a check, and can be taken back meanwhile', async () => {
+    const box = outbox();
+    server.behaviours = ['no_connection'];
+    box.add(general('Nobody answered'));
+    await settle();
+    expect(box.list()).toMatchObject([{ state: 'waiting', attempts: 1, mayBeOnServer: false }]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.checks).toBe(0);
+    expect(server.contents()).toEqual(['Nobody answered']);
+  });
+
+  it('does not take the same words sent from another device just before for this send', async () => {
+    const box = outbox();
+    // Ada's phone sent it a moment before; the app saw its event.
+    server.messages.push({
+      id: 90,
+      content: 'ok, on my way',
+      timestamp: Math.floor(Date.now() / 1000) - 5,
+      to: 'channel:1:plans',
+      sender: 'me@example.com',
+    });
+    box.observe([messageEvent(90)]);
+    // This send's answer is lost before the server got it: the check must not find the phone's.
+    server.behaviours = ['server_error'];
+    box.add(general('ok, on my way'));
+    await settle();
+    expect(box.list()).toMatchObject([{ mayBeOnServer: true }]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.checks).toBe(1);
+    expect(server.contents()).toEqual(['ok, on my way', 'ok, on my way']);
+    expect(box.list()).toMatchObject([{ state: 'sent', messageId: 100 }]);
   });
 
   it('does not take an earlier message with the same words for a lost one', async () => {

@@ -238,6 +238,7 @@ export class FakeBridge implements ChatBridge {
         ...request,
         createdAt: Date.now(),
         state: 'sending',
+        mayBeOnServer: false,
         attempts: 1,
       };
       this.outboxRequests.push(`send ${entry.localId}`);

@@ -23,8 +23,8 @@ function statusText(entry: OutboxEntry): string {
 /**
  * Local echoes at the end of a feed: messages the user sent that the server has not confirmed,
  * shown at once. A failed one stays with Retry, Edit (its text back in the compose box) and Discard;
- * one waiting for the server offers to try now, and, while no request for it has left (so the server
- * cannot have it), Edit and Discard too.
+ * one waiting for the server offers to try now, and, while the server cannot have it (no request
+ * left, or none got through), Edit and Discard too.
  */
 export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; narrow: Narrow }) {
   const bridge = useBridge();
@@ -82,9 +82,9 @@ export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; nar
                   {entry.state === 'failed' ? 'Retry' : 'Try now'}
                 </button>
               )}
-              {/* A waiting message whose request left may be on the server already: taking it back
-                  here could not unsend it, and sending an edited copy would make two. */}
-              {(entry.state === 'failed' || entry.attempts === 0) && (
+              {/* A waiting message whose request may have reached the server: taking it back here
+                  could not unsend it, and sending an edited copy would make two. */}
+              {(entry.state === 'failed' || !entry.mayBeOnServer) && (
                 <>
                   <button
                     type="button"

@@ -22,6 +22,7 @@ function entry(localId: string, overrides: Partial<OutboxEntry> = {}): OutboxEnt
     createdAt: 0,
     state: 'sending',
     attempts: 1,
+    mayBeOnServer: true,
     ...overrides,
   };
 }
@@ -123,12 +124,17 @@ describe('the outbox in the window', () => {
     expect(useComposeStore.getState().drafts['topic:1:Plans']).toBe('half a thought\nmy words');
   });
 
-  it('while the server cannot be reached: a message never sent can be edited or discarded, one whose request left can be tried again only', () => {
+  it('while the server cannot be reached: a message the server cannot have can be edited or discarded, one whose request may have arrived can be tried again only', () => {
     const { render } = setup({ user_id: SELF });
-    const queued = entry('q', { state: 'waiting', attempts: 0 });
-    const tried = entry('t', { state: 'waiting', attempts: 2 });
-    render(<PendingMessages echoes={[queued, tried]} narrow={topicNarrow} />);
-    const [queuedRow, triedRow] = screen.getAllByTestId('pending-message');
+    const queued = entry('q', { state: 'waiting', attempts: 0, mayBeOnServer: false });
+    const tried = entry('t', { state: 'waiting', attempts: 2, mayBeOnServer: true });
+    const refused = entry('r', { state: 'waiting', attempts: 1, mayBeOnServer: false });
+    render(<PendingMessages echoes={[queued, tried, refused]} narrow={topicNarrow} />);
+    const [queuedRow, triedRow, refusedRow] = screen.getAllByTestId('pending-message');
+    // Its attempts found no server (connection refused): it is still only here.
+    expect(refusedRow!.querySelector('[data-testid="pending-edit"]')).not.toBeNull();
+    expect(refusedRow!.querySelector('[data-testid="pending-discard"]')).not.toBeNull();
+    expect(refusedRow!.querySelector('[data-testid="pending-retry"]')!.textContent).toBe('Try now');
     expect(queuedRow!.textContent).toContain('Waiting to be sent…');
     expect(queuedRow!.querySelector('[data-testid="pending-edit"]')).not.toBeNull();
     expect(queuedRow!.querySelector('[data-testid="pending-discard"]')).not.toBeNull();

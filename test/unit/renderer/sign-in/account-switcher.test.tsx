@@ -18,6 +18,7 @@ const unsent = (localId: string): OutboxEntry => ({
   createdAt: 0,
   state: 'waiting',
   attempts: 1,
+  mayBeOnServer: true,
 });
 
 describe('AccountSwitcher', () => {

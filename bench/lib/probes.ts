@@ -28,9 +28,9 @@ export const MARKER_PROBE = `(() => {
   new MutationObserver((records) => {
     const t = clock();
     // A reader who keeps up: when the feed stops following (the selected message about to leave the
-    // view), they go on to the bottom at once.
-    const jump = document.querySelector('[data-testid="jump-to-bottom"]');
-    if (jump) jump.click();
+    // view), they go on to the bottom at once (End; the button goes on from the first unread).
+    if (document.querySelector('[data-testid="jump-to-bottom"]'))
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End' }));
     const fresh = [];
     for (const record of records)
       for (const node of record.addedNodes) {

@@ -254,7 +254,7 @@ export async function messageEventToPixel(ctx: BenchContext): Promise<Section> {
       'A message appended below the rendered window and scrolled past in the same batch never gets a node: it counts ' +
       'as in the feed when the first newer message (by id) got one (details: appendedUnrendered). The reader keeps up: ' +
       'when the feed stops following because the new messages would push the selected message off the top, the probe ' +
-      'clicks "Jump to bottom" in the same mutation callback.',
+      'presses End (to the newest) in the same mutation callback.',
     figures: [
       ...latencyFigures('message.steady', 'Steady', steady),
       ...latencyFigures('message.burst', 'Burst', burstSamples),

@@ -166,6 +166,15 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const lastCutOff = (virtualizer.measurementsCache[lastOnScreen]?.end ?? 0) > viewBottom + 4;
   const lastUnread = !(messages[lastOnScreen]?.flags ?? ['read']).includes('read');
   const unreadBelow = unreadAfter + (lastCutOff && lastUnread ? 1 : 0);
+  // "N unread below" goes on from the first of them, as reading would: jumping to the bottom would
+  // pass over them all (and what is passed over counts as read).
+  const goOnReading = () => {
+    const from = lastCutOff && lastUnread ? lastOnScreen : lastOnScreen + 1;
+    const next = messages.findIndex((m, i) => i >= from && !(m.flags ?? []).includes('read'));
+    if (next < 0) return toBottom();
+    virtualizer.scrollToIndex(next, { align: 'start' });
+    select(messages[next]!.id);
+  };
 
   // What the user sent here shows even while the conversation cannot be loaded (a server that does
   // not answer): the box emptied, and the message must be seen to be on its way. The states fill the
@@ -250,9 +259,21 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
       <PendingMessages echoes={echoes} narrow={narrow} />
       {(awayFromBottom || pages.hasNewer) && (
         <div className="feed-jump">
-          <button type="button" className="btn btn-small" data-testid="jump-to-bottom" onClick={toBottom}>
-            {unreadBelow > 0 && !pages.hasNewer ? `${unreadBelow} unread below ↓` : 'Jump to bottom ↓'}
-          </button>
+          {unreadBelow > 0 && !pages.hasNewer ? (
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="jump-to-bottom"
+              title="Go on to the first unread message below"
+              onClick={goOnReading}
+            >
+              {unreadBelow} unread below ↓
+            </button>
+          ) : (
+            <button type="button" className="btn btn-small" data-testid="jump-to-bottom" onClick={toBottom}>
+              Jump to bottom ↓
+            </button>
+          )}
         </div>
       )}
       {extending === 'newer' && (

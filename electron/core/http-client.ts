@@ -97,7 +97,7 @@ export class HttpClient {
     } catch (error) {
       return fail({ kind: 'api', status: 0, code: 'CLIENT_INVALID_PARAMS', msg: String(error), extra: {} });
     }
-    const raw = await this.sendShared(wire, options);
+    const raw = await this.sendShared(wire, endpoint.disposable ? { ...options, maxRetries: 0 } : options);
     if (!raw.ok) return raw;
     const json = safeJson(raw.value.body);
     if (json === undefined)

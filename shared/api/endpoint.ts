@@ -36,6 +36,11 @@ export interface Endpoint<
   readonly path: string;
   readonly authenticated: boolean;
   /**
+   * A notice whose moment passes (typing): never sent again after a failure, even a 429 (which
+   * would spend the account's request budget on it, ahead of its messages).
+   */
+  readonly disposable?: true;
+  /**
    * Validates a caller's parameters (the main process runs it on every renderer call). Built on
    * first read, like `response`.
    */
@@ -91,6 +96,7 @@ export function defineEndpoint<Name extends string, Params extends Record<string
   method: HttpMethod;
   path: string;
   authenticated?: boolean;
+  disposable?: true;
   params: SchemaSource<Params>;
   response: SchemaSource<Response>;
   adapt?: (params: Params, ctx: WireContext) => Record<string, unknown>;
@@ -103,6 +109,7 @@ export function defineEndpoint<Name extends string, Params extends Record<string
     method: spec.method,
     path: spec.path,
     authenticated: spec.authenticated ?? true,
+    ...(spec.disposable && { disposable: spec.disposable }),
     ...(spec.adapt && { adapt: spec.adapt }),
     ...(spec.route && { route: spec.route }),
     get params() {

@@ -42,6 +42,7 @@ export const setTypingStatus = defineEndpoint({
   name: 'setTypingStatus',
   method: 'POST',
   path: '/typing',
+  disposable: true,
   params: setTypingStatusParamsSchema,
   response: emptySuccess,
   adapt: (params, ctx) => {

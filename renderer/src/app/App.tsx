@@ -13,6 +13,16 @@ import { Loading } from '../components/states';
 import { gateOnLiveSession } from './launch-gate';
 import { enterAccountScope, useAccountScope } from '../state/account-scope';
 
+/**
+ * A call's failure is final here: main already repeated what was worth repeating (a GET after a
+ * network or server failure, anything after a 429), and more rounds on top made nine requests of
+ * each failing GET. Reconnecting fetches failed views again (session.ts). Anything else (a chunk
+ * that did not load) gets two more tries.
+ */
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < 2 && !(error instanceof ApiCallError);
+}
+
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
@@ -20,8 +30,7 @@ export function createQueryClient(): QueryClient {
         // Events keep the cache current; nothing goes stale by time.
         staleTime: Infinity,
         refetchOnWindowFocus: false,
-        retry: (count, error) =>
-          count < 2 && !(error instanceof ApiCallError && error.failure.kind === 'api'),
+        retry: retryQuery,
       },
       mutations: { retry: false },
     },

@@ -247,6 +247,24 @@ describe('HttpClient: retries', () => {
     expect(clock.waits).toEqual([3000]);
   });
 
+  it('never repeats a disposable notice (typing), not even after a 429', async () => {
+    const notice = defineEndpoint({
+      name: 'notice',
+      method: 'POST',
+      path: '/notice',
+      disposable: true,
+      params: z.object({}),
+      response: emptySuccess,
+    });
+    const server = await serve((_, res) =>
+      json(res, 429, { result: 'error', msg: 'Rate limit', code: 'RATE_LIMIT_HIT' }, { 'Retry-After': '1' }),
+    );
+    const { client, clock } = clientFor(server.url);
+    expect(await client.call(notice, {})).toMatchObject({ ok: false, error: { kind: 'api', status: 429 } });
+    expect(server.seen).toHaveLength(1);
+    expect(clock.waits).toEqual([]);
+  });
+
   it('gives up after maxRetries and returns the last failure', async () => {
     const server = await serve((_, res) => json(res, 502, { result: 'error', msg: 'bad gateway' }));
     const { client } = clientFor(server.url, { maxRetries: 1 });

@@ -3,7 +3,8 @@
 //
 //   node out/main/web-host.js [--port N] [--data-dir DIR] [--demo-file FILE] [--sign-in EMAIL]
 //
-//   --port       127.0.0.1 port, 0 (default) picks a free one; or WEB_HOST_PORT
+//   --port       127.0.0.1 port, 0 picks a free one; or WEB_HOST_PORT; default: the one the data
+//                directory had last time (web-host-port.ts), else a free one
 //   --data-dir   where accounts live; or TEAMCHAT_DATA_DIR; default .data/web-host in the app folder
 //   --demo-file  a DemoConfig JSON file (server URL and accounts offered on the first screen), the
 //                same file Electron's main process reads; or TEAMCHAT_DEMO_FILE
@@ -20,9 +21,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readCommandLine, valuesOrExit } from '../shared/command-line';
+import type { AccountSummary } from '../shared/ipc';
 import type { DemoConfig } from './core/app-core';
 import { parseDemoConfig } from './core/demo-accounts';
 import { listenWebHost } from './web-host';
+import { portTaken, rememberedPort, rememberPort } from './web-host-port';
 
 // Paths are relative to this file as built: out/main/web-host.js.
 const appDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,7 +37,9 @@ Usage: npm run web -- [options]        (or: node out/main/web-host.js [options])
 Team Chat in a browser: serves the app on 127.0.0.1 and prints the URL to open.
 
 Options:
-  --port N             port on 127.0.0.1, 0 picks a free one (default 0; or WEB_HOST_PORT)
+  --port N             port on 127.0.0.1, 0 picks a free one (or WEB_HOST_PORT); by default
+                       the one this data directory had last time, so the page's own storage
+                       (drafts kept on this computer) stays with it; a free one if it is taken
   --data-dir DIR       where accounts are kept (default .data/web-host; or TEAMCHAT_DATA_DIR)
   --demo-file FILE     demo accounts to offer on the first screen (or TEAMCHAT_DEMO_FILE)
   --sign-in EMAIL      sign in this account of the demo file at launch
@@ -56,6 +61,21 @@ async function loadDemo(file: string | undefined): Promise<DemoConfig | null> {
   return parseDemoConfig(JSON.parse(await readFile(file, 'utf8')));
 }
 
+/** The account a demo person signed in to on an earlier launch, on the demo's server. */
+function keptAccount(
+  accounts: readonly AccountSummary[],
+  demo: DemoConfig,
+  email: string,
+): AccountSummary | null {
+  const origin = new URL(demo.serverUrl).origin;
+  return (
+    accounts.find(
+      (account) =>
+        new URL(account.serverUrl).origin === origin && account.email.toLowerCase() === email.toLowerCase(),
+    ) ?? null
+  );
+}
+
 async function launch(): Promise<void> {
   const values = valuesOrExit(
     readCommandLine(
@@ -74,18 +94,24 @@ async function launch(): Promise<void> {
     ),
     { out: console.log, err: console.error, exit: process.exit },
   );
-  const port = Number(values.port ?? process.env.WEB_HOST_PORT ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port: ${values.port}`);
+  const dataDir = values['data-dir'] ?? process.env.TEAMCHAT_DATA_DIR ?? join(appDir, '.data/web-host');
+  const asked = values.port ?? process.env.WEB_HOST_PORT;
+  const port = asked === undefined ? rememberedPort(dataDir) : Number(asked);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port: ${asked}`);
   const demo = await loadDemo(values['demo-file'] ?? process.env.TEAMCHAT_DEMO_FILE);
 
   const startCalledAt = clock();
-  const host = await listenWebHost({
-    port,
-    dataDir: values['data-dir'] ?? process.env.TEAMCHAT_DATA_DIR ?? join(appDir, '.data/web-host'),
-    rendererDir,
-    demo,
+  const listen = (on: number) => listenWebHost({ port: on, dataDir, rendererDir, demo });
+  const host = await listen(port).catch((error: unknown) => {
+    // The remembered port is taken (another program, another host): any free one will do.
+    if (asked !== undefined || !portTaken(error)) throw error;
+    console.log(
+      `Port ${port} is taken: using another; what this page kept in the browser stays with that address.`,
+    );
+    return listen(0);
   });
   const listeningAt = clock();
+  if (asked === undefined) rememberPort(dataDir, host.port);
   const shutdown = () => void host.close().then(() => process.exit(0));
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
@@ -106,7 +132,15 @@ async function launch(): Promise<void> {
     // The account must be there before the page opens: wait for the core.
     const { core } = await host.ready;
     const added = await core.addDemo(email);
-    if (!added.ok) throw new Error(`Could not sign in ${email}: ${JSON.stringify(added.error)}`);
+    if (!added.ok) {
+      // Signed in on an earlier launch and the server cannot be reached now: the account opens as
+      // it was left (its unsent messages included) and connects when the server is back.
+      const kept =
+        added.error.kind === 'network' && demo ? keptAccount(core.vault.list(), demo, email) : null;
+      if (!kept) throw new Error(`Could not sign in ${email}: ${JSON.stringify(added.error)}`);
+      console.log(`${demo?.serverUrl} cannot be reached; opening ${email} as it was left.`);
+      await core.switchTo(kept.id);
+    }
   } else {
     // The page can be opened now: it loads while the core does (a page faster than it waits for
     // the bridge). A core that fails to load is still reported, and ends the program.

@@ -151,9 +151,11 @@ if (electron) {
     console.error('The web host is not built: run `npx electron-vite build` (or drop --no-build).');
     await shutdown(1);
   }
+  // Without --port the host keeps the port it had last time: the page's own storage (drafts kept
+  // on this computer) belongs to that address.
+  const port = values.port ?? process.env.PORT;
   const args = [
-    '--port',
-    String(values.port ?? process.env.PORT ?? 0),
+    ...(port === undefined ? [] : ['--port', String(port)]),
     '--data-dir',
     join(dataDir, 'web-host'),
   ];

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,5 +118,60 @@ test('reports an error over IPC and exits 1 when the account to sign in is not i
     expect(await host.exit).toBe(1);
   } finally {
     host.child.kill();
+  }
+});
+
+test('without --port, a data directory keeps its port between launches (the page keeps its storage), unless it is taken', async () => {
+  const dataDir = join(dir, 'data-port');
+  const portOf = (ready: Record<string, unknown>) => new URL(String(ready.url)).port;
+  const once = async () => {
+    const host = launch(['--data-dir', dataDir, '--demo-file', demoFile]);
+    try {
+      const ready = await host.first;
+      expect(ready.type).toBe('ready');
+      host.child.send({ cmd: 'close' });
+      expect(await host.exit).toBe(0);
+      return portOf(ready);
+    } finally {
+      host.child.kill();
+    }
+  };
+  const first = await once();
+  expect(await once()).toBe(first);
+
+  // Another program took it meanwhile: the host starts on another port all the same.
+  const squatter = createServer().listen(Number(first), '127.0.0.1');
+  await new Promise((resolve) => squatter.once('listening', resolve));
+  try {
+    const third = await once();
+    expect(third).not.toBe(first);
+  } finally {
+    squatter.close();
+  }
+});
+
+test('--sign-in opens an account signed in before when its server cannot be reached', async () => {
+  const own = await startReferenceServer();
+  const ownDemo = join(dir, 'own-demo.json');
+  writeFileSync(ownDemo, JSON.stringify(demoConfigFrom(own.url, own.credentials.users)), { mode: 0o600 });
+  const member = pickUser(own, 'member');
+  const dataDir = join(dir, 'data-offline');
+  const args = ['--port', '0', '--data-dir', dataDir, '--demo-file', ownDemo, '--sign-in', member.email];
+  const first = launch(args);
+  try {
+    expect((await first.first).type).toBe('ready');
+    first.child.send({ cmd: 'close' });
+    expect(await first.exit).toBe(0);
+  } finally {
+    first.child.kill();
+  }
+  await own.close();
+  const again = launch(args);
+  try {
+    expect((await again.first).type).toBe('ready');
+    again.child.send({ cmd: 'close' });
+    expect(await again.exit).toBe(0);
+  } finally {
+    again.child.kill();
   }
 });

@@ -39,8 +39,9 @@ test('a relaunch draws the last launch state while registering, then the live on
     await page.goto(host.url);
     await expect(page.getByTestId(`channel-${before}`)).toBeVisible();
     await page.getByTestId('all-messages').click();
-    // Opened at the first unread: down to the newest, which is what is kept.
-    await page.getByTestId('jump-to-bottom').click();
+    // Opened at the first unread: down to the newest (End), which is what is kept.
+    await page.getByTestId('message-feed').focus();
+    await page.keyboard.press('End');
     await expect(page.getByTestId(`content-${first}`)).toBeVisible();
     const kept = join(dataDir, 'session-kept', `${added.value.id}.json`);
     await expect.poll(() => existsSync(kept), { timeout: 15_000 }).toBe(true);
@@ -103,6 +104,45 @@ test('a relaunch draws the last launch state while registering, then the live on
     expect(
       proxy.requests.slice(sentBefore).some((r) => r.method === 'GET' && r.path.endsWith('/messages')),
     ).toBe(true);
+  } finally {
+    await page.goto('about:blank');
+    await app.dispose();
+  }
+});
+
+test('a relaunch while the server is down says so in the views it cannot load, and loads them once it is back', async ({
+  page,
+  chat,
+}) => {
+  const member = chat.user('member');
+  const app = await relaunchable(chat, [member], 30_000);
+  const { proxy } = app;
+  let host = await app.start();
+  try {
+    const added = await host.core.addDemo(member.email);
+    expect(added.ok).toBe(true);
+    await page.goto(host.url);
+    await expect(page.getByTestId('chat-shell')).toBeVisible();
+    // Long enough for the registration's state to be kept.
+    await page.waitForTimeout(1500);
+    await page.goto('about:blank');
+    await app.quit();
+
+    // The server is down (its gateway answers 502 to everything).
+    proxy.setRule(() => ({ kind: 'status', status: 502 }));
+    host = await app.start();
+    await page.goto(host.url);
+    await expect(page.getByTestId('chat-shell')).toBeVisible();
+    await page.getByTestId('channel-general').click();
+    // Not "Loading…" for as long as the outage lasts: the view says what is wrong.
+    const failed = page.getByTestId('message-feed-state').getByTestId('error');
+    await expect(failed).toBeVisible({ timeout: 15_000 });
+    await expect(failed).toContainText('Try again');
+    await page.screenshot({ path: 'test-results/screens/launch-offline.png' });
+
+    // Back: the view loads by itself.
+    proxy.setRule(null);
+    await expect(page.getByTestId('message-feed')).toBeVisible({ timeout: 20_000 });
   } finally {
     await page.goto('about:blank');
     await app.dispose();

@@ -10,6 +10,10 @@ import { useTypingStore } from '../state/typing';
 import { useNarrowStore } from '../state/narrow';
 import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
 import { useBridge } from './bridge-context';
+import { releaseHeldQueries } from './launch-gate';
+
+/** Connected, or connecting for the first time: not (yet) known to be out of reach. */
+const reaching = (state: string) => state === 'connected' || state === 'connecting';
 
 /**
  * A new session replaces all server state: the register state goes under `sessionKey` and every
@@ -77,8 +81,15 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     // by itself, without a "Try again" click.
     if (status.state === 'connected' && before !== 'connected')
       void queryClient.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
+    else if (reaching(before) && !reaching(status.state)) releaseHeldQueries(queryClient);
   });
-  void bridge.connectionStatus().then(setStatus, () => undefined);
+  void bridge.connectionStatus().then(
+    (status) => {
+      setStatus(status);
+      if (!reaching(status.state)) releaseHeldQueries(queryClient);
+    },
+    () => undefined,
+  );
   const timer = setInterval(() => useTypingStore.getState().expire(Date.now()), 1000);
   return () => {
     offSession();

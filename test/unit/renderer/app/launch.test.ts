@@ -4,7 +4,8 @@ import type { ChatBridge, SessionStarted } from '../../../../shared/ipc';
 import { accountsListKey, feedKey, sessionKey, sessionSharing } from '../../../../renderer/src/api/keys';
 import { createQueryClient } from '../../../../renderer/src/app/App';
 import { seedLaunchCalls, sendLaunchCalls } from '../../../../renderer/src/app/launch-calls';
-import { waitsForLiveSession } from '../../../../renderer/src/app/launch-gate';
+import { releaseHeldQueries, waitsForLiveSession } from '../../../../renderer/src/app/launch-gate';
+import { useConnectionStore } from '../../../../renderer/src/state/connection';
 import { startSession } from '../../../../renderer/src/app/session';
 import type { InitialState } from '../../../../renderer/src/api/model';
 
@@ -88,6 +89,37 @@ describe('while the window shows the state kept from the last launch', () => {
     offEmoji();
     expect(waitsForLiveSession(queryClient, feedKey({ kind: 'all' }))).toBe(false);
     unsubscribe();
+  });
+
+  it('lets them ask once the server is known to be out of reach: they say so instead of loading for ever', async () => {
+    useConnectionStore.getState().setStatus({ state: 'connecting' });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(sessionKey, kept);
+    const fetchFeed = vi.fn(async () => {
+      throw new Error('Could not reach the server.');
+    });
+    const observer = new QueryObserver(queryClient, {
+      queryKey: feedKey({ kind: 'all' }),
+      queryFn: fetchFeed,
+      retry: false,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchFeed).not.toHaveBeenCalled();
+
+    useConnectionStore
+      .getState()
+      .setStatus({ state: 'reconnecting', failures: 1, retryInMs: 1000, reason: 'refused' });
+    releaseHeldQueries(queryClient);
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+    expect(fetchFeed).toHaveBeenCalledTimes(1);
+    // Released once: a failed view is not asked again at every status change (Try again, or the
+    // reconnection, does that).
+    releaseHeldQueries(queryClient);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchFeed).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    useConnectionStore.getState().setStatus({ state: 'connecting' });
   });
 
   it('never lets a late kept answer replace the live session', () => {

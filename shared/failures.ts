@@ -91,6 +91,11 @@ export function describeFailure(failure: CallFailure): string {
         ? 'The server did not answer in time.'
         : 'Could not reach the server. Check your connection.';
     case 'api':
+      // The service's own words ("API usage exceeded rate limit") say nothing of what to do.
+      if (failure.status === 429)
+        return failure.retryAfterSeconds
+          ? `The server is limiting this account's requests: try again in ${Math.ceil(failure.retryAfterSeconds)} s.`
+          : "The server is limiting this account's requests: try again in a moment.";
       return failure.msg || failure.code;
     case 'server':
       return `The server had a problem (HTTP ${failure.status}). Try again in a moment.`;

@@ -45,7 +45,14 @@ export type ConnectionStatus =
   | { state: 'connecting' }
   | { state: 'connected' }
   /** Retrying after `failures` failures in a row; `retryInMs` until the next attempt. */
-  | { state: 'reconnecting'; failures: number; retryInMs: number; reason: string }
+  | {
+      state: 'reconnecting';
+      failures: number;
+      retryInMs: number;
+      reason: string;
+      /** The last failure was the server's 429: it answered, and asked to wait. */
+      rateLimited?: true;
+    }
   /**
    * The server accepts connections but does not answer: a long poll went past the heartbeat
    * interval, or a call has waited several seconds. `retryInMs` is null while a request is still

@@ -130,7 +130,8 @@ export class EventLoop {
   constructor(private readonly options: EventLoopOptions) {
     this.clock = options.clock ?? realClock;
     this.random = options.random ?? Math.random;
-    this.policy = options.backoff ?? { baseMs: 1000, capMs: 60_000 };
+    // Capped at 30 s: with full jitter, a server back after an outage is found 15 s later on average.
+    this.policy = options.backoff ?? { baseMs: 1000, capMs: 30_000 };
     this.longPollTimeoutMs = (options.defaultLongPollTimeoutSeconds ?? 90) * 1000;
   }
 
@@ -391,14 +392,27 @@ export class EventLoop {
     this.backoffRestart = false;
     let delay = this.skipNextWait ? 0 : fullJitterDelay(this.backoffStep++, this.policy, this.random);
     this.skipNextWait = false;
-    if (failure.kind === 'api' && failure.status === 429)
-      delay = Math.max(delay, (failure.retryAfterSeconds ?? 0) * 1000);
+    // The server answered, and said when to come back: that, not the backoff an outage before it
+    // grew (a 429 after a long outage waited up to a minute for a limit of one second), with up to
+    // a second more so that its clients do not all come back at the same instant.
+    const retryAfter =
+      failure.kind === 'api' && failure.status === 429 ? failure.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) {
+      this.backoffStep = 0;
+      delay = retryAfter * 1000 + Math.floor(this.random() * 1000);
+    }
     this.retryAt = this.clock.now() + delay;
     if (this.online)
       this.setStatus(
         this.unresponsive
           ? { state: 'unresponsive', failures, retryInMs: delay, reason: NOT_RESPONDING }
-          : { state: 'reconnecting', failures, retryInMs: delay, reason: reasonOf(failure) },
+          : {
+              state: 'reconnecting',
+              failures,
+              retryInMs: delay,
+              reason: reasonOf(failure),
+              ...(failure.kind === 'api' && failure.status === 429 ? { rateLimited: true as const } : {}),
+            },
       );
     await this.clock.sleep(delay, this.anySignal());
     this.retryAt = null;

@@ -457,7 +457,9 @@ test('a rate-limited server is waited out for as long as it asks, with the reaso
     };
   });
   try {
-    await expect(page.getByTestId('connection-banner')).toContainText(/rate limited/i, { timeout: 8000 });
+    await expect(page.getByTestId('connection-banner')).toContainText(/asked this app to slow down/i, {
+      timeout: 8000,
+    });
   } finally {
     faultProxy.setRule(null);
   }

@@ -46,9 +46,11 @@ function countdown(remainingMs: number | null): string {
 export function bannerText(status: ConnectionStatus, remainingMs: number | null = null): string | null {
   switch (status.state) {
     case 'reconnecting':
-      return status.failures >= BANNER_AFTER_FAILURES
-        ? `Connection lost (${status.reason.replace(/\.$/, '')}).${countdown(remainingMs ?? status.retryInMs)}`
-        : null;
+      if (status.failures < BANNER_AFTER_FAILURES) return null;
+      // Answered, but told to wait: not a lost connection.
+      if (status.rateLimited)
+        return `The server asked this app to slow down.${countdown(remainingMs ?? status.retryInMs)}`;
+      return `Connection lost (${status.reason.replace(/\.$/, '')}).${countdown(remainingMs ?? status.retryInMs)}`;
     case 'unresponsive':
       return `The server is not responding.${
         status.retryInMs === null

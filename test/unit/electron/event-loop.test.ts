@@ -148,7 +148,33 @@ describe('event loop: transient failures', () => {
       state: 'reconnecting',
       failures: 1,
       reason: 'Rate limited by the server.',
+      rateLimited: true,
     });
+  });
+
+  it('a 429 after an outage waits what the server says, not the backoff the outage grew', async () => {
+    await harness.loop.stop();
+    harness = loopHarness({ serverUrl: proxy.url, backoff: { baseMs: 1000, capMs: 60_000 } });
+    await started();
+    await proxy.down();
+    await waitUntil(() => harness.clock.waits.length >= 6, 'six failed attempts');
+    await proxy.up();
+    proxy.next(
+      {
+        kind: 'status',
+        status: 429,
+        headers: { 'Retry-After': '1' },
+        body: '{"result":"error","msg":"API usage exceeded rate limit","code":"RATE_LIMIT_HIT"}',
+      },
+      '/events',
+    );
+    const waitsAtLimit = harness.clock.waits.length;
+    harness.loop.wake();
+    await faultsApplied(1);
+    await waitUntil(() => harness.clock.waits.length > waitsAtLimit, 'the wait after the 429');
+    const afterLimit = harness.clock.waits[waitsAtLimit]!;
+    expect(afterLimit).toBeGreaterThanOrEqual(1000);
+    expect(afterLimit).toBeLessThan(2000);
   });
 
   it('rides out a refused connection and picks up where it left off', async () => {

@@ -87,6 +87,18 @@ describe('connection banner', () => {
     expect(screen.getByTestId('retry-now')).toBeTruthy();
   });
 
+  it('a rate limit is told as one, not as a lost connection', () => {
+    expect(
+      bannerText({
+        state: 'reconnecting',
+        failures: 3,
+        retryInMs: 2000,
+        reason: 'Rate limited by the server.',
+        rateLimited: true,
+      }),
+    ).toBe('The server asked this app to slow down. Retrying in 2 s…');
+  });
+
   it('offline and fatal states offer no Retry now', () => {
     expect(bannerText({ state: 'offline', reason: 'The network is unavailable.' })).toBe(
       'Offline: The network is unavailable.',

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../renderer/src/components/Dialog';
 import { VirtualList } from '../../../renderer/src/components/VirtualList';
 import { MessageDisplayProvider } from '../../../renderer/src/features/messages/message-display';
 import { Reactions } from '../../../renderer/src/features/reactions/Reactions';
+import { useConnectionStore } from '../../../renderer/src/state/connection';
 import { SignIn } from '../../../renderer/src/features/sign-in/SignIn';
 import { TopicRow } from '../../../renderer/src/features/topics/TopicRow';
 import { useNarrowStore } from '../../../renderer/src/state/narrow';
@@ -225,6 +226,15 @@ describe('Reactions offline', () => {
       'Reaction not saved: Could not reach the server. Check your connection.',
     );
     expect(screen.getByTestId('reaction-octopus').getAttribute('aria-pressed')).toBe('false');
+    // The outage ends: its message goes.
+    act(() =>
+      useConnectionStore
+        .getState()
+        .setStatus({ state: 'reconnecting', failures: 1, retryInMs: 100, reason: 'refused' }),
+    );
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    act(() => useConnectionStore.getState().setStatus({ state: 'connected' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ApiCallError,
   badEventQueueExtra,
   classifyErrorResponse,
   ErrorCode,
@@ -99,6 +100,10 @@ describe('extra fields of the error rows of spec part 7', () => {
       '5',
     );
     expect(withHeader.kind === 'api' && withHeader.retryAfterSeconds).toBe(5);
+    // Said to the user in words that tell what to do, not the service's own.
+    expect(new ApiCallError(withHeader).message).toBe(
+      "The server is limiting this account's requests: try again in 5 s.",
+    );
   });
 
   it('is null for another code or for a body missing the extra fields', () => {

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useConnectionStore } from '../../state/connection';
 import type { EndpointParams } from '../../../../shared/api';
 import { apiErrorCode, callApi, errorSentence } from '../../api/call';
 import type { Message, Reaction } from '../../api/model';
@@ -108,6 +110,15 @@ export function Reactions({
   const groups = groupReactions(reactions);
   const namesShown = showReactionUsers(reactionUsers, reactions.length);
   const failure = add.error ?? remove.error;
+  // "Reaction not saved: could not reach the server" is about the outage: it goes when it ends.
+  const connected = useConnectionStore((s) => s.status.state === 'connected');
+  const { reset: resetAdd } = add;
+  const { reset: resetRemove } = remove;
+  useEffect(() => {
+    if (!connected) return;
+    resetAdd();
+    resetRemove();
+  }, [connected, resetAdd, resetRemove]);
   if (groups.length === 0 && !picking && !failure) return null;
 
   const toggle = (g: ReactionGroup) => {

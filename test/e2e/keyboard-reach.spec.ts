@@ -139,3 +139,23 @@ test('the emoji picker is used with the arrows: the one chosen is the one added'
   // Its name says who reacted, the user as "You".
   await expect(chip).toHaveAccessibleName(`You reacted with :${name}:`);
 });
+
+test('a message sent at the bottom of its conversation becomes the selected one: e edits it at once', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `send then edit ${Date.now()}`;
+  await post(chat, BEN, topic, 'What time?');
+  await signIn(page, ADA);
+  await openTopic(page, topic);
+  const input = page.getByTestId('compose-input');
+  await input.fill('At four');
+  await input.press('Control+Enter');
+  const mine = page.locator('[data-message-id]').filter({ hasText: 'At four' });
+  await expect(mine).toHaveAttribute('data-selected', 'true');
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('edit-content')).toHaveValue('At four');
+  await page.keyboard.press('Escape');
+});

@@ -10,6 +10,8 @@ import { Empty, Loading } from '../components/states';
 import { ChannelSidebar } from '../features/channels/ChannelSidebar';
 import { DmSidebar } from '../features/direct-messages/DmSidebar';
 import { useUnsyncedDraftsSync } from '../features/drafts/useUnsyncedDraftsSync';
+import { useDraftsFollowMovedTopics } from '../features/drafts/drafts-follow-moves';
+import { useNoteSentHere } from '../features/messages/select-sent';
 import { ConversationView, DetailsPane } from '../features/messages/ConversationView';
 import { SearchBox } from '../features/search/SearchBox';
 import { SettingsButton, SettingsScreen } from '../features/settings/SettingsScreen';
@@ -94,6 +96,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useApplyUserSettings();
   // Drafts typed during an outage reach the server when it is back, open compose box or not.
   useUnsyncedDraftsSync();
+  useDraftsFollowMovedTopics();
+  useNoteSentHere();
   useDesktopNotifications();
   // The keyboard shortcuts (? lists them).
   useKeyboardShortcuts();

@@ -18,16 +18,25 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+const WORD_BREAK = /[\s\-_./#>]+/;
+
 /**
  * How well `item` matches `query` (lower is better), or null for no match: 0 the label starts with
- * it, 1 a word of the label does, 2 the label contains it, 3 only the detail does.
+ * it, 1 a word of the label does, or each word of the query starts a word of the label or the
+ * detail ("general welcome", "gen > wel" for the topic welcome in #general), 2 the label contains
+ * it, 3 only the detail does.
  */
 export function matchRank(item: SwitcherItem, query: string): number | null {
   const q = fold(query.trim());
   if (!q) return 0;
   const label = fold(item.label);
   if (label.startsWith(q)) return 0;
-  if (label.split(/[\s\-_./]+/).some((word) => word.startsWith(q))) return 1;
+  if (label.split(WORD_BREAK).some((word) => word.startsWith(q))) return 1;
+  const asked = q.split(WORD_BREAK).filter(Boolean);
+  if (asked.length > 1) {
+    const words = `${label} ${fold(item.detail ?? '')}`.split(WORD_BREAK);
+    if (asked.every((part) => words.some((word) => word.startsWith(part)))) return 1;
+  }
   if (label.includes(q)) return 2;
   if (item.detail !== undefined && fold(item.detail).includes(q)) return 3;
   return null;

@@ -19,6 +19,7 @@ import { useFeedRowLayout } from './feed-rows';
 import { useFollowBottom, useOpeningScroll } from './feed-scrolling';
 import { useFeedSelection } from './feed-selection';
 import { tabWithinFeed } from './feed-tab';
+import { useSelectSentMessage } from './select-sent';
 import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { FeedRowEstimates, measuringAndLearning } from './row-estimate';
@@ -106,6 +107,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     () => useMessageSelection.getState().byNarrow[narrowKey(narrow)] ?? null,
   );
 
+  useSelectSentMessage(narrowKey(narrow), messages, !awayFromBottom && !pages.hasNewer);
   const { selectedId, select } = useFeedSelection(narrow, virtualizer, {
     messages,
     // Chosen where the server's messages open the feed, not the ones kept from the last launch.

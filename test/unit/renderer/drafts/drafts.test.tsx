@@ -6,6 +6,7 @@ import { applyEvents } from '../../../../renderer/src/events/apply';
 import { Compose } from '../../../../renderer/src/features/compose/Compose';
 import { draftOf, narrowOfDraft } from '../../../../renderer/src/features/drafts/draft-model';
 import { draftRows } from '../../../../renderer/src/features/drafts/draft-rows';
+import { moveDraftsWithTopics } from '../../../../renderer/src/features/drafts/drafts-follow-moves';
 import { DraftsScreen } from '../../../../renderer/src/features/drafts/DraftsScreen';
 import {
   readLocalDrafts,
@@ -476,5 +477,57 @@ describe('drafts and lost answers (an outage in the middle of a save)', () => {
     // A second send has nothing to send.
     fireEvent.click(screen.getByTestId('compose-send'));
     expect(bridge.outboxEntries).toHaveLength(1);
+  });
+});
+
+describe('a draft goes with its topic', () => {
+  it('follows a rename of the whole topic, here and on the server, with the compose box text', async () => {
+    const { bridge } = setup(syncState(true));
+    bridge.handlers.updateDraft = () => ({});
+    useLocalDrafts.getState().load('acc');
+    useLocalDrafts.getState().put({
+      key: topicKey,
+      draft: { type: 'stream', to: [1], topic: 'greetings', content: 'see you there', timestamp: 5 },
+      serverId: 9,
+      synced: true,
+    });
+    useComposeStore.getState().setText(topicKey, 'see you there');
+    const resolvedKey = 'topic:1:✔ greetings';
+    moveDraftsWithTopics(
+      [
+        {
+          type: 'update_message',
+          propagate_mode: 'change_all',
+          stream_id: 1,
+          orig_subject: 'greetings',
+          subject: '✔ greetings',
+        },
+      ],
+      bridge,
+    );
+    expect(readLocalDrafts('acc')[topicKey]).toBeUndefined();
+    expect(readLocalDrafts('acc')[resolvedKey]?.draft).toMatchObject({ to: [1], topic: '✔ greetings' });
+    expect(useComposeStore.getState().drafts[resolvedKey]).toBe('see you there');
+    expect(useComposeStore.getState().drafts[topicKey]).toBeUndefined();
+    await waitFor(() =>
+      expect(bridge.callsTo('updateDraft')[0]).toMatchObject({
+        draft_id: 9,
+        draft: { topic: '✔ greetings', content: 'see you there' },
+      }),
+    );
+    // One message moved (change_one) is not the topic moving: nothing follows it.
+    moveDraftsWithTopics(
+      [
+        {
+          type: 'update_message',
+          propagate_mode: 'change_one',
+          stream_id: 1,
+          orig_subject: '✔ greetings',
+          subject: 'x',
+        },
+      ],
+      bridge,
+    );
+    expect(readLocalDrafts('acc')[resolvedKey]).toBeDefined();
   });
 });

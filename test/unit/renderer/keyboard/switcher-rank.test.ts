@@ -91,3 +91,14 @@ describe('quick switcher ranking', () => {
     expect(rankSwitcherItems(items, '', 2)).toHaveLength(2);
   });
 });
+
+describe('a query naming the channel and the topic', () => {
+  it('finds the topic by words of both, in either spelling', () => {
+    expect(labels('general deploy')).toEqual([]);
+    expect(labels('engineering deploy')).toEqual(['deploy pipeline']);
+    expect(labels('gen > design')).toEqual(['Designers meetup', 'new design review']);
+    expect(labels('general designers')).toEqual(['Designers meetup']);
+    // Each word must start a word: "ign" inside "design" does not make "general ign" a match.
+    expect(labels('general ign')).toEqual([]);
+  });
+});

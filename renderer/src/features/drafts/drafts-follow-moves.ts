@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import type { ChatBridge } from '../../../../shared/ipc';
+import { conversationKey } from '../../api/narrow';
+import { useBridge } from '../../app/bridge-context';
+import { onAppliedEvents } from '../../events/taps';
+import { useComposeStore } from '../../state/compose';
+import { wholeTopicMoves, type TopicPlace } from '../messages/follow-moved-topic';
+import { inBackground, syncDraft } from './draft-sync';
+import { useLocalDrafts } from './local-drafts';
+
+const keyOf = (place: TopicPlace) => conversationKey({ kind: 'topic', ...place }, undefined);
+
+/**
+ * A draft goes with its topic when the whole topic moves (renamed, resolved, moved to another
+ * channel), as in the real service: restoring it must not bring the old topic back. The compose
+ * box's text follows too, and the server's copy is updated. A draft already waiting at the new
+ * place is left as it is, and so is the moved one.
+ */
+export function moveDraftsWithTopics(events: readonly unknown[], bridge: ChatBridge): void {
+  for (const { from, to } of wholeTopicMoves(events)) {
+    const oldKey = keyOf(from);
+    const newKey = keyOf(to);
+    if (oldKey === newKey) continue;
+    const local = useLocalDrafts.getState();
+    const draft = local.drafts[oldKey];
+    if (draft && !local.drafts[newKey]) {
+      local.remove(oldKey);
+      local.put({
+        ...draft,
+        key: newKey,
+        draft: { ...draft.draft, to: [to.streamId], topic: to.topic },
+        synced: false,
+      });
+      inBackground(syncDraft(bridge, newKey));
+    }
+    const compose = useComposeStore.getState();
+    const text = compose.drafts[oldKey];
+    if (text !== undefined && !compose.drafts[newKey]) {
+      compose.setText(newKey, text);
+      compose.clear(oldKey);
+    }
+  }
+}
+
+/** Keeps drafts with their topics for as long as the window is open (mounted by the chat shell). */
+export function useDraftsFollowMovedTopics(): void {
+  const bridge = useBridge();
+  useEffect(() => onAppliedEvents((events) => moveDraftsWithTopics(events, bridge)), [bridge]);
+}

@@ -361,3 +361,19 @@ test("the topic field suggests the channel's topics as one types; Enter takes on
   await topic.pressSequentially('zz unheard of');
   await expect(list).toHaveCount(0);
 });
+
+test('the preview links what the organization’s linkifiers match, as the sent message will', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const { body } = await chat.api('owner').get('/realm/linkifiers');
+  const linkifiers = body.linkifiers as { pattern: string; url_template: string }[];
+  expect(linkifiers.some((l) => l.pattern.startsWith('#'))).toBe(true);
+  const input = await openWelcome(page);
+  await input.fill('Issue #42 needs a look');
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const link = page.getByTestId('compose-preview-content').getByRole('link', { name: '#42' });
+  await expect(link).toHaveAttribute('href', /42/);
+});

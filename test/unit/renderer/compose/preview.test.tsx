@@ -6,6 +6,7 @@ import {
   renderPreview,
   type PreviewLookup,
 } from '../../../../renderer/src/features/compose/preview/render-preview';
+import { previewLinkifiers } from '../../../../renderer/src/features/compose/preview/linkify';
 import { replaceRange } from '../../../../renderer/src/features/compose/text-edit';
 import { setup } from '../render-helpers';
 
@@ -111,5 +112,35 @@ describe('replaceRange without execCommand', () => {
     expect(seen).toEqual(['make this **loud**']);
     expect([el.selectionStart, el.selectionEnd]).toEqual([12, 16]);
     el.remove();
+  });
+});
+
+describe('the compose preview: linkifiers', () => {
+  const linkifiers = previewLinkifiers([
+    { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/issues/{id}' },
+    { pattern: 'RFC(?P<num>[0-9]+)', url_template: 'https://www.rfc-editor.org/rfc/rfc{num}' },
+    // Listed later, overlapping the first: the first wins where both match.
+    { pattern: '#(?P<n>[0-9])', url_template: 'https://other.example/{n}' },
+    // An older server's url_format (no url_template): not linked here.
+    { pattern: 'legacy' },
+  ]);
+
+  it('links what the organization’s linkifiers match, as the sent message will be', () => {
+    const html = parse(renderPreview('Issue #42 is RFC8259 material', { ...lookup, linkifiers }));
+    const links = [...html.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['#42', 'https://tracker.example/issues/42'],
+      ['RFC8259', 'https://www.rfc-editor.org/rfc/rfc8259'],
+    ]);
+  });
+
+  it('leaves code and existing links alone', () => {
+    const html = parse(
+      renderPreview('`#42` and [see #7](https://example.com/x) and legacy', { ...lookup, linkifiers }),
+    );
+    expect([...html.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.com/x',
+    ]);
+    expect(html.querySelector('code')?.textContent).toBe('#42');
   });
 });

@@ -5,6 +5,7 @@ import { useInitialState } from '../../../app/session';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { useChannelIndex } from '../../channels/hooks';
 import { loadUnicodeEmoji } from '../../reactions/emoji';
+import { previewLinkifiers } from './linkify';
 import { renderPreview, type PreviewLookup } from './render-preview';
 
 /** Resolves the service's syntax against the register state (and the emoji data the picker uses). */
@@ -13,6 +14,7 @@ function usePreviewLookup(): PreviewLookup {
   const groups = useInitialState((s) => s.realm_user_groups);
   const channels = useChannelIndex();
   const realmEmoji = useInitialState((s) => s.realm_emoji);
+  const linkifierList = useInitialState((s) => s.realm_linkifiers);
   const unicode = useQuery({
     queryKey: ['emoji', 'unicode'],
     queryFn: loadUnicodeEmoji,
@@ -24,9 +26,11 @@ function usePreviewLookup(): PreviewLookup {
       if (u.is_active !== false && !usersByName.has(u.full_name.toLowerCase()))
         usersByName.set(u.full_name.toLowerCase(), { id: u.user_id, name: u.full_name });
     const channelsByName = new Map([...channels.values()].map((c) => [c.name.toLowerCase(), c]));
+    const linkifiers = previewLinkifiers(linkifierList ?? []);
     const codes = new Map<string, string>();
     for (const e of unicode.data ?? []) for (const n of [e.name, ...(e.aliases ?? [])]) codes.set(n, e.code);
     return {
+      linkifiers,
       user(name, id) {
         if (id === undefined) return usersByName.get(name.toLowerCase());
         const u = users.get(id);
@@ -46,7 +50,7 @@ function usePreviewLookup(): PreviewLookup {
         return code ? { code } : undefined;
       },
     };
-  }, [users, groups, channels, realmEmoji, unicode.data]);
+  }, [users, groups, channels, realmEmoji, linkifierList, unicode.data]);
 }
 
 /** The message as it will look once sent (see render-preview.ts for how it is rendered). */

@@ -1,5 +1,6 @@
-import MarkdownIt, { type StateInline } from 'markdown-it';
+import MarkdownIt, { type StateCore, type StateInline } from 'markdown-it';
 import { channelSlug, encodeHashComponent } from '../../../../../shared/narrow-hash';
+import { linkifiedSegments, type PreviewLinkifier } from './linkify';
 
 /**
  * The compose preview's markdown. The real service renders a preview server-side
@@ -17,6 +18,8 @@ export interface PreviewLookup {
   channel(name: string): { id: number; name: string } | undefined;
   /** A unicode emoji's code (`1f419`), or a custom emoji's image URL. */
   emoji(name: string): { code: string } | { url: string } | undefined;
+  /** The organization's linkifiers, in the order the server applies them. */
+  linkifiers?: readonly PreviewLinkifier[];
 }
 
 type Env = { lookup: PreviewLookup };
@@ -106,6 +109,43 @@ md.renderer.rules.fence = (tokens, idx, options, env, self) => {
     );
   return plainFence(tokens, idx, options, env, self);
 };
+
+/**
+ * The organization's linkifiers over the text the markdown left as text (not code, not a link
+ * already), as the server applies them to the message.
+ */
+function linkifierLinks(state: StateCore): void {
+  const linkifiers = (state.env as unknown as Env).lookup.linkifiers ?? [];
+  if (linkifiers.length === 0) return;
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    const children: typeof block.children = [];
+    let inLink = 0;
+    for (const token of block.children) {
+      if (token.type === 'link_open') inLink++;
+      else if (token.type === 'link_close') inLink--;
+      if (token.type !== 'text' || inLink > 0) {
+        children.push(token);
+        continue;
+      }
+      for (const segment of linkifiedSegments(token.content, linkifiers)) {
+        if (segment.url === undefined) {
+          const text = new state.Token('text', '', 0);
+          text.content = segment.text;
+          children.push(text);
+          continue;
+        }
+        const open = new state.Token('link_open', 'a', 1);
+        open.attrs = [['href', segment.url]];
+        const text = new state.Token('text', '', 0);
+        text.content = segment.text;
+        children.push(open, text, new state.Token('link_close', 'a', -1));
+      }
+    }
+    block.children = children;
+  }
+}
+md.core.ruler.after('linkify', 'linkifiers', linkifierLinks);
 
 export function renderPreview(content: string, lookup: PreviewLookup): string {
   const env: Env = { lookup };

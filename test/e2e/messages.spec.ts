@@ -135,3 +135,35 @@ test('a refused send stays visible with Retry, Edit and Discard; Edit puts the t
     /post here|Second try/,
   );
 });
+
+test('a long message is shown condensed, with Show more and Show less', async ({ page, chat, signIn }) => {
+  const topic = `long message ${Date.now()}`;
+  const lines = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of the long report.`);
+  const { body } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: lines.join('\n\n') });
+  const id = body.id as number;
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'A short one.' });
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const content = page.getByTestId(`content-${id}`);
+  await expect(content).toHaveClass(/condensed/);
+  const full = await content.evaluate((el) => el.scrollHeight);
+  const shown = await content.evaluate((el) => el.clientHeight);
+  expect(shown).toBeLessThan(full / 2);
+  await page.screenshot({ path: 'test-results/screens/long-message-condensed.png' });
+  const toggle = page.getByTestId(`show-more-${id}`);
+  await toggle.click();
+  await expect(toggle).toHaveText('Show less');
+  await expect(content).not.toHaveClass(/condensed/);
+  // Nothing hidden any more.
+  expect(await content.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  expect(await content.evaluate((el) => el.clientHeight)).toBeGreaterThan(shown * 2);
+  await toggle.click();
+  await expect(content).toHaveClass(/condensed/);
+  // The short one has no such button.
+  await expect(page.locator('[data-testid^="show-more-"]')).toHaveCount(1);
+});

@@ -7,6 +7,7 @@ import { useNoticeStore } from './notice';
 import { useTypingStore } from './typing';
 import { useUploadsStore } from '../features/uploads/uploads-store';
 import { useMessagePopover } from './message-popover';
+import { useExpandedMessages } from '../features/messages/long-message';
 
 /**
  * Client state belongs to one account. The stores are module singletons, so whenever the active
@@ -27,6 +28,7 @@ const RESET_ON_CHANGE: AnyStore[] = [
   useTypingStore,
   useUploadsStore,
   useMessagePopover,
+  useExpandedMessages,
   useNoticeStore,
 ];
 

@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { errorText } from '../../api/call';
 import type { Message } from '../../api/model';
 import { topicLabel } from '../../app/realm';
@@ -15,6 +15,7 @@ import { StatusBadge } from '../users/StatusBadge';
 import { useMessageDisplay } from './message-display';
 import { plainText } from './plain-text';
 import { useToggleFlag } from './toggle-flag';
+import { isLongMessage, useExpandedMessages } from './long-message';
 
 /**
  * One message of the feed. `light` draws only its frame (sender, time) and its text as plain text:
@@ -144,10 +145,49 @@ export const MessageRow = memo(function MessageRow({
   );
 });
 
+/** A message's rendered content, condensed when it is long (long-message.ts) until "Show more". */
+function useCondensed(messageId: number, html: string): { long: boolean; expanded: boolean } {
+  const long = useMemo(() => isLongMessage(html), [html]);
+  const expanded = useExpandedMessages((s) => long && s.ids.has(messageId));
+  return { long, expanded };
+}
+
+function LongContent({ message, html }: { message: Message; html: string }) {
+  const { long, expanded } = useCondensed(message.id, html);
+  const toggle = useExpandedMessages((s) => s.toggle);
+  const content = (
+    <SafeHtml
+      className={long && !expanded ? 'rendered message-content condensed' : 'rendered message-content'}
+      html={html}
+      testId={`content-${message.id}`}
+    />
+  );
+  if (!long) return content;
+  return (
+    <>
+      {content}
+      <button
+        type="button"
+        className="btn-link show-more"
+        aria-expanded={expanded}
+        data-testid={`show-more-${message.id}`}
+        onClick={() => toggle(message.id)}
+      >
+        {expanded ? 'Show less' : 'Show more'}
+      </button>
+    </>
+  );
+}
+
 /** A light row's content: the message's text, set as text (see plain-text.ts). */
 function PlainContent({ message, html }: { message: Message; html: string }) {
+  // Condensed as the full row will be, so the row keeps its height when it is drawn in full.
+  const condensed = useCondensed(message.id, html);
   return (
-    <div className="rendered message-content message-content-plain" data-testid={`content-${message.id}`}>
+    <div
+      className={`rendered message-content message-content-plain${condensed.long && !condensed.expanded ? ' condensed' : ''}`}
+      data-testid={`content-${message.id}`}
+    >
       <p>{plainText(html)}</p>
     </div>
   );
@@ -177,7 +217,7 @@ function FullMessageParts({
     <>
       <div className="message-main">
         {meta}
-        <SafeHtml className="rendered message-content" html={html} testId={`content-${message.id}`} />
+        <LongContent message={message} html={html} />
         {(edited || moved) && (
           <button
             type="button"

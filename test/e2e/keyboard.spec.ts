@@ -5,7 +5,7 @@ import { expect, test, type ChatEnvironment } from './fixtures';
 // The keyboard (issue 13): a selected message in the feed, the shortcuts of the real service's help
 // page ("Keyboard shortcuts"), the ? overlay generated from the same table, the Ctrl+K switcher, and
 // "Jump to first unread". Every shortcut of the table is pressed at least once below, but `i` (the
-// message menu), which keyboard-reach.spec.ts presses.
+// message menu), which keyboard-reach.spec.ts presses, and `u` (the sender's card), people.spec.ts.
 test.describe.configure({ mode: 'serial' });
 
 const ADA = 'owner';

@@ -73,3 +73,46 @@ test('the home view lists people with role and status; statuses show by names ev
   await own.click();
   await expect(page.getByTestId('status-text')).toHaveValue('Reviewing');
 });
+
+test("a sender's card: from their name or u, with their role and local time, a direct message and what they sent", async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `who is this ${Date.now()}`;
+  const ben = chat.user('ben@northwind.example');
+  const ids: number[] = [];
+  for (const content of ['First from Ben', 'Second from Ben'])
+    ids.push(
+      (await chat.api(ben.email).post('/messages', { type: 'channel', to: 'general', topic, content })).body
+        .id as number,
+    );
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+
+  await page.getByTestId(`sender-${ids[0]}`).click();
+  const card = page.getByTestId('user-card');
+  await expect(card.getByRole('dialog', { name: 'Ben Okafor' })).toBeVisible();
+  await expect(card.getByTestId('user-card-email')).toContainText('@northwind.example');
+  await expect(card.getByTestId('user-card-dm')).toBeFocused();
+  await page.screenshot({ path: 'test-results/screens/user-card.png' });
+  await page.keyboard.press('Escape');
+  await expect(card).toHaveCount(0);
+
+  // u on the selected message, one without its sender line.
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('End');
+  await expect(page.locator('[data-selected="true"]')).toHaveAttribute('data-message-id', String(ids[1]));
+  await page.keyboard.press('u');
+  await expect(card.getByRole('dialog', { name: 'Ben Okafor' })).toBeVisible();
+  await card.getByTestId('user-card-messages').click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId(`content-${ids[1]}`)).toBeVisible();
+  await expect(page.locator('[data-testid^="search-pill-"]')).toHaveText([/^sender:/]);
+
+  await page.getByTestId(`sender-${ids[0]}`).click();
+  await card.getByTestId('user-card-dm').click();
+  await expect(page.getByTestId('conversation-title')).toContainText('Ben Okafor');
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+});

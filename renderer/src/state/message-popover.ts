@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 
 /** The popovers a message row opens from its toolbar or from a shortcut. */
-export type MessagePopover = 'reactions' | 'menu';
+export type MessagePopover = 'reactions' | 'menu' | 'sender';
 
 /**
- * The message whose emoji picker or actions menu is open: one at a time in the whole feed. Its
- * toolbar button or a shortcut (`:` for the picker, `i` for the menu) opens it.
+ * The message whose emoji picker, actions menu or sender's card is open: one at a time in the whole
+ * feed. Its button or a shortcut (`:` for the picker, `i` for the menu, `u` for the card) opens it.
  */
 interface MessagePopoverState {
   messageId: number | null;

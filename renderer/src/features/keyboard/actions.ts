@@ -150,6 +150,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   },
   'emoji-picker': () => openPopover('reactions'),
   'message-menu': () => openPopover('menu'),
+  'sender-card': () => openPopover('sender'),
   search: () => {
     const box = document.querySelector<HTMLInputElement>('[data-testid="search-input"]');
     if (!box) return false;

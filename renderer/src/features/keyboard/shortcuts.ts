@@ -23,6 +23,7 @@ export type ShortcutAction =
   | 'thumbs-up'
   | 'emoji-picker'
   | 'message-menu'
+  | 'sender-card'
   | 'search'
   | 'close'
   | 'help'
@@ -144,6 +145,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
     action: 'message-menu',
     keys: [{ key: 'i' }],
     description: 'Open its actions menu',
+    group: 'The selected message',
+  },
+  {
+    action: 'sender-card',
+    keys: [{ key: 'u' }],
+    description: 'Show its sender’s card',
     group: 'The selected message',
   },
   {

@@ -12,6 +12,7 @@ import { useMessagePopoverOpen } from '../../state/message-popover';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
 import { StatusBadge } from '../users/StatusBadge';
+import { UserCard } from '../users/UserCard';
 import { useMessageDisplay } from './message-display';
 import { plainText } from './plain-text';
 import { useToggleFlag } from './toggle-flag';
@@ -56,7 +57,11 @@ export const MessageRow = memo(function MessageRow({
   const senderName = message.sender_full_name ?? '';
   const meta = showSender && (
     <div className="message-meta">
-      <strong className="sender">{senderName}</strong>
+      {light ? (
+        <strong className="sender">{senderName}</strong>
+      ) : (
+        <SenderName message={message} name={senderName} twentyFour={twentyFour} />
+      )}
       {!light && (
         <StatusBadge status={statuses?.[String(message.sender_id)]} testId={`sender-status-${message.id}`} />
       )}
@@ -134,7 +139,7 @@ export const MessageRow = memo(function MessageRow({
         ) : (
           <FullMessageParts
             message={message}
-            meta={meta}
+            meta={meta || <SenderCardOnly message={message} twentyFour={twentyFour} />}
             html={highlight?.content ?? message.content}
             isOwn={isOwn}
             channelName={channelName}
@@ -144,6 +149,49 @@ export const MessageRow = memo(function MessageRow({
     </article>
   );
 });
+
+/** The sender's card (UserCard) when it is open for this message, and how to open or close it. */
+function useSenderCard(message: Message, twentyFour: boolean): [boolean, (open: boolean) => void, ReactNode] {
+  const { users, statuses, selfId } = useMessageDisplay();
+  const [open, setOpen] = useMessagePopoverOpen(message.id, 'sender');
+  const user = users.get(message.sender_id);
+  const card = open && user && (
+    <UserCard
+      user={user}
+      status={statuses?.[String(user.user_id)]}
+      isSelf={user.user_id === selfId}
+      twentyFour={twentyFour}
+      onClose={() => setOpen(false)}
+    />
+  );
+  return [open, setOpen, card];
+}
+
+/** The sender's name, which opens their card. */
+function SenderName({ message, name, twentyFour }: { message: Message; name: string; twentyFour: boolean }) {
+  const [open, setOpen, card] = useSenderCard(message, twentyFour);
+  return (
+    <>
+      <button
+        type="button"
+        className="sender"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid={`sender-${message.id}`}
+        onClick={() => setOpen(!open)}
+      >
+        {name}
+      </button>
+      {card}
+    </>
+  );
+}
+
+/** A message without its sender line: the card (`u`) opens at the top of its text instead. */
+function SenderCardOnly({ message, twentyFour }: { message: Message; twentyFour: boolean }) {
+  const [, , card] = useSenderCard(message, twentyFour);
+  return card || null;
+}
 
 /** A message's rendered content, condensed when it is long (long-message.ts) until "Show more". */
 function useCondensed(messageId: number, html: string): { long: boolean; expanded: boolean } {

@@ -117,12 +117,8 @@ test('a relaunch while the server is down says so in the views it cannot load, a
   const member = chat.user('member');
   const app = await relaunchable(chat, [member], 30_000);
   const { proxy } = app;
-  let host = await app.start();
+  await app.startSignedIn(page, member.email);
   try {
-    const added = await host.core.addDemo(member.email);
-    expect(added.ok).toBe(true);
-    await page.goto(host.url);
-    await expect(page.getByTestId('chat-shell')).toBeVisible();
     // Long enough for the registration's state to be kept.
     await page.waitForTimeout(1500);
     await page.goto('about:blank');
@@ -130,7 +126,7 @@ test('a relaunch while the server is down says so in the views it cannot load, a
 
     // The server is down (its gateway answers 502 to everything).
     proxy.setRule(() => ({ kind: 'status', status: 502 }));
-    host = await app.start();
+    const host = await app.start();
     await page.goto(host.url);
     await expect(page.getByTestId('chat-shell')).toBeVisible();
     await page.getByTestId('channel-general').click();

@@ -156,12 +156,8 @@ test('a message typed while the server is down, then the app restarted, is deliv
   // Its own web host and proxy: the app is closed and started again on the same data directory.
   const app = await relaunchable(chat, [member]);
   const { proxy } = app;
-  let host = await app.start();
+  await app.startSignedIn(page, member.email);
   try {
-    const added = await host.core.addDemo(member.email);
-    expect(added.ok).toBe(true);
-    await page.goto(host.url);
-    await expect(page.getByTestId('chat-shell')).toBeVisible();
     await openTopic(page, topic);
 
     await proxy.down();
@@ -176,7 +172,7 @@ test('a message typed while the server is down, then the app restarted, is deliv
 
     // The app quits and starts again, the server still away.
     await page.goto('about:blank');
-    host = await app.start();
+    const host = await app.start();
     expect(host.core.outboxState().entries.map((e) => e.content)).toEqual([text]);
     await page.goto(host.url);
     await expect(page.getByTestId('connection-banner')).toContainText(/reach the server/i);

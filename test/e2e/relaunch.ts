@@ -5,6 +5,7 @@ import type { DemoCredentialsUser } from '../support/reference-server';
 import { demoConfigFrom } from '../../electron/core/demo-accounts';
 import { startWebHost, type WebHost } from '../../electron/web-host';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { expect, type Page } from '@playwright/test';
 import type { ChatEnvironment } from './fixtures';
 
 /**
@@ -16,6 +17,8 @@ export interface Relaunchable {
   proxy: FaultProxy;
   dataDir: string;
   start(): Promise<WebHost>;
+  /** The first launch: starts it, signs `email` in, and opens its page on the chat. */
+  startSignedIn(page: Page, email: string): Promise<WebHost>;
   /** Closes the running host, as quitting the app does. */
   quit(): Promise<void>;
   dispose(): Promise<void>;
@@ -33,20 +36,29 @@ export async function relaunchable(
     await running?.close();
     running = null;
   };
+  const start = async () => {
+    await quit();
+    running = await startWebHost({
+      port: 0,
+      dataDir,
+      demo: demoConfigFrom(proxy.url, users),
+      core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs },
+      log: () => {},
+    });
+    return running;
+  };
   return {
     proxy,
     dataDir,
     quit,
-    async start() {
-      await quit();
-      running = await startWebHost({
-        port: 0,
-        dataDir,
-        demo: demoConfigFrom(proxy.url, users),
-        core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs },
-        log: () => {},
-      });
-      return running;
+    start,
+    async startSignedIn(page, email) {
+      const host = await start();
+      const added = await host.core.addDemo(email);
+      expect(added.ok).toBe(true);
+      await page.goto(host.url);
+      await expect(page.getByTestId('chat-shell')).toBeVisible();
+      return host;
     },
     async dispose() {
       proxy.setRule(null);

@@ -111,7 +111,8 @@ test("a sender's card: from their name or u, with their role and local time, a d
   await expect(page.getByTestId(`content-${ids[1]}`)).toBeVisible();
   await expect(page.locator('[data-testid^="search-pill-"]')).toHaveText([/^sender:/]);
 
-  await page.getByTestId(`sender-${ids[0]}`).click();
+  // The avatar opens it too.
+  await page.getByTestId(`sender-avatar-${ids[0]}`).click();
   await card.getByTestId('user-card-dm').click();
   await expect(page.getByTestId('conversation-title')).toContainText('Ben Okafor');
   await expect(page.getByTestId('compose-input')).toBeFocused();

@@ -122,11 +122,7 @@ export const MessageRow = memo(function MessageRow({
               aria-hidden="true"
             />
           ) : showSender ? (
-            <Avatar
-              name={senderName}
-              url={message.avatar_url ? resolveServerUrl(message.avatar_url) : null}
-              size={36}
-            />
+            <SenderAvatar message={message} name={senderName} />
           ) : (
             <time className="gutter-time">{formatTime(message.timestamp, twentyFour)}</time>
           )}
@@ -165,6 +161,23 @@ function useSenderCard(message: Message, twentyFour: boolean): [boolean, (open: 
     />
   );
   return [open, setOpen, card];
+}
+
+/** The sender's avatar: a click opens their card too (the name is its keyboard way in). */
+function SenderAvatar({ message, name }: { message: Message; name: string }) {
+  const [open, setOpen] = useMessagePopoverOpen(message.id, 'sender');
+  return (
+    <button
+      type="button"
+      className="avatar-button"
+      tabIndex={-1}
+      aria-label={`${name}’s card`}
+      data-testid={`sender-avatar-${message.id}`}
+      onClick={() => setOpen(!open)}
+    >
+      <Avatar name={name} url={message.avatar_url ? resolveServerUrl(message.avatar_url) : null} size={36} />
+    </button>
+  );
 }
 
 /** The sender's name, which opens their card. */

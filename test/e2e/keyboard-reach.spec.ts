@@ -46,19 +46,19 @@ test('Tab in the feed visits the selected message only, leaves the view where it
   const visited: (string | null | undefined)[] = [];
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab');
-    if (await page.getByTestId('compose').evaluate((el) => el.contains(document.activeElement))) break;
+    if (await page.getByTestId('compose-input').evaluate((el) => el === document.activeElement)) break;
     visited.push(await focusedRowId(page));
   }
-  // The compose box's first control (its Write tab) comes next on the page.
-  await expect(page.getByTestId('compose-write')).toBeFocused();
+  // Then the compose box's text field, where one types (its tabs and formatting buttons are passed).
+  await expect(page.getByTestId('compose-input')).toBeFocused();
   // Only the selected message's controls (and the feed's own, outside any row) were visited.
   expect(visited.filter((id) => id !== undefined && id !== null)).not.toHaveLength(0);
   for (const id of visited) if (id) expect(id).toBe(String(newest));
   expect(Math.abs((await feed.evaluate((el) => el.scrollTop)) - scrollBefore)).toBeLessThan(5);
 
-  // Shift+Tab goes back into the selected message, then to the feed itself.
+  // Shift+Tab from the field reaches the box's formatting buttons.
   await page.keyboard.press('Shift+Tab');
-  expect(await focusedRowId(page)).toBe(String(newest));
+  await expect(page.getByTestId('compose').locator(':focus')).toHaveAttribute('data-testid', /^format-/);
 });
 
 test('i opens the selected message’s menu, e moves another person’s message, and the topic menu works by keyboard', async ({

@@ -37,11 +37,16 @@ export function tabWithinFeed(
   return true;
 }
 
-/** The first control after the feed on the page, in document order. */
+/**
+ * Where Tab goes from the feed: the compose box's text field when it follows (where one types next;
+ * its mode tabs and formatting buttons are passed over, Shift+Tab from the field reaches them), else
+ * the first control after the feed on the page.
+ */
 function firstAfter(feed: HTMLElement): HTMLElement | undefined {
-  return tabbableIn(document).find(
+  const after = tabbableIn(document).filter(
     (element) =>
       !feed.contains(element) &&
       (feed.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
   );
+  return after.find((element) => element.matches('[data-testid="compose-input"]')) ?? after[0];
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { toggled } from '../../state/toggle-set';
 import type { InboxGroupId } from './inbox-model';
 
 /** Which Inbox groups the user collapsed (client-only; kept while the app runs). */
@@ -9,10 +10,5 @@ interface InboxState {
 
 export const useInboxStore = create<InboxState>((set) => ({
   collapsed: new Set(),
-  toggle: (group) =>
-    set((s) => {
-      const next = new Set(s.collapsed);
-      if (!next.delete(group)) next.add(group);
-      return { collapsed: next };
-    }),
+  toggle: (group) => set((s) => ({ collapsed: toggled(s.collapsed, group) })),
 }));

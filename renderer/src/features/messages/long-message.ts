@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { toggled } from '../../state/toggle-set';
 
 /**
  * Long messages are shown condensed, as in the real service: their first screenful and "Show more".
@@ -29,10 +30,5 @@ interface ExpandedMessages {
 
 export const useExpandedMessages = create<ExpandedMessages>((set) => ({
   ids: new Set(),
-  toggle: (messageId) =>
-    set((s) => {
-      const ids = new Set(s.ids);
-      if (!ids.delete(messageId)) ids.add(messageId);
-      return { ids };
-    }),
+  toggle: (messageId) => set((s) => ({ ids: toggled(s.ids, messageId) })),
 }));

@@ -201,6 +201,7 @@ function delay(ms: number): { promise: Promise<void>; cancel(): void } {
   const promise = new Promise<void>((resolveDelay) => (timer = setTimeout(resolveDelay, ms)));
   return { promise, cancel: () => clearTimeout(timer) };
 }
+
 const nextTurn = () => new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
 
 /**

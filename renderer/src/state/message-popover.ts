@@ -26,12 +26,19 @@ export const useMessagePopover = create<MessagePopoverState>((set) => ({
     ),
 }));
 
-/** Whether `popover` is open for this message, and how to open or close it. */
+/** Opens or closes `popover` for a message (read at the time: nothing to subscribe to). */
+export function setMessagePopover(messageId: number, popover: MessagePopover, open: boolean): void {
+  useMessagePopover.getState().setOpen(messageId, popover, open);
+}
+
+/**
+ * Whether `popover` is open for this message, and how to open or close it. One subscription per
+ * row that uses it: rows mount by the dozen while the feed moves.
+ */
 export function useMessagePopoverOpen(
   messageId: number,
   popover: MessagePopover,
 ): [boolean, (open: boolean) => void] {
   const isOpen = useMessagePopover((s) => s.messageId === messageId && s.popover === popover);
-  const setOpen = useMessagePopover((s) => s.setOpen);
-  return [isOpen, (open) => setOpen(messageId, popover, open)];
+  return [isOpen, (open) => setMessagePopover(messageId, popover, open)];
 }

@@ -8,7 +8,7 @@ import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { MessageMenu } from '../message-actions/MessageMenu';
-import { useMessagePopoverOpen } from '../../state/message-popover';
+import { setMessagePopover, useMessagePopover, useMessagePopoverOpen } from '../../state/message-popover';
 import { Reactions } from '../reactions/Reactions';
 import type { Highlight } from '../search/highlights';
 import { StatusBadge } from '../users/StatusBadge';
@@ -165,7 +165,11 @@ function useSenderCard(message: Message, twentyFour: boolean): [boolean, (open: 
 
 /** The sender's avatar: a click opens their card too (the name is its keyboard way in). */
 function SenderAvatar({ message, name }: { message: Message; name: string }) {
-  const [open, setOpen] = useMessagePopoverOpen(message.id, 'sender');
+  // No subscription: whether the card is open is read when clicked (SenderName draws it).
+  const toggle = () => {
+    const { messageId, popover } = useMessagePopover.getState();
+    setMessagePopover(message.id, 'sender', !(messageId === message.id && popover === 'sender'));
+  };
   return (
     <button
       type="button"
@@ -173,7 +177,7 @@ function SenderAvatar({ message, name }: { message: Message; name: string }) {
       tabIndex={-1}
       aria-label={`${name}’s card`}
       data-testid={`sender-avatar-${message.id}`}
-      onClick={() => setOpen(!open)}
+      onClick={toggle}
     >
       <Avatar name={name} url={message.avatar_url ? resolveServerUrl(message.avatar_url) : null} size={36} />
     </button>
@@ -215,7 +219,6 @@ function useCondensed(messageId: number, html: string): { long: boolean; expande
 
 function LongContent({ message, html }: { message: Message; html: string }) {
   const { long, expanded } = useCondensed(message.id, html);
-  const toggle = useExpandedMessages((s) => s.toggle);
   const content = (
     <SafeHtml
       className={long && !expanded ? 'rendered message-content condensed' : 'rendered message-content'}
@@ -232,7 +235,7 @@ function LongContent({ message, html }: { message: Message; html: string }) {
         className="btn-link show-more"
         aria-expanded={expanded}
         data-testid={`show-more-${message.id}`}
-        onClick={() => toggle(message.id)}
+        onClick={() => useExpandedMessages.getState().toggle(message.id)}
       >
         {expanded ? 'Show less' : 'Show more'}
       </button>

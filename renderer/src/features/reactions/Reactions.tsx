@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useConnectionStore } from '../../state/connection';
 import type { EndpointParams } from '../../../../shared/api';
 import { apiErrorCode, callApi, errorSentence } from '../../api/call';
@@ -110,15 +110,6 @@ export function Reactions({
   const groups = groupReactions(reactions);
   const namesShown = showReactionUsers(reactionUsers, reactions.length);
   const failure = add.error ?? remove.error;
-  // "Reaction not saved: could not reach the server" is about the outage: it goes when it ends.
-  const connected = useConnectionStore((s) => s.status.state === 'connected');
-  const { reset: resetAdd } = add;
-  const { reset: resetRemove } = remove;
-  useEffect(() => {
-    if (!connected) return;
-    resetAdd();
-    resetRemove();
-  }, [connected, resetAdd, resetRemove]);
   if (groups.length === 0 && !picking && !failure) return null;
 
   const toggle = (g: ReactionGroup) => {
@@ -163,11 +154,33 @@ export function Reactions({
         </span>
       )}
       {failure && (
-        // Offline, a reaction is refused rather than queued: the chip shows what the server holds.
-        <span className="row-error" role="alert">
-          Reaction not saved: {errorSentence(failure)}
-        </span>
+        <ReactionFailure
+          failure={failure}
+          clear={() => {
+            add.reset();
+            remove.reset();
+          }}
+        />
       )}
     </div>
+  );
+}
+
+/**
+ * Offline, a reaction is refused rather than queued (the chip shows what the server holds). Said
+ * until the connection comes back: "could not reach the server" is about the outage. Only a row
+ * with a failure watches the connection.
+ */
+function ReactionFailure({ failure, clear }: { failure: Error; clear: () => void }) {
+  const connected = useConnectionStore((s) => s.status.state === 'connected');
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current) clear();
+    wasConnected.current = connected;
+  }, [connected, clear]);
+  return (
+    <span className="row-error" role="alert">
+      Reaction not saved: {errorSentence(failure)}
+    </span>
   );
 }

@@ -207,6 +207,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
       onKeyDown={(e) => tabWithinFeed(e.nativeEvent, parentRef.current, selectedId)}
       tabIndex={0}
       aria-label="Messages"
+      // Until the opening scroll has come to rest, the rows in view are not yet the ones it opens at.
+      aria-busy={!settled || undefined}
       data-focus-fallback
     >
       {firstUnread.show && (

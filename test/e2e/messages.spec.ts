@@ -167,3 +167,47 @@ test('a long message is shown condensed, with Show more and Show less', async ({
   // The short one has no such button.
   await expect(page.locator('[data-testid^="show-more-"]')).toHaveCount(1);
 });
+
+test('Show more on the newest message, at the end of the feed, opens it below the reader’s eyes', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `long newest ${Date.now()}`;
+  for (let i = 1; i <= 8; i++)
+    await chat
+      .api('admin')
+      .post('/messages', { type: 'channel', to: 'general', topic, content: `Earlier ${i}` });
+  const lines = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of the newest report.`);
+  const { body } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: lines.join('\n\n') });
+  const id = body.id as number;
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).not.toHaveAttribute('aria-busy');
+  const toggle = page.getByTestId(`show-more-${id}`);
+  // At the feed's end, where the virtualizer keeps the end in view when a row grows.
+  await toggle.focus();
+  await expect
+    .poll(() => feed.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+    .toBeLessThanOrEqual(1);
+  const rowTop = () =>
+    page.getByTestId(`message-${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+  const before = await rowTop();
+
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveText('Show less');
+  // A few frames on: the message's top has not moved, and the button the reader pressed has the focus.
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+  expect(await rowTop()).toBe(before);
+  await expect(toggle).toBeFocused();
+  await expect(page.getByTestId(`content-${id}`)).not.toHaveClass(/condensed/);
+
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveText('Show more');
+  await expect(toggle).toBeFocused();
+  expect(await rowTop()).toBe(before);
+});

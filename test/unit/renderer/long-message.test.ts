@@ -19,4 +19,12 @@ describe('long messages are shown condensed', () => {
     useExpandedMessages.getState().toggle(7);
     expect(useExpandedMessages.getState().ids.has(7)).toBe(false);
   });
+
+  it('names the row being opened or closed until its new height is measured', () => {
+    useExpandedMessages.getState().toggle(9);
+    expect(useExpandedMessages.getState().resizing).toBe(9);
+    useExpandedMessages.getState().resized();
+    expect(useExpandedMessages.getState().resizing).toBeNull();
+    expect(useExpandedMessages.getState().ids.has(9)).toBe(true);
+  });
 });

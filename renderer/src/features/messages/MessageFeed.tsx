@@ -26,6 +26,7 @@ import { FeedRowEstimates, measuringAndLearning } from './row-estimate';
 import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
 import { FeedFlight, keepFlightsMoving, useLightRows } from './useLightRows';
+import { useRowResizedByReader } from './long-message';
 
 /**
  * The message feed of a narrow: virtualized (only visible rows in the DOM), opened at the anchor
@@ -63,6 +64,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const measureElement = useMemo(() => measuringAndLearning(rows), [rows]);
 
   const [flight] = useState(() => new FeedFlight());
+  const rowResizing = useRowResizedByReader();
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -78,6 +80,10 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     // bound memory): the virtualizer keeps the first visible message where it was, deciding the
     // new offset while it renders, so no frame ever shows the shifted rows.
     anchorTo: 'end',
+    // At the feed's end a row that grows keeps the end in view (an image loading, a reaction added
+    // to the newest message). A row the reader opens with "Show more" grows below their eyes
+    // instead: no distance from the end counts as the end while it does.
+    scrollEndThreshold: rowResizing ? -1 : 1,
   });
   useEffect(() => {
     forgetUnloadedSizes(virtualizer.itemSizeCache, messages);

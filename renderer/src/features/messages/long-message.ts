@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { toggled } from '../../state/toggle-set';
 
@@ -25,10 +26,39 @@ export function isLongMessage(html: string): boolean {
 /** The long messages opened in full with "Show more" (kept while their rows scroll out and back). */
 interface ExpandedMessages {
   ids: ReadonlySet<number>;
+  /**
+   * The message just opened or closed, until its row has been measured at its new height: the
+   * feed keeps that row's top where it is meanwhile, even at the feed's end (see MessageFeed).
+   */
+  resizing: number | null;
   toggle(messageId: number): void;
+  resized(): void;
 }
 
 export const useExpandedMessages = create<ExpandedMessages>((set) => ({
   ids: new Set(),
-  toggle: (messageId) => set((s) => ({ ids: toggled(s.ids, messageId) })),
+  resizing: null,
+  toggle: (messageId) => set((s) => ({ ids: toggled(s.ids, messageId), resizing: messageId })),
+  resized: () => set({ resizing: null }),
 }));
+
+/**
+ * Whether a row is being opened or closed by the reader. Over once its new height has been
+ * measured: the ResizeObserver reports it in the frame after the change, before paint, and the
+ * second animation frame comes after that.
+ */
+export function useRowResizedByReader(): boolean {
+  const resizing = useExpandedMessages((s) => s.resizing !== null);
+  useEffect(() => {
+    if (!resizing) return;
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => useExpandedMessages.getState().resized());
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [resizing]);
+  return resizing;
+}

@@ -98,6 +98,17 @@ export async function discardServerCopies(bridge: ChatBridge, local: LocalDraft)
   for (const id of await copiesOfUnconfirmed(bridge, local)) await discardServerDraft(bridge, id);
 }
 
+/**
+ * Deletes the server copies of a retired draft (`useLocalDrafts.retire`) and forgets it; one that
+ * fails stays retired, to be tried again when the connection comes back or the app starts.
+ */
+export async function discardRetired(bridge: ChatBridge, id: string): Promise<void> {
+  const retired = useLocalDrafts.getState().retired[id];
+  if (!retired) return;
+  await discardServerCopies(bridge, retired);
+  useLocalDrafts.getState().forgetRetired(id);
+}
+
 // One chain of server calls per compose box, so a create never races its own edit or delete.
 const chains = new Map<string, Promise<void>>();
 

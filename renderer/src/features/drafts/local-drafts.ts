@@ -69,22 +69,54 @@ export function readLocalDrafts(accountId: string): LocalDrafts {
   }
 }
 
-function writeLocalDrafts(accountId: string, drafts: LocalDrafts): void {
+function writeLocalDrafts(accountId: string, drafts: LocalDrafts, prefix = STORAGE_PREFIX): void {
   try {
-    storage()?.setItem(STORAGE_PREFIX + accountId, JSON.stringify(drafts));
+    storage()?.setItem(prefix + accountId, JSON.stringify(drafts));
   } catch {
     // Storage full or unavailable: the server copy (if any) is all there is.
   }
 }
 
+/** Drafts no longer wanted whose server copies are still to be deleted (see `retire`). */
+export const RETIRED_STORAGE_PREFIX = 'teamchat.drafts-retired.';
+
+function readRetired(accountId: string): LocalDrafts {
+  try {
+    const parsed = JSON.parse(storage()?.getItem(RETIRED_STORAGE_PREFIX + accountId) ?? '{}') as unknown;
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(parsed as LocalDrafts).filter(([, d]) => typeof d?.draft?.content === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Whether the server may hold a copy of this draft. */
+function mayBeOnServer(draft: LocalDraft): boolean {
+  return draft.serverId !== undefined || (draft.unconfirmed?.length ?? 0) > 0;
+}
+
 interface LocalDraftState {
   accountId: string | null;
   drafts: LocalDrafts;
+  /**
+   * Drafts sent or emptied whose server copies are not deleted yet, by `retire`'s id: kept on disk
+   * until the deletion has gone through, so a draft sent during an outage does not stay on the
+   * server (and in the Drafts list) for good.
+   */
+  retired: LocalDrafts;
   /** Loads the account's drafts (a no-op when it is already loaded). */
   load(accountId: string): void;
   put(draft: LocalDraft): void;
   patch(key: string, change: Partial<LocalDraft>): void;
   remove(key: string): void;
+  /**
+   * Removes the box's draft; when the server may hold a copy, keeps it among `retired` until that
+   * copy is deleted (`forgetRetired`). Returns its id there, or null.
+   */
+  retire(key: string): string | null;
+  forgetRetired(id: string): void;
 }
 
 export const useLocalDrafts = create<LocalDraftState>((set, get) => {
@@ -93,12 +125,18 @@ export const useLocalDrafts = create<LocalDraftState>((set, get) => {
     if (accountId) writeLocalDrafts(accountId, drafts);
     set({ drafts });
   };
+  const commitRetired = (retired: LocalDrafts) => {
+    const { accountId } = get();
+    if (accountId) writeLocalDrafts(accountId, retired, RETIRED_STORAGE_PREFIX);
+    set({ retired });
+  };
   return {
     accountId: null,
     drafts: {},
+    retired: {},
     load: (accountId) => {
       if (get().accountId === accountId) return;
-      set({ accountId, drafts: readLocalDrafts(accountId) });
+      set({ accountId, drafts: readLocalDrafts(accountId), retired: readRetired(accountId) });
     },
     put: (draft) => commit({ ...get().drafts, [draft.key]: draft }),
     patch: (key, change) => {
@@ -110,6 +148,23 @@ export const useLocalDrafts = create<LocalDraftState>((set, get) => {
       const drafts = { ...get().drafts };
       delete drafts[key];
       commit(drafts);
+    },
+    retire: (key) => {
+      const draft = get().drafts[key];
+      if (!draft) return null;
+      let id: string | null = null;
+      if (mayBeOnServer(draft)) {
+        id = `${key}@${Date.now()}.${Object.keys(get().retired).length}`;
+        commitRetired({ ...get().retired, [id]: draft });
+      }
+      get().remove(key);
+      return id;
+    },
+    forgetRetired: (id) => {
+      if (!(id in get().retired)) return;
+      const retired = { ...get().retired };
+      delete retired[id];
+      commitRetired(retired);
     },
   };
 });

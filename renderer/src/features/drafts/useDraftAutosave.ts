@@ -6,7 +6,7 @@ import { useInitialState, useSession } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
 import { useConnectionStore } from '../../state/connection';
 import { draftOf, sameDraft } from './draft-model';
-import { discardServerCopies, enqueue, inBackground, syncDraft } from './draft-sync';
+import { discardRetired, enqueue, inBackground, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
 /** How long typing must pause before the draft goes to the server. */
@@ -16,7 +16,7 @@ export const DRAFT_PUSH_DELAY_MS = 800;
  * Keeps a compose box's draft: in localStorage at every keystroke, and on the server (spec 4.12)
  * when `enable_drafts_synchronization` is on, after a pause in typing. An emptied box (a message
  * sent, or text deleted) discards the draft. On opening a box with no text, its saved draft
- * returns. Drafts that could not reach the server are sent again once the connection is back.
+ * returns, ahead of any text put in it before it opened. Drafts that could not reach the server are sent again once the connection is back.
  */
 export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTopic: string): void {
   const bridge = useBridge();
@@ -40,13 +40,19 @@ export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTop
     if (!ready || restoredKey.current === key) return;
     restoredKey.current = key;
     const local = useLocalDrafts.getState().drafts[key];
-    const compose = useComposeStore.getState();
-    if (!local || compose.drafts[key]) return;
+    if (!local) return;
     const server =
       local.serverId !== undefined ? serverDrafts?.find((d) => d.id === local.serverId) : undefined;
     const newer = server && (server.timestamp ?? 0) > (local.draft.timestamp ?? 0) ? server : null;
-    compose.setText(key, newer?.content ?? local.draft.content);
-    if (narrow.kind === 'channel') compose.setTopic(key, newer?.topic ?? local.draft.topic);
+    const saved = newer?.content ?? local.draft.content;
+    const compose = useComposeStore.getState();
+    // Text put in the box before it opened (a quote, a message taken back from the outbox) goes
+    // after the saved draft, not over it: the next save would replace the draft with it.
+    const current = compose.drafts[key] ?? '';
+    if (current.includes(saved)) return;
+    compose.setText(key, current.trim() ? `${saved.trimEnd()}\n\n${current}` : saved);
+    if (narrow.kind === 'channel' && !compose.topics[key])
+      compose.setTopic(key, newer?.topic ?? local.draft.topic);
   }, [ready, key, narrow, serverDrafts]);
 
   // Save each change.
@@ -61,10 +67,8 @@ export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTop
     const local = store.drafts[key];
     if (!text.trim()) {
       if (timer.current) clearTimeout(timer.current);
-      if (!local) return;
-      store.remove(key);
-      if (local.serverId !== undefined || local.unconfirmed?.length)
-        inBackground(enqueue(key, () => discardServerCopies(bridge, local)));
+      const retired = store.retire(key);
+      if (retired) inBackground(enqueue(key, () => discardRetired(bridge, retired)));
       return;
     }
     const draft = draftOf(narrow, channelTopic, text, selfId);

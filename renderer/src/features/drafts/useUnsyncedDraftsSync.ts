@@ -3,13 +3,14 @@ import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useSession } from '../../app/session';
 import { useConnectionStore } from '../../state/connection';
-import { inBackground, syncDraft } from './draft-sync';
+import { discardRetired, enqueue, inBackground, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
 /**
  * Sends every draft that could not reach the server (typed during an outage) once the connection
  * is back, and when the app starts: also those whose compose box is closed by then, which would
- * otherwise stay "on this computer" until the box opens again.
+ * otherwise stay "on this computer" until the box opens again. Deletes, too, the server copies of
+ * drafts sent or emptied while the server could not be reached.
  */
 export function useUnsyncedDraftsSync(): void {
   const bridge = useBridge();
@@ -25,8 +26,11 @@ export function useUnsyncedDraftsSync(): void {
   useEffect(() => {
     if (!ready || !syncOn) return;
     const pushAll = () => {
-      for (const local of Object.values(useLocalDrafts.getState().drafts))
+      const { drafts, retired } = useLocalDrafts.getState();
+      for (const local of Object.values(drafts))
         if (!local.synced) inBackground(syncDraft(bridge, local.key));
+      for (const [id, local] of Object.entries(retired))
+        inBackground(enqueue(local.key, () => discardRetired(bridge, id)));
     };
     if (useConnectionStore.getState().status.state === 'connected') pushAll();
     return useConnectionStore.subscribe((state, prev) => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { OutboxEntry } from '../../../../shared/ipc';
-import { narrowKey, type Narrow } from '../../api/narrow';
+import { conversationKey, isComposeNarrow, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
-import { topicLabel, useEmptyTopicName } from '../../app/realm';
+import { topicLabel, useEmptyTopicName, useSelfId } from '../../app/realm';
 import { useComposeStore } from '../../state/compose';
 
 function statusText(entry: OutboxEntry): string {
@@ -29,13 +29,16 @@ function statusText(entry: OutboxEntry): string {
 export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; narrow: Narrow }) {
   const bridge = useBridge();
   const emptyName = useEmptyTopicName();
+  const selfId = useSelfId();
   const [actionError, setActionError] = useState<string | null>(null);
   if (echoes.length === 0) return null;
 
   const edit = async (localId: string) => {
     const taken = await bridge.outbox.discard(localId);
     if (!taken) return setActionError('That message is being sent right now; try again in a moment.');
-    const key = narrowKey(narrow);
+    // Back into the compose box of this view, under the key that box reads its text from.
+    if (!isComposeNarrow(narrow)) return setActionError(null);
+    const key = conversationKey(narrow, selfId);
     const compose = useComposeStore.getState();
     const current = compose.drafts[key] ?? '';
     compose.setText(key, current.trim() ? `${current}\n${taken.content}` : taken.content);

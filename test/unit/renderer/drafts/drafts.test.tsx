@@ -5,11 +5,12 @@ import type { Draft } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { Compose } from '../../../../renderer/src/features/compose/Compose';
 import { draftOf, narrowOfDraft } from '../../../../renderer/src/features/drafts/draft-model';
-import { draftRows } from '../../../../renderer/src/features/drafts/draft-rows';
+import { draftRows, type DraftListing } from '../../../../renderer/src/features/drafts/draft-rows';
 import { moveDraftsWithTopics } from '../../../../renderer/src/features/drafts/drafts-follow-moves';
 import { DraftsScreen } from '../../../../renderer/src/features/drafts/DraftsScreen';
 import {
   readLocalDrafts,
+  RETIRED_STORAGE_PREFIX,
   STORAGE_PREFIX,
   useLocalDrafts,
 } from '../../../../renderer/src/features/drafts/local-drafts';
@@ -20,10 +21,17 @@ import { apiError, FailWith } from '../fake-bridge';
 import { baseState, OTHER, SELF, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 import { useUploadsStore } from '../../../../renderer/src/features/uploads/uploads-store';
+import { useUnsyncedDraftsSync } from '../../../../renderer/src/features/drafts/useUnsyncedDraftsSync';
 
 const topic = { kind: 'topic' as const, streamId: 1, topic: 'greetings' };
 const topicKey = 'topic:1:greetings';
 const PUSH_WAIT = { timeout: 3000 };
+const listing = (change: Partial<DraftListing> = {}): DraftListing => ({
+  syncOn: true,
+  serverListCurrent: true,
+  retired: {},
+  ...change,
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -78,10 +86,28 @@ describe('draft model', () => {
         synced: true,
       },
     };
-    const rows = draftRows(server, local, true);
+    const rows = draftRows(server, local, listing());
     expect(rows.map((r) => r.draft.content)).toEqual(['newer local', 'offline']);
     expect(rows[0]!.localOnly).toBe(true);
-    expect(draftRows(server, local, false).map((r) => r.draft.content)).toContain('gone');
+    expect(draftRows(server, local, listing({ syncOn: false })).map((r) => r.draft.content)).toContain(
+      'gone',
+    );
+    // A server list kept from the last launch (offline) may predate the draft's server copy.
+    expect(
+      draftRows(server, local, listing({ serverListCurrent: false })).map((r) => r.draft.content),
+    ).toContain('gone');
+  });
+
+  it('does not list the server copy of a draft sent or emptied while it could not be deleted', () => {
+    const sent = { type: 'stream' as const, to: [1], topic: 't', content: 'sent offline', timestamp: 10 };
+    const retired = { 'topic:1:t@1': { key: 'topic:1:t', draft: sent, serverId: 7, synced: true } };
+    const server = [
+      { ...sent, id: 7 },
+      { ...sent, id: 8, content: 'another draft' },
+    ];
+    expect(draftRows(server, {}, listing({ retired })).map((r) => r.draft.content)).toEqual([
+      'another draft',
+    ]);
   });
 });
 
@@ -147,6 +173,27 @@ describe('useDraftAutosave (through Compose)', () => {
     expect(readLocalDrafts('acc')[topicKey]?.draft.content).toBe('edited offline');
   });
 
+  it('a quote put in the box before it opens goes after the saved draft, not over it', async () => {
+    localStorage.setItem(
+      `${STORAGE_PREFIX}acc`,
+      JSON.stringify({
+        [topicKey]: {
+          key: topicKey,
+          draft: { type: 'stream', to: [1], topic: 'greetings', content: 'KEEP ME', timestamp: 1 },
+          synced: false,
+        },
+      }),
+    );
+    const { bridge, render } = setup(syncState(false));
+    bridge.handlers.setTypingStatus = () => ({});
+    // Quote and reply right after a restart: the text arrives before the box has opened.
+    useComposeStore.getState().setText(topicKey, '> the quoted words');
+    render(<Compose narrow={topic} />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    await waitFor(() => expect(input.value).toBe('KEEP ME\n\n> the quoted words'));
+    await waitFor(() => expect(readLocalDrafts('acc')[topicKey]?.draft.content).toBe(input.value));
+  });
+
   it('keeps a draft that could not reach the server and sends it when the connection returns', async () => {
     const { bridge, render } = setup(syncState(true));
     bridge.handlers.setTypingStatus = () => ({});
@@ -171,6 +218,49 @@ describe('useDraftAutosave (through Compose)', () => {
     await waitFor(() =>
       expect(readLocalDrafts('acc')[topicKey]).toMatchObject({ serverId: 5, synced: true }),
     );
+  });
+
+  it('deletes the server copy of a draft emptied offline once the connection returns', async () => {
+    localStorage.setItem(
+      `${STORAGE_PREFIX}acc`,
+      JSON.stringify({
+        [topicKey]: {
+          key: topicKey,
+          draft: { type: 'stream', to: [1], topic: 'greetings', content: 'sent offline', timestamp: 1 },
+          serverId: 3,
+          synced: true,
+        },
+      }),
+    );
+    const { bridge, render } = setup(syncState(true));
+    bridge.handlers.setTypingStatus = () => ({});
+    let offline = true;
+    bridge.handlers.deleteDraft = () => {
+      if (offline) throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'down' });
+      return {};
+    };
+    function ShellWithCompose() {
+      useUnsyncedDraftsSync();
+      return <Compose narrow={topic} />;
+    }
+    render(<ShellWithCompose />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    await waitFor(() => expect(input.value).toBe('sent offline'));
+    fireEvent.change(input, { target: { value: '' } });
+    await waitFor(() => expect(bridge.callsTo('deleteDraft')).toHaveLength(1));
+    // Gone from the box, but remembered until its server copy is deleted.
+    expect(readLocalDrafts('acc')[topicKey]).toBeUndefined();
+    await waitFor(() =>
+      expect(Object.values(JSON.parse(localStorage.getItem(`${RETIRED_STORAGE_PREFIX}acc`) ?? '{}'))).toEqual(
+        [expect.objectContaining({ serverId: 3 })],
+      ),
+    );
+
+    offline = false;
+    act(() => useConnectionStore.getState().setStatus({ state: 'offline', reason: 'down' }));
+    act(() => useConnectionStore.getState().setStatus({ state: 'connected' }));
+    await waitFor(() => expect(bridge.callsTo('deleteDraft')).toEqual([{ draft_id: 3 }, { draft_id: 3 }]));
+    await waitFor(() => expect(localStorage.getItem(`${RETIRED_STORAGE_PREFIX}acc`)).toBe('{}'));
   });
 
   it('creates the draft again when the server says it does not exist', async () => {
@@ -379,7 +469,7 @@ describe('drafts and lost answers (an outage in the middle of a save)', () => {
           unconfirmed: [attempt],
         },
       },
-      true,
+      listing(),
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -391,7 +481,7 @@ describe('drafts and lost answers (an outage in the middle of a save)', () => {
     const other = draftRows(
       [{ ...attempt, id: 9, content: 'from the phone' }],
       { k: { key: 'k', draft: attempt, synced: false, unconfirmed: [attempt] } },
-      true,
+      listing(),
     );
     expect(other).toHaveLength(2);
   });

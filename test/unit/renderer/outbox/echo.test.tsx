@@ -110,7 +110,8 @@ describe('the outbox in the window', () => {
     const { bridge, render } = setup({ user_id: SELF });
     const failed = entry('f', { state: 'failed', reason: 'Not allowed here.', content: 'my words' });
     bridge.outboxEntries = [failed];
-    useComposeStore.getState().setText('topic:1:Plans', 'half a thought');
+    // The compose box's key: the topic case-folded, as the box itself reads it (conversationKey).
+    useComposeStore.getState().setText('topic:1:plans', 'half a thought');
     render(<PendingMessages echoes={[entry('s'), failed]} narrow={topicNarrow} />);
     const [sending, failedRow] = screen.getAllByTestId('pending-message');
     expect(sending!.textContent).toContain('Sending…');
@@ -121,7 +122,7 @@ describe('the outbox in the window', () => {
     await waitFor(() => expect(bridge.outboxRequests).toEqual(['retry f']));
     await act(async () => fireEvent.click(screen.getByTestId('pending-edit')));
     expect(bridge.outboxRequests).toEqual(['retry f', 'discard f']);
-    expect(useComposeStore.getState().drafts['topic:1:Plans']).toBe('half a thought\nmy words');
+    expect(useComposeStore.getState().drafts['topic:1:plans']).toBe('half a thought\nmy words');
   });
 
   it('while the server cannot be reached: a message the server cannot have can be edited or discarded, one whose request may have arrived can be tried again only', () => {

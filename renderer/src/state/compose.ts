@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
 /**
- * Compose-box text per conversation (`conversationKey`). Text is only cleared after the server
- * accepted the message, so a failed send never loses it.
+ * Compose-box text per conversation (`conversationKey`). A send empties its box at once and puts
+ * the text back if main's outbox cannot take it (useSendMessage), so a failed send never loses it.
  */
 interface ComposeState {
   drafts: Record<string, string>;

@@ -8,6 +8,7 @@ import { ConnectionBanner } from '../../../renderer/src/components/ConnectionBan
 import { useComposeStore } from '../../../renderer/src/state/compose';
 import { useConnectionStore } from '../../../renderer/src/state/connection';
 import { useDialogStore } from '../../../renderer/src/state/dialogs';
+import { useUploadsStore } from '../../../renderer/src/features/uploads/uploads-store';
 import { apiError, FailWith } from './fake-bridge';
 import { channelMessage, SELF } from './fixtures';
 import { setup } from './render-helpers';
@@ -81,6 +82,95 @@ describe('Compose', () => {
       [{ type: 'channel', streamId: 1, topic: 'greetings' }, 'hello there'],
     ]);
     expect(bridge.callsTo('sendMessage')).toEqual([]);
+  });
+
+  it('empties the box at once on send: what is typed while the outbox answers is the next message, alone', async () => {
+    const { bridge, render } = setup();
+    bridge.handlers.setTypingStatus = () => ({});
+    const accept = bridge.outbox.send;
+    // Main answers each send when the test says, in order.
+    const answers: Array<() => void> = [];
+    const answer = () => answers.shift()?.();
+    bridge.outbox.send = async (request) => {
+      await new Promise<void>((resolve) => answers.push(resolve));
+      return accept(request);
+    };
+    render(<Compose narrow={narrow} />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'first message' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(input.value).toBe(''));
+    // Typed and sent before main has answered for the first one.
+    fireEvent.change(input, { target: { value: 'second message' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(input.value).toBe(''));
+    answer();
+    await waitFor(() => expect(bridge.outboxEntries).toHaveLength(1));
+    answer();
+    await waitFor(() => expect(bridge.outboxEntries).toHaveLength(2));
+    expect(bridge.outboxEntries.map((e) => e.content)).toEqual(['first message', 'second message']);
+    expect(input.value).toBe('');
+  });
+
+  it('a send the outbox refuses puts its text back, ahead of what was typed since', async () => {
+    const { bridge, render } = setup();
+    bridge.handlers.setTypingStatus = () => ({});
+    let answer: () => void = () => undefined;
+    bridge.outbox.send = async () => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      return { ok: false, error: apiError('CLIENT_OUTBOX_FULL', '100 messages are still waiting') };
+    };
+    render(<Compose narrow={narrow} />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'the refused one' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(input.value).toBe(''));
+    fireEvent.change(input, { target: { value: 'and more' } });
+    answer();
+    await waitFor(() => expect(input.value).toBe('the refused one\n\nand more'));
+    expect((await screen.findByTestId('compose-error')).textContent).toContain(
+      '100 messages are still waiting',
+    );
+  });
+
+  it('does not send while a file is still going up into the box, and says which', async () => {
+    const { bridge, render } = setup();
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={narrow} />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    act(() =>
+      useUploadsStore.getState().add({
+        id: 'u1',
+        composeKey: 'topic:1:greetings',
+        name: 'big.bin',
+        size: 20_000_000,
+        sent: 1_000,
+        state: 'uploading',
+      }),
+    );
+    fireEvent.change(input, { target: { value: 'see the file [Uploading big.bin…]()' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((await screen.findByTestId('compose-uploading')).textContent).toContain(
+      'big.bin is still uploading',
+    );
+    expect(bridge.outboxEntries).toHaveLength(0);
+    expect(input.value).toBe('see the file [Uploading big.bin…]()');
+    // Once it is up (its link in the text), the same key sends.
+    act(() => useUploadsStore.getState().remove('u1'));
+    expect(screen.queryByTestId('compose-uploading')).toBeNull();
+    fireEvent.change(input, { target: { value: 'see the file [big.bin](/user_uploads/1/big.bin)' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(bridge.outboxEntries).toHaveLength(1));
+  });
+
+  it('Tab in the topic field goes to the message, past the tabs and the toolbar', () => {
+    const { bridge, render } = setup();
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={{ kind: 'channel', streamId: 1 }} />);
+    const topicField = screen.getByTestId('compose-topic');
+    topicField.focus();
+    fireEvent.keyDown(topicField, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByTestId('compose-input'));
   });
 
   it('keeps separate text per conversation', () => {

@@ -11,7 +11,9 @@ import { useTypingNotifier } from '../typing/useTypingNotifier';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useDraftAutosave } from '../drafts/useDraftAutosave';
 import { ComposeSnippets } from '../snippets/ComposeSnippets';
+import { useShallow } from 'zustand/react/shallow';
 import { useUploads } from '../uploads/useUploads';
+import { uploadingNames, useUploadsStore } from '../uploads/uploads-store';
 import { AttachButton, filesFromClipboard, UploadList } from '../uploads/UploadControls';
 import { AutocompleteBox } from './autocomplete/AutocompleteList';
 import { useAutocomplete } from './autocomplete/useAutocomplete';
@@ -46,8 +48,9 @@ export function Compose({ narrow }: { narrow: Narrow }) {
 
 /**
  * The compose box of a conversation. Its text lives in the compose store under the
- * conversation's key, so switching away and back keeps it, and it is cleared only once main's
- * outbox has accepted (and stored) the message: nothing typed is lost, whatever the server does.
+ * conversation's key, so switching away and back keeps it. Sending empties it at once; main's
+ * outbox stores the message, and a message it cannot take comes back to the box (useSendMessage):
+ * nothing typed is lost, whatever the server does.
  */
 function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
   const selfId = useSelfId();
@@ -75,6 +78,9 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
   const addFiles = useUploads(key, textarea, canWrite);
 
   const send = useSendMessage(narrow, key, channelTopic, textarea);
+  const uploading = useUploadsStore(useShallow((s) => uploadingNames(s.items, key)));
+  /** The files a send attempt found still going up (cleared by the next attempt). */
+  const [waitingFor, setWaitingFor] = useState<string[] | null>(null);
   const autocomplete = useAutocomplete(textarea, text, narrow);
   const [mode, setMode] = useState<ComposeMode>('write');
 
@@ -90,9 +96,12 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     const content = text.trim();
-    if (!content || tooLong || send.isPending) return;
+    if (!content || tooLong) return;
+    // The file's link is not in the text yet: sent now, the message would carry its placeholder.
+    if (uploading.length > 0) return setWaitingFor(uploading);
     typing?.stop();
     setMode('write');
+    setWaitingFor(null);
     send.mutate({ content, typed: text });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -122,6 +131,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
       className="compose"
       onSubmit={submit}
       data-testid="compose"
+      data-typing-area
       // Ctrl+Enter sends from anywhere in the box: the Preview tab, the toolbar, the topic.
       onKeyDown={(e) => {
         if (e.defaultPrevented || e.target === textarea.current) return;
@@ -185,9 +195,9 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
           type="submit"
           className="btn btn-primary"
           data-testid="compose-send"
-          disabled={!text.trim() || tooLong || send.isPending}
+          disabled={!text.trim() || tooLong}
         >
-          {send.isPending ? 'Sending…' : 'Send'}
+          Send
         </button>
       </div>
       <div className="compose-foot">
@@ -196,6 +206,12 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
           <ComposeSnippets composeKey={key} textarea={textarea} />
         </span>
         {tooLong && <span className="form-error">Too long: at most {maxLength} characters.</span>}
+        {waitingFor && uploading.length > 0 && (
+          <span className="form-error" role="alert" data-testid="compose-uploading">
+            Not sent yet: {waitingFor.join(', ')} {waitingFor.length === 1 ? 'is' : 'are'} still uploading.
+            Send once {waitingFor.length === 1 ? 'its' : 'their'} link is in the message.
+          </span>
+        )}
         {send.isError && (
           <span className="form-error" role="alert" data-testid="compose-error">
             Not sent: {errorSentence(send.error)} Your text is kept.

@@ -44,6 +44,13 @@ export function TopicInput({
     onPicked();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Tab goes on to the message, as in the real service (past the box's tabs and toolbar).
+    if (event.key === 'Tab' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      setOpen(false);
+      onPicked();
+      return;
+    }
     if (!shown) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();

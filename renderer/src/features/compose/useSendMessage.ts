@@ -10,9 +10,11 @@ import { destinationFor } from '../outbox/echo';
 import { useUploadsStore } from '../uploads/uploads-store';
 
 /**
- * Sends a compose box's text. The message goes to main's outbox, which keeps it on disk and
- * delivers it: once accepted there, the box can be emptied (its echo shows in the feed until the
- * server has it).
+ * Sends a compose box's text. The box is emptied at once, so what the person types next is the
+ * next message (waiting for the outbox's answer left the sent text in the box, and text typed
+ * meanwhile was sent with it again). The message goes to main's outbox, which keeps it on disk
+ * and delivers it (its echo shows in the feed until the server has it); if the outbox cannot take
+ * it, the text comes back to its box, ahead of anything typed since.
  */
 export function useSendMessage(
   narrow: ComposeNarrow,
@@ -32,15 +34,24 @@ export function useSendMessage(
       return accepted.value;
     },
     // Where the text came from, fixed when sending starts: the user may switch conversation or
-    // account before the answer arrives.
-    onMutate: () => ({ accountId: currentAccountScope(), key }),
-    onSuccess: (_data, { typed }, sentFrom) => {
-      // Only clear what was sent: text typed while sending stays. Compared with the box's text as
-      // it was, not the trimmed message: a trailing space or newline (an autocompleted mention
-      // ends with one) left the sent text in the box, to be sent again.
+    // account before the answer arrives. Runs before any further keystroke is handled.
+    onMutate: ({ typed }) => {
+      const sentFrom = { accountId: currentAccountScope(), key };
       updateForAccount(sentFrom.accountId, useComposeStore, (s) =>
-        (s.drafts[sentFrom.key] ?? '') === typed ? withoutDraft(s.drafts, sentFrom.key) : {},
+        (s.drafts[key] ?? '') === typed ? withoutDraft(s.drafts, key) : {},
       );
+      return sentFrom;
+    },
+    onError: (_error, { typed }, sentFrom) => {
+      if (!sentFrom) return;
+      updateForAccount(sentFrom.accountId, useComposeStore, (s) => {
+        const since = s.drafts[sentFrom.key] ?? '';
+        return {
+          drafts: { ...s.drafts, [sentFrom.key]: since.trim() ? `${typed.trimEnd()}\n\n${since}` : typed },
+        };
+      });
+    },
+    onSuccess: (_data, _sent, sentFrom) => {
       // A file refused for this box said so; the message has now gone without it.
       if (sentFrom.accountId === currentAccountScope()) useUploadsStore.getState().clearFailed(sentFrom.key);
       textarea.current?.focus();

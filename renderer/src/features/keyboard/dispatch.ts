@@ -20,10 +20,19 @@ export interface KeyContext {
   mac: boolean;
 }
 
-/** Whether keys typed at `target` are text: a field, an editable element, a select. */
+/**
+ * Whether keys typed at `target` are text: a field, an editable element, a select, or anywhere in
+ * an area marked `data-typing-area` (the compose box: a letter typed on its toolbar was meant for
+ * the message, not for a shortcut acting on the selected one).
+ */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
-  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
+  if (
+    target.closest(
+      'input, textarea, select, [contenteditable=""], [contenteditable="true"], [data-typing-area]',
+    )
+  )
+    return true;
   return (target as HTMLElement).isContentEditable === true;
 }
 

@@ -34,6 +34,13 @@ export const useUploadsStore = create<UploadsState>((set) => ({
     })),
 }));
 
+/** The names of the files still going up into compose box `composeKey`. */
+export function uploadingNames(items: readonly UploadItem[], composeKey: string): string[] {
+  return items
+    .filter((item) => item.composeKey === composeKey && item.state === 'uploading')
+    .map((item) => item.name);
+}
+
 /** How to cancel each upload in progress, by item id (not state: nothing renders from it). */
 export const uploadControllers = new Map<string, AbortController>();
 

@@ -84,12 +84,14 @@ describe('the dispatcher', () => {
     expect(actionOf(press('k', { metaKey: true }))).toBeNull();
   });
 
-  it('does nothing while the user types in a field, a text area or an editable element', () => {
+  it('does nothing while the user types in a field, a text area, an editable element or the compose box', () => {
     for (const html of [
       '<input data-target>',
       '<textarea data-target></textarea>',
       '<select data-target><option>a</option></select>',
       '<div contenteditable="true"><p data-target>text</p></div>',
+      // A button of the compose box's toolbar: a letter typed there was meant for the message.
+      '<form data-typing-area><button type="button" data-target>B</button></form>',
     ]) {
       const target = element(html);
       expect(actionOf(press('r', { target })), html).toBeNull();

@@ -23,7 +23,24 @@ test('changes description, privacy, retention, default status and who can post',
   await dialog.getByTestId('cs-description').fill('Builds, deploys and **on-call**.');
   await dialog.getByTestId('cs-privacy-private').check();
   await dialog.getByTestId('cs-retention-days').check();
-  await dialog.getByTestId('cs-retention-days-value').fill('90');
+  const days = dialog.getByTestId('cs-retention-days-value');
+  // What is typed stays what is typed; a period that is not one is refused, and nothing is saved.
+  for (const bad of ['0', '-3', '']) {
+    await days.fill(bad);
+    await expect(days).toHaveValue(bad);
+    await expect(dialog.getByTestId('cs-retention-problem')).toHaveText(
+      'Enter a whole number of days, 1 or more.',
+    );
+    await expect(dialog.getByTestId('cs-save')).toBeDisabled();
+  }
+  // Typed into the emptied field, key by key: 90, not 190.
+  await days.pressSequentially('90');
+  await expect(days).toHaveValue('90');
+  await expect(dialog.getByTestId('cs-retention-problem')).toHaveCount(0);
+  // Shorter than before (the organization keeps messages forever): the deletion is said.
+  await expect(dialog.getByTestId('cs-retention-warning')).toHaveText(
+    'Messages older than 90 days will be deleted from this channel for good.',
+  );
   await dialog.getByTestId('gs-can_send_message_group-mode-custom').check();
   await dialog.getByTestId(`gs-can_send_message_group-user-${member.user_id}`).check();
   await page.screenshot({ path: 'test-results/screens/channel-settings.png' });

@@ -28,6 +28,31 @@ export function retentionOf(days: number | null | undefined): Retention {
   return { mode: 'days', days };
 }
 
+/** Why the days typed are not a retention period, or null when they are (a whole number, 1 or more). */
+export function retentionDaysProblem(text: string): string | null {
+  return /^\s*\d+\s*$/.test(text) && Number(text) >= 1 ? null : 'Enter a whole number of days, 1 or more.';
+}
+
+/**
+ * The days a change of retention keeps messages for, when it keeps them for less time than
+ * before (older ones are then deleted); null otherwise. The organization's default counts as its
+ * own period (`realmDays`: null or -1 for forever).
+ */
+export function shortensRetention(
+  before: Retention,
+  after: Retention,
+  realmDays: number | null | undefined,
+): number | null {
+  if (after.mode !== 'days') return null;
+  const days = (r: Retention): number =>
+    r.mode === 'days'
+      ? r.days
+      : r.mode === 'unlimited' || realmDays == null || realmDays < 0
+        ? Infinity
+        : realmDays;
+  return after.days < days(before) ? after.days : null;
+}
+
 /** Spec 4.2: an integer number of days, or `realm_default`, or `unlimited`. */
 export function retentionParam(r: Retention): number | 'realm_default' | 'unlimited' {
   return r.mode === 'days' ? r.days : r.mode;
@@ -145,9 +170,13 @@ function SettingsForm({
   );
   const nameProblem =
     form.new_name === initial.new_name ? null : channelNameProblem(form.new_name, otherChannels, maxName);
+  // The days field as typed: what it holds is only taken once it is a number of days.
+  const [daysText, setDaysText] = useState(String(form.retention.mode === 'days' ? form.retention.days : 30));
+  const daysProblem = form.retention.mode === 'days' ? retentionDaysProblem(daysText) : null;
+  const deletesHistory = shortensRetention(initial.retention, form.retention, realmRetention);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!changed || nameProblem || save.isPending) return;
+    if (!changed || nameProblem || daysProblem || save.isPending) return;
     save.mutate(params);
   };
   void users;
@@ -256,13 +285,26 @@ function SettingsForm({
             aria-label="Days"
             data-testid="cs-retention-days-value"
             disabled={form.retention.mode !== 'days'}
-            value={form.retention.mode === 'days' ? form.retention.days : 30}
-            onChange={(e) =>
-              set({ retention: { mode: 'days', days: Math.max(1, Number(e.target.value) || 1) } })
-            }
+            value={daysText}
+            aria-invalid={daysProblem !== null || undefined}
+            onChange={(e) => {
+              setDaysText(e.target.value);
+              if (retentionDaysProblem(e.target.value) === null)
+                set({ retention: { mode: 'days', days: Number(e.target.value) } });
+            }}
           />
           days
         </label>
+        {daysProblem && (
+          <span className="form-error" data-testid="cs-retention-problem">
+            {daysProblem}
+          </span>
+        )}
+        {!daysProblem && deletesHistory && (
+          <span className="form-warning" role="note" data-testid="cs-retention-warning">
+            Messages older than {deletesHistory} days will be deleted from this channel for good.
+          </span>
+        )}
       </fieldset>
       <h3>Permissions</h3>
       {GROUP_SETTINGS.map(([name, label]) => (
@@ -281,7 +323,7 @@ function SettingsForm({
         testId="cs-save"
         error={save.isError ? errorText(save.error) : null}
         errorTestId="cs-error"
-        disabled={!changed || nameProblem !== null}
+        disabled={!changed || nameProblem !== null || daysProblem !== null}
         pending={save.isPending}
         submitLabel="Save changes"
         pendingLabel="Saving…"

@@ -116,6 +116,7 @@ test('a sent invitation can be resent and revoked from the list', async ({ page,
   await page.screenshot({ path: 'test-results/screens/invitations-actions.png' });
 
   await page.getByTestId(`invite-revoke-${email}`).click();
+  await page.getByTestId(`invite-revoke-confirm-${email}`).click();
   await expect(page.getByTestId('invite-action-notice')).toHaveText(`Invitation to ${email} revoked.`);
   await expect(page.getByTestId(`invite-${email}`)).toHaveCount(0);
   expect((await invites(chat, 'member')).some((i) => i.email === email)).toBe(false);

@@ -81,6 +81,7 @@ function InviteActions({ invite, onDone }: { invite: Invitation; onDone: (notice
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const who = invite.email ?? 'the invitation link';
+  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
   const act = useMutation({
     mutationFn: (action: 'resend' | 'revoke') =>
       action === 'resend'
@@ -106,15 +107,33 @@ function InviteActions({ invite, onDone }: { invite: Invitation; onDone: (notice
           Resend
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn-small btn-danger"
-        data-testid={`invite-revoke-${testId}`}
-        disabled={act.isPending}
-        onClick={() => act.mutate('revoke')}
-      >
-        Revoke
-      </button>
+      {/* Revoking asks once more: the person's link stops working, and only a new invitation helps. */}
+      {confirmingRevoke ? (
+        <>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            data-testid={`invite-revoke-confirm-${testId}`}
+            disabled={act.isPending}
+            onClick={() => act.mutate('revoke')}
+          >
+            {act.isPending ? 'Revoking…' : 'Revoke it'}
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => setConfirmingRevoke(false)}>
+            Keep
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-small btn-danger"
+          data-testid={`invite-revoke-${testId}`}
+          disabled={act.isPending}
+          onClick={() => setConfirmingRevoke(true)}
+        >
+          Revoke
+        </button>
+      )}
       {act.isError && (
         <span className="form-error small" role="alert" data-testid={`invite-action-error-${testId}`}>
           {errorText(act.error)}

@@ -1,15 +1,22 @@
 import { useState } from 'react';
-import { EXPIRY_PRESETS, type Expiry } from './invite-form';
+import { customExpiry, EXPIRY_PRESETS, type Expiry } from './invite-form';
 
 /** When the invitation stops working: a preset, or a number of days. */
-export function InviteExpiryField({ onChange }: { onChange: (expiry: Expiry) => void }) {
+export function InviteExpiryField({
+  onChange,
+  problem,
+}: {
+  onChange: (expiry: Expiry) => void;
+  /** Why the custom days cannot be sent, shown under the field. */
+  problem: string | null;
+}) {
   const [presetKey, setPresetKey] = useState('default');
   const [customDays, setCustomDays] = useState('7');
 
   const choosePreset = (key: string) => {
     setPresetKey(key);
     if (key === 'custom') {
-      onChange({ kind: 'minutes', minutes: Math.max(1, Math.round(Number(customDays) * 24 * 60)) });
+      onChange(customExpiry(customDays));
       return;
     }
     const preset = EXPIRY_PRESETS.find((p) => p.key === key);
@@ -31,18 +38,24 @@ export function InviteExpiryField({ onChange }: { onChange: (expiry: Expiry) => 
         <span className="inline">
           <input
             type="number"
-            min={1}
+            min={0}
+            step="any"
             className="days"
             aria-label="Days until the invitation expires"
             data-testid="invite-expiry-days"
             value={customDays}
+            aria-invalid={problem !== null || undefined}
             onChange={(e) => {
               setCustomDays(e.target.value);
-              const days = Number(e.target.value);
-              if (days > 0) onChange({ kind: 'minutes', minutes: Math.round(days * 24 * 60) });
+              onChange(customExpiry(e.target.value));
             }}
           />
           <span className="small">days</span>
+        </span>
+      )}
+      {problem && (
+        <span className="form-error" data-testid="invite-expiry-problem">
+          {problem}
         </span>
       )}
     </label>

@@ -56,10 +56,11 @@ export function InviteFormView() {
   const malformed = emails.filter((e) => !looksLikeEmail(e));
   const role = roles.some((r) => r.value === form.role) ? form.role : (roles[0]?.value ?? Role.guest);
   const update = (change: Partial<InviteForm>) => setForm((f) => ({ ...f, ...change }));
+  const expiryProblem = form.expiry.kind === 'invalid' ? form.expiry.problem : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (emails.length === 0 || malformed.length || send.isPending) return;
+    if (emails.length === 0 || malformed.length || expiryProblem || send.isPending) return;
     setSentTo(null);
     const typed = form.emails;
     send.mutate(inviteParams({ ...form, role }), {
@@ -87,7 +88,11 @@ export function InviteFormView() {
           rows={3}
           placeholder="one@example.com, two@example.com — or one per line"
           value={form.emails}
-          onChange={(e) => update({ emails: e.target.value })}
+          onChange={(e) => {
+            update({ emails: e.target.value });
+            // The last send's outcome was about the addresses as they were.
+            if (send.isError) send.reset();
+          }}
         />
         <small className="muted">
           {emails.length} {emails.length === 1 ? 'address' : 'addresses'}
@@ -118,7 +123,7 @@ export function InviteFormView() {
             You can invite people as {roleLabel(ownRole).toLowerCase()} or a more limited role.
           </small>
         </label>
-        <InviteExpiryField onChange={(expiry) => update({ expiry })} />
+        <InviteExpiryField onChange={(expiry) => update({ expiry })} problem={expiryProblem} />
       </div>
       <InviteTargetsFields value={form} onChange={update} />
       <label className="check">
@@ -141,7 +146,7 @@ export function InviteFormView() {
           type="submit"
           className="btn btn-primary"
           data-testid="invite-send"
-          disabled={emails.length === 0 || malformed.length > 0 || send.isPending}
+          disabled={emails.length === 0 || malformed.length > 0 || expiryProblem !== null || send.isPending}
         >
           {send.isPending
             ? 'Sending…'

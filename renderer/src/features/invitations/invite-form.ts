@@ -35,8 +35,23 @@ export function looksLikeEmail(address: string): boolean {
   return /^[^\s@]+@[^\s@]+$/.test(address);
 }
 
-/** Expiry choices: the server default (nothing sent), never (null), or minutes. */
-export type Expiry = { kind: 'default' } | { kind: 'never' } | { kind: 'minutes'; minutes: number };
+/**
+ * Expiry choices: the server default (nothing sent), never (null), or minutes; or a custom number
+ * of days that is not one (`invalid`: nothing can be sent until it is fixed).
+ */
+export type Expiry =
+  | { kind: 'default' }
+  | { kind: 'never' }
+  | { kind: 'minutes'; minutes: number }
+  | { kind: 'invalid'; problem: string };
+
+/** A custom expiry typed in days: whole or fractional days, more than zero. */
+export function customExpiry(daysText: string): Expiry {
+  const days = Number(daysText);
+  if (!daysText.trim() || !Number.isFinite(days) || days <= 0)
+    return { kind: 'invalid', problem: 'Enter how many days the invitation lasts (more than 0).' };
+  return { kind: 'minutes', minutes: Math.max(1, Math.round(days * 24 * 60)) };
+}
 
 export const EXPIRY_PRESETS: { key: string; label: string; expiry: Expiry }[] = [
   { key: 'default', label: 'Server default', expiry: { kind: 'default' } },

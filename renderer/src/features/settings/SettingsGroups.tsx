@@ -15,7 +15,12 @@ export function SettingsGroups({
   testPrefix: string;
 }) {
   const featureLevel = useInitialState((s) => s.service_feature_level) ?? 0;
-  const sounds = useInitialState((s) => s.available_notification_sounds);
+  // In `user_settings` for clients that ask for it as an object (as this one does), at the top
+  // level before that (the real service's feature level 89).
+  const sounds = useInitialState((s) => {
+    const nested = s.user_settings?.available_notification_sounds;
+    return Array.isArray(nested) ? (nested as string[]) : s.available_notification_sounds;
+  });
   const languages = useInitialState((s) => s.language_list);
   const groups = groupedSettings(include, featureLevel);
   return (

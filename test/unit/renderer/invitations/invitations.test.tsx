@@ -91,6 +91,29 @@ describe('InvitationsScreen', () => {
     });
   });
 
+  it('a custom expiry that is not a number of days blocks sending, and an earlier one is not sent instead', async () => {
+    const { bridge, render } = setup(baseState({ role: 400 }));
+    bridge.handlers.getInvites = () => ({ invites: [] });
+    bridge.handlers.sendInvites = () => ({});
+    render(<InvitationsScreen />);
+    fireEvent.change(screen.getByTestId('invite-emails'), { target: { value: 'sam@x.example' } });
+    fireEvent.change(screen.getByTestId('invite-expiry'), { target: { value: 'custom' } });
+    const days = screen.getByTestId('invite-expiry-days');
+    fireEvent.change(days, { target: { value: '1.5' } });
+    for (const bad of ['', '0', '-2']) {
+      fireEvent.change(days, { target: { value: bad } });
+      expect(screen.getByTestId('invite-expiry-problem').textContent).toContain('more than 0');
+      expect((screen.getByTestId('invite-send') as HTMLButtonElement).disabled).toBe(true);
+    }
+    fireEvent.submit(screen.getByTestId('invite-form'));
+    expect(bridge.callsTo('sendInvites')).toEqual([]);
+    fireEvent.change(days, { target: { value: '1.5' } });
+    expect(screen.queryByTestId('invite-expiry-problem')).toBeNull();
+    fireEvent.click(screen.getByTestId('invite-send'));
+    await waitFor(() => expect(bridge.callsTo('sendInvites')).toHaveLength(1));
+    expect(bridge.callsTo('sendInvites')[0]).toMatchObject({ invite_expires_in_minutes: 36 * 60 });
+  });
+
   it('lists sent invitations and refreshes after sending', async () => {
     const { bridge, render } = setup(baseState({ role: 200 }));
     const invites: Record<string, unknown>[] = [];
@@ -141,10 +164,14 @@ describe('InvitationsScreen', () => {
     );
     expect(bridge.callsTo('resendInvite')).toEqual([{ invite_id: 4 }]);
     fireEvent.click(screen.getByTestId('invite-revoke-4'));
+    // Asked once more before anything is revoked.
+    expect(bridge.callsTo('revokeMultiuseInvite')).toEqual([]);
+    fireEvent.click(screen.getByTestId('invite-revoke-confirm-4'));
     await waitFor(() => expect(screen.queryByTestId('invite-4')).toBeNull());
     expect(bridge.callsTo('revokeMultiuseInvite')).toEqual([{ invite_id: 4 }]);
     expect(bridge.callsTo('revokeInvite')).toEqual([]);
     fireEvent.click(screen.getByTestId('invite-revoke-kim@x.example'));
+    fireEvent.click(screen.getByTestId('invite-revoke-confirm-kim@x.example'));
     expect((await screen.findByTestId('invite-action-error-kim@x.example')).textContent).toBe(
       'Must be an organization administrator',
     );

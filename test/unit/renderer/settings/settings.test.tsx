@@ -85,6 +85,26 @@ describe('PersonalSettings', () => {
     expect(choices.map((o) => o.textContent)).toEqual(['Automatic', 'Dark', 'Light']);
   });
 
+  it('suggests the notification sounds the server lists in user_settings, or at the top level', () => {
+    for (const where of ['nested', 'top'] as const) {
+      const base = state();
+      const sounds = ['chime', 'ding'];
+      const withSounds =
+        where === 'nested'
+          ? { ...base, user_settings: { ...base.user_settings, available_notification_sounds: sounds } }
+          : { ...base, available_notification_sounds: sounds };
+      const { render } = setup(withSounds);
+      const view = render(<PersonalSettings />);
+      const field = screen.getByTestId('setting-notification_sound');
+      const list = document.getElementById(field.getAttribute('list') ?? '');
+      expect(
+        [...(list?.querySelectorAll('option') ?? [])].map((o) => o.value),
+        where,
+      ).toEqual(['none', 'chime', 'ding']);
+      view.unmount();
+    }
+  });
+
   it('offers time zone and language as pickers with readable names, in plain words, and says Saved', async () => {
     const { bridge, render } = setup(state());
     bridge.handlers.updateSettings = () => ({ result: 'success', msg: '' });

@@ -20,6 +20,8 @@ export interface AccountSummary {
   realmName: string;
   realmIcon: string | null;
   featureLevel: number;
+  /** Messages in this account's outbox not yet delivered (what removing it would throw away). */
+  unsentMessages?: number;
 }
 
 export interface AddAccountRequest {

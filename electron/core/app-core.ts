@@ -325,6 +325,14 @@ export class ChatCore {
 
   // ---- accounts -----------------------------------------------------------------------------
 
+  /** Every account, with how many messages its outbox still holds (all outboxes run). */
+  accountSummaries(): AccountSummary[] {
+    return this.vault.list().map((account) => ({
+      ...account,
+      unsentMessages: this.running.get(account.id)?.outbox.list().length ?? 0,
+    }));
+  }
+
   accountsState(): AccountsState {
     return { accounts: this.vault.list(), activeId: this.vault.activeId };
   }

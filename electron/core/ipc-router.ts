@@ -147,7 +147,7 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     },
     focusWindow: () => shell.focusWindow?.(),
     setUnreadCount: ([count]) => shell.setUnreadCount?.(z.number().int().min(0).max(1_000_000).parse(count)),
-    'accounts.list': () => core.vault.list(),
+    'accounts.list': () => core.accountSummaries(),
     'accounts.active': () => core.vault.activeId,
     'accounts.probeServer': ([serverUrl]) => core.probeServer(z.string().max(2000).parse(serverUrl)),
     'accounts.add': ([request]) => core.addAccount(addAccountRequest().parse(request)),

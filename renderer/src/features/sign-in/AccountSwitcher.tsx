@@ -17,17 +17,24 @@ export function AccountSwitcher() {
   const [adding, setAdding] = useState(false);
   /** The account whose removal waits for a second click. */
   const [removing, setRemoving] = useState<string | null>(null);
-  // Only the active account's outbox is known here: what removing it would throw away.
+  // What removing an account would throw away: the active account's outbox as the window follows
+  // it, another's as main counted it when the list was read.
   const outboxAccount = useOutboxStore((s) => s.accountId);
   const unsent = useOutboxStore((s) => s.entries.length);
-  const unsentOf = (id: string) => (outboxAccount === id ? unsent : 0);
+  const unsentOf = (a: AccountSummary) => (outboxAccount === a.id ? unsent : (a.unsentMessages ?? 0));
   const remove = (id: string) =>
     void bridge.accounts
       .remove(id)
       .then(() => forgetAccountScope(id))
       .then(refresh)
       .finally(() => setRemoving(null));
-  const accounts = useQuery({ queryKey: accountsListKey, queryFn: () => bridge.accounts.list() });
+  // Read again each time the dialog opens: the other accounts' unsent counts change meanwhile.
+  const accounts = useQuery({
+    queryKey: accountsListKey,
+    queryFn: () => bridge.accounts.list(),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
   const active = useQuery({ queryKey: accountsActiveKey, queryFn: () => bridge.accounts.active() });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
 
@@ -63,8 +70,8 @@ export function AccountSwitcher() {
               <div className="account-remove-confirm" role="group" aria-label={`Remove ${a.email}?`}>
                 <span className="small" data-testid={`remove-warning-${a.email}`}>
                   Sign out and forget this account here
-                  {unsentOf(a.id) > 0
-                    ? `: ${unsentOf(a.id)} ${unsentOf(a.id) === 1 ? 'message' : 'messages'} not yet sent will be lost.`
+                  {unsentOf(a) > 0
+                    ? `: ${unsentOf(a)} ${unsentOf(a) === 1 ? 'message' : 'messages'} not yet sent will be lost.`
                     : '.'}
                 </span>
                 <button
@@ -85,7 +92,10 @@ export function AccountSwitcher() {
                 className="btn btn-small"
                 aria-label={`Remove ${a.email}`}
                 data-testid={`remove-${a.email}`}
-                onClick={() => setRemoving(a.id)}
+                onClick={() => {
+                  setRemoving(a.id);
+                  void accounts.refetch();
+                }}
               >
                 Remove
               </button>

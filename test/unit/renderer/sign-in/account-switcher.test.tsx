@@ -53,3 +53,31 @@ describe('AccountSwitcher', () => {
     await waitFor(() => expect(removed).toEqual(['a1']));
   });
 });
+
+describe('AccountSwitcher, another account than the active one', () => {
+  it('says what removing it would throw away, from main’s count of its outbox', async () => {
+    const { bridge, render } = setup();
+    const account = (id: string, email: string, unsentMessages: number) => ({
+      id,
+      serverUrl: 'https://chat.example.com',
+      email,
+      realmName: 'R',
+      realmIcon: null,
+      featureLevel: 400,
+      unsentMessages,
+    });
+    bridge.accountList = [account('a1', 'ada@x.example', 0), account('d1', 'dmitri@x.example', 0)];
+    bridge.activeId = 'd1';
+    useOutboxStore.getState().setSnapshot({ accountId: 'd1', entries: [] });
+    render(<AccountSwitcher />);
+    await screen.findByTestId('remove-ada@x.example');
+    // Ada queued a message since the list was first read: asking to remove her reads it again.
+    bridge.accountList = [account('a1', 'ada@x.example', 1), account('d1', 'dmitri@x.example', 0)];
+    fireEvent.click(screen.getByTestId('remove-ada@x.example'));
+    await waitFor(() =>
+      expect(screen.getByTestId('remove-warning-ada@x.example').textContent).toContain(
+        '1 message not yet sent will be lost.',
+      ),
+    );
+  });
+});

@@ -120,8 +120,15 @@ test('a failed edit keeps the text', async ({ page, chat, signIn }) => {
   } finally {
     await chat.api('owner').patch('/realm', { topics_policy: 'allow_empty_topic' });
   }
-  // Esc cancels: the edit is dropped (a later topic change must not carry it to the server), and
-  // the dialog opens again on the message as it is.
+  // Esc in the text leaves the field, the edit kept; a click beside the dialog does not close it.
+  await page.getByTestId('edit-content').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('edit-content')).not.toBeFocused();
+  await expect(page.getByTestId('edit-content')).toHaveValue('a longer version of the text');
+  await page.mouse.click(5, 400);
+  await expect(page.getByTestId('edit-message-dialog')).toBeVisible();
+  // The next Esc cancels: the edit is dropped (a later topic change must not carry it to the
+  // server), and the dialog opens again on the message as it is.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
   await page.getByTestId(`edit-${id}`).focus();

@@ -150,6 +150,9 @@ test('a person works through the Inbox with the keyboard: n, j/k, Home/End, s, +
   // Keys typed in a dialog are text, not shortcuts.
   await page.keyboard.press('j');
   await expectSelected(page, own);
+  // The typed "j" is an unsaved edit: the first Esc leaves the text, the second closes.
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(editor).toHaveCount(0);
   await expect(page.getByTestId('message-feed')).toBeFocused();

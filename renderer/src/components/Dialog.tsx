@@ -1,12 +1,23 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { focusFallback, keepTabInside } from './focus-fallback';
 
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
+
+/** A field holding text the user may be typing. */
+function holdsText(target: EventTarget | null): boolean {
+  const field =
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type));
+  return field && (target as HTMLInputElement | HTMLTextAreaElement).value !== '';
+}
+
 /**
  * A modal dialog: Esc (anywhere) and the backdrop close it, focus moves into it and returns on
  * close: to what had it, or, when that is gone (a row scrolled away, a menu closed, another
  * conversation opened), to the innermost of the page's fallbacks (`data-focus-fallback`: the
  * message feed, else the center pane), so focus is never dropped on the page's body. Tab goes
- * round inside it.
+ * round inside it. With `unsaved` work in it, a click on the backdrop does nothing, and Esc in a
+ * field with text leaves the field (the text stays); the next Esc closes it.
  */
 export function Dialog({
   title,
@@ -14,12 +25,15 @@ export function Dialog({
   children,
   testId,
   wide = false,
+  unsaved = false,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   testId?: string;
   wide?: boolean;
+  /** The dialog holds changes not yet saved, which a stray click or key must not throw away. */
+  unsaved?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -36,13 +50,18 @@ export function Dialog({
   // Esc closes from anywhere, also when focus fell back to the page (e.g. a button got disabled).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      if (unsaved && holdsText(e.target) && ref.current?.contains(e.target as Node)) ref.current.focus();
+      else onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  }, [onClose, unsaved]);
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div
+      className="dialog-backdrop"
+      onMouseDown={(e) => e.target === e.currentTarget && !unsaved && onClose()}
+    >
       <div
         ref={ref}
         className={wide ? 'dialog dialog-wide' : 'dialog'}

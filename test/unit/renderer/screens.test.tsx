@@ -282,4 +282,24 @@ describe('Dialog', () => {
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(closed).toBe(1);
   });
+
+  it('with unsaved work: Esc in a field with text leaves the field, the next Esc closes; the backdrop does not', () => {
+    const { render } = setup();
+    let closed = 0;
+    render(
+      <Dialog title="T" onClose={() => closed++} unsaved>
+        <textarea data-testid="text" defaultValue="half an edit" />
+      </Dialog>,
+    );
+    const field = screen.getByTestId('text');
+    expect(document.activeElement).toBe(field);
+    fireEvent.mouseDown(document.querySelector('.dialog-backdrop')!);
+    expect(closed).toBe(0);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(closed).toBe(0);
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+    expect((field as HTMLTextAreaElement).value).toBe('half an edit');
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(closed).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
 import type { Channel, GroupSettingValue } from '../../api/model';
@@ -118,8 +118,9 @@ export function ChannelSettingsDialog({ streamId }: { streamId: number }) {
   const close = useDialogStore((s) => s.close);
   const channel = useApiQuery('getStreamById', { stream_id: streamId }, { staleTime: 0 });
   const defaults = useApiQuery('getStreams', { include_all: true, include_default: true }, { staleTime: 0 });
+  const [unsaved, setUnsaved] = useState(false);
   return (
-    <Dialog title="Channel settings" onClose={close} testId="channel-settings-dialog" wide>
+    <Dialog title="Channel settings" onClose={close} testId="channel-settings-dialog" wide unsaved={unsaved}>
       {(channel.isPending || defaults.isPending) && <Loading />}
       {channel.isError && <ErrorState error={channel.error} retry={() => void channel.refetch()} />}
       {channel.isSuccess && !defaults.isPending && (
@@ -127,6 +128,7 @@ export function ChannelSettingsDialog({ streamId }: { streamId: number }) {
           channel={channel.data.stream}
           isDefault={defaults.data?.streams.find((s) => s.stream_id === streamId)?.is_default ?? false}
           onDone={close}
+          onUnsaved={setUnsaved}
         />
       )}
     </Dialog>
@@ -137,10 +139,13 @@ function SettingsForm({
   channel,
   isDefault,
   onDone,
+  onUnsaved,
 }: {
   channel: Channel;
   isDefault: boolean;
   onDone: () => void;
+  /** Told whether the form holds changes not saved yet (the dialog then keeps them from a stray Esc). */
+  onUnsaved: (unsaved: boolean) => void;
 }) {
   const bridge = useBridge();
   const users = useUsers();
@@ -162,6 +167,7 @@ function SettingsForm({
   });
   const params = channelUpdateParams(channel.stream_id, initial, form);
   const changed = Object.keys(params).length > 1;
+  useEffect(() => onUnsaved(changed), [changed, onUnsaved]);
   const set = (patch: Partial<ChannelForm>) => setForm((f) => ({ ...f, ...patch }));
   const known = useChannelIndex();
   const otherChannels = useMemo(

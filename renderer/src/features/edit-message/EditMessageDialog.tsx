@@ -304,6 +304,7 @@ function EditForm({
       onClose={cancel}
       testId="edit-message-dialog"
       wide
+      unsaved={contentChanged || moving}
     >
       <form className="edit-form" onSubmit={submit}>
         {isOwn && (

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountsActiveKey, accountsListKey } from '../../api/keys';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AccountSummary } from '../../../../shared/ipc';
 import { useBridge } from '../../app/bridge-context';
 import { Dialog } from '../../components/Dialog';
@@ -43,12 +43,7 @@ export function AccountSwitcher() {
     await refresh();
     close();
   };
-  if (adding)
-    return (
-      <div className="dialog-backdrop">
-        <SignIn onCancel={() => setAdding(false)} onDone={close} />
-      </div>
-    );
+  if (adding) return <AddAccountOverlay onCancel={() => setAdding(false)} onDone={close} />;
   return (
     <Dialog title="Accounts" onClose={close} testId="accounts-dialog">
       <ul className="account-list">
@@ -109,5 +104,21 @@ export function AccountSwitcher() {
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** The sign-in form over the app, for another account: Esc, like Cancel, goes back to the list. */
+function AddAccountOverlay({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) onCancel();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onCancel]);
+  return (
+    <div className="dialog-backdrop" data-testid="add-account-overlay">
+      <SignIn onCancel={onCancel} onDone={onDone} />
+    </div>
   );
 }

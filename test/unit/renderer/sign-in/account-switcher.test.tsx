@@ -81,3 +81,15 @@ describe('AccountSwitcher, another account than the active one', () => {
     );
   });
 });
+
+describe('AccountSwitcher, adding an account', () => {
+  it('Esc leaves the sign-in form for the list of accounts', async () => {
+    const { render } = setup();
+    render(<AccountSwitcher />);
+    fireEvent.click(await screen.findByTestId('add-account'));
+    expect(screen.getByTestId('add-account-overlay')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('add-account-overlay')).toBeNull());
+    expect(screen.getByTestId('add-account')).toBeTruthy();
+  });
+});

@@ -2,11 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { errorSentence } from '../../api/call';
 import { getInitialState } from '../../api/keys';
-import { conversationKey, sameNarrow, type Narrow } from '../../api/narrow';
+import { conversationKey, narrowKey, sameNarrow, type Narrow } from '../../api/narrow';
 import { useComposeStore } from '../../state/compose';
 import { useComposeFocus } from '../../state/compose-focus';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
+import { useReadingPause } from '../../state/reading-pause';
 import { showNotice } from '../../state/notice';
 import { sidebarOrder } from '../channels/hooks';
 import { markUnreadFromHere, quoteAndReply } from '../message-actions/quote-and-reply';
@@ -57,7 +58,7 @@ function nextUnread(kind: 'topic' | 'dm', context: ActionContext): boolean {
 }
 
 export const ACTIONS: Record<ShortcutAction, Action> = {
-  'new-topic-message': () => {
+  'new-topic-message': (context) => {
     const narrow = narrowNow();
     const message = selected();
     const streamId =
@@ -67,7 +68,16 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
           ? message.stream_id
           : undefined;
     if (streamId !== undefined) {
-      openConversation({ kind: 'channel', streamId });
+      const channel: Narrow = { kind: 'channel', streamId };
+      // Messages just marked unread in the topic are on the channel's screen too: writing a new
+      // topic must not read them.
+      const pause = useReadingPause.getState();
+      if (narrow && pause.paused.has(narrowKey(narrow))) pause.pause(narrowKey(channel));
+      // A new topic starts with an empty topic field, unless the box holds a message being written.
+      const compose = useComposeStore.getState();
+      const key = conversationKey(channel, selfIdOf(context));
+      if (!compose.drafts[key]?.trim()) compose.setTopic(key, '');
+      openConversation(channel);
       useComposeFocus.getState().requestFocus('topic');
       return true;
     }

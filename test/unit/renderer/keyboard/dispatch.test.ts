@@ -3,6 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { shortcutFor, type KeyPress } from '../../../../renderer/src/features/keyboard/dispatch';
 import { ACTIONS } from '../../../../renderer/src/features/keyboard/actions';
 import { keyLabel, SHORTCUTS } from '../../../../renderer/src/features/keyboard/shortcuts';
+import { narrowKey } from '../../../../renderer/src/api/narrow';
+import { useComposeStore } from '../../../../renderer/src/state/compose';
+import { useNarrowStore } from '../../../../renderer/src/state/narrow';
+import { useReadingPause } from '../../../../renderer/src/state/reading-pause';
+import { setup } from '../render-helpers';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -132,5 +137,36 @@ describe('the dispatcher', () => {
   it('ignores a key an element already handled, and keys composed by an input method', () => {
     expect(actionOf(press('ArrowDown', { defaultPrevented: true }))).toBeNull();
     expect(actionOf(press('j', { isComposing: true }))).toBeNull();
+  });
+});
+
+describe('c, a new topic in the channel', () => {
+  afterEach(() => {
+    useNarrowStore.setState(useNarrowStore.getInitialState(), true);
+    useReadingPause.setState(useReadingPause.getInitialState(), true);
+    useComposeStore.setState(useComposeStore.getInitialState(), true);
+  });
+
+  it('opens the channel with an empty topic, and leaves unread what was just marked unread in the topic', () => {
+    const { bridge, queryClient } = setup();
+    const topic = { kind: 'topic' as const, streamId: 3, topic: 'plans' };
+    useNarrowStore.getState().select(topic);
+    useReadingPause.getState().pause(narrowKey(topic));
+    useComposeStore.getState().setTopic('channel:3', 'an old topic');
+    expect(ACTIONS['new-topic-message']({ bridge, queryClient })).toBe(true);
+    expect(useNarrowStore.getState().narrow).toEqual({ kind: 'channel', streamId: 3 });
+    expect(useReadingPause.getState().paused.has(narrowKey({ kind: 'channel', streamId: 3 }))).toBe(true);
+    expect(useComposeStore.getState().topics['channel:3']).toBe('');
+  });
+
+  it('keeps the topic of a message being written in the channel’s box', () => {
+    const { bridge, queryClient } = setup();
+    useNarrowStore.getState().select({ kind: 'channel', streamId: 3 });
+    useComposeStore.getState().setTopic('channel:3', 'lunch');
+    useComposeStore.getState().setText('channel:3', 'half a message');
+    ACTIONS['new-topic-message']({ bridge, queryClient });
+    expect(useComposeStore.getState().topics['channel:3']).toBe('lunch');
+    // Nothing was paused: reading goes on as usual.
+    expect(useReadingPause.getState().paused.size).toBe(0);
   });
 });

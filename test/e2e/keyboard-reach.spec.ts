@@ -159,3 +159,30 @@ test('a message sent at the bottom of its conversation becomes the selected one:
   await expect(page.getByTestId('edit-content')).toHaveValue('At four');
   await page.keyboard.press('Escape');
 });
+
+test('a conversation opened by a click in the sidebar takes the keyboard; one opened with Enter leaves it in the sidebar', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `sidebar click ${Date.now()}`;
+  const ids: number[] = [];
+  for (let i = 1; i <= 30; i++) ids.push(await post(chat, BEN, topic, `Line ${i} of the sidebar test.`));
+  await signIn(page, ADA);
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).toBeFocused();
+  // Home and End move the messages, not the sidebar.
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId(`message-${ids[0]}`)).toBeInViewport();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId(`message-${ids[29]}`)).toBeInViewport();
+
+  // From the keyboard: the focus stays on the item, to go on through the list.
+  const random = page.getByTestId('channel-random');
+  await random.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText('random');
+  await expect(random).toBeFocused();
+});

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/ipc';
 import { Lightbox } from '../features/uploads/Lightbox';
 import { narrowKey } from '../api/narrow';
@@ -9,6 +9,7 @@ import { StaleDataNotice } from '../components/StaleDataNotice';
 import { Empty, Loading } from '../components/states';
 import { ChannelSidebar } from '../features/channels/ChannelSidebar';
 import { DmSidebar } from '../features/direct-messages/DmSidebar';
+import { useViewTakesFocusAfterClick } from './view-takes-focus';
 import { useUnsyncedDraftsSync } from '../features/drafts/useUnsyncedDraftsSync';
 import { useDraftsFollowMovedTopics } from '../features/drafts/drafts-follow-moves';
 import { useNoteSentHere } from '../features/messages/select-sent';
@@ -101,6 +102,9 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useDesktopNotifications();
   // The keyboard shortcuts (? lists them).
   useKeyboardShortcuts();
+  const sidebarRef = useRef<HTMLElement>(null);
+  const viewRef = useRef<HTMLElement>(null);
+  useViewTakesFocusAfterClick(sidebarRef, viewRef);
   // Focus the page dropped (its element replaced or disabled) goes to the view, not the body.
   useEffect(() => rescueDroppedFocus(), []);
   useUnreadBadge(account.realmName);
@@ -179,13 +183,13 @@ export function ChatShell({ account }: { account: AccountSummary }) {
           </button>
         </div>
       </header>
-      <nav className="pane pane-left" aria-label="Conversations">
+      <nav className="pane pane-left" aria-label="Conversations" ref={sidebarRef}>
         <HomeLinks />
         <ChannelSidebar />
         <DmSidebar />
         <NotificationPrompt />
       </nav>
-      <main className="pane pane-center" tabIndex={-1} data-focus-fallback>
+      <main className="pane pane-center" tabIndex={-1} data-focus-fallback ref={viewRef}>
         {narrow ? (
           <ConversationView key={`${narrowKey(narrow)}@${anchor ?? ''}`} narrow={narrow} anchor={anchor} />
         ) : view === 'inbox' ? (

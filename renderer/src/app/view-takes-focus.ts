@@ -1,0 +1,33 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useNarrowStore } from '../state/narrow';
+
+/**
+ * A conversation opened by a click in the sidebar takes the keyboard: focus moves from the
+ * clicked item to the view (its feed takes it from there once open), so End, Home and the page
+ * keys move the messages, not the sidebar. One opened from the keyboard (Tab to an item, Enter)
+ * leaves focus in the sidebar, where the person is going through the list.
+ */
+export function useViewTakesFocusAfterClick(
+  sidebar: RefObject<HTMLElement | null>,
+  view: RefObject<HTMLElement | null>,
+): void {
+  const narrow = useNarrowStore((s) => s.narrow);
+  const homeView = useNarrowStore((s) => s.view);
+  const byPointer = useRef(false);
+  useEffect(() => {
+    // On the document: the sidebar is drawn only once the session is in.
+    const pointer = (e: Event) => (byPointer.current = !!sidebar.current?.contains(e.target as Node));
+    const keyboard = () => (byPointer.current = false);
+    document.addEventListener('pointerdown', pointer, true);
+    document.addEventListener('keydown', keyboard, true);
+    return () => {
+      document.removeEventListener('pointerdown', pointer, true);
+      document.removeEventListener('keydown', keyboard, true);
+    };
+  }, [sidebar]);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (byPointer.current && active && sidebar.current?.contains(active))
+      view.current?.focus({ preventScroll: true });
+  }, [narrow, homeView, sidebar, view]);
+}

@@ -129,6 +129,18 @@ test('suggests operators, channels, people and topics, chosen with the keyboard'
   await input.press('Backspace');
   await expect(pills(page)).toHaveCount(1);
 
+  // Enter on a person typed in part takes the one the list offers, and searches (the server
+  // knows no one by part of a name).
+  await input.fill('sender:gra');
+  await expect(list).toContainText(guest.email);
+  await input.press('Enter');
+  await expect(pills(page)).toHaveCount(2);
+  await expect(pills(page).last()).toHaveText(`sender:${guest.email}×`);
+  await expect(page.getByTestId('conversation-title')).toContainText(`sender:${guest.email}`);
+  await expect(page.getByTestId('error')).toHaveCount(0);
+  await page.getByTestId('search-input').click();
+  await page.getByTestId('search-input').press('Backspace');
+
   // Unknown operators are just words: no pill, and the search runs on the text.
   await input.fill('colour:red ');
   await expect(pills(page)).toHaveCount(1);

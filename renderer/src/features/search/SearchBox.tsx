@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
+  canonicalOperator,
   formatSearch,
   formatTerm,
   nearAnchor,
@@ -14,6 +15,23 @@ import { useSuggestionSources } from './useSuggestionSources';
 import { focusFallback } from '../../components/focus-fallback';
 
 const LIST_ID = 'search-suggestions';
+
+/** Whether `word` is a filter whose operand names a person or a channel (`sender:`, `dm:`, `channel:`…). */
+function namesSomeone(word: string): boolean {
+  const bare = word.replace(/^-/, '');
+  const colon = bare.indexOf(':');
+  const operator = colon < 0 ? null : canonicalOperator(bare.slice(0, colon));
+  return operator !== null && ['sender', 'dm', 'dm-including', 'channel'].includes(operator);
+}
+
+/** The filter Enter takes for such a word: the offered one it names exactly, else the first offered. */
+function pickedFor(word: string, suggestions: readonly Suggestion[]): SearchTerm | null {
+  if (!namesSomeone(word)) return null;
+  const offered = suggestions.filter((s) => s.complete);
+  const exact = offered.find((s) => s.replacement.toLowerCase() === word.toLowerCase());
+  const chosen = exact ?? offered[0];
+  return chosen ? termOf(chosen.replacement) : null;
+}
 
 /** Opens the search for these filters and words (or leaves search when nothing is left). */
 function runSearch(terms: SearchTerm[], text: string): void {
@@ -92,7 +110,14 @@ export function SearchBox() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setOpen(false);
-    runSearch(terms, text);
+    // A person or a channel typed in part ("sender:Quint") is the one the list offers first: the
+    // server knows no one by a part of their name.
+    const picked = pickedFor(currentWord(text), suggest(currentWord(text), sources));
+    if (!picked) return runSearch(terms, text);
+    const rest = replaceCurrentWord(text, '').trimEnd();
+    setTerms([...terms, picked]);
+    setText(rest ? `${rest} ` : '');
+    runSearch([...terms, picked], rest);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

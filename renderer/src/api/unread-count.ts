@@ -1,4 +1,5 @@
 import { useInitialState } from '../app/session';
+import { updateInitialState, type QueryCacheAccess } from './keys';
 
 /**
  * Whether the server left older unread messages out of `unread_msgs` (the real service sends at most
@@ -16,4 +17,13 @@ const countFormat = new Intl.NumberFormat('en-US');
 export function unreadCountLabel(count: number, partial = false): string {
   const digits = countFormat.format(count);
   return partial ? `${digits}+` : digits;
+}
+
+/** After everything was marked read: the unread list is whole again (see useOldUnreadsMissing). */
+export function clearOldUnreadsMissing(queryClient: QueryCacheAccess): void {
+  updateInitialState(queryClient, (state) =>
+    state.unread_msgs?.old_unreads_missing
+      ? { ...state, unread_msgs: { ...state.unread_msgs, old_unreads_missing: false } }
+      : state,
+  );
 }

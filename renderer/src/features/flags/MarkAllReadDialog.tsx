@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../api/call';
+import { clearOldUnreadsMissing } from '../../api/unread-count';
 import { narrowTerms, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { Dialog } from '../../components/Dialog';
@@ -16,6 +18,7 @@ function scopeNarrow(scope: MarkReadScope): Narrow {
 /** Mark all as read for everything, a channel or a topic, batch by batch with progress (spec 4.13). */
 export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
   const bridge = useBridge();
+  const queryClient = useQueryClient();
   const close = useDialogStore((s) => s.close);
   const channels = useChannelIndex();
   const [progress, setProgress] = useState<MarkProgress | null>(null);
@@ -40,7 +43,7 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
     setRunning(true);
     setError(null);
     try {
-      await updateFlagOverNarrow(
+      const progress = await updateFlagOverNarrow(
         bridge,
         narrowTerms(scopeNarrow(scope)),
         'read',
@@ -48,6 +51,9 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
         setProgress,
         signal.current,
       );
+      // Everything read: no unread message is left beyond the server's list, so the counts are
+      // whole again (their "+" goes), as in the real service's own client.
+      if (scope.kind === 'all' && progress.done) clearOldUnreadsMissing(queryClient);
     } catch (e) {
       setError(e);
     } finally {

@@ -41,7 +41,8 @@ Options:
                        the one this data directory had last time, so the page's own storage
                        (drafts kept on this computer) stays with it; a free one if it is taken
   --data-dir DIR       where accounts are kept (default .data/web-host; or TEAMCHAT_DATA_DIR)
-  --demo-file FILE     demo accounts to offer on the first screen (or TEAMCHAT_DEMO_FILE)
+  --demo-file FILE     demo accounts to offer on the first screen (or TEAMCHAT_DEMO_FILE): the
+                       reference server's --credentials-out file, or the app's own demo file
   --sign-in EMAIL      sign in this account of the demo file at launch
   -h, --help           show this help
 `;

@@ -112,6 +112,20 @@ describe('web host program: the demo file', () => {
     ).toEqual({ serverUrl: 'http://127.0.0.1:9', users: [user] });
   });
 
+  it('reads the reference server’s credentials file as it is written, bots left out', () => {
+    expect(
+      parseDemoConfig({
+        url: 'http://127.0.0.1:9',
+        realm_name: 'R',
+        users: [
+          { user_id: 1, email: 'a@example.com', api_key: 'k', full_name: 'A', role: 400, is_bot: false },
+          { user_id: 2, email: 'bot@example.com', api_key: 'b', full_name: 'Bot', role: 400, is_bot: true },
+        ],
+      }),
+    ).toEqual({ serverUrl: 'http://127.0.0.1:9', users: [user] });
+    expect(() => parseDemoConfig({ url: 'x', users: [{ email: 'a@example.com' }] })).toThrow(/api_key/);
+  });
+
   it('refuses a file that is not one', () => {
     expect(() => parseDemoConfig(null)).toThrow(/Not a demo file/);
     expect(() => parseDemoConfig({ serverUrl: 1, users: [] })).toThrow(/serverUrl/);

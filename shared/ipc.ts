@@ -24,6 +24,12 @@ export interface AccountSummary {
   unsentMessages?: number;
 }
 
+/** A server found from what was typed at sign-in: the address that answered, and its settings. */
+export interface ProbedServer {
+  serverUrl: string;
+  settings: ServerSettings;
+}
+
 export interface AddAccountRequest {
   serverUrl: string;
   email: string;
@@ -219,7 +225,7 @@ export interface AccountsApi {
   /** The active account's id, or null when there is none. */
   active(): Promise<string | null>;
   /** Reads GET /server_settings of a server before asking for credentials. */
-  probeServer(serverUrl: string): Promise<CallResult<ServerSettings>>;
+  probeServer(serverUrl: string): Promise<CallResult<ProbedServer>>;
   add(request: AddAccountRequest): Promise<CallResult<AccountSummary>>;
   /**
    * Exchanges email (or username) and password for an API key in the main process and adds the

@@ -12,6 +12,7 @@ import {
   MIN_FEATURE_LEVEL,
   type AccountsState,
   type AccountSummary,
+  type ProbedServer,
   type AddAccountRequest,
   type CachedConversation,
   type DemoAccounts,
@@ -41,7 +42,8 @@ import type { OutboxLimits } from './outbox-policy';
 import { verifyCredentials } from './own-user';
 import { queueApiFor } from './queue-api';
 import { SlowCallWatch } from './slow-calls';
-import { absoluteUrl, mayCarryCredentials, normalizeServerUrl } from './server-url';
+import { absoluteUrl, mayCarryCredentials, normalizeServerUrl, serverUrlCandidates } from './server-url';
+import { schemeAssumed } from '../../shared/server-url';
 import { Vault, type KeyProtector } from './vault';
 import { parseZuliprc } from './zuliprc';
 import { Uploads } from './uploads';
@@ -106,6 +108,15 @@ function effectiveStatus({ loop, calls }: Running): ConnectionStatus {
   if (calls.slow && status.state === 'connected')
     return { state: 'unresponsive', failures: 0, retryInMs: null, reason: 'The server is not responding.' };
   return status;
+}
+
+/** The refusal to send a secret over plain http to another machine. */
+function insecure(serverUrl: string, secret: string): CallResult<never> {
+  return clientFailure(
+    clientFailureCodes.insecureServerUrl,
+    `${serverUrl} does not use https, so ${secret} would cross the network unencrypted. ` +
+      'Use the https address of the organization.',
+  );
 }
 
 export class ChatCore {
@@ -337,12 +348,30 @@ export class ChatCore {
     return { accounts: this.vault.list(), activeId: this.vault.activeId };
   }
 
-  async probeServer(input: string): Promise<CallResult<ServerSettings>> {
-    const serverUrl = normalizeServerUrl(input);
-    if (!serverUrl)
-      return clientFailure(clientFailureCodes.invalidServerUrl, `"${input}" is not a server address.`);
-    const client = new HttpClient({ ...this.clientOptions(), serverUrl });
-    return client.call(getServerSettings, {});
+  /**
+   * Finds the server behind what the person typed: each address `serverUrlCandidates` makes of it,
+   * in turn, until one answers GET /server_settings (at most four, one after the other).
+   */
+  async probeServer(input: string): Promise<CallResult<ProbedServer>> {
+    const candidates = serverUrlCandidates(input);
+    if (!candidates)
+      return clientFailure(clientFailureCodes.invalidServerUrl, `"${input.trim()}" is not a server address.`);
+    let first: CallResult<ProbedServer> | null = null;
+    for (const serverUrl of candidates) {
+      const client = new HttpClient({ ...this.clientOptions(), serverUrl });
+      const found = await client.call(getServerSettings, {});
+      if (found.ok) return { ok: true, value: { serverUrl, settings: found.value } };
+      first ??= found;
+    }
+    if (first && !first.ok && first.error.kind === 'network' && schemeAssumed(input))
+      return {
+        ok: false,
+        error: {
+          ...first.error,
+          message: `${first.error.message} The app tried ${candidates[0]}; if the server uses plain http, type http:// before its address.`,
+        },
+      };
+    return first!;
   }
 
   async addAccount(request: AddAccountRequest): Promise<CallResult<AccountSummary>> {
@@ -394,18 +423,15 @@ export class ChatCore {
     input: string,
     secret: string,
   ): Promise<CallResult<{ serverUrl: string; settings: ServerSettings; featureLevel: number }>> {
-    const serverUrl = normalizeServerUrl(input);
-    if (!serverUrl)
-      return clientFailure(clientFailureCodes.invalidServerUrl, `"${input}" is not a server address.`);
-    if (!mayCarryCredentials(serverUrl))
-      return clientFailure(
-        clientFailureCodes.insecureServerUrl,
-        `${serverUrl} does not use https, so ${secret} would cross the network unencrypted. ` +
-          'Use the https address of the organization.',
-      );
-    const probe = await this.probeServer(serverUrl);
+    const typed = normalizeServerUrl(input);
+    if (!typed)
+      return clientFailure(clientFailureCodes.invalidServerUrl, `"${input.trim()}" is not a server address.`);
+    // Refused before anything is asked: an address typed with http:// to another machine.
+    if (!mayCarryCredentials(typed)) return insecure(typed, secret);
+    const probe = await this.probeServer(input);
     if (!probe.ok) return probe;
-    const settings = probe.value;
+    const { serverUrl, settings } = probe.value;
+    if (!mayCarryCredentials(serverUrl)) return insecure(serverUrl, secret);
     const featureLevel = featureLevelOf(settings);
     if (featureLevel < MIN_FEATURE_LEVEL)
       return clientFailure(

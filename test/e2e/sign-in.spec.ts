@@ -48,6 +48,33 @@ test('signs in with server URL, email and API key after showing the public setti
   await page.screenshot({ path: 'test-results/screens/shell.png' });
 });
 
+test('an address pasted from a browser tab finds the organization; a mistyped scheme is said plainly', async ({
+  page,
+  chat,
+}) => {
+  await chat.signOutAll();
+  await page.goto(chat.appUrl);
+  const address = page.getByTestId('server-url');
+  await address.fill(`${chat.server.url.replace('http:', 'htp:')}`);
+  await page.getByTestId('server-continue').click();
+  await expect(page.getByText(/is not a server address/)).toBeVisible();
+  // A conversation's address, and a sign-in page's, as the browser shows them.
+  for (const pasted of [`${chat.server.url}/#narrow/channel/1-general`, `${chat.server.url}/login/`]) {
+    await page.reload();
+    await page.getByTestId('server-url').fill(pasted);
+    await page.getByTestId('server-continue').click();
+    await expect(page.getByTestId('realm-name')).toBeVisible();
+  }
+  const member = chat.user('member');
+  await page.getByTestId('method-api-key').click();
+  await page.getByTestId('email').fill(member.email);
+  await page.getByTestId('api-key').fill(member.api_key);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
+  // Kept under the organization's own address, not the page's.
+  expect(chat.host.core.vault.list().map((a) => a.serverUrl)).toContain(chat.server.url);
+});
+
 test('a new organization URL means a clean form; a too-old server is refused before any sign-in', async ({
   page,
   chat,

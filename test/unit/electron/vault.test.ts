@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Vault, type KeyProtector } from '../../../electron/core/vault';
-import { mayCarryCredentials, normalizeServerUrl } from '../../../electron/core/server-url';
+import {
+  mayCarryCredentials,
+  normalizeServerUrl,
+  serverUrlCandidates,
+} from '../../../electron/core/server-url';
 
 // A protector that visibly transforms the key, standing in for safeStorage.
 const reversing: KeyProtector = {
@@ -75,11 +79,28 @@ describe('normalizeServerUrl', () => {
     for (const bad of [
       '',
       'ftp://x.example',
+      'htp://x.example',
       'javascript:alert(1)',
       'https://u:p@x.example',
-      'https://x.example/?a=1',
     ])
       expect(normalizeServerUrl(bad)).toBeNull();
+  });
+
+  it('tries a page’s address at its path, then at its host; this machine typed bare also over http', () => {
+    expect(serverUrlCandidates('https://chat.example.com/#narrow/channel/1-general')).toEqual([
+      'https://chat.example.com',
+    ]);
+    expect(serverUrlCandidates('https://x.example/?a=1')).toEqual(['https://x.example']);
+    expect(serverUrlCandidates('http://127.0.0.1:9991/login/')).toEqual([
+      'http://127.0.0.1:9991/login',
+      'http://127.0.0.1:9991',
+    ]);
+    expect(serverUrlCandidates('localhost:9991')).toEqual([
+      'https://localhost:9991',
+      'http://localhost:9991',
+    ]);
+    // Another machine typed bare: https only (its key must not cross the network in the clear).
+    expect(serverUrlCandidates('chat.example.com:8080')).toEqual(['https://chat.example.com:8080']);
   });
 });
 

@@ -162,10 +162,16 @@ describe('web host: accounts and calls', () => {
     const client = await connected();
     expect(await client.value('accounts.probeServer', proxy.url)).toMatchObject({
       ok: true,
-      value: { realm_name: 'Fake Org', service_feature_level: 400 },
+      value: { serverUrl: proxy.url, settings: { realm_name: 'Fake Org', service_feature_level: 400 } },
     });
     const probe = proxy.requests.find((request) => request.path.endsWith('/server_settings'));
     expect(probe?.authorization).toBeUndefined();
+    // A page's address pasted from a browser: the server is found at its host.
+    for (const page of [`${proxy.url}/#narrow/channel/1-general`, `${proxy.url}/login/?next=x`])
+      expect(await client.value('accounts.probeServer', page)).toMatchObject({
+        ok: true,
+        value: { serverUrl: proxy.url },
+      });
     expect(await client.value('accounts.probeServer', 'not a server at all')).toMatchObject({
       ok: false,
       error: { code: 'CLIENT_INVALID_SERVER_URL' },

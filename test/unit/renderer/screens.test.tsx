@@ -87,18 +87,26 @@ describe('SignIn', () => {
 
   it('shows the public settings with a sanitized description before asking for the key', async () => {
     const { bridge, render } = setup();
-    bridge.accounts.probeServer = async () => ({
-      ok: true as const,
-      value: {
-        result: 'success' as const,
-        msg: '',
-        realm_name: 'Northwind',
-        realm_description: '<p>Hi<img src=x onerror="alert(1)"></p>',
-        service_version: '11.0',
-        service_feature_level: 400,
-        authentication_methods: { password: true, dev: false, email: true },
-      },
-    });
+    const typed: string[] = [];
+    bridge.accounts.probeServer = async (input) => {
+      typed.push(input);
+      // Main makes the typed address whole and says which one answered.
+      return {
+        ok: true as const,
+        value: {
+          serverUrl: 'https://chat.example.com',
+          settings: {
+            result: 'success' as const,
+            msg: '',
+            realm_name: 'Northwind',
+            realm_description: '<p>Hi<img src=x onerror="alert(1)"></p>',
+            service_version: '11.0',
+            service_feature_level: 400,
+            authentication_methods: { password: true, dev: false, email: true },
+          },
+        },
+      };
+    };
     let request: unknown = null;
     bridge.accounts.add = async (r) => {
       request = r;
@@ -118,6 +126,7 @@ describe('SignIn', () => {
     fireEvent.change(screen.getByTestId('api-key'), { target: { value: 'k' } });
     fireEvent.submit(screen.getByTestId('api-key').closest('form')!);
     expect((await screen.findByTestId('sign-in-error')).textContent).toContain('Invalid API key');
+    expect(typed).toEqual(['chat.example.com/']);
     expect(request).toEqual({ serverUrl: 'https://chat.example.com', email: 'a@b.c', apiKey: 'k' });
   });
 });
@@ -125,7 +134,16 @@ describe('SignIn', () => {
 describe('SignIn: password and the methods a server offers', () => {
   const settings = (extra: Record<string, unknown>) => async () => ({
     ok: true as const,
-    value: { result: 'success' as const, msg: '', realm_name: 'Acme', service_feature_level: 400, ...extra },
+    value: {
+      serverUrl: 'https://chat.example.com',
+      settings: {
+        result: 'success' as const,
+        msg: '',
+        realm_name: 'Acme',
+        service_feature_level: 400,
+        ...extra,
+      },
+    },
   });
 
   it('sends email and password once, empties the password field at once, and says what went wrong', async () => {

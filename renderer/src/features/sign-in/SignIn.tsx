@@ -31,7 +31,8 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
     mutationFn: async (url: string) => {
       const result = await bridge.accounts.probeServer(url);
       if (!result.ok) throw new ApiCallError(result.error);
-      return { url, value: result.value };
+      // The address that answered: what was typed, made whole (a page's address, a missing https://).
+      return { url: result.value.serverUrl, value: result.value.settings };
     },
     onSuccess: (found) => {
       setServerBase(found.url);
@@ -56,8 +57,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
 
   const submitUrl = (e: FormEvent) => {
     e.preventDefault();
-    const url = normalizeUrl(serverUrl);
-    if (url) probe.mutate(url);
+    if (serverUrl.trim()) probe.mutate(serverUrl.trim());
   };
 
   const s = settings?.value;
@@ -164,12 +164,6 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
       </div>
     </main>
   );
-}
-
-export function normalizeUrl(input: string): string | null {
-  const trimmed = input.trim().replace(/\/+$/, '');
-  if (!trimmed) return null;
-  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
 function resolveIcon(icon: string, base: string): string {

@@ -69,7 +69,8 @@ export type ConnectionStatus =
   | { state: 'unresponsive'; failures: number; retryInMs: number | null; reason: string }
   | { state: 'offline'; reason: string }
   /** The loop stopped for good (401, deactivated account): the user must act. */
-  | { state: 'fatal'; reason: string };
+  /** `code`: the server's error code that stopped the loop (a revoked key, a deactivated account). */
+  | { state: 'fatal'; reason: string; code?: string };
 
 /**
  * A (re-)registered event queue. Sent on first registration and after BAD_EVENT_QUEUE_ID: the

@@ -381,7 +381,11 @@ export class EventLoop {
     if (!isFatalFailure(failure)) return false;
     this.running = false;
     this.queueId = null;
-    this.setStatus({ state: 'fatal', reason: describeFailure(failure) });
+    this.setStatus({
+      state: 'fatal',
+      reason: describeFailure(failure),
+      ...(failure.kind === 'api' ? { code: failure.code } : {}),
+    });
     return true;
   }
 

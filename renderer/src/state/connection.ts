@@ -60,6 +60,10 @@ export function bannerText(status: ConnectionStatus, remainingMs: number | null 
     case 'offline':
       return `Offline: ${status.reason}`;
     case 'fatal':
+      // Signing in again cannot help a deactivated account or organization.
+      if (status.code === 'USER_DEACTIVATED')
+        return 'This account has been deactivated. An administrator of the organization can reactivate it.';
+      if (status.code === 'REALM_DEACTIVATED') return 'This organization has been deactivated.';
       return `Disconnected: ${status.reason}. Sign in again.`;
     default:
       return null;

@@ -277,7 +277,11 @@ describe('event loop: lost queues and fatal errors', () => {
       '/events',
     );
     await waitUntil(() => harness.statuses.at(-1)?.state === 'fatal', 'the fatal status');
-    expect(harness.statuses.at(-1)).toEqual({ state: 'fatal', reason: 'Account is deactivated' });
+    expect(harness.statuses.at(-1)).toEqual({
+      state: 'fatal',
+      reason: 'Account is deactivated',
+      code: 'USER_DEACTIVATED',
+    });
     const count = proxy.requests.length;
     emitTyping(1);
     await new Promise((resolve) => setTimeout(resolve, 300));

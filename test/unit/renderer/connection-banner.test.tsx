@@ -99,6 +99,18 @@ describe('connection banner', () => {
     ).toBe('The server asked this app to slow down. Retrying in 2 s…');
   });
 
+  it('a deactivated account or organization is not told to sign in again', () => {
+    expect(bannerText({ state: 'fatal', reason: 'Invalid API key', code: 'INVALID_API_KEY' })).toBe(
+      'Disconnected: Invalid API key. Sign in again.',
+    );
+    expect(bannerText({ state: 'fatal', reason: 'Account is deactivated', code: 'USER_DEACTIVATED' })).toBe(
+      'This account has been deactivated. An administrator of the organization can reactivate it.',
+    );
+    expect(bannerText({ state: 'fatal', reason: 'x', code: 'REALM_DEACTIVATED' })).toBe(
+      'This organization has been deactivated.',
+    );
+  });
+
   it('offline and fatal states offer no Retry now', () => {
     expect(bannerText({ state: 'offline', reason: 'The network is unavailable.' })).toBe(
       'Offline: The network is unavailable.',

@@ -1,3 +1,5 @@
+import { Role } from '../../../../shared/api/plain-values';
+import { userInGroupSetting } from '../edit-message/edit-limits';
 import { useMemo } from 'react';
 import { useInitialState } from '../../app/session';
 
@@ -11,16 +13,29 @@ function toggled(list: number[], id: number): number[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
 
-/** The channels (not archived, by name) and groups (not system, not deactivated) one may invite to. */
+/**
+ * The channels (not archived, by name) and groups (not system, not deactivated, ones the person
+ * may add members to) one may invite to.
+ */
 function useInviteChoices() {
   const channels = useInitialState((s) =>
     [...(s.subscriptions ?? []), ...(s.unsubscribed ?? []), ...(s.never_subscribed ?? [])].filter(
       (c) => !c.is_archived,
     ),
   );
-  const groups = useInitialState((s) =>
-    (s.realm_user_groups ?? []).filter((g) => !g.is_system_group && !g.deactivated),
-  );
+  // Only groups the person may add members to: the server refuses the whole invitation otherwise.
+  const groups = useInitialState((s) => {
+    const all = s.realm_user_groups ?? [];
+    const self = s.user_id;
+    const administrator = s.role !== undefined && s.role <= Role.administrator;
+    const mayAddTo = (g: (typeof all)[number]) =>
+      administrator ||
+      (self !== undefined &&
+        [s.realm_can_manage_all_groups, g.can_manage_group, g.can_add_members_group].some((setting) =>
+          userInGroupSetting(setting, self, all),
+        ));
+    return all.filter((g) => !g.is_system_group && !g.deactivated && mayAddTo(g));
+  });
   const sortedChannels = useMemo(
     () =>
       [...new Map((channels ?? []).map((c) => [c.stream_id, c])).values()].sort((a, b) =>

@@ -22,7 +22,7 @@ export function OrgDefaults() {
           Only organization administrators can change these defaults.
         </p>
       )}
-      <SettingsGroups editor={editor} include={isRealmDefault} testPrefix="default" />
+      <SettingsGroups editor={editor} include={isRealmDefault} testPrefix="default" forNewUsers />
     </div>
   );
 }

@@ -34,7 +34,7 @@ function AccountForm() {
   return (
     <section className="settings-group" aria-labelledby="account-title">
       <h3 id="account-title">Account</h3>
-      <FullNameForm key={fullName} current={fullName} />
+      <FullNameForm current={fullName} />
       <EmailForm current={self?.delivery_email ?? deliveryEmail ?? ''} />
       <PasswordForm />
     </section>
@@ -49,7 +49,16 @@ function useSettingsCall() {
 }
 
 function FullNameForm({ current }: { current: string }) {
-  const [name, setName] = useState(current);
+  // What the person typed, until the server's name is that (saved here or elsewhere): a rename
+  // arriving meanwhile from elsewhere does not replace it.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [seen, setSeen] = useState(current);
+  if (current !== seen) {
+    setSeen(current);
+    if (typed !== null && typed.trim() === current) setTyped(null);
+  }
+  const name = typed ?? current;
+  const setName = (value: string) => setTyped(value);
   const save = useSettingsCall();
   const submit = (e: FormEvent) => {
     e.preventDefault();

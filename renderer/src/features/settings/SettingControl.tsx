@@ -25,6 +25,7 @@ export function SettingControl({
   languages,
   onChange,
   testPrefix = 'setting',
+  forNewUsers = false,
 }: {
   entry: SettingEntry;
   value: unknown;
@@ -38,11 +39,13 @@ export function SettingControl({
   languages?: readonly ServerLanguage[];
   onChange: (value: SettingValue) => void;
   testPrefix?: string;
+  /** A default for new users (the organization's), not the person's own setting. */
+  forNewUsers?: boolean;
 }) {
   const id = useId();
   const kind = controlKind(entry);
   const testId = `${testPrefix}-${entry.name}`;
-  const hint = settingHint(entry);
+  const hint = settingHint(entry, forNewUsers);
   const describedBy = error ? `${id}-error` : undefined;
 
   let control;

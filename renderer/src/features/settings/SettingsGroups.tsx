@@ -9,10 +9,13 @@ export function SettingsGroups({
   editor,
   include,
   testPrefix,
+  forNewUsers = false,
 }: {
   editor: SettingsEditor;
   include: (entry: SettingEntry) => boolean;
   testPrefix: string;
+  /** The organization's defaults for new users: hints about one's own account are left out. */
+  forNewUsers?: boolean;
 }) {
   const featureLevel = useInitialState((s) => s.service_feature_level) ?? 0;
   // In `user_settings` for clients that ask for it as an object (as this one does), at the top
@@ -33,6 +36,7 @@ export function SettingsGroups({
               key={entry.name}
               entry={entry}
               testPrefix={testPrefix}
+              forNewUsers={forNewUsers}
               value={entry.name in editor.pending ? editor.pending[entry.name] : editor.values?.[entry.name]}
               pending={entry.name in editor.pending}
               saved={editor.saved.has(entry.name)}

@@ -34,7 +34,12 @@ const PLAIN_HINTS: Record<string, string | null> = {
   twenty_four_hour_time: null,
 };
 
-export function settingHint(entry: SettingEntry): string | undefined {
+/** Hints about the person's own account, which say nothing true of a default for new users. */
+const OWN_ACCOUNT_HINTS = new Set(['enable_drafts_synchronization', 'timezone']);
+
+/** `forNewUsers`: the organization's default for new users (OrgDefaults), not the person's own. */
+export function settingHint(entry: SettingEntry, forNewUsers = false): string | undefined {
+  if (forNewUsers && OWN_ACCOUNT_HINTS.has(entry.name)) return undefined;
   if (entry.name in PLAIN_HINTS) return PLAIN_HINTS[entry.name] ?? undefined;
   // The table's meaning, unless the label already says it.
   return entry.meaning && !entry.label.toLowerCase().includes(entry.meaning.toLowerCase())

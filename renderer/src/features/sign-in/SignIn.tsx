@@ -5,6 +5,7 @@ import { featureLevelOf, isAuthMethodEnabled } from '../../../../shared/api/serv
 import type { ServerSettings } from '../../../../shared/api/server';
 import { MIN_FEATURE_LEVEL } from '../../../../shared/ipc';
 import { errorText } from '../../api/call';
+import { signInFailure } from './sign-in-errors';
 import { useBridge } from '../../app/bridge-context';
 import { SafeHtml, setServerBase } from '../../components/SafeHtml';
 import { DemoAccountList } from './DemoAccountList';
@@ -81,7 +82,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
             />
             {addDemo.isError && (
               <p className="form-error" role="alert">
-                {errorText(addDemo.error)}
+                {signInFailure(addDemo.error).text}
               </p>
             )}
             <hr />

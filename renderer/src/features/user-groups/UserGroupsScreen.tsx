@@ -113,7 +113,9 @@ function GroupCard({ group, groups }: { group: UserGroup; groups: UserGroup[] })
         <strong>{group.name}</strong>
         <span className="muted small">
           {members.length} {members.length === 1 ? 'member' : 'members'}
-          {subgroups.length ? `, ${subgroups.length} subgroups` : ''}
+          {subgroups.length
+            ? `, ${subgroups.length} ${subgroups.length === 1 ? 'subgroup' : 'subgroups'}`
+            : ''}
         </span>
         <button
           type="button"

@@ -9,7 +9,7 @@ import {
 } from '../../../../renderer/src/features/invitations/invite-form';
 import { InvitationsScreen } from '../../../../renderer/src/features/invitations/InvitationsScreen';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState } from '../fixtures';
+import { baseState, OTHER, SELF } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -112,6 +112,31 @@ describe('InvitationsScreen', () => {
     fireEvent.click(screen.getByTestId('invite-send'));
     await waitFor(() => expect(bridge.callsTo('sendInvites')).toHaveLength(1));
     expect(bridge.callsTo('sendInvites')[0]).toMatchObject({ invite_expires_in_minutes: 36 * 60 });
+  });
+
+  it('offers only the groups the person may add members to', async () => {
+    const group = (id: number, name: string, canAdd: number[]) => ({
+      id,
+      name,
+      description: '',
+      members: [],
+      direct_subgroup_ids: [],
+      is_system_group: false,
+      can_add_members_group: { direct_members: canAdd, direct_subgroups: [] },
+      can_manage_group: { direct_members: [], direct_subgroups: [] },
+    });
+    const groups = [group(1, 'backend', [SELF]), group(2, 'frontend', [OTHER])];
+    const member = setup(baseState({ role: 400, realm_user_groups: groups }));
+    member.bridge.handlers.getInvites = () => ({ invites: [] });
+    const view = member.render(<InvitationsScreen />);
+    expect(screen.getByTestId('invite-group-backend')).toBeTruthy();
+    expect(screen.queryByTestId('invite-group-frontend')).toBeNull();
+    view.unmount();
+    // An administrator may add members to any group.
+    const admin = setup(baseState({ role: 200, realm_user_groups: groups }));
+    admin.bridge.handlers.getInvites = () => ({ invites: [] });
+    admin.render(<InvitationsScreen />);
+    expect(screen.getByTestId('invite-group-frontend')).toBeTruthy();
   });
 
   it('lists sent invitations and refreshes after sending', async () => {

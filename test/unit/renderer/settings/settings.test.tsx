@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsByName, settingsTable } from '../../../../shared/api/settings-table';
 import { applyEvents } from '../../../../renderer/src/events/apply';
@@ -13,11 +13,12 @@ import {
   controlKind,
   groupedSettings,
   parseInteger,
+  settingHint,
 } from '../../../../renderer/src/features/settings/setting-controls';
 // The screen's content, which SettingsScreen loads on first use (its loading: test/e2e/lazy-screens.spec.ts).
 import { SettingsPanel } from '../../../../renderer/src/features/settings/SettingsPanel';
 import { apiError, FailWith } from '../fake-bridge';
-import { baseState, decoded } from '../fixtures';
+import { baseState, decoded, SELF } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(() => {
@@ -28,6 +29,15 @@ afterEach(() => {
 const entry = (name: string) => settingsByName.get(name)!;
 
 describe('setting controls from the table', () => {
+  it('leaves out hints about one’s own account from the defaults for new users', () => {
+    expect(settingHint(entry('enable_drafts_synchronization'))).toContain('deletes the drafts');
+    expect(settingHint(entry('enable_drafts_synchronization'), true)).toBeUndefined();
+    expect(settingHint(entry('timezone'), true)).toBeUndefined();
+    expect(settingHint(entry('web_line_height_percent'), true)).toBe(
+      settingHint(entry('web_line_height_percent')),
+    );
+  });
+
   it('picks the control by type and allowed values', () => {
     expect(controlKind(entry('twenty_four_hour_time'))).toBe('toggle');
     expect(controlKind(entry('color_scheme'))).toBe('choice');
@@ -83,6 +93,34 @@ describe('PersonalSettings', () => {
     expect(screen.getByTestId('setting-enable_login_emails')).toBeTruthy();
     const choices = within(screen.getByTestId('setting-color_scheme')).getAllByRole('option');
     expect(choices.map((o) => o.textContent)).toEqual(['Automatic', 'Dark', 'Light']);
+  });
+
+  it('a name being typed is kept when the name changes elsewhere meanwhile; once saved, the field follows the server', async () => {
+    const { queryClient, render } = setup(baseState());
+    render(<PersonalSettings />);
+    // Looked up each time: the field must be the same one, not a new one showing another name.
+    const field = () => screen.getByTestId('full-name') as HTMLInputElement;
+    expect(field().value).toBe('Self Person');
+    const rename = (full_name: string, id: number) =>
+      act(() =>
+        applyEvents(
+          queryClient,
+          decoded([{ id, type: 'realm_user', op: 'update', person: { user_id: SELF, full_name } }]),
+        ),
+      );
+    // Untouched, the field shows the name as it is now.
+    rename('Renamed Before', 1);
+    await waitFor(() => expect(field().value).toBe('Renamed Before'));
+    fireEvent.change(field(), { target: { value: 'Half-typed new name' } });
+    rename('Renamed Elsewhere', 2);
+    await waitFor(() => expect(screen.getByTestId('full-name-save')).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(field().value).toBe('Half-typed new name');
+    // Saved (the server's name is now the one typed): the field follows the server again.
+    rename('Half-typed new name', 3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    rename('Renamed Again', 4);
+    await waitFor(() => expect(field().value).toBe('Renamed Again'));
   });
 
   it('suggests the notification sounds the server lists in user_settings, or at the top level', () => {

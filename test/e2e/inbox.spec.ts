@@ -157,3 +157,27 @@ test('a mention that arrives while the Inbox is open is marked at once', async (
   await expect(page.getByTestId(`inbox-topic-${random}-${topic}-mention`)).toBeVisible();
   await expect(page.getByTestId('inbox-group-random-mention')).toBeVisible();
 });
+
+test('the Inbox is worked through from the keyboard at once: its first row has the focus, j/k and the arrows move, Enter opens', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'owner');
+  const list = page.getByTestId('inbox-list');
+  await expect(list).toBeVisible();
+  const focusedRow = () =>
+    page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index') ?? null);
+  // Nothing else had the focus: the first row takes it, so the keys work without a click.
+  await expect.poll(focusedRow).toBe('0');
+  await page.keyboard.press('j');
+  await expect.poll(focusedRow).toBe('1');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(focusedRow).toBe('2');
+  await page.keyboard.press('k');
+  await expect.poll(focusedRow).toBe('1');
+  const label = await page.evaluate(() => (document.activeElement as HTMLElement).innerText.split('\n')[0]);
+  await page.screenshot({ path: 'test-results/screens/inbox-keyboard.png' });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('inbox-view')).toHaveCount(0);
+  await expect(page.getByTestId('conversation-title')).toContainText(label!.trim());
+});

@@ -37,7 +37,9 @@ const RowContent = memo(function RowContent({
 
 /**
  * A virtualized, keyboard-navigable list for the sidebars (channels, topics, DMs, users): only
- * visible rows are in the DOM; ArrowUp/ArrowDown/Home/End move focus between rows.
+ * visible rows are in the DOM; ArrowUp/ArrowDown/Home/End move focus between rows. A home view's
+ * list (`homeView`: the Inbox, Recent conversations) also takes j/k, as the real service's do, and
+ * the focus when it opens with nothing else focused, so those keys work at once.
  */
 export function VirtualList<T>({
   items,
@@ -47,6 +49,7 @@ export function VirtualList<T>({
   label,
   testId,
   className,
+  homeView = false,
 }: {
   items: readonly T[];
   getKey: (item: T, index: number) => string | number;
@@ -55,6 +58,7 @@ export function VirtualList<T>({
   label: string;
   testId?: string;
   className?: string;
+  homeView?: boolean;
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -87,12 +91,32 @@ export function VirtualList<T>({
     else if (focusIndex > 0) setFocusIndex(focusIndex - 1);
   });
 
+  // Opened with the focus nowhere in particular (the page, or the view around the list): the first
+  // row takes it. Not when the person is elsewhere (the search box, the sidebar).
+  const hasRows = items.length > 0;
+  useEffect(() => {
+    if (!homeView || !hasRows) return;
+    const active = document.activeElement;
+    const list = parentRef.current;
+    const idle =
+      !active ||
+      active === document.body ||
+      (active instanceof HTMLElement &&
+        active.hasAttribute('data-focus-fallback') &&
+        !!list &&
+        active.contains(list));
+    if (idle) setFocusIndex(0);
+  }, [homeView, hasRows]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const rowEl = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     const current = rowEl ? Number(rowEl.dataset.index) : -1;
+    const key =
+      homeView && event.key === 'j' ? 'ArrowDown' : homeView && event.key === 'k' ? 'ArrowUp' : event.key;
     let next: number | null = null;
-    if (event.key === 'ArrowDown') next = Math.min(items.length - 1, current + 1);
-    else if (event.key === 'ArrowUp') next = Math.max(0, current - 1);
+    if (key === 'ArrowDown') next = Math.min(items.length - 1, current + 1);
+    else if (key === 'ArrowUp') next = Math.max(0, current - 1);
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = items.length - 1;
     if (next === null || items.length === 0) return;

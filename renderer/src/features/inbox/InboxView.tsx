@@ -46,6 +46,7 @@ export function InboxView() {
         </Empty>
       ) : (
         <VirtualList
+          homeView
           items={rows}
           label="Conversations with unread messages"
           testId="inbox-list"

@@ -94,6 +94,7 @@ export function RecentView() {
         <ErrorState error={query.error} retry={() => void query.refetch()} />
       ) : (
         <VirtualList
+          homeView
           items={rows}
           label="Recent conversations"
           testId="recent-list"

@@ -25,8 +25,10 @@ function sameConversation(a: Conversation, b: Narrow | null, selfId: number | un
 /**
  * The unread conversation `n` (topics) or `p` (direct messages) goes to: in the Inbox's order
  * (channels as the sidebar lists them, each topic newest unread first; direct messages newest
- * first), the one after the conversation shown, or the first when the one shown has nothing
- * unread left. Null when there is no other.
+ * first), the one after the conversation shown, wrapping around at the end. When the one shown has
+ * nothing unread left (read just now), `n` goes on from its channel, as the real service does: that
+ * channel's unread topics, then the channels after it; the first otherwise. Null when there is no
+ * other.
  */
 export function nextUnreadConversation(
   kind: 'topic' | 'dm',
@@ -37,13 +39,18 @@ export function nextUnreadConversation(
   let list: InboxConversation[];
   if (kind === 'dm') list = dms;
   else {
-    list = [];
-    const listed = new Set<number>();
-    for (const channel of input.channels) {
-      listed.add(channel.stream_id);
-      list.push(...(byChannel.get(channel.stream_id) ?? []));
-    }
-    for (const [streamId, topics] of byChannel) if (!listed.has(streamId)) list.push(...topics);
+    const order = input.channels.map((channel) => channel.stream_id);
+    for (const streamId of byChannel.keys()) if (!order.includes(streamId)) order.push(streamId);
+    // Read just now: from its channel on (a channel view counts as its channel too).
+    const streamId = current?.kind === 'topic' || current?.kind === 'channel' ? current.streamId : null;
+    const from = streamId === null ? -1 : order.indexOf(streamId);
+    const shownHasUnread =
+      current?.kind === 'topic' &&
+      (byChannel.get(current.streamId) ?? []).some((c) =>
+        sameConversation(narrowOf(c), current, input.selfId),
+      );
+    const rotated = from > 0 && !shownHasUnread ? [...order.slice(from), ...order.slice(0, from)] : order;
+    list = rotated.flatMap((id) => byChannel.get(id) ?? []);
   }
   const conversations = list.map(narrowOf);
   const at = conversations.findIndex((c) => sameConversation(c, current, input.selfId));

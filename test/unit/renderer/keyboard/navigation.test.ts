@@ -39,14 +39,24 @@ describe('n and p: the next unread conversation', () => {
     expect(nextUnreadConversation('topic', input, third)).toEqual(first);
   });
 
-  it('starts from the first when the conversation shown has nothing unread left', () => {
+  it('goes on from the channel shown when its topic has nothing unread left, not back to the first', () => {
+    // general (the second channel) > a topic read just now: general's unread topics come next.
     expect(
       nextUnreadConversation('topic', input, { kind: 'topic', streamId: 1, topic: 'read already' }),
-    ).toEqual({
-      kind: 'topic',
-      streamId: 2,
-      topic: 'mockups',
-    });
+    ).toEqual({ kind: 'topic', streamId: 1, topic: 'Deploy' });
+    // design (the first) > a topic read just now: design's own, then general's.
+    expect(
+      nextUnreadConversation('topic', input, { kind: 'topic', streamId: 2, topic: 'read already' }),
+    ).toEqual({ kind: 'topic', streamId: 2, topic: 'mockups' });
+    // A channel with nothing unread, before others in the sidebar: the channels after it, wrapping.
+    const three = [...channels, { stream_id: 3, name: 'zeta' }] as Subscription[];
+    expect(
+      nextUnreadConversation(
+        'topic',
+        { ...input, channels: three },
+        { kind: 'topic', streamId: 3, topic: 'x' },
+      ),
+    ).toEqual({ kind: 'topic', streamId: 2, topic: 'mockups' });
     expect(nextUnreadConversation('topic', input, { kind: 'all' })?.kind).toBe('topic');
   });
 

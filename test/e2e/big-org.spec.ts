@@ -62,6 +62,18 @@ test('the sidebar lists all 500 subscribed channels, rendering only those in vie
   await scrollTo(list, `channel-${sorted.at(-1)}`);
   await expect(last).toBeVisible();
   expect(await renderedRows(list)).toBeLessThan(60);
+
+  // A channel opened from elsewhere (the switcher) while the list shows its top: the list brings
+  // it into view, expanded.
+  await list.evaluate((el) => (el.scrollTop = 0));
+  await expect(last).toHaveCount(0);
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('switcher-input').fill(sorted.at(-1)!);
+  await expect(page.getByTestId('quick-switcher').getByRole('option').first()).toContainText(sorted.at(-1)!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText(sorted.at(-1)!);
+  await expect(last).toBeInViewport();
+  await expect(last).toHaveAttribute('aria-expanded', 'true');
 });
 
 test(`#${HUGE_TOPIC_CHANNEL} opens with its 2,000 topics, the oldest one reachable`, async ({

@@ -50,6 +50,7 @@ export function VirtualList<T>({
   testId,
   className,
   homeView = false,
+  reveal = null,
 }: {
   items: readonly T[];
   getKey: (item: T, index: number) => string | number;
@@ -59,6 +60,8 @@ export function VirtualList<T>({
   testId?: string;
   className?: string;
   homeView?: boolean;
+  /** A row to bring into view, once per `key` (the list's owner says when: a new conversation shown). */
+  reveal?: { key: string; index: number } | null;
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -90,6 +93,15 @@ export function VirtualList<T>({
     // the last ArrowDown land on the last row that can take focus.
     else if (focusIndex > 0) setFocusIndex(focusIndex - 1);
   });
+
+  const revealKey = reveal?.key;
+  const revealIndex = reveal?.index ?? -1;
+  useEffect(() => {
+    if (revealKey !== undefined && revealIndex >= 0)
+      virtualizer.scrollToIndex(revealIndex, { align: 'auto' });
+    // Once per key: the person may scroll the list afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revealKey, virtualizer]);
 
   // Opened with the focus nowhere in particular (the page, or the view around the list): the first
   // row takes it. Not when the person is elsewhere (the search box, the sidebar).

@@ -6,6 +6,7 @@ import { VirtualList } from '../../components/VirtualList';
 import { topicCountKey, unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
+import { narrowKey } from '../../api/narrow';
 import { TopicRow } from '../topics/TopicRow';
 import { useTopics } from '../topics/hooks';
 import { useIsTopicMuted, useSubscriptions } from './hooks';
@@ -66,6 +67,21 @@ export function ChannelSidebar() {
           unread: counts.byTopic.get(topicCountKey(channel.stream_id, topic.name)) ?? 0,
         });
   }
+  // The conversation shown is brought into view in the list (opened from the Inbox, the switcher or
+  // `n`, it may be far down): its topic once the topics are in, its channel until then.
+  const shownTopic = narrow?.kind === 'topic' ? narrow.topic.toLowerCase() : null;
+  const topicIndex =
+    shownTopic === null
+      ? -1
+      : rows.findIndex((r) => r.kind === 'topic' && r.topic.name.toLowerCase() === shownTopic);
+  const revealIndex =
+    topicIndex >= 0
+      ? topicIndex
+      : rows.findIndex((r) => r.kind === 'channel' && r.channel.stream_id === expandedId);
+  const reveal =
+    narrow && revealIndex >= 0
+      ? { key: `${narrowKey(narrow)}:${topicIndex >= 0 ? 'topic' : 'channel'}`, index: revealIndex }
+      : null;
 
   return (
     <section className="sidebar-section channels-section" aria-label="Channels">
@@ -97,6 +113,7 @@ export function ChannelSidebar() {
           items={rows}
           label="Subscribed channels"
           testId="channel-list"
+          reveal={reveal}
           estimateSize={(i) => (rows[i]?.kind === 'channel' ? 34 : 30)}
           getKey={(row) =>
             row.kind === 'channel'

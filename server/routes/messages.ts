@@ -6,6 +6,7 @@ import type { User } from '../realm/users';
 import { compileNarrow, matchFields, narrowAccepts, parseNarrow } from '../realm/narrow';
 import { checkAnchorAtEnd, fetchWindow, MAX_MESSAGES_PER_FETCH, parseAnchor } from '../realm/message-fetch';
 import { canReadMessage, displayTopic, messageToWire, readableMessage } from '../realm/messages';
+import { deleteMessage } from '../realm/message-delete';
 import { channelForSending, sendChannelMessage, sendDirectMessage } from '../realm/message-send';
 import { editMessage } from '../realm/message-edit';
 import { messageHistory } from '../realm/edit-history';
@@ -251,6 +252,15 @@ export const messageRoutes = [
         streamId: params.stream_id,
         prevContentSha256: params.prev_content_sha256,
       }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/messages/:message_id',
+    params: { message_id: p.int().required() },
+    handler: ({ realm, user }, params) => {
+      deleteMessage(realm, user, params.message_id);
+      return {};
+    },
   }),
   route({
     method: 'GET',

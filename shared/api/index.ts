@@ -27,6 +27,7 @@ import { getInvites, resendInvite, revokeInvite, revokeMultiuseInvite, sendInvit
 import {
   addReaction,
   checkMessagesMatchNarrow,
+  deleteMessage,
   getMessageHistory,
   getMessages,
   markTopicAsRead,
@@ -63,6 +64,7 @@ export const endpoints = {
   getMessages,
   sendMessage,
   updateMessage,
+  deleteMessage,
   getMessageHistory,
   checkMessagesMatchNarrow,
   updateMessageFlags,

@@ -180,6 +180,16 @@ export const updateMessage = defineEndpoint({
   },
 });
 
+// ---- DELETE /messages/{message_id}: not in the spec; the real service's, for the message menu ----
+
+export const deleteMessage = defineEndpoint({
+  name: 'deleteMessage',
+  method: 'DELETE',
+  path: '/messages/{message_id}',
+  params: () => z.object({ message_id: int() }),
+  response: emptySuccess,
+});
+
 // ---- 4.15 GET /messages/{message_id}/history --------------------------------------------------
 
 export const getMessageHistory = defineEndpoint({

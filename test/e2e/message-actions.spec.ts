@@ -1,5 +1,6 @@
 import { expect, test, type ChatEnvironment } from './fixtures';
 import { channelId, markTopicRead } from './server-state';
+import { openSecondUser } from './second-user';
 
 // A person works with single messages through their menu, and follows links to conversations
 // without leaving the app.
@@ -162,4 +163,54 @@ test('a reader scrolled up gets a "Jump to bottom" button that takes them to the
   await jump.click();
   await expect.poll(distanceFromBottom).toBeLessThan(40);
   await expect(jump).toHaveCount(0);
+});
+
+test('deletes one’s own message after asking; it goes from the feed, and from another person’s too', async ({
+  page,
+  chat,
+  signIn,
+  browser,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `deleting ${Date.now()}`;
+  const kept = await postAs(chat, me.email, topic, 'This one stays.');
+  const regretted = await postAs(chat, me.email, topic, 'This one I regret.');
+  const ben = await postAs(chat, chat.user('admin').email, topic, 'Ben’s own words.');
+  const other = await openSecondUser(browser, chat, 'admin');
+  try {
+    for (const p of [page, other.page]) {
+      await p.getByTestId('channel-engineering').click();
+      await p.getByTestId(`topic-${topic}`).click();
+      await expect(p.getByTestId(`content-${regretted}`)).toBeVisible();
+    }
+    // Someone else's message offers no deletion to a member.
+    await page.getByTestId(`message-${ben}`).hover();
+    await page.getByTestId(`more-actions-${ben}`).click();
+    await expect(page.getByRole('menuitem', { name: 'View source' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Delete message' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId(`message-${regretted}`).hover();
+    await page.getByTestId(`more-actions-${regretted}`).click();
+    await page.getByRole('menuitem', { name: 'Delete message' }).click();
+    const dialog = page.getByTestId('delete-message-dialog');
+    await expect(dialog).toContainText('deleted for everyone');
+    await page.screenshot({ path: 'test-results/screens/delete-message.png' });
+    // Keeping it changes nothing.
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await expect(page.getByTestId(`content-${regretted}`)).toBeVisible();
+    await page.getByTestId(`message-${regretted}`).hover();
+    await page.getByTestId(`more-actions-${regretted}`).click();
+    await page.getByRole('menuitem', { name: 'Delete message' }).click();
+    await page.getByTestId('delete-message-confirm').click();
+    await expect(dialog).toHaveCount(0);
+    for (const p of [page, other.page]) {
+      await expect(p.getByTestId(`message-${regretted}`)).toHaveCount(0);
+      await expect(p.getByTestId(`content-${kept}`)).toBeVisible();
+    }
+    const { body } = await chat.api(me.email).get(`/messages/${regretted}`);
+    expect(body.result).toBe('error');
+  } finally {
+    await other.close();
+  }
 });

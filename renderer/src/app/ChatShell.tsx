@@ -44,6 +44,7 @@ import {
   LazyDialog,
   MarkAllReadDialog,
   MessageSourceDialog,
+  DeleteMessageDialog,
   NewDmDialog,
   QuickSwitcher,
 } from './lazy-dialogs';
@@ -63,6 +64,8 @@ function dialogFor(dialog: OpenDialog): ReactNode {
       return <EditHistoryDialog messageId={dialog.messageId} />;
     case 'message-source':
       return <MessageSourceDialog messageId={dialog.messageId} />;
+    case 'delete-message':
+      return <DeleteMessageDialog messageId={dialog.messageId} />;
     case 'channel-settings':
       return <ChannelSettingsDialog streamId={dialog.streamId} />;
     case 'new-dm':

@@ -15,6 +15,9 @@ export const EditHistoryDialog = lazyComponent(() =>
 export const MessageSourceDialog = lazyComponent(() =>
   import('../features/message-actions/MessageSourceDialog').then((m) => m.MessageSourceDialog),
 );
+export const DeleteMessageDialog = lazyComponent(() =>
+  import('../features/message-actions/DeleteMessageDialog').then((m) => m.DeleteMessageDialog),
+);
 export const ChannelSettingsDialog = lazyComponent(() =>
   import('../features/channel-settings/ChannelSettingsDialog').then((m) => m.ChannelSettingsDialog),
 );

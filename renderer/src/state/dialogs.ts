@@ -5,6 +5,7 @@ export type OpenDialog =
   | { kind: 'edit-message'; messageId: number }
   | { kind: 'edit-history'; messageId: number }
   | { kind: 'message-source'; messageId: number }
+  | { kind: 'delete-message'; messageId: number }
   | { kind: 'channel-settings'; streamId: number }
   | { kind: 'new-dm' }
   | { kind: 'browse-channels' }

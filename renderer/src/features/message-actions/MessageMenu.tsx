@@ -6,6 +6,8 @@ import { useSelfId } from '../../app/realm';
 import { MenuPopover } from '../../components/MenuPopover';
 import { useMessagePopoverOpen } from '../../state/message-popover';
 import { currentServerBase } from '../../components/sanitize';
+import { useInitialState } from '../../app/session';
+import { mayDeleteMessage } from './delete-permission';
 import { useDialogStore } from '../../state/dialogs';
 import { useToggleFlag } from '../messages/toggle-flag';
 import { messageLink } from '../../api/conversation-links';
@@ -91,6 +93,7 @@ function MessageMenuItems({
   const openDialog = useDialogStore((s) => s.open);
   const star = useToggleFlag(message.id);
   const starred = (message.flags ?? []).includes('starred');
+  const mayDelete = useInitialState((s) => mayDeleteMessage(s, message, Math.floor(Date.now() / 1000)));
 
   const copy = async (text: string, done: string) => {
     await navigator.clipboard.writeText(text);
@@ -134,6 +137,14 @@ function MessageMenuItems({
         ]
       : []),
     { label: 'View source', run: () => openDialog({ kind: 'message-source', messageId: message.id }) },
+    ...(mayDelete
+      ? [
+          {
+            label: 'Delete message',
+            run: () => openDialog({ kind: 'delete-message', messageId: message.id }),
+          },
+        ]
+      : []),
   ];
 
   const choose = (item: MenuItem) => {

@@ -242,6 +242,13 @@ export const messageCases: WireCase[] = [
     needsLevel: 1,
   },
   {
+    name: 'deleteMessage',
+    title: 'modern',
+    level: CURRENT,
+    params: { message_id: 42 },
+    expected: { method: 'DELETE', path: '/messages/42', fields: {} },
+  },
+  {
     name: 'getMessageHistory',
     title: 'modern',
     level: CURRENT,

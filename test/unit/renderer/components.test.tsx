@@ -307,6 +307,18 @@ describe('EditMessageDialog: what the user typed', () => {
     expect(bridge.callsTo('updateMessage')[0]).not.toHaveProperty('content');
   });
 
+  it('Enter saves the edit as it sends a message (enter_sends), Shift+Enter adds a line', async () => {
+    const { bridge, render } = ownMessage(53, 'first line');
+    render(<EditMessageDialog messageId={53} />);
+    const box = await contentBox();
+    fireEvent.change(box, { target: { value: 'first line, fixed' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(bridge.callsTo('updateMessage')).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(bridge.callsTo('updateMessage')).toHaveLength(1));
+    expect(bridge.callsTo('updateMessage')[0]).toMatchObject({ content: 'first line, fixed' });
+  });
+
   it('an edit left unsaved another way comes back, said so, and can be dropped', async () => {
     const { render } = ownMessage(51, 'original text');
     useComposeStore.getState().setText('edit:51', 'original text, improved');

@@ -22,6 +22,7 @@ import { TopicInput } from './TopicInput';
 import { typingTarget, writtenTo } from './conversation';
 import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
+import { isSendKey } from './send-key';
 import './compose.css';
 import { focusFallback } from '../../components/focus-fallback';
 
@@ -29,15 +30,6 @@ import { focusFallback } from '../../components/focus-fallback';
 const ComposePreview = lazyComponent(() =>
   import('./preview/ComposePreview').then((module) => module.ComposePreview),
 );
-
-/** Whether Enter (without modifiers) sends, or Ctrl/Cmd+Enter, per the `enter_sends` setting. */
-export function isSendKey(
-  event: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean },
-  enterSends: boolean,
-): boolean {
-  if (event.key !== 'Enter' || event.shiftKey) return false;
-  return enterSends || event.ctrlKey || event.metaKey;
-}
 
 /** The compose box of a view that has one; a hint elsewhere (the combined feed, starred, search). */
 export function Compose({ narrow }: { narrow: Narrow }) {

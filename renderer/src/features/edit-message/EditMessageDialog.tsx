@@ -7,7 +7,8 @@ import { callApi, errorSentence, errorText } from '../../api/call';
 import { useMessageSource } from '../message-actions/message-source';
 import { findCachedMessage } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
-import { useSelfId, useEmptyTopicName } from '../../app/realm';
+import { useSelfId, useEmptyTopicName, useUserSetting } from '../../app/realm';
+import { isSendKey } from '../compose/send-key';
 import { useInitialState } from '../../app/session';
 import { useNowSeconds } from '../../app/use-now';
 import { Dialog, FormActions } from '../../components/Dialog';
@@ -260,6 +261,7 @@ function EditForm({
     edit.reset();
     if (patch.content !== undefined) setText(stashKey, patch.content);
   };
+  const enterSends = useUserSetting('enter_sends', true);
   const cancel = () => {
     clearStash(stashKey);
     onDone();
@@ -319,7 +321,7 @@ function EditForm({
               aria-describedby="edit-limit-note"
               onChange={(e) => update({ content: e.target.value })}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
+                if (!e.nativeEvent.isComposing && isSendKey(e, enterSends)) submit(e);
               }}
             />
           </label>

@@ -179,6 +179,37 @@ test('refuses a file over the organization’s limit, naming it, and sends nothi
   await expect(page.getByTestId('upload-error')).toHaveCount(0);
 });
 
+test('an upload the server refuses is named in the error, so it is known which of several failed', async ({
+  page,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await openTopic(page);
+  faultProxy.setRule((request) =>
+    request.path.endsWith('/user_uploads')
+      ? {
+          kind: 'status',
+          status: 400,
+          body: '{"result":"error","msg":"Uploads are turned off here.","code":"BAD_REQUEST"}',
+        }
+      : null,
+  );
+  try {
+    await page.getByTestId('compose-file-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('a few notes'),
+    });
+    await expect(page.getByTestId('upload-error-text')).toHaveText(
+      /^“notes\.txt” was not uploaded: Uploads are turned off here\.?$/,
+    );
+    await expect(page.getByTestId('compose-input')).toHaveValue('');
+  } finally {
+    faultProxy.setRule(null);
+  }
+});
+
 test('cancels an upload in progress: its placeholder goes away', async ({
   page,
   chat,

@@ -83,7 +83,7 @@ export function useUploads(
             replace('');
             uploads.update(id, {
               state: 'failed',
-              error: `Not uploaded: ${errorSentence(new ApiCallError(result.error))}`,
+              error: `“${file.name}” was not uploaded: ${errorSentence(new ApiCallError(result.error))}`,
             });
           }
         });

@@ -95,3 +95,16 @@ test('keyboard only: x, a name and Enter, another name and Enter, then Enter ope
   await page.keyboard.type('hi both');
   await expect(page.getByTestId('compose-input')).toHaveValue('hi both');
 });
+
+test('x finds oneself too, and oneself alone opens the notes to self', async ({ page, signIn }) => {
+  const me = await signIn(page, 'member');
+  await page.getByTestId('all-messages').click();
+  await page.keyboard.press('x');
+  const search = page.getByTestId('user-search');
+  await search.pressSequentially(me.full_name.split(' ')[0]!);
+  await expect(page.locator('.user-row.enter-picks')).toHaveAttribute('data-testid', `user-${me.email}`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText('Notes to self');
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+});

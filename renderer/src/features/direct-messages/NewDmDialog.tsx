@@ -1,20 +1,22 @@
 import { useState } from 'react';
-import { useUsers } from '../../app/realm';
+import { useSelfId, useUsers } from '../../app/realm';
 import { Dialog } from '../../components/Dialog';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { UserPicker } from '../users/UserPicker';
 import { focusComposeSoon } from '../compose/focus-compose';
 
-/** Start a one-to-one or group conversation by picking people. */
+/** Start a one-to-one or group conversation by picking people (oneself alone: notes to self). */
 export function NewDmDialog() {
   const close = useDialogStore((s) => s.close);
   const select = useNarrowStore((s) => s.select);
   const users = useUsers();
+  const selfId = useSelfId();
   const [picked, setPicked] = useState<number[]>([]);
   const open = () => {
     if (picked.length === 0) return;
-    select({ kind: 'dm', userIds: [...picked].sort((a, b) => a - b) });
+    // Oneself among others adds nothing; oneself alone is one's notes to self (no one else).
+    select({ kind: 'dm', userIds: picked.filter((id) => id !== selfId).sort((a, b) => a - b) });
     close();
     // What comes next is the message: not the button the dialog was opened from.
     focusComposeSoon();
@@ -22,6 +24,7 @@ export function NewDmDialog() {
   return (
     <Dialog title="New direct message" onClose={close} testId="new-dm-dialog">
       <UserPicker
+        includeSelf
         selected={picked}
         onToggle={(id) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))}
         onSubmit={open}

@@ -17,7 +17,8 @@ function useActivePeopleIndex() {
 }
 
 /**
- * Active people with a search box and a checkbox each; the chosen ones are listed first. Over a
+ * Active people with a search box and a checkbox each; the chosen ones are listed first (as chosen
+ * when the list opened or was last searched: a click does not move the rows). Over a
  * large organization only the first matches are rendered, and a keystroke only filters the index.
  */
 export function PeopleChecklist({
@@ -36,12 +37,15 @@ export function PeopleChecklist({
   const users = useUsers();
   const index = useActivePeopleIndex();
   const [query, setQuery] = useState('');
+  // Who is listed first: the chosen people as they were when the list was last ordered (opened, or
+  // searched). A tick or untick leaves every row where it is, so the next click lands where aimed.
+  const [listedFirst, setListedFirst] = useState<readonly number[]>(selected);
   const { shown, more, none } = useMemo(() => {
-    const chosen = new Set(selected);
+    const chosen = new Set(listedFirst);
     const matches = searchPeople(index, query);
     const matched = query.trim() ? new Set(matches.map((u) => u.user_id)) : null;
     // The chosen people first (those the search matches), then the others, cut at SHOWN.
-    const first = selected
+    const first = listedFirst
       .map((id) => users.get(id))
       .filter((u): u is User => u !== undefined && (matched === null || matched.has(u.user_id)))
       .sort(compareNames);
@@ -54,7 +58,7 @@ export function PeopleChecklist({
     }
     const list = [...first, ...rest];
     return { shown: list, more: first.length + others - list.length, none: list.length === 0 };
-  }, [index, users, query, selected]);
+  }, [index, users, query, listedFirst]);
   return (
     <div className="member-checklist">
       <input
@@ -63,7 +67,10 @@ export function PeopleChecklist({
         placeholder="Search people"
         data-testid={searchTestId}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setListedFirst(selected);
+        }}
       />
       <div className="checklist tall" role="group" aria-label="People">
         {shown.map((u) => (

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../renderer/src/api/model';
 import { PeopleChecklist } from '../../../../renderer/src/features/users/PeopleChecklist';
@@ -40,5 +41,29 @@ describe('PeopleChecklist', () => {
     expect(onToggle).toHaveBeenCalledWith(13_345);
     fireEvent.change(screen.getByTestId('pick-search'), { target: { value: 'nobody at all' } });
     expect(screen.getByText('Nobody matches.')).toBeTruthy();
+  });
+
+  it('a tick leaves every row where it is; the chosen come first again after a search', () => {
+    const people = Array.from({ length: 5 }, (_, i) => person(i));
+    const { render } = setup(baseState({ realm_users: people }));
+    function Controlled() {
+      const [picked, setPicked] = useState<number[]>([]);
+      return (
+        <PeopleChecklist
+          selected={picked}
+          onToggle={(id) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))}
+          testIdFor={(u) => `pick-${u.user_id}`}
+          searchTestId="pick-search"
+        />
+      );
+    }
+    render(<Controlled />);
+    const order = () => (screen.getAllByRole('checkbox') as HTMLInputElement[]).map((b) => b.dataset.testid);
+    const before = order();
+    fireEvent.click(screen.getByTestId('pick-1003'));
+    expect(order()).toEqual(before);
+    expect((screen.getByTestId('pick-1003') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(screen.getByTestId('pick-search'), { target: { value: 'person' } });
+    expect(order()[0]).toBe('pick-1003');
   });
 });

@@ -44,7 +44,7 @@ test('creates a group with members, a subgroup and permissions', async ({ page, 
   await page.screenshot({ path: 'test-results/screens/user-groups.png', fullPage: true });
   await page.getByTestId('group-create').click();
   await expect(page.getByTestId('group-created')).toContainText('platform');
-  await expect(page.getByTestId('group-platform')).toContainText('2 members, 1 subgroups');
+  await expect(page.getByTestId('group-platform')).toContainText('2 members, 1 subgroup');
 
   const created = (await groups(chat)).find((g) => g.name === 'platform')!;
   expect(created.description).toBe('Platform and infrastructure');

@@ -141,6 +141,13 @@ test('suggests operators, channels, people and topics, chosen with the keyboard'
   await page.getByTestId('search-input').click();
   await page.getByTestId('search-input').press('Backspace');
 
+  // Someone nobody is called: said in the box, nothing searched, the text kept to be fixed.
+  await input.fill('sender:zzzz');
+  await input.press('Enter');
+  await expect(page.getByTestId('search-no-match')).toHaveText('No one matches “zzzz”.');
+  await expect(input).toHaveValue('sender:zzzz');
+  await input.fill('');
+
   // Unknown operators are just words: no pill, and the search runs on the text.
   await input.fill('colour:red ');
   await expect(pills(page)).toHaveCount(1);

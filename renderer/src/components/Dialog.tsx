@@ -60,7 +60,12 @@ export function Dialog({
   return (
     <div
       className="dialog-backdrop"
-      onMouseDown={(e) => e.target === e.currentTarget && !unsaved && onClose()}
+      onMouseDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        // With unsaved work the click does nothing, not even take the focus out of the dialog.
+        if (unsaved) e.preventDefault();
+        else onClose();
+      }}
     >
       <div
         ref={ref}

@@ -236,9 +236,21 @@ function guardFetches(node: Element): void {
   }
 }
 
+/**
+ * A table cell's alignment (`:---:` and `---:` columns) comes as `style="text-align: …"`, which is
+ * not kept (no inline style passes: the sanitizer and the Content-Security-Policy both refuse it):
+ * it becomes a class the app's style sheet aligns by.
+ */
+function alignmentAsClass(node: Element, data: { attrName: string; attrValue: string }): void {
+  if (data.attrName !== 'style' || (node.nodeName !== 'TH' && node.nodeName !== 'TD')) return;
+  const align = /(?:^|;)\s*text-align\s*:\s*(left|center|right)\s*(?:;|$)/i.exec(data.attrValue)?.[1];
+  if (align) node.classList.add(`align-${align.toLowerCase()}`);
+}
+
 function installHooks(): void {
   if (hooked) return;
   hooked = true;
+  DOMPurify.addHook('uponSanitizeAttribute', alignmentAsClass);
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     // Only the sanitizer itself marks images and uploads; a server cannot forge the marks.
     node.removeAttribute(EXTERNAL_IMAGE_ATTR);

@@ -156,4 +156,16 @@ describe('sanitizeHtml: images from other hosts', () => {
     const images = screen.getByTestId('html').querySelectorAll('img');
     expect([...images].map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example/a.png']);
   });
+
+  it('keeps a table column’s alignment as a class, and no inline style', () => {
+    const out = sanitizeHtml(
+      '<table><thead><tr><th style="text-align: center">a</th><th>b</th></tr></thead><tbody><tr><td style="text-align: right">1</td><td style="color: red">2</td></tr></tbody></table>',
+    );
+    const table = document.createElement('div');
+    table.innerHTML = out;
+    expect(out).not.toContain('style=');
+    expect(table.querySelector('th')!.className).toBe('align-center');
+    expect(table.querySelector('td')!.className).toBe('align-right');
+    expect(table.querySelectorAll('td')[1]!.className).toBe('');
+  });
 });

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
+import type { Draft } from '../../api/model';
 import { conversationKey, type ComposeNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState, useSession } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
 import { useConnectionStore } from '../../state/connection';
-import { draftOf, sameDraft } from './draft-model';
+import { draftInput, draftOf, narrowOfDraft, sameDraft } from './draft-model';
 import { discardRetired, enqueue, inBackground, syncDraft } from './draft-sync';
-import { useLocalDrafts } from './local-drafts';
+import { localOfServerDraft, useLocalDrafts, type LocalDrafts } from './local-drafts';
 
 /** How long typing must pause before the draft goes to the server. */
 export const DRAFT_PUSH_DELAY_MS = 800;
@@ -39,8 +40,19 @@ export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTop
   useEffect(() => {
     if (!ready || restoredKey.current === key) return;
     restoredKey.current = key;
-    const local = useLocalDrafts.getState().drafts[key];
-    if (!local) return;
+    const store = useLocalDrafts.getState();
+    let local = store.drafts[key];
+    if (!local) {
+      // Kept only on the server (written on another computer, or this one's storage was lost): it
+      // becomes this box's draft, so the next save edits it rather than making a second one.
+      const remote = newestServerDraftFor(serverDrafts ?? [], key, selfId, {
+        ...store.drafts,
+        ...store.retired,
+      });
+      if (!remote) return;
+      local = { key, draft: draftInput(remote), serverId: remote.id, synced: true };
+      store.put(local);
+    }
     const server =
       local.serverId !== undefined ? serverDrafts?.find((d) => d.id === local.serverId) : undefined;
     const newer = server && (server.timestamp ?? 0) > (local.draft.timestamp ?? 0) ? server : null;
@@ -53,7 +65,7 @@ export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTop
     compose.setText(key, current.trim() ? `${saved.trimEnd()}\n\n${current}` : saved);
     if (narrow.kind === 'channel' && !compose.topics[key])
       compose.setTopic(key, newer?.topic ?? local.draft.topic);
-  }, [ready, key, narrow, serverDrafts]);
+  }, [ready, key, narrow, serverDrafts, selfId]);
 
   // Save each change.
   useEffect(() => {
@@ -112,4 +124,23 @@ export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTop
       if (state.status.state === 'connected' && prev.status.state !== 'connected') retry();
     });
   }, [ready, syncOn, key, bridge]);
+}
+
+/**
+ * The newest server draft of the conversation `key` names that no other box holds (`taken`: the
+ * local drafts, and those being deleted).
+ */
+function newestServerDraftFor(
+  drafts: readonly Draft[],
+  key: string,
+  selfId: number | undefined,
+  taken: LocalDrafts,
+): Draft | undefined {
+  let newest: Draft | undefined;
+  for (const d of drafts) {
+    const narrow = narrowOfDraft(d, selfId);
+    if (!narrow || conversationKey(narrow, selfId) !== key || localOfServerDraft(taken, d)) continue;
+    if (!newest || (d.timestamp ?? 0) > (newest.timestamp ?? 0)) newest = d;
+  }
+  return newest;
 }

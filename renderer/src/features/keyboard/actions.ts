@@ -11,7 +11,8 @@ import { useReadingPause } from '../../state/reading-pause';
 import { showNotice } from '../../state/notice';
 import { sidebarOrder } from '../channels/hooks';
 import { markUnreadFromHere, quoteAndReply } from '../message-actions/quote-and-reply';
-import { replyNarrow } from '../message-actions/reply-narrow';
+import { replyTarget } from '../message-actions/reply-narrow';
+import { composeBoxes } from '../message-actions/reply-boxes';
 import { activeFeed } from '../messages/active-feed';
 import { setMessageFlag } from '../messages/toggle-flag';
 import { useMessagePopover, type MessagePopover } from '../../state/message-popover';
@@ -94,10 +95,12 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     if (!message) return false;
     const selfId = selfIdOf(context);
     const current = narrowNow();
-    // A channel view writes to the message's topic in its own box; elsewhere, open the conversation.
-    if (current?.kind === 'channel' && message.type === 'stream' && message.stream_id === current.streamId)
-      useComposeStore.getState().setTopic(conversationKey(current, selfId), message.subject ?? '');
-    else openConversation(replyNarrow(message, selfId), message.id);
+    // A channel view writes to the message's topic in its own box, when that box is free for it;
+    // elsewhere, the message's conversation (see replyTarget).
+    const target = replyTarget(current, message, selfId, composeBoxes);
+    if (target.inChannelBox)
+      useComposeStore.getState().setTopic(conversationKey(target.narrow, selfId), message.subject ?? '');
+    else openConversation(target.narrow, message.id);
     useComposeFocus.getState().requestFocus('message');
     return true;
   },

@@ -10,7 +10,8 @@ import { useReadingPause } from '../../state/reading-pause';
 import { markUnreadFrom } from './mark-unread-from';
 import { fetchMessageSource } from './message-source';
 import { appendQuote, quoteAndReplyText } from './quote';
-import { replyNarrow } from './reply-narrow';
+import { replyNarrow, replyTarget } from './reply-narrow';
+import { composeBoxes } from './reply-boxes';
 
 /**
  * "Quote and reply" (the message menu and `>`): the message's markdown, quoted with a mention of
@@ -31,15 +32,12 @@ export async function quoteAndReply(
   );
   const narrowStore = useNarrowStore.getState();
   const current = narrowStore.narrow;
-  // A channel view writes to the topic in its own box; elsewhere, open the conversation.
-  const inChannelView =
-    current?.kind === 'channel' && message.type === 'stream' && current.streamId === message.stream_id;
-  const target = inChannelView ? current : replyNarrow(message, selfId);
+  const { narrow: target, inChannelBox } = replyTarget(current, message, selfId, composeBoxes);
   if (!sameNarrow(current, target)) narrowStore.select(target, message.id);
   const compose = useComposeStore.getState();
   const key = conversationKey(target, selfId);
   compose.setText(key, appendQuote(compose.drafts[key] ?? '', quote));
-  if (inChannelView) compose.setTopic(key, message.subject ?? '');
+  if (inChannelBox) compose.setTopic(key, message.subject ?? '');
   focusComposeSoon();
 }
 

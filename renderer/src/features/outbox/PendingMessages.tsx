@@ -4,6 +4,7 @@ import { conversationKey, isComposeNarrow, type Narrow } from '../../api/narrow'
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId } from '../../app/realm';
 import { useComposeStore } from '../../state/compose';
+import { focusComposeSoon } from '../compose/focus-compose';
 
 function statusText(entry: OutboxEntry): string {
   switch (entry.state) {
@@ -45,6 +46,8 @@ export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; nar
     if (narrow.kind === 'channel' && taken.destination.type === 'channel')
       compose.setTopic(key, taken.destination.topic);
     setActionError(null);
+    // Taken back to be changed: the typing goes on in the box.
+    focusComposeSoon();
   };
   const discard = async (localId: string) => {
     const taken = await bridge.outbox.discard(localId);

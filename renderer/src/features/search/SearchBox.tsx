@@ -24,6 +24,16 @@ function namesSomeone(word: string): boolean {
   return operator !== null && ['sender', 'dm', 'dm-including', 'channel'].includes(operator);
 }
 
+/** What a person or channel filter naming nobody says: "No one matches “zzz”." */
+function noMatchText(word: string): string {
+  const bare = word.replace(/^-/, '');
+  const colon = bare.indexOf(':');
+  const operand = bare.slice(colon + 1).replace(/^"|"$/g, '');
+  return canonicalOperator(bare.slice(0, colon)) === 'channel'
+    ? `No channel matches “${operand}”.`
+    : `No one matches “${operand}”.`;
+}
+
 /** The filter Enter takes for such a word: the offered one it names exactly, else the first offered. */
 function pickedFor(word: string, suggestions: readonly Suggestion[]): SearchTerm | null {
   if (!namesSomeone(word)) return null;
@@ -75,6 +85,8 @@ export function SearchBox() {
   const [text, setText] = useState(initial.text);
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
+  /** Why the last Enter searched nothing: a person or channel named that the organization lacks. */
+  const [noMatch, setNoMatch] = useState<string | null>(null);
   const sources = useSuggestionSources(terms);
   const suggestions = open ? suggest(currentWord(text), sources) : [];
 
@@ -86,6 +98,7 @@ export function SearchBox() {
     } else setText(value);
     setOpen(true);
     setHighlighted(-1);
+    setNoMatch(null);
   };
 
   const take = (suggestion: Suggestion) => {
@@ -112,7 +125,10 @@ export function SearchBox() {
     setOpen(false);
     // A person or a channel typed in part ("sender:Quint") is the one the list offers first: the
     // server knows no one by a part of their name.
-    const picked = pickedFor(currentWord(text), suggest(currentWord(text), sources));
+    const word = currentWord(text);
+    const picked = pickedFor(word, suggest(word, sources));
+    // Nobody (or no channel) by that name: said here, rather than the server's refusal of the search.
+    if (!picked && namesSomeone(word)) return setNoMatch(noMatchText(word));
     if (!picked) return runSearch(terms, text);
     const rest = replaceCurrentWord(text, '').trimEnd();
     setTerms([...terms, picked]);
@@ -189,6 +205,11 @@ export function SearchBox() {
           onBlur={() => setOpen(false)}
         />
       </div>
+      {noMatch && suggestions.length === 0 && (
+        <p className="search-suggestions search-no-match" role="alert" data-testid="search-no-match">
+          {noMatch}
+        </p>
+      )}
       {suggestions.length > 0 && (
         <ul className="search-suggestions" id={LIST_ID} role="listbox" data-testid="search-suggestions">
           {suggestions.map((suggestion, index) => (

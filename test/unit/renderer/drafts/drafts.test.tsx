@@ -173,6 +173,28 @@ describe('useDraftAutosave (through Compose)', () => {
     expect(readLocalDrafts('acc')[topicKey]?.draft.content).toBe('edited offline');
   });
 
+  it('a draft kept only on the server (written on another computer) comes back, and is the one edited', async () => {
+    const remote: Draft = {
+      id: 12,
+      type: 'stream',
+      to: [1],
+      topic: 'Greetings',
+      content: 'started on the laptop',
+      timestamp: 100,
+    };
+    const { bridge, render } = setup(syncState(true, [remote]));
+    bridge.handlers.setTypingStatus = () => ({});
+    bridge.handlers.updateDraft = () => ({});
+    bridge.handlers.createDrafts = () => ({ ids: [99] });
+    render(<Compose narrow={topic} />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    await waitFor(() => expect(input.value).toBe('started on the laptop'));
+    fireEvent.change(input, { target: { value: 'started on the laptop, finished here' } });
+    await waitFor(() => expect(bridge.callsTo('updateDraft')).toHaveLength(1), PUSH_WAIT);
+    expect(bridge.callsTo('updateDraft')[0]).toMatchObject({ draft_id: 12 });
+    expect(bridge.callsTo('createDrafts')).toEqual([]);
+  });
+
   it('a quote put in the box before it opens goes after the saved draft, not over it', async () => {
     localStorage.setItem(
       `${STORAGE_PREFIX}acc`,

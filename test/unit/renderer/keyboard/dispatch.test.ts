@@ -8,6 +8,8 @@ import { useComposeStore } from '../../../../renderer/src/state/compose';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { useReadingPause } from '../../../../renderer/src/state/reading-pause';
 import { setup } from '../render-helpers';
+import type { Message } from '../../../../renderer/src/api/model';
+import { registerActiveFeed } from '../../../../renderer/src/features/messages/active-feed';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -168,5 +170,47 @@ describe('c, a new topic in the channel', () => {
     expect(useComposeStore.getState().topics['channel:3']).toBe('lunch');
     // Nothing was paused: reading goes on as usual.
     expect(useReadingPause.getState().paused.size).toBe(0);
+  });
+});
+
+describe('r in a channel view', () => {
+  afterEach(() => {
+    useNarrowStore.setState(useNarrowStore.getInitialState(), true);
+    useComposeStore.setState(useComposeStore.getInitialState(), true);
+  });
+
+  const plans = { id: 7, type: 'stream', stream_id: 3, subject: 'Plans', sender_id: 20 } as Message;
+  const feedOn = (message: Message) =>
+    registerActiveFeed({
+      narrow: { kind: 'channel', streamId: 3 },
+      messages: () => [message],
+      selected: () => message,
+      move: () => undefined,
+      first: () => undefined,
+      last: () => undefined,
+      reveal: () => undefined,
+    });
+
+  it('writes in the channel’s box, naming the message’s topic, when the box is free', () => {
+    const { bridge, queryClient } = setup();
+    useNarrowStore.getState().select({ kind: 'channel', streamId: 3 });
+    const off = feedOn(plans);
+    ACTIONS.reply({ bridge, queryClient });
+    off();
+    expect(useNarrowStore.getState().narrow).toEqual({ kind: 'channel', streamId: 3 });
+    expect(useComposeStore.getState().topics['channel:3']).toBe('Plans');
+  });
+
+  it('goes to the topic’s view when the box holds text for another topic, which stays as it was', () => {
+    const { bridge, queryClient } = setup();
+    useNarrowStore.getState().select({ kind: 'channel', streamId: 3 });
+    useComposeStore.getState().setTopic('channel:3', 'lunch');
+    useComposeStore.getState().setText('channel:3', 'about lunch');
+    const off = feedOn(plans);
+    ACTIONS.reply({ bridge, queryClient });
+    off();
+    expect(useNarrowStore.getState().narrow).toEqual({ kind: 'topic', streamId: 3, topic: 'Plans' });
+    expect(useComposeStore.getState().topics['channel:3']).toBe('lunch');
+    expect(useComposeStore.getState().drafts['channel:3']).toBe('about lunch');
   });
 });

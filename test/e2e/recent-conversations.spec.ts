@@ -185,3 +185,34 @@ test('a person keeps Recent conversations open while others write, then opens on
   await expect(page.getByTestId('conversation-title')).toContainText(renamed);
   await expect(page.getByTestId(`message-${sent.id as number}`)).toBeVisible();
 });
+
+test('the conversation the keyboard is on stays put on screen while a burst re-sorts the list above it', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'owner');
+  await page.getByTestId('home-recent').click();
+  const list = page.getByTestId('recent-list');
+  await expect(list).toBeVisible();
+  // The keyboard on the fourth row.
+  await list.locator('[data-index="0"] button').first().focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { id: el.dataset.testid, top: Math.round(el.getBoundingClientRect().top) };
+    });
+  const before = await focused();
+  expect(before.id).toMatch(/^recent-/);
+  // Others write in five new topics: five rows arrive above it.
+  const topics = Array.from({ length: 5 }, (_, i) => `burst ${Date.now()} ${i}`);
+  for (const topic of topics)
+    await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'News.' });
+  const general = await channelId(chat.api('owner'), 'general');
+  await expect(page.getByTestId(`recent-topic-${general}-${topics[4]}`)).toHaveCount(1);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const after = await focused();
+  expect(after.id).toBe(before.id);
+  expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(2);
+});

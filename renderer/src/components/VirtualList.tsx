@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useKeepFocusedRowInPlace } from './keep-focused-row';
 import {
   memo,
   useCallback,
@@ -94,6 +95,7 @@ export function VirtualList<T>({
     else if (focusIndex > 0) setFocusIndex(focusIndex - 1);
   });
 
+  const keepInPlace = useKeepFocusedRowInPlace(parentRef, virtualizer, items.length, getItemKey);
   const revealKey = reveal?.key;
   const revealIndex = reveal?.index ?? -1;
   useEffect(() => {
@@ -146,6 +148,8 @@ export function VirtualList<T>({
       data-testid={testId}
       onKeyDown={onKeyDown}
       onBlur={() => setFocusIndex(null)}
+      onFocus={keepInPlace.onFocus}
+      onScroll={keepInPlace.onScroll}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((row) => (

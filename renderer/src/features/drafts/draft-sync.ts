@@ -100,12 +100,18 @@ export async function discardServerCopies(bridge: ChatBridge, local: LocalDraft)
 
 /**
  * Deletes the server copies of a retired draft (`useLocalDrafts.retire`) and forgets it; one that
- * fails stays retired, to be tried again when the connection comes back or the app starts.
+ * found no server stays retired, to be tried again when the connection comes back or the app starts.
  */
 export async function discardRetired(bridge: ChatBridge, id: string): Promise<void> {
   const retired = useLocalDrafts.getState().retired[id];
   if (!retired) return;
-  await discardServerCopies(bridge, retired);
+  try {
+    await discardServerCopies(bridge, retired);
+  } catch (error) {
+    // Only a deletion that may yet go through is kept to try again; one the server refuses is not.
+    if (!outcomeUnknown(error)) useLocalDrafts.getState().forgetRetired(id);
+    throw error;
+  }
   useLocalDrafts.getState().forgetRetired(id);
 }
 

@@ -79,6 +79,8 @@ function writeLocalDrafts(accountId: string, drafts: LocalDrafts, prefix = STORA
 
 /** Drafts no longer wanted whose server copies are still to be deleted (see `retire`). */
 export const RETIRED_STORAGE_PREFIX = 'teamchat.drafts-retired.';
+/** How many such drafts are kept at most. */
+const MAX_RETIRED = 200;
 
 function readRetired(accountId: string): LocalDrafts {
   try {
@@ -155,7 +157,9 @@ export const useLocalDrafts = create<LocalDraftState>((set, get) => {
       let id: string | null = null;
       if (mayBeOnServer(draft)) {
         id = `${key}@${Date.now()}.${Object.keys(get().retired).length}`;
-        commitRetired({ ...get().retired, [id]: draft });
+        // Bounded: past the cap the oldest is given up (its copy stays on the server, listed there).
+        const kept = Object.entries(get().retired).slice(-(MAX_RETIRED - 1));
+        commitRetired({ ...Object.fromEntries(kept), [id]: draft });
       }
       get().remove(key);
       return id;

@@ -17,7 +17,9 @@ export const DRAFT_PUSH_DELAY_MS = 800;
  * Keeps a compose box's draft: in localStorage at every keystroke, and on the server (spec 4.12)
  * when `enable_drafts_synchronization` is on, after a pause in typing. An emptied box (a message
  * sent, or text deleted) discards the draft. On opening a box with no text, its saved draft
- * returns, ahead of any text put in it before it opened. Drafts that could not reach the server are sent again once the connection is back.
+ * returns (from the server when only it has one), ahead of any text put in the box before it
+ * opened. Drafts that could not reach the server are sent again once the connection is back; the
+ * server copies of drafts sent or emptied meanwhile are deleted then (useUnsyncedDraftsSync).
  */
 export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTopic: string): void {
   const bridge = useBridge();

@@ -16,27 +16,25 @@ import { focusFallback } from '../../components/focus-fallback';
 
 const LIST_ID = 'search-suggestions';
 
-/** Whether `word` is a filter whose operand names a person or a channel (`sender:`, `dm:`, `channel:`…). */
-function namesSomeone(word: string): boolean {
+/** `word` as a filter whose operand names a person or a channel (`sender:`, `dm:`, `channel:`…), or null. */
+function namingFilter(word: string): { operator: string; operand: string } | null {
   const bare = word.replace(/^-/, '');
   const colon = bare.indexOf(':');
   const operator = colon < 0 ? null : canonicalOperator(bare.slice(0, colon));
-  return operator !== null && ['sender', 'dm', 'dm-including', 'channel'].includes(operator);
+  if (operator === null || !['sender', 'dm', 'dm-including', 'channel'].includes(operator)) return null;
+  return { operator, operand: bare.slice(colon + 1).replace(/^"|"$/g, '') };
 }
 
-/** What a person or channel filter naming nobody says: "No one matches “zzz”." */
-function noMatchText(word: string): string {
-  const bare = word.replace(/^-/, '');
-  const colon = bare.indexOf(':');
-  const operand = bare.slice(colon + 1).replace(/^"|"$/g, '');
-  return canonicalOperator(bare.slice(0, colon)) === 'channel'
-    ? `No channel matches “${operand}”.`
-    : `No one matches “${operand}”.`;
+/** What such a filter naming nobody says: "No one matches “zzz”." */
+function noMatchText(filter: { operator: string; operand: string }): string {
+  return filter.operator === 'channel'
+    ? `No channel matches “${filter.operand}”.`
+    : `No one matches “${filter.operand}”.`;
 }
 
 /** The filter Enter takes for such a word: the offered one it names exactly, else the first offered. */
 function pickedFor(word: string, suggestions: readonly Suggestion[]): SearchTerm | null {
-  if (!namesSomeone(word)) return null;
+  if (!namingFilter(word)) return null;
   const offered = suggestions.filter((s) => s.complete);
   const exact = offered.find((s) => s.replacement.toLowerCase() === word.toLowerCase());
   const chosen = exact ?? offered[0];
@@ -128,7 +126,8 @@ export function SearchBox() {
     const word = currentWord(text);
     const picked = pickedFor(word, suggest(word, sources));
     // Nobody (or no channel) by that name: said here, rather than the server's refusal of the search.
-    if (!picked && namesSomeone(word)) return setNoMatch(noMatchText(word));
+    const naming = picked ? null : namingFilter(word);
+    if (naming) return setNoMatch(noMatchText(naming));
     if (!picked) return runSearch(terms, text);
     const rest = replaceCurrentWord(text, '').trimEnd();
     setTerms([...terms, picked]);

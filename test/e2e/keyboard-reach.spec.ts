@@ -186,3 +186,33 @@ test('a conversation opened by a click in the sidebar takes the keyboard; one op
   await expect(page.getByTestId('conversation-title')).toContainText('random');
   await expect(random).toBeFocused();
 });
+
+test('scrolled away from the selected message, the selection comes along to what is on screen', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `selection follows ${Date.now()}`;
+  const ids: number[] = [];
+  for (let i = 1; i <= 40; i++) ids.push(await post(chat, BEN, topic, `Line ${i} of the scrolling test.`));
+  await signIn(page, ADA);
+  await openTopic(page, topic);
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).not.toHaveAttribute('aria-busy');
+  await feed.focus();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId(`message-${ids[39]}`)).toHaveAttribute('data-selected', 'true');
+  // The wheel (or the scroll bar) takes the view to the top: the selection comes along, to the last
+  // row shown (it was below them).
+  await feed.hover();
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(0, -600);
+  await expect(page.getByTestId(`message-${ids[0]}`)).toBeInViewport();
+  const selected = feed.locator('article[data-selected]');
+  await expect(selected).toBeInViewport();
+  const selectedId = Number(await selected.getAttribute('data-message-id'));
+  expect(selectedId).toBeLessThan(ids[39]!);
+  // The keys act on it: its menu opens beside it, on screen.
+  await page.keyboard.press('i');
+  await expect(page.getByRole('menu', { name: 'Message actions' })).toBeVisible();
+  await expect(page.getByTestId(`message-${selectedId}`)).toBeInViewport();
+});

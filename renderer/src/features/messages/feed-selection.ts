@@ -70,6 +70,22 @@ export function useFeedSelection(
     if (target) useMessageSelection.getState().select(key, messages[target.index]!.id);
   }, [loaded, messages, anchor, serverAnchor, key]);
 
+  // Scrolled away from the selected message (the wheel, the scroll bar), the selection comes along
+  // once the feed stops, as the real service's does: to the first message on screen when it was
+  // above, the last when below. What r, e or the menu keys act on is then what is in view.
+  const scrolling = virtualizer.isScrolling;
+  useEffect(() => {
+    if (scrolling || !opened.current) return;
+    const id = useMessageSelection.getState().byNarrow[key];
+    const shown = latest.current.messages;
+    const index = id === undefined ? -1 : shown.findIndex((m) => m.id === id);
+    const visible = visibleRange(virtualizer);
+    if (index < 0 || !visible) return;
+    const moveTo = index < visible.first ? visible.first : index > visible.last ? visible.last : -1;
+    const target = shown[moveTo];
+    if (target) useMessageSelection.getState().select(key, target.id);
+  }, [scrolling, key, virtualizer]);
+
   useEffect(() => {
     const selectIndex = (index: number) => {
       const m = latest.current.messages[index];

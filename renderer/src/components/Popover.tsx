@@ -2,12 +2,13 @@ import { autoUpdate, flip, offset, shift, size, useFloating, type Placement } fr
 import { useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useEscapeLayer } from './escape-layers';
+import { keepTabInside } from './focus-fallback';
 
 /**
  * A menu or picker that floats next to where it is rendered and stays inside the window: it flips
  * above when there is no room below, shifts sideways at the edges, and shrinks to the room left.
  * It is drawn in a layer over the whole page, so scrolling panes and the compose area cannot clip
- * it. Esc and a press outside close it.
+ * it. Esc and a press outside close it; Tab goes round inside it.
  */
 export function Popover({
   onClose,
@@ -66,7 +67,16 @@ export function Popover({
     <>
       <span ref={setReference} className="popover-reference" aria-hidden="true" />
       {createPortal(
-        <div {...attributes} ref={setFloating} style={floatingStyles}>
+        <div
+          {...attributes}
+          ref={setFloating}
+          style={floatingStyles}
+          // Tab goes round inside it while it is open: the page behind is not where one is.
+          onKeyDown={(event) => {
+            attributes.onKeyDown?.(event);
+            if (!event.defaultPrevented) keepTabInside(event, elements.floating ?? null);
+          }}
+        >
           {children}
         </div>,
         document.body,

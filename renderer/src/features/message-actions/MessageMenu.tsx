@@ -17,6 +17,8 @@ import { markUnreadFromHere, quoteAndReply } from './quote-and-reply';
 interface MenuItem {
   label: string;
   run: () => Promise<string | void> | string | void;
+  /** Cannot be undone: told by its colour too. */
+  danger?: boolean;
 }
 
 type Feedback = { text: string; error: boolean } | null;
@@ -142,6 +144,7 @@ function MessageMenuItems({
           {
             label: 'Delete message',
             run: () => openDialog({ kind: 'delete-message', messageId: message.id }),
+            danger: true,
           },
         ]
       : []),
@@ -161,7 +164,13 @@ function MessageMenuItems({
   return (
     <MenuPopover label="Message actions" onClose={close} className="popover message-menu">
       {items.map((item) => (
-        <button key={item.label} type="button" role="menuitem" onClick={() => choose(item)}>
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          className={item.danger ? 'menu-danger' : undefined}
+          onClick={() => choose(item)}
+        >
           {item.label}
         </button>
       ))}

@@ -195,9 +195,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
         ) : query.isError ? (
           <ErrorState error={query.error} retry={() => void query.refetch()} />
         ) : (
-          <Empty>
-            {narrow.kind === 'search' ? 'No messages match this search.' : 'No messages here yet. Say hello!'}
-          </Empty>
+          <Empty>{emptyFeedText(narrow)}</Empty>
         )}
         <PendingMessages echoes={echoes} narrow={narrow} />
       </div>
@@ -301,4 +299,12 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
       )}
     </div>
   );
+}
+
+/** What an empty feed says: a search found nothing, nothing is starred, or a conversation awaits its first word. */
+function emptyFeedText(narrow: Narrow): string {
+  if (narrow.kind === 'search') return 'No messages match this search.';
+  if (narrow.kind === 'starred') return 'No starred messages. Star one (s, or its menu) to find it here.';
+  if (narrow.kind === 'all') return 'No messages yet.';
+  return 'No messages here yet. Say hello!';
 }

@@ -112,6 +112,8 @@ export function EmojiPicker({
             key={`${e.reaction_type}:${e.code}`}
             type="button"
             data-index={index}
+            // One stop for Tab (the arrows go through the grid): not 240.
+            tabIndex={index === 0 ? 0 : -1}
             className="emoji-choice"
             title={[e.name, ...(e.aliases ?? [])].map((n) => `:${n}:`).join(' ')}
             aria-label={e.name.replace(/_/g, ' ')}

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountsActiveKey, accountsListKey } from '../../api/keys';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AccountSummary } from '../../../../shared/ipc';
 import { useBridge } from '../../app/bridge-context';
 import { Dialog } from '../../components/Dialog';
+import { keepTabInside } from '../../components/focus-fallback';
 import { useDialogStore } from '../../state/dialogs';
 import { SignIn } from './SignIn';
 import { forgetAccountScope } from '../../state/account-scope';
@@ -107,8 +108,16 @@ export function AccountSwitcher() {
   );
 }
 
-/** The sign-in form over the app, for another account: Esc, like Cancel, goes back to the list. */
+/**
+ * The sign-in form over the app, for another account: a modal dialog of its own (focus moves into
+ * it, Tab stays in it, and comes back to the accounts list when it closes); Esc, like Cancel, goes
+ * back to the list.
+ */
 function AddAccountOverlay({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>('#server-url, input, button')?.focus();
+  }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !e.defaultPrevented) onCancel();
@@ -118,7 +127,16 @@ function AddAccountOverlay({ onCancel, onDone }: { onCancel: () => void; onDone:
   }, [onCancel]);
   return (
     <div className="dialog-backdrop" data-testid="add-account-overlay">
-      <SignIn onCancel={onCancel} onDone={onDone} />
+      <div
+        ref={box}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Add an account"
+        tabIndex={-1}
+        onKeyDown={(e) => keepTabInside(e, box.current)}
+      >
+        <SignIn onCancel={onCancel} onDone={onDone} />
+      </div>
     </div>
   );
 }

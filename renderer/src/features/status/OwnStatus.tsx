@@ -16,7 +16,7 @@ export function OwnStatus() {
       aria-label={hasStatus(status) ? `Your status: ${status.status_text ?? ''}` : 'Set a status'}
       onClick={() => open('status')}
     >
-      {hasStatus(status) ? <StatusBadge status={status} /> : <span className="muted">Set status</span>}
+      {hasStatus(status) ? <StatusBadge status={status} /> : <span>Set status</span>}
     </button>
   );
 }

@@ -83,11 +83,15 @@ describe('AccountSwitcher, another account than the active one', () => {
 });
 
 describe('AccountSwitcher, adding an account', () => {
-  it('Esc leaves the sign-in form for the list of accounts', async () => {
+  it('is a modal dialog with the focus in it; Esc leaves it for the list of accounts', async () => {
     const { render } = setup();
     render(<AccountSwitcher />);
     fireEvent.click(await screen.findByTestId('add-account'));
     expect(screen.getByTestId('add-account-overlay')).toBeTruthy();
+    // A dialog of its own, with the focus in it: not on the app hidden behind.
+    const dialog = screen.getByRole('dialog', { name: 'Add an account' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('add-account-overlay')).toBeNull());
     expect(screen.getByTestId('add-account')).toBeTruthy();

@@ -39,7 +39,7 @@ export function Dialog({
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>(
-      'input, textarea, select, button:not(.dialog-close), [tabindex="0"]',
+      'input:not([readonly]), textarea:not([readonly]), select, button:not(.dialog-close), [tabindex="0"]',
     );
     (first ?? ref.current)?.focus();
     return () => {

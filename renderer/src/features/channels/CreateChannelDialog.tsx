@@ -140,6 +140,7 @@ export function CreateChannelDialog() {
           </p>
         )}
         <FormActions
+          sticky
           onCancel={close}
           submitLabel="Create channel"
           pendingLabel="Creating…"

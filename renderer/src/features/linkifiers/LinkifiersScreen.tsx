@@ -228,7 +228,8 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; on
           }}
         />
       </label>
-      {problems.length > 0 && (
+      {/* Said once something is typed: a new, empty form is not yet wrong. */}
+      {problems.length > 0 && (pattern !== '' || template !== '') && (
         <ul className="form-error" data-testid="linkifier-problems">
           {problems.map((p) => (
             <li key={p}>{p}</li>

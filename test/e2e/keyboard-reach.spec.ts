@@ -216,3 +216,24 @@ test('scrolled away from the selected message, the selection comes along to what
   await expect(page.getByRole('menu', { name: 'Message actions' })).toBeVisible();
   await expect(page.getByTestId(`message-${selectedId}`)).toBeInViewport();
 });
+
+test('in a channel view, Tab from the messages goes to the topic while it is empty, then to the message', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, ADA);
+  await page.getByTestId('channel-general').click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).not.toHaveAttribute('aria-busy');
+  // Tab through the selected message's controls until the focus leaves the messages.
+  const tabOutOfFeed = async () => {
+    await feed.focus();
+    for (let i = 0; i < 12 && (await feed.evaluate((el) => el.contains(document.activeElement))); i++)
+      await page.keyboard.press('Tab');
+  };
+  await tabOutOfFeed();
+  await expect(page.getByTestId('compose-topic')).toBeFocused();
+  await page.keyboard.type('planning');
+  await tabOutOfFeed();
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+});

@@ -39,8 +39,9 @@ export function tabWithinFeed(
 
 /**
  * Where Tab goes from the feed: the compose box's text field when it follows (where one types next;
- * its mode tabs and formatting buttons are passed over, Shift+Tab from the field reaches them), else
- * the first control after the feed on the page.
+ * its mode tabs and formatting buttons are passed over, Shift+Tab from the field reaches them), or
+ * in a channel view its topic field while that is empty (a message there needs a topic first);
+ * else the first control after the feed on the page.
  */
 function firstAfter(feed: HTMLElement): HTMLElement | undefined {
   const after = tabbableIn(document).filter(
@@ -48,5 +49,7 @@ function firstAfter(feed: HTMLElement): HTMLElement | undefined {
       !feed.contains(element) &&
       (feed.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
   );
+  const topic = after.find((element) => element.matches('[data-testid="compose-topic"]'));
+  if (topic instanceof HTMLInputElement && topic.value === '') return topic;
   return after.find((element) => element.matches('[data-testid="compose-input"]')) ?? after[0];
 }

@@ -17,8 +17,10 @@ export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSo
   return useMemo(
     () => ({
       channels: subscriptions.map((c) => c.name),
+      // People before bots (the notification bot came first, as the register lists it first).
       people: [...users.values()]
         .filter((u) => u.is_active !== false)
+        .sort((a, b) => Number(a.is_bot === true) - Number(b.is_bot === true))
         .map((u) => ({ email: u.email, fullName: u.full_name })),
       topics: (topics ?? []).map((t) => t.name),
     }),

@@ -119,7 +119,7 @@ export function UserPicker({
                 />
                 <span className="user-text">
                   <span>
-                    {u.full_name} {u.is_bot && <span className="tag">bot</span>}
+                    {u.full_name} {u.is_bot && <span className="tag">Bot</span>}
                   </span>
                   <StatusLine status={statuses?.[String(u.user_id)]} />
                 </span>

@@ -15,6 +15,8 @@ async function openTopic(page: Page) {
   await page.getByTestId('channel-engineering').click();
   await page.getByTestId('topic-deploy pipeline').click();
   await expect(page.getByTestId('conversation-title')).toContainText('deploy pipeline');
+  // Its messages in: the feed, where files are dropped, is drawn once they are (a title comes first).
+  await expect(page.getByTestId('message-feed')).toBeVisible();
 }
 
 /** The keys of the organization, and their Basic-auth forms, must appear nowhere in the page. */

@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { focusWaitingFor } from './focus-fallback';
 import { useKeepFocusedRowInPlace } from './keep-focused-row';
 import {
   memo,
@@ -110,16 +111,7 @@ export function VirtualList<T>({
   const hasRows = items.length > 0;
   useEffect(() => {
     if (!homeView || !hasRows) return;
-    const active = document.activeElement;
-    const list = parentRef.current;
-    const idle =
-      !active ||
-      active === document.body ||
-      (active instanceof HTMLElement &&
-        active.hasAttribute('data-focus-fallback') &&
-        !!list &&
-        active.contains(list));
-    if (idle) setFocusIndex(0);
+    if (parentRef.current && focusWaitingFor(parentRef.current)) setFocusIndex(0);
   }, [homeView, hasRows]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -72,3 +72,19 @@ export function keepTabInside(
     last.focus();
   }
 }
+
+/**
+ * Whether the focus is waiting for `element` to take it: on nothing, on the page's body, or on one
+ * of the page's fallbacks (`data-focus-fallback`) around it, as after the view before it went away.
+ * Not when the person is somewhere (a field, the sidebar), nor when `element` already has it.
+ */
+export function focusWaitingFor(element: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body) return true;
+  return (
+    active !== element &&
+    active instanceof HTMLElement &&
+    active.hasAttribute('data-focus-fallback') &&
+    active.contains(element)
+  );
+}

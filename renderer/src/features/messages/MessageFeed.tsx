@@ -8,6 +8,7 @@ import { useMessageSelection } from '../../state/message-selection';
 import { useNarrowStore } from '../../state/narrow';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { virtualRowStyle } from '../../components/VirtualList';
+import { focusWaitingFor } from '../../components/focus-fallback';
 import { useChannelIndex } from '../channels/hooks';
 import { PendingMessages } from '../outbox/PendingMessages';
 import { useEchoes } from '../outbox/useEchoes';
@@ -153,12 +154,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   // before it went away) comes to it once it is open: the keys and Tab go on from the messages.
   useEffect(() => {
     const feed = parentRef.current;
-    const active = document.activeElement;
-    if (!settled || !feed) return;
-    const waiting =
-      active === document.body ||
-      (active instanceof HTMLElement && active.hasAttribute('data-focus-fallback') && active.contains(feed));
-    if (waiting && active !== feed) feed.focus({ preventScroll: true });
+    if (settled && feed && focusWaitingFor(feed)) feed.focus({ preventScroll: true });
   }, [settled]);
   // Unread messages loaded below what is read on screen: the rows after the last one on screen
   // (overscan rows are not on screen), and that one too while it is cut off at the bottom (it is not

@@ -56,19 +56,21 @@ describe('UserRateLimiter', () => {
 describe('a flooding client over HTTP', () => {
   const h = useServer({
     // A budget that does not refill within the test, however slow the machine: whatever the
-    // flood's timing, 50 requests pass and the rest are refused.
+    // flood's timing, 50 requests pass and the rest are refused. No cap on connections here: on a
+    // loaded machine fetch's pool opens new sockets before the last wave's are free, and a socket
+    // closed by the cap would fail this test for a reason it does not test (see the next block).
     limits: {
       requestsPerWindow: 50,
       windowSeconds: 100_000,
       maxConcurrentPerUser: 20,
-      maxConnectionsPerAddress: 64,
+      maxConnectionsPerAddress: 0,
     },
   });
 
   it("gets 429s with the real service's body and headers, while another user is answered", async () => {
     const flooder = h.as('ben@northwind.example');
     const other = h.as('ada@northwind.example');
-    // Three waves of 40 at once (under the connection cap, which has its own test below).
+    // Three waves of 40 at once.
     const results = [];
     for (let wave = 0; wave < 3; wave++)
       results.push(
@@ -97,6 +99,17 @@ describe('a flooding client over HTTP', () => {
     expect(raw.headers.get('x-ratelimit-limit')).toBe('50');
     expect(raw.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(raw.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+  });
+});
+
+describe('many connections from one address', () => {
+  const h = useServer({
+    limits: {
+      requestsPerWindow: 50,
+      windowSeconds: 100_000,
+      maxConcurrentPerUser: 20,
+      maxConnectionsPerAddress: 64,
+    },
   });
 
   it('closes connections from one address beyond the cap, and keeps serving', async () => {

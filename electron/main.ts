@@ -1,6 +1,8 @@
 // The Electron shell: one sandboxed window around the renderer, the core (accounts, HTTP, event
 // loops) behind the bridge, and the desktop integration (tray, notifications, power events).
 // All logic lives in electron/core/; this file only wires it to Electron.
+// First: zod must load jitless (see the module).
+import '../shared/zod-jitless';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -1,3 +1,5 @@
+// First: zod must load jitless (see the module).
+import '../shared/zod-jitless';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';

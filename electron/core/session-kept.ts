@@ -45,8 +45,7 @@ export class KeptSessionFile {
     try {
       const kept = JSON.parse(text) as { format?: unknown; savedAt?: unknown; initialState?: unknown };
       if (kept.format === FORMAT && typeof kept.savedAt === 'number') {
-        // Read once per launch: validated without compiling a fast parser for it (zod's JIT).
-        const parsed = register.response.safeParse(kept.initialState, { jitless: true });
+        const parsed = register.response.safeParse(kept.initialState);
         if (parsed.success) return { initialState: parsed.data, savedAt: kept.savedAt };
       }
     } catch {

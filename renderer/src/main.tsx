@@ -1,4 +1,4 @@
-import './app/no-eval';
+import '../../shared/zod-jitless';
 import { launchCalls } from './app/launch-start';
 import { notifyManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';

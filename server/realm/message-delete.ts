@@ -1,5 +1,4 @@
 import { badRequest } from '../http/errors';
-import { flagState } from './message-flags';
 import { userInGroupSetting } from './groups';
 import { dropMessageIndex } from './message-index';
 import { interestedUserIds, readableMessage, type Message } from './messages';
@@ -26,24 +25,38 @@ export function deleteMessage(realm: Realm, user: User, messageId: number): void
       throw badRequest('The time limit for deleting this message has passed');
   }
   const recipients = interestedUserIds(realm, message);
-  removeMessage(realm, message);
-  realm.events.publish(recipients, {
-    type: 'delete_message',
-    message_ids: [message.id],
-    message_type: message.type,
-    ...(message.type === 'stream' ? { stream_id: message.stream_id, topic: message.topic } : {}),
-  });
+  removeMessages(realm, [message]);
+  realm.events.publish(recipients, deletionEvent(message, [message.id]));
 }
 
-function removeMessage(realm: Realm, message: Message): void {
-  realm.messagesById.delete(message.id);
-  const at = realm.messages.indexOf(message);
-  if (at >= 0) realm.messages.splice(at, 1);
-  for (const userId of realm.flagStates.keys()) {
-    const state = flagState(realm, userId);
-    state.unread.delete(message.id);
-    state.starred.delete(message.id);
-    state.collapsed.delete(message.id);
-  }
+/** `delete_message` for messages of one conversation, named by `sample` (one of them). */
+export function deletionEvent(sample: Message, ids: number[]) {
+  return {
+    type: 'delete_message' as const,
+    message_ids: ids,
+    message_type: sample.type,
+    ...(sample.type === 'stream' ? { stream_id: sample.stream_id, topic: sample.topic } : {}),
+  };
+}
+
+/** Drops messages from the organization: its list, its index and every user's flags. */
+export function removeMessages(realm: Realm, messages: readonly Message[]): void {
+  if (messages.length === 0) return;
+  const ids = new Set(messages.map((m) => m.id));
+  for (const id of ids) realm.messagesById.delete(id);
+  // One pass over the list, in place: a topic's thousands of messages are not spliced one by one.
+  let kept = 0;
+  for (const m of realm.messages) if (!ids.has(m.id)) realm.messages[kept++] = m;
+  realm.messages.length = kept;
+  for (const state of realm.flagStates.values())
+    for (const flags of [state.unread, state.starred, state.collapsed]) dropAll(flags, ids);
   dropMessageIndex(realm);
+}
+
+/** Removes `ids` from `set`, walking whichever of the two is smaller. */
+function dropAll(set: Set<number>, ids: Set<number>): void {
+  if (set.size === 0) return;
+  if (set.size < ids.size) {
+    for (const id of set) if (ids.has(id)) set.delete(id);
+  } else for (const id of ids) set.delete(id);
 }

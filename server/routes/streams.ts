@@ -3,6 +3,7 @@ import { route } from '../http/route';
 import { CHANNEL_GROUP_SETTINGS, selectChannels, visibleChannel } from '../realm/channels';
 import { updateChannel } from '../realm/channel-update';
 import { channelToWire } from '../realm/channel-wire';
+import { deleteTopic } from '../realm/topic-delete';
 
 const groupSettingParams = Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, p.json((v) => v)]));
 
@@ -35,6 +36,14 @@ export const streamRoutes = [
     handler: ({ realm, user }, { stream_id }) => ({
       stream: channelToWire(realm, visibleChannel(realm, user, stream_id)),
     }),
+  }),
+
+  // Not in the spec: the real service's, for the topic menu (server/README.md).
+  route({
+    method: 'POST',
+    path: '/streams/:stream_id/delete_topic',
+    params: { stream_id: p.int().required(), topic_name: p.string().required() },
+    handler: ({ realm, user }, { stream_id, topic_name }) => deleteTopic(realm, user, stream_id, topic_name),
   }),
 
   route({

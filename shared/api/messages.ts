@@ -190,6 +190,18 @@ export const deleteMessage = defineEndpoint({
   response: emptySuccess,
 });
 
+// ---- POST /streams/{stream_id}/delete_topic: not in the spec; the real service's, for the topic menu ----
+
+export const deleteTopic = defineEndpoint({
+  name: 'deleteTopic',
+  method: 'POST',
+  path: '/streams/{stream_id}/delete_topic',
+  params: () => z.object({ stream_id: int(), topic_name: z.string() }),
+  // `complete: false`: the server stopped after some batches; the client asks again. Servers before
+  // feature level 211 do not say (and a partial deletion was not a success).
+  response: () => successResponse({ complete: z.boolean().optional() }),
+});
+
 // ---- 4.15 GET /messages/{message_id}/history --------------------------------------------------
 
 export const getMessageHistory = defineEndpoint({

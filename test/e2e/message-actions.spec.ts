@@ -214,3 +214,51 @@ test('deletes one’s own message after asking; it goes from the feed, and from 
     await other.close();
   }
 });
+
+test('an administrator deletes a topic after asking; it goes from the sidebar and the feeds, everyone’s', async ({
+  page,
+  chat,
+  signIn,
+  browser,
+}) => {
+  const admin = await signIn(page, 'admin');
+  const topic = `old plans ${Date.now()}`;
+  const ids = [];
+  for (const text of ['First plan.', 'Second plan.', 'Third plan.'])
+    ids.push(await postAs(chat, chat.user('member').email, topic, text));
+  const keptTopic = `kept ${Date.now()}`;
+  await postAs(chat, admin.email, keptTopic, 'Another topic stays.');
+  const member = await openSecondUser(browser, chat, 'member');
+  try {
+    for (const p of [page, member.page]) {
+      await p.getByTestId('channel-engineering').click();
+      await p.getByTestId(`topic-${topic}`).click();
+      await expect(p.getByTestId(`content-${ids[0]}`)).toBeVisible();
+    }
+    // A member's topic menu offers no deletion.
+    await member.page.getByTestId(`topic-menu-${topic}`).click();
+    await expect(member.page.getByRole('menuitem', { name: 'Mark topic as read' })).toBeVisible();
+    await expect(member.page.getByRole('menuitem', { name: 'Delete topic' })).toHaveCount(0);
+    await member.page.keyboard.press('Escape');
+
+    await page.getByTestId(`topic-menu-${topic}`).click();
+    await page.getByRole('menuitem', { name: 'Delete topic' }).click();
+    const dialog = page.getByTestId('delete-topic-dialog');
+    await expect(dialog).toContainText(`#engineering › ${topic}`);
+    await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await page.screenshot({ path: 'test-results/screens/delete-topic.png' });
+    await page.getByTestId('delete-topic-confirm').click();
+    await expect(dialog).toHaveCount(0);
+    // The reader who deleted it is taken to the channel; the topic leaves both sidebars and feeds.
+    await expect(page.getByTestId('conversation-title')).toHaveText('# engineering');
+    for (const p of [page, member.page]) {
+      await expect(p.getByTestId(`topic-${topic}`)).toHaveCount(0);
+      for (const id of ids) await expect(p.getByTestId(`message-${id}`)).toHaveCount(0);
+    }
+    await expect(page.getByTestId(`topic-${keptTopic}`)).toBeVisible();
+    const { body } = await chat.api(admin.email).get(`/messages/${ids[2]}`);
+    expect(body.result).toBe('error');
+  } finally {
+    await member.close();
+  }
+});

@@ -45,6 +45,7 @@ import {
   MarkAllReadDialog,
   MessageSourceDialog,
   DeleteMessageDialog,
+  DeleteTopicDialog,
   NewDmDialog,
   QuickSwitcher,
 } from './lazy-dialogs';
@@ -66,6 +67,8 @@ function dialogFor(dialog: OpenDialog): ReactNode {
       return <MessageSourceDialog messageId={dialog.messageId} />;
     case 'delete-message':
       return <DeleteMessageDialog messageId={dialog.messageId} />;
+    case 'delete-topic':
+      return <DeleteTopicDialog streamId={dialog.streamId} topic={dialog.topic} />;
     case 'channel-settings':
       return <ChannelSettingsDialog streamId={dialog.streamId} />;
     case 'new-dm':

@@ -18,6 +18,9 @@ export const MessageSourceDialog = lazyComponent(() =>
 export const DeleteMessageDialog = lazyComponent(() =>
   import('../features/message-actions/DeleteMessageDialog').then((m) => m.DeleteMessageDialog),
 );
+export const DeleteTopicDialog = lazyComponent(() =>
+  import('../features/topics/DeleteTopicDialog').then((m) => m.DeleteTopicDialog),
+);
 export const ChannelSettingsDialog = lazyComponent(() =>
   import('../features/channel-settings/ChannelSettingsDialog').then((m) => m.ChannelSettingsDialog),
 );

@@ -6,6 +6,7 @@ export type OpenDialog =
   | { kind: 'edit-history'; messageId: number }
   | { kind: 'message-source'; messageId: number }
   | { kind: 'delete-message'; messageId: number }
+  | { kind: 'delete-topic'; streamId: number; topic: string }
   | { kind: 'channel-settings'; streamId: number }
   | { kind: 'new-dm' }
   | { kind: 'browse-channels' }

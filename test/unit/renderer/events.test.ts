@@ -100,6 +100,32 @@ describe('message', () => {
   });
 });
 
+describe('delete_message', () => {
+  it('drops the messages from feeds and unread counts, and has the channel’s topics asked again', () => {
+    const a = channelMessage({ subject: 'old plans' });
+    const b = channelMessage({ subject: 'old plans' });
+    const narrow: Narrow = { kind: 'topic', streamId: 1, topic: 'old plans' };
+    seedFeed(narrow, [a, b]);
+    applyEvents(qc, [ev('message', { message: { ...a }, flags: [] })]); // a is unread
+    const topicsKey = ['getStreamTopics', { stream_id: 1, allow_empty_topic_name: true }];
+    const otherTopicsKey = ['getStreamTopics', { stream_id: 2, allow_empty_topic_name: true }];
+    qc.setQueryData(topicsKey, { topics: [{ name: 'old plans', max_id: b.id }] });
+    qc.setQueryData(otherTopicsKey, { topics: [] });
+    applyEvents(qc, [
+      ev('delete_message', {
+        message_ids: [a.id, b.id],
+        message_type: 'stream',
+        stream_id: 1,
+        topic: 'old plans',
+      }),
+    ]);
+    expect(feed(narrow)).toEqual([]);
+    expect(unreadCounts(state()).byTopic.get(topicCountKey(1, 'old plans'))).toBeUndefined();
+    expect(qc.getQueryState(topicsKey)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(otherTopicsKey)?.isInvalidated).toBe(false);
+  });
+});
+
 describe('update_message', () => {
   it('replaces rendered content and marks the message edited', () => {
     const m = channelMessage();

@@ -205,6 +205,7 @@ const examples: Array<[EndpointName, Record<string, unknown>, (string | number)[
     ['detached_uploads', 0, 'path_id'],
     '2/ab/plan.pdf',
   ],
+  ['deleteTopic', ok({ complete: false }), ['complete'], false],
   [
     'getMessageHistory',
     ok({

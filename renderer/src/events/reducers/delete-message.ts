@@ -16,4 +16,7 @@ export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, e
   });
   updateInitialState(queryClient, (s) => removeUnread(s, ids));
   recentOnDelete(queryClient, ids);
+  // The channel's last message of a topic may be gone, and the topic with it.
+  if (event.stream_id !== undefined)
+    void queryClient.invalidateQueries({ queryKey: ['getStreamTopics', { stream_id: event.stream_id }] });
 };

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { callApi, errorText } from '../../api/call';
 import { sameNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
-import { topicLabel, useEmptyTopicName } from '../../app/realm';
+import { topicLabel, useEmptyTopicName, useIsAdmin } from '../../app/realm';
+import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { isResolved, toggleResolved, useIsTopicMuted } from '../channels/hooks';
 import { updateFlagOverNarrow } from '../flags/mark-read';
@@ -11,7 +12,7 @@ import { narrowTerms } from '../../api/narrow';
 import { MenuPopover } from '../../components/MenuPopover';
 import { unreadCountLabel } from '../../api/unread-count';
 
-/** One topic in the sidebar: select, unread count, and its actions (mute, mark read, resolve). */
+/** One topic in the sidebar: select, unread count, and its actions (mute, mark read, resolve, delete). */
 export function TopicRow({
   streamId,
   topic,
@@ -29,6 +30,8 @@ export function TopicRow({
   const select = useNarrowStore((s) => s.select);
   const isMuted = useIsTopicMuted()(streamId, topic);
   const [menuOpen, setMenuOpen] = useState(false);
+  const isAdmin = useIsAdmin();
+  const openDialog = useDialogStore((s) => s.open);
   const selected = sameNarrow(narrow, { kind: 'topic', streamId, topic });
 
   const mute = useMutation({
@@ -134,6 +137,20 @@ export function TopicRow({
               }}
             >
               {isResolved(topic) ? 'Mark as unresolved' : 'Mark as resolved'}
+            </button>
+          )}
+          {isAdmin && (
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-danger"
+              data-testid="topic-delete"
+              onClick={() => {
+                setMenuOpen(false);
+                openDialog({ kind: 'delete-topic', streamId, topic });
+              }}
+            >
+              Delete topic
             </button>
           )}
         </MenuPopover>

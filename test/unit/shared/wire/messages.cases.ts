@@ -249,6 +249,13 @@ export const messageCases: WireCase[] = [
     expected: { method: 'DELETE', path: '/messages/42', fields: {} },
   },
   {
+    name: 'deleteTopic',
+    title: 'modern',
+    level: CURRENT,
+    params: { stream_id: 7, topic_name: 'old plans' },
+    expected: { method: 'POST', path: '/streams/7/delete_topic', fields: { topic_name: 'old plans' } },
+  },
+  {
     name: 'getMessageHistory',
     title: 'modern',
     level: CURRENT,

@@ -80,3 +80,27 @@ test('a saved status cannot be sent again unchanged (the server would refuse it)
   await expect(page.getByTestId('status-saved')).toBeVisible();
   await expect(page.getByTestId('status-save')).toBeDisabled();
 });
+
+test('"Set status" in the top bar opens the status text field, focused; Esc goes back to the button', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const button = page.getByTestId('own-status');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const text = page.getByTestId('status-text');
+  await expect(text).toBeVisible();
+  await expect(text).toBeFocused();
+  // Typing goes on from the status already set (an earlier test's), if any.
+  await page.keyboard.type('Heads down');
+  await expect(text).toHaveValue(/Heads down$/);
+  await page.screenshot({ path: 'test-results/screens/status-from-top-bar.png' });
+  // Emptied, one Esc closes the screen; the settings button still opens on the section list.
+  await text.fill('');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-screen')).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings-nav-personal')).toBeFocused();
+});

@@ -20,7 +20,13 @@ export function SettingsPanel() {
   useEffect(() => {
     if (!section) return;
     const previous = document.activeElement as HTMLElement | null;
-    navRef.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+    // Opened for one thing (the top bar's "Set status"): its field, where that is typed; otherwise
+    // (or while a lazy section still loads) the section list.
+    const field =
+      useSettingsScreen.getState().focus === 'section'
+        ? navRef.current?.parentElement?.querySelector<HTMLElement>('.settings-content [data-section-focus]')
+        : null;
+    (field ?? navRef.current?.querySelector<HTMLElement>('[aria-current="page"]'))?.focus();
     return () => previous?.focus?.();
     // Focus moves in when the screen opens, not on every section change.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -30,9 +30,17 @@ export function hashOf(section: SectionId | null): string {
   return section ? `${PREFIX}${section}` : '';
 }
 
+/**
+ * Where the keyboard goes as the screen opens: the section list (the settings button: the person
+ * picks a section), or the open section's own field (`data-section-focus`), for an entry that says
+ * what it is for (the top bar's "Set status": the status text).
+ */
+export type SettingsFocus = 'nav' | 'section';
+
 interface SettingsScreenState {
   section: SectionId | null;
-  open(section: SectionId): void;
+  focus: SettingsFocus;
+  open(section: SectionId, options?: { focus?: SettingsFocus }): void;
   close(): void;
 }
 
@@ -47,9 +55,10 @@ function writeHash(section: SectionId | null): void {
 
 export const useSettingsScreen = create<SettingsScreenState>((set) => ({
   section: typeof window === 'undefined' ? null : sectionFromHash(window.location.hash),
-  open: (section) => {
+  focus: 'nav',
+  open: (section, options) => {
     writeHash(section);
-    set({ section });
+    set({ section, focus: options?.focus ?? 'nav' });
   },
   close: () => {
     writeHash(null);
@@ -60,6 +69,7 @@ export const useSettingsScreen = create<SettingsScreenState>((set) => ({
 if (typeof window !== 'undefined') {
   window.addEventListener('hashchange', () => {
     const section = sectionFromHash(window.location.hash);
-    if (section !== useSettingsScreen.getState().section) useSettingsScreen.setState({ section });
+    if (section !== useSettingsScreen.getState().section)
+      useSettingsScreen.setState({ section, focus: 'nav' });
   });
 }

@@ -93,6 +93,7 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
           </div>
           <input
             ref={textField}
+            data-section-focus
             className="status-text"
             data-testid="status-text"
             aria-label="Status text"

@@ -193,3 +193,46 @@ test('going down past unread messages without stopping on them reads them, as th
   for (const id of [ids[20]!, ids[30]!, ids[59]!])
     await expect.poll(() => flagsOf(chat, 'owner', id), { timeout: 10_000 }).toContain('read');
 });
+
+test('on a wide screen, "N unread below" is centred on the message column, not on the wider pane', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const topic = `wide burst ${Date.now()}`;
+  const ben = chat.api('ben@northwind.example');
+  await ben.post('/messages', { type: 'channel', to: 'general', topic, content: 'Kicking off' });
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('message-feed')).toContainText('Kicking off');
+  for (const batch of [0, 1, 2, 3, 4, 5])
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        ben.post('/messages', {
+          type: 'channel',
+          to: 'general',
+          topic,
+          content: `Burst line ${batch * 10 + i}`,
+        }),
+      ),
+    );
+  const pill = page.getByTestId('jump-to-bottom');
+  await expect(pill).toHaveText(/^\d+ unread below ↓$/);
+  const centres = await page.evaluate(() => {
+    const centre = (selector: string) => {
+      const box = document.querySelector(selector)!.getBoundingClientRect();
+      return (box.left + box.right) / 2;
+    };
+    return {
+      pill: centre('[data-testid="jump-to-bottom"]'),
+      column: centre('.feed-row > .message'),
+      pane: centre('[data-testid="message-feed"]'),
+    };
+  });
+  // The column (960 px at most) is narrower than the pane here, so the two centres differ.
+  expect(Math.abs(centres.column - centres.pane)).toBeGreaterThan(100);
+  expect(Math.abs(centres.pill - centres.column)).toBeLessThanOrEqual(2);
+  await page.screenshot({ path: 'test-results/screens/reading-wide-unread-below.png' });
+});

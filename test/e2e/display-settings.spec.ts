@@ -161,3 +161,51 @@ test('mark read on scroll "never" leaves seen messages unread; "always" then rea
   expect((await flagsOf(chat, member.email, ids)).every((f) => f.includes('read'))).toBe(true);
   expect(await bridgeCalls()).toContain('updateMessageFlags');
 });
+
+test('at the largest font in a 900 px window, each sender line stays one line, its time in full', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await chat.api('moderator').patch('/settings', { web_font_size_px: 28 });
+  try {
+    await page.setViewportSize({ width: 900, height: 600 });
+    await signIn(page, 'moderator');
+    await openTopic(page, 'general', 'welcome');
+    await expect.poll(() => fontSizeOf(page, '[data-testid="message-feed"]')).toBe('28px');
+    const metas = page.locator('.feed .message-meta');
+    await expect(metas.first()).toBeVisible();
+    // A status beside a name (Elena's "On vacation" here) gives way before the name or the time.
+    await expect(page.locator('.feed .message-meta .status-badge').first()).toBeVisible();
+    const lines = await metas.evaluateAll((elements) =>
+      elements.map((meta) => {
+        const sender = meta.querySelector<HTMLElement>('.sender')!;
+        const time = meta.querySelector<HTMLElement>('time')!;
+        const senderBox = sender.getBoundingClientRect();
+        const timeBox = time.getBoundingClientRect();
+        return {
+          name: sender.textContent,
+          lines: Math.round(senderBox.height / parseFloat(getComputedStyle(sender).lineHeight)),
+          timeLines: Math.round(timeBox.height / parseFloat(getComputedStyle(time).lineHeight)),
+          // The time on the name's line, after it, and not cut.
+          timeBesideName: timeBox.top < senderBox.bottom && timeBox.left >= senderBox.right,
+          timeInFull: time.scrollWidth <= Math.ceil(timeBox.width),
+          timeInside: timeBox.right <= meta.getBoundingClientRect().right + 0.5,
+        };
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines)
+      expect(line).toEqual({
+        name: line.name,
+        lines: 1,
+        timeLines: 1,
+        timeBesideName: true,
+        timeInFull: true,
+        timeInside: true,
+      });
+    await page.screenshot({ path: 'test-results/screens/display-settings-large-font-900.png' });
+  } finally {
+    await chat.api('moderator').patch('/settings', { web_font_size_px: 16 });
+  }
+});

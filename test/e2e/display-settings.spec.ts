@@ -209,3 +209,34 @@ test('at the largest font in a 900 px window, each sender line stays one line, i
     await chat.api('moderator').patch('/settings', { web_font_size_px: 16 });
   }
 });
+
+test('at the largest font, the compose box’s Attach and Snippets buttons sit on one line, aligned', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await chat.api('moderator').patch('/settings', { web_font_size_px: 28 });
+  try {
+    await signIn(page, 'moderator');
+    await openTopic(page, 'general', 'welcome');
+    await expect.poll(() => fontSizeOf(page, '[data-testid="compose-input"]')).toBe('28px');
+    const boxes = await page
+      .locator('.compose-tools .btn')
+      .evaluateAll((buttons) =>
+        buttons.map((b) => ({
+          label: b.textContent,
+          top: b.getBoundingClientRect().top,
+          bottom: b.getBoundingClientRect().bottom,
+        })),
+      );
+    expect(boxes.map((b) => b.label)).toEqual(['Attach', 'Snippets']);
+    const [attach, snippets] = boxes as [(typeof boxes)[0], (typeof boxes)[0]];
+    expect(Math.abs(snippets.top - attach.top)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(snippets.bottom - attach.bottom)).toBeLessThanOrEqual(0.5);
+    await page
+      .locator('.compose')
+      .screenshot({ path: 'test-results/screens/display-settings-compose-tools-large.png' });
+  } finally {
+    await chat.api('moderator').patch('/settings', { web_font_size_px: 16 });
+  }
+});

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // Channel settings (4.2), as an administrator.
@@ -162,4 +163,54 @@ test('an archived channel is marked in the sidebar and offers a notice instead o
   // Other channels still compose.
   await page.getByTestId('channel-general').click();
   await expect(page.getByTestId('compose-input')).toBeVisible();
+});
+
+/**
+ * The vertical room in a dialog's form: between each field (or checkbox, or permission box) and the
+ * next, and inside each field between its label and what follows it (the control, then its help).
+ */
+async function formSpacing(page: Page, dialogTestId: string) {
+  return page
+    .getByTestId(dialogTestId)
+    .locator('form')
+    .evaluate((form) => {
+      const blocks = [...form.children].filter((el) =>
+        ['field', 'check', 'group-setting'].some((c) => el.classList.contains(c)),
+      );
+      const betweenFields = blocks
+        .slice(1)
+        .map((el, i) => el.getBoundingClientRect().top - blocks[i]!.getBoundingClientRect().bottom);
+      const insideFields = blocks
+        .filter((el) => el.classList.contains('field'))
+        .flatMap((field) => {
+          const parts = [...field.children].filter((el) => el.getBoundingClientRect().height > 0);
+          return parts
+            .slice(1)
+            .map((el, i) => el.getBoundingClientRect().top - parts[i]!.getBoundingClientRect().bottom);
+        });
+      return { fields: blocks.length, betweenFields, insideFields };
+    });
+}
+
+test('the channel forms give each label, field and help text room', async ({ page, signIn }) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('create-channel').click();
+  await expect(page.getByTestId('new-channel-name')).toBeFocused();
+  const create = await formSpacing(page, 'create-channel-dialog');
+  await page
+    .getByTestId('create-channel-dialog')
+    .screenshot({ path: 'test-results/screens/create-channel-form.png' });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('open-channel-settings').click();
+  await expect(page.getByTestId('cs-name')).toBeVisible();
+  const settings = await formSpacing(page, 'channel-settings-dialog');
+  await page
+    .getByTestId('channel-settings-dialog')
+    .screenshot({ path: 'test-results/screens/channel-settings-form.png' });
+  for (const form of [create, settings]) {
+    expect(form.fields).toBeGreaterThanOrEqual(4);
+    expect(Math.min(...form.betweenFields)).toBeGreaterThanOrEqual(12);
+    expect(Math.min(...form.insideFields)).toBeGreaterThanOrEqual(5);
+  }
 });

@@ -157,3 +157,68 @@ test('a resolved (renamed) topic keeps its mute, and the resolver sees their own
   });
   expect(unread.body.messages).toEqual([]);
 });
+
+test('the open topic’s highlight, and a hovered topic’s, span the whole row, its ⋯ button included', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-welcome').click();
+  await expect(page.getByTestId('topic-welcome')).toHaveAttribute('aria-current', 'true');
+
+  /** The colour painted at points across a row: the first background under each, from the top. */
+  const paintedAcross = (testId: string) =>
+    page.getByTestId(testId).evaluate((row) => {
+      const painted = (x: number, y: number) => {
+        for (const el of document.elementsFromPoint(x, y)) {
+          const colour = getComputedStyle(el).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+        }
+        return 'none';
+      };
+      const box = row.querySelector('.row-main')!.getBoundingClientRect();
+      const more = row.querySelector('.row-menu-button')!.getBoundingClientRect();
+      const y = (box.top + box.bottom) / 2;
+      return {
+        name: painted(box.left + 20, y),
+        more: painted((more.left + more.right) / 2, y),
+        moreTop: painted((more.left + more.right) / 2, box.top + 1),
+        moreBottom: painted((more.left + more.right) / 2, box.bottom - 1),
+        rowEnd: painted(row.getBoundingClientRect().right - 1, y),
+      };
+    });
+  const colourOf = (variable: string) =>
+    page.evaluate((name) => {
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = `var(${name})`;
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    }, variable);
+
+  const selected = await colourOf('--bg-selected');
+  await page.mouse.move(700, 400);
+  expect(await paintedAcross('topic-row-welcome')).toEqual({
+    name: selected,
+    more: selected,
+    moreTop: selected,
+    moreBottom: selected,
+    rowEnd: selected,
+  });
+  await page.getByTestId('topic-row-welcome').hover();
+  expect((await paintedAcross('topic-row-welcome')).more).toBe(selected);
+
+  const hover = await colourOf('--bg-hover');
+  await page.getByTestId('topic-row-team lunch').hover();
+  await expect(page.getByTestId('topic-menu-team lunch')).toBeVisible();
+  expect(await paintedAcross('topic-row-team lunch')).toEqual({
+    name: hover,
+    more: hover,
+    moreTop: hover,
+    moreBottom: hover,
+    rowEnd: hover,
+  });
+  await page.locator('.pane-left').screenshot({ path: 'test-results/screens/topic-row-highlight.png' });
+});

@@ -212,3 +212,43 @@ test('a search opens at its newest match, not at the first unread one', async ({
   await expect(page.getByTestId(`message-${ids.at(-1)!}`)).toBeInViewport();
   await expect(page.getByTestId(`message-${ids[0]!}`)).not.toBeInViewport();
 });
+
+test('each sender suggestion is one line, its email and name cut with an ellipsis where the box is narrow', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const input = page.getByTestId('search-input');
+  for (const width of [1280, 900]) {
+    await page.setViewportSize({ width, height: 700 });
+    await input.fill('sender:');
+    const list = page.getByTestId('search-suggestions');
+    await expect(list).toContainText('sender:notification-bot@');
+    const rows = await list.locator('li').evaluateAll((items) =>
+      items.map((li) => {
+        const parts = [...li.querySelectorAll<HTMLElement>(':scope > span')].map((span) => {
+          const box = span.getBoundingClientRect();
+          return {
+            lines: Math.round(box.height / parseFloat(getComputedStyle(span).lineHeight)),
+            inside:
+              box.left >= li.getBoundingClientRect().left &&
+              box.right <= li.getBoundingClientRect().right + 0.5,
+            // Cut text keeps its whole in the tooltip.
+            cutHasTitle: span.scrollWidth <= span.clientWidth || span.title === span.textContent,
+          };
+        });
+        return { text: li.textContent, parts };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows)
+      expect(row, `${width} px`).toEqual({
+        text: row.text,
+        parts: [
+          { lines: 1, inside: true, cutHasTitle: true },
+          { lines: 1, inside: true, cutHasTitle: true },
+        ],
+      });
+    await page.screenshot({ path: `test-results/screens/search-sender-suggestions-${width}.png` });
+  }
+});

@@ -225,8 +225,12 @@ export function SearchBox() {
                 take(suggestion);
               }}
             >
-              <span className="search-suggestion-label">{suggestion.label}</span>
-              <span className="muted small">{suggestion.description}</span>
+              <span className="search-suggestion-label" title={suggestion.label}>
+                {suggestion.label}
+              </span>
+              <span className="search-suggestion-description muted small" title={suggestion.description}>
+                {suggestion.description}
+              </span>
             </li>
           ))}
         </ul>

@@ -220,15 +220,13 @@ test('at the largest font, the compose box’s Attach and Snippets buttons sit o
     await signIn(page, 'moderator');
     await openTopic(page, 'general', 'welcome');
     await expect.poll(() => fontSizeOf(page, '[data-testid="compose-input"]')).toBe('28px');
-    const boxes = await page
-      .locator('.compose-tools .btn')
-      .evaluateAll((buttons) =>
-        buttons.map((b) => ({
-          label: b.textContent,
-          top: b.getBoundingClientRect().top,
-          bottom: b.getBoundingClientRect().bottom,
-        })),
-      );
+    const boxes = await page.locator('.compose-tools .btn').evaluateAll((buttons) =>
+      buttons.map((b) => ({
+        label: b.textContent,
+        top: b.getBoundingClientRect().top,
+        bottom: b.getBoundingClientRect().bottom,
+      })),
+    );
     expect(boxes.map((b) => b.label)).toEqual(['Attach', 'Snippets']);
     const [attach, snippets] = boxes as [(typeof boxes)[0], (typeof boxes)[0]];
     expect(Math.abs(snippets.top - attach.top)).toBeLessThanOrEqual(0.5);

@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInitialState } from '../../app/session';
 import { EXTRA_EMOJI, loadUnicodeEmoji, realmEmojiChoices, searchEmoji, type EmojiChoice } from './emoji';
 import { resolveServerUrl } from '../../components/SafeHtml';
@@ -22,11 +22,9 @@ export function EmojiPicker({
 }) {
   const realmEmoji = useInitialState((s) => s.realm_emoji);
   const [query, setQuery] = useState('');
-  const unicode = useQuery({
-    queryKey: ['emoji', 'unicode'],
-    queryFn: loadUnicodeEmoji,
-    staleTime: Infinity,
-  });
+  const unicodeQuery = { queryKey: ['emoji', 'unicode'], queryFn: loadUnicodeEmoji, staleTime: Infinity };
+  const unicode = useQuery(unicodeQuery);
+  const queryClient = useQueryClient();
   const all = useMemo(
     () => [...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...(unicode.data ?? [])],
     [realmEmoji, unicode.data],
@@ -40,6 +38,27 @@ export function EmojiPicker({
   const pick = (emoji: EmojiChoice) => {
     recordUse(emoji.name);
     onPick(emoji);
+  };
+  // Unicode emoji load on the picker's first use: Enter typed before they came picks the first
+  // match once they are in (if the search is still the same and the picker open), not nothing.
+  const loading = unicode.isPending;
+  const latestQuery = useRef('');
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+  const pickOnceLoaded = (typed: string) => {
+    void queryClient.fetchQuery(unicodeQuery).then(
+      (loaded) => {
+        if (!open.current || latestQuery.current !== typed) return;
+        const first = searchEmoji([...realmEmojiChoices(realmEmoji), ...EXTRA_EMOJI, ...loaded], typed, 1)[0];
+        if (first) pick(first);
+      },
+      () => undefined,
+    );
   };
   const search = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLDivElement>(null);
@@ -91,10 +110,16 @@ export function EmojiPicker({
         aria-label="Search emoji"
         data-testid="emoji-search"
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => {
+          latestQuery.current = e.target.value;
+          setQuery(e.target.value);
+        }}
         aria-describedby="emoji-picker-hint"
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && shown[0]) {
+          if (e.key === 'Enter' && loading && query.trim()) {
+            e.preventDefault();
+            pickOnceLoaded(query);
+          } else if (e.key === 'Enter' && shown[0]) {
             e.preventDefault();
             pick(shown[0]);
           } else if (e.key === 'ArrowDown' && shown[0]) {
@@ -123,7 +148,12 @@ export function EmojiPicker({
             {e.imageUrl ? <img src={resolveServerUrl(e.imageUrl)} alt="" width={20} height={20} /> : e.glyph}
           </button>
         ))}
-        {shown.length === 0 && (
+        {loading && (
+          <p className="muted emoji-none" role="status" data-testid="emoji-loading">
+            Loading emoji…
+          </p>
+        )}
+        {shown.length === 0 && !loading && (
           <p className="muted emoji-none" data-testid="emoji-none">
             No emoji named like that.
           </p>

@@ -18,6 +18,7 @@ const tada: EmojiChoice = {
   code: '1f389',
   reaction_type: 'unicode_emoji',
   glyph: '🎉',
+  group: 'Activities',
 };
 
 afterEach(cleanup);

@@ -1,11 +1,24 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { isTypingTarget } from '../features/keyboard/dispatch';
 import { useNarrowStore } from '../state/narrow';
+
+/** Set by a shortcut or the quick switcher that opens a conversation or view; cleared by the next key. */
+let requestedByKeyboard = false;
+
+/**
+ * The conversation or view a keyboard command is opening takes the keyboard once shown (`n`, the
+ * quick switcher, `t`...): pressed from the sidebar, End and the page keys would move the sidebar.
+ */
+export function viewTakesFocusOnOpen(): void {
+  requestedByKeyboard = true;
+}
 
 /**
  * A conversation opened by a click in the sidebar takes the keyboard: focus moves from the
  * clicked item to the view (its feed takes it from there once open), so End, Home and the page
  * keys move the messages, not the sidebar. One opened from the keyboard (Tab to an item, Enter)
- * leaves focus in the sidebar, where the person is going through the list.
+ * leaves focus in the sidebar, where the person is going through the list; one opened by a
+ * keyboard command (`viewTakesFocusOnOpen`) gives it to the view wherever it was.
  */
 export function useViewTakesFocusAfterClick(
   sidebar: RefObject<HTMLElement | null>,
@@ -17,7 +30,10 @@ export function useViewTakesFocusAfterClick(
   useEffect(() => {
     // On the document: the sidebar is drawn only once the session is in.
     const pointer = (e: Event) => (byPointer.current = !!sidebar.current?.contains(e.target as Node));
-    const keyboard = () => (byPointer.current = false);
+    const keyboard = () => {
+      byPointer.current = false;
+      requestedByKeyboard = false;
+    };
     document.addEventListener('pointerdown', pointer, true);
     document.addEventListener('keydown', keyboard, true);
     return () => {
@@ -27,7 +43,12 @@ export function useViewTakesFocusAfterClick(
   }, [sidebar]);
   useEffect(() => {
     const active = document.activeElement;
-    if (byPointer.current && active && sidebar.current?.contains(active))
+    const requested = requestedByKeyboard;
+    requestedByKeyboard = false;
+    if (
+      (byPointer.current && active && sidebar.current?.contains(active)) ||
+      (requested && !isTypingTarget(active))
+    )
       view.current?.focus({ preventScroll: true });
   }, [narrow, homeView, sidebar, view]);
 }

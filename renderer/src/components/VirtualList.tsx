@@ -10,6 +10,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 
 /** Where a virtualized row sits: out of the flow, at its measured offset in the list. */
@@ -97,6 +98,7 @@ export function VirtualList<T>({
   });
 
   const keepInPlace = useKeepFocusedRowInPlace(parentRef, virtualizer, items.length, getItemKey);
+  useFocusStaysInList(parentRef);
   const revealKey = reveal?.key;
   const revealIndex = reveal?.index ?? -1;
   useEffect(() => {
@@ -159,4 +161,50 @@ export function VirtualList<T>({
       </div>
     </div>
   );
+}
+
+/**
+ * When the focused row leaves the page (its conversation read elsewhere, or scrolled out of the
+ * drawn rows by PageDown), focus goes to the row now at its place, or else to the first row in
+ * view, rather than to the page, where the list's keys no longer reach it. Native listeners: React
+ * passes no event on to a row it has already removed.
+ */
+function useFocusStaysInList(listRef: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    let focusedIndex: number | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+      focusedIndex = row ? Number(row.dataset.index) : null;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget === null && event.target && focusedIndex !== null)
+        keepFocusInList(list, event.target, focusedIndex);
+    };
+    list.addEventListener('focusin', onFocusIn);
+    list.addEventListener('focusout', onFocusOut);
+    return () => {
+      list.removeEventListener('focusin', onFocusIn);
+      list.removeEventListener('focusout', onFocusOut);
+    };
+  }, [listRef]);
+}
+
+function keepFocusInList(list: HTMLElement, lost: EventTarget, index: number): void {
+  setTimeout(() => {
+    if (!list.isConnected || (lost instanceof Node && lost.isConnected)) return;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const rows = [...list.querySelectorAll<HTMLElement>('[data-index]')];
+    const box = list.getBoundingClientRect();
+    const inView = rows.filter((row) => {
+      const rect = row.getBoundingClientRect();
+      return rect.bottom > box.top && rect.top < box.bottom;
+    });
+    const byIndex = (i: number) => rows.find((row) => Number(row.dataset.index) === i);
+    const last = rows.length ? Math.max(...rows.map((row) => Number(row.dataset.index))) : -1;
+    const candidate = byIndex(Math.min(index, last));
+    const row = candidate && inView.includes(candidate) ? candidate : inView[0];
+    row?.querySelector<HTMLElement>('button, [tabindex]')?.focus({ preventScroll: true });
+  }, 0);
 }

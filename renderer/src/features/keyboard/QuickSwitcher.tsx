@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { callApi } from '../../api/call';
 import { apiQueryKey } from '../../api/queries';
@@ -100,6 +101,7 @@ export function QuickSwitcher() {
 
   const choose = (item: SwitcherItem | undefined) => {
     if (!item) return;
+    viewTakesFocusOnOpen();
     useNarrowStore.getState().select(item.narrow);
     close();
   };

@@ -18,6 +18,8 @@ import { setMessageFlag } from '../messages/toggle-flag';
 import { useMessagePopover, type MessagePopover } from '../../state/message-popover';
 import { THUMBS_UP, toggleUnicodeReaction } from '../reactions/toggle-reaction';
 import { nextUnreadConversation } from './next-unread';
+import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
+import { useSettingsScreen } from '../settings/screen-store';
 import type { ShortcutAction } from './shortcuts';
 
 export interface ActionContext {
@@ -54,7 +56,15 @@ function nextUnread(kind: 'topic' | 'dm', context: ActionContext): boolean {
     narrowNow(),
   );
   if (!next) return false;
+  viewTakesFocusOnOpen();
   useNarrowStore.getState().select(next);
+  return true;
+}
+
+/** A conversation or home view opened from the keyboard: it takes the keyboard once shown. */
+function openFromKeyboard(open: () => void): boolean {
+  viewTakesFocusOnOpen();
+  open();
   return true;
 }
 
@@ -171,8 +181,20 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     return true;
   },
   close: () => false,
+  inbox: () => openFromKeyboard(() => useNarrowStore.getState().showView('inbox')),
+  recent: () => openFromKeyboard(() => useNarrowStore.getState().showView('recent')),
+  'all-messages': () => openFromKeyboard(() => openConversation({ kind: 'all' })),
+  starred: () => openFromKeyboard(() => openConversation({ kind: 'starred' })),
+  drafts: () => {
+    useSettingsScreen.getState().open('drafts');
+    return true;
+  },
   help: () => {
-    useDialogStore.getState().open({ kind: 'keyboard-help' });
+    const dialogs = useDialogStore.getState();
+    // Toggles, as the real service's does; never replaces another dialog.
+    if (dialogs.dialog?.kind === 'keyboard-help') dialogs.close();
+    else if (dialogs.dialog === null) dialogs.open({ kind: 'keyboard-help' });
+    else return false;
     return true;
   },
   'quick-switcher': () => {

@@ -27,7 +27,12 @@ export type ShortcutAction =
   | 'search'
   | 'close'
   | 'help'
-  | 'quick-switcher';
+  | 'quick-switcher'
+  | 'inbox'
+  | 'recent'
+  | 'all-messages'
+  | 'starred'
+  | 'drafts';
 
 /** A key: `key` as KeyboardEvent.key names it; `mod` is Ctrl, or Cmd on a Mac. */
 export interface KeySpec {
@@ -84,11 +89,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   {
     action: 'select-last',
-    keys: [{ key: 'End' }],
+    keys: [{ key: 'End' }, { key: 'G' }],
     description: 'Newest message',
     group: 'Navigation',
   },
   { action: 'search', keys: [{ key: '/' }], description: 'Search messages', group: 'Navigation' },
+  { action: 'inbox', keys: [{ key: 'I' }], description: 'Inbox', group: 'Navigation' },
+  { action: 'recent', keys: [{ key: 't' }], description: 'Recent conversations', group: 'Navigation' },
+  { action: 'all-messages', keys: [{ key: 'a' }], description: 'All messages', group: 'Navigation' },
+  { action: 'starred', keys: [{ key: '*' }], description: 'Starred messages', group: 'Navigation' },
+  { action: 'drafts', keys: [{ key: 'd' }], description: 'Drafts', group: 'Navigation' },
   {
     action: 'quick-switcher',
     keys: [{ key: 'k', mod: true }],
@@ -104,7 +114,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Navigation',
     handledElsewhere: true,
   },
-  { action: 'help', keys: [{ key: '?' }], description: 'Show keyboard shortcuts', group: 'Navigation' },
+  {
+    action: 'help',
+    keys: [{ key: '?' }],
+    description: 'Show or hide keyboard shortcuts',
+    group: 'Navigation',
+    overOverlays: true,
+  },
   {
     action: 'new-topic-message',
     keys: [{ key: 'c' }],
@@ -188,6 +204,8 @@ export function keyLabel(spec: KeySpec, mac: boolean): string {
     Enter: 'Enter',
     R: 'Shift+R',
     U: 'Shift+U',
+    I: 'Shift+I',
+    G: 'Shift+G',
   };
   const key = names[spec.key] ?? spec.key;
   if (!spec.mod) return key;

@@ -109,11 +109,12 @@ describe('the dispatcher', () => {
     }
   });
 
-  it('does nothing while a dialog, menu or picker is open, except the switcher', () => {
+  it('does nothing while a dialog, menu or picker is open, except the switcher and ? (they toggle)', () => {
     const open = { overlayOpen: true, mac: false };
     expect(actionOf(press('j'), open)).toBeNull();
     expect(actionOf(press('s'), open)).toBeNull();
-    expect(actionOf(press('?'), open)).toBeNull();
+    expect(actionOf(press('t'), open)).toBeNull();
+    expect(actionOf(press('?'), open)).toBe('help');
     expect(actionOf(press('k', { ctrlKey: true }), open)).toBe('quick-switcher');
   });
 

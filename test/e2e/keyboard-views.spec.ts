@@ -1,0 +1,94 @@
+import { channelId } from './server-state';
+import { expect, test } from './fixtures';
+
+// The keyboard keeps its place: a conversation or view opened by a key takes the keyboard, the
+// real service's view keys (t, Shift+I, a, *, d) work, and a list row that goes away hands the
+// focus to its neighbour instead of dropping it on the page.
+
+const focusIn = (testId: string) => `!!document.activeElement?.closest('[data-testid="${testId}"]')`;
+
+test('keys open the views, and a conversation opened from the sidebar by a key takes the keyboard', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `keys story ${Date.now()}`;
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'Unread for n.' });
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+
+  // From a sidebar button, n opens the next unread topic and the view takes the keyboard: End and
+  // the page keys move the messages, not the sidebar.
+  await page.getByTestId('channel-engineering').focus();
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('conversation-title')).toContainText('›');
+  await expect.poll(() => page.evaluate('!!document.activeElement?.closest("main")')).toBe(true);
+
+  // The same for the quick switcher opened from the sidebar.
+  await page.getByTestId('channel-engineering').focus();
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('switcher-input').fill(topic);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+  await expect.poll(() => page.evaluate('!!document.activeElement?.closest("main")')).toBe(true);
+
+  // The real service's view keys.
+  await page.keyboard.press('t');
+  await expect(page.getByTestId('recent-view')).toBeVisible();
+  await page.keyboard.press('Shift+I');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('conversation-title')).toContainText('All messages');
+  await page.keyboard.press('*');
+  await expect(page.getByTestId('conversation-title')).toContainText('Starred');
+  await page.keyboard.press('d');
+  await expect(page.getByTestId('drafts-screen')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('drafts-screen')).toHaveCount(0);
+
+  // ? shows the shortcuts and hides them again.
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('keyboard-help')).toBeVisible();
+  await expect(page.getByTestId('shortcut-recent')).toContainText('t');
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('keyboard-help')).toHaveCount(0);
+  expect(me.email).toBeTruthy();
+});
+
+test('an Inbox row that goes away while focused hands the focus to the row now in its place', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'owner');
+  const general = await channelId(chat.api('owner'), 'general');
+  const stamp = Date.now();
+  for (const topic of [`vanishing ${stamp}`, `staying ${stamp}`])
+    await chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content: 'Read me.' });
+  const vanishing = page.getByTestId(`inbox-topic-${general}-vanishing ${stamp}`);
+  await expect(vanishing).toBeVisible();
+  await vanishing.focus();
+  const index = await vanishing.evaluate((el) => el.closest('[data-index]')?.getAttribute('data-index'));
+  // Read on another device: the row goes.
+  await chat
+    .api('owner')
+    .post('/mark_topic_as_read', { stream_id: general, topic_name: `vanishing ${stamp}` });
+  await expect(vanishing).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.activeElement?.closest('[data-index]')?.getAttribute('data-index') ?? null,
+      ),
+    )
+    .toBe(index);
+  expect(await page.evaluate(focusIn('inbox-list'))).toBe(true);
+  // And the keys go on from there.
+  await page.keyboard.press('ArrowUp');
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index')),
+    )
+    .toBe(String(Number(index) - 1));
+});

@@ -34,6 +34,22 @@ test('keys open the views, and a conversation opened from the sidebar by a key t
   await expect(page.getByTestId('conversation-title')).toContainText(topic);
   await expect.poll(() => page.evaluate('!!document.activeElement?.closest("main")')).toBe(true);
 
+  // A direct message conversation with nothing in it yet: its compose box takes the keyboard.
+  const farid = chat.user('farid@northwind.example');
+  const { body } = await chat.api(me.email).get('/messages', {
+    anchor: 'newest',
+    num_before: 1,
+    num_after: 0,
+    narrow: [{ operator: 'dm', operand: [farid.user_id] }],
+  });
+  expect(body.messages).toEqual([]);
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('switcher-input').fill('Farid');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText('Farid');
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+  await page.keyboard.press('Escape');
+
   // The real service's view keys.
   await page.keyboard.press('t');
   await expect(page.getByTestId('recent-view')).toBeVisible();

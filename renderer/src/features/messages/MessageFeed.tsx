@@ -4,6 +4,7 @@ import type { Message } from '../../api/model';
 import { narrowKey, type FeedAnchor, type Narrow } from '../../api/narrow';
 import { errorSentence } from '../../api/call';
 import { useSelfId, useUserSetting } from '../../app/realm';
+import { useComposeFocus } from '../../state/compose-focus';
 import { useMessageSelection } from '../../state/message-selection';
 import { useNarrowStore } from '../../state/narrow';
 import { Empty, ErrorState, Loading } from '../../components/states';
@@ -156,6 +157,20 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     const feed = parentRef.current;
     if (settled && feed && focusWaitingFor(feed)) feed.focus({ preventScroll: true });
   }, [settled]);
+  // A conversation with nothing in it yet (a new direct message): the focus waiting for its
+  // messages goes to its compose box, where there is something to do.
+  const empty = !query.isPending && !query.isError && messages.length === 0;
+  const stateRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const field =
+      narrow.kind === 'channel'
+        ? 'topic'
+        : narrow.kind === 'dm' || narrow.kind === 'topic'
+          ? 'message'
+          : null;
+    if (empty && field && stateRef.current && focusWaitingFor(stateRef.current))
+      useComposeFocus.getState().requestFocus(field);
+  }, [empty, narrow]);
   // Unread messages loaded below what is read on screen: the rows after the last one on screen
   // (overscan rows are not on screen), and that one too while it is cut off at the bottom (it is not
   // read until shown in full, so the button's count is the sidebar's).
@@ -185,7 +200,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   // feed's place, so the compose box stays at the bottom.
   if (query.isPending || query.isError || messages.length === 0)
     return (
-      <div className="feed feed-state" data-testid="message-feed-state">
+      <div className="feed feed-state" data-testid="message-feed-state" ref={stateRef}>
         {query.isPending ? (
           <Loading label="Loading messages…" />
         ) : query.isError ? (

@@ -64,6 +64,14 @@ test('keys open the views, and a conversation opened from the sidebar by a key t
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('drafts-screen')).toHaveCount(0);
 
+  // A search for a channel and a topic alone is that topic's own view, with its compose box.
+  await page.keyboard.press('/');
+  await page.getByTestId('search-input').fill(`channel:general topic:"${topic}"`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText(`# general › ${topic}`);
+  await expect(page.getByTestId('compose-input')).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // ? shows the shortcuts and hides them again.
   await page.keyboard.press('?');
   await expect(page.getByTestId('keyboard-help')).toBeVisible();

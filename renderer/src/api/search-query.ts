@@ -3,6 +3,7 @@
  * (a leading `-` negates one; an operand with spaces is quoted) and free words, which become one
  * `search` term. A word that looks like a filter but names no known operator stays a word.
  */
+import type { Narrow } from './narrow';
 
 export interface SearchTerm {
   operator: string;
@@ -10,7 +11,7 @@ export interface SearchTerm {
   negated: boolean;
 }
 
-interface ParsedSearch {
+export interface ParsedSearch {
   /** The filters, in the order typed. */
   terms: SearchTerm[];
   /** The free words (quoted phrases keep their quotes), joined by single spaces. */
@@ -139,4 +140,23 @@ export function searchNarrow(search: ParsedSearch): WireTerm[] {
 export function nearAnchor(search: ParsedSearch): number | null {
   const near = search.terms.find((term) => term.operator === 'near' && /^\d+$/.test(term.operand));
   return near ? Number(near.operand) : null;
+}
+
+/**
+ * A search that is only a channel, or a channel and one of its topics, is that conversation's own
+ * view, as in the real service (one header, a compose box), rather than a search of it. Null when
+ * the search asks for more, or names a channel `channelIdOf` does not know.
+ */
+export function conversationOfSearch(
+  search: ParsedSearch,
+  channelIdOf: (name: string) => number | undefined,
+): Narrow | null {
+  if (search.text.trim() || search.terms.some((t) => t.negated)) return null;
+  const channel = search.terms.filter((t) => t.operator === 'channel');
+  const topic = search.terms.filter((t) => t.operator === 'topic');
+  if (channel.length !== 1 || topic.length > 1 || channel.length + topic.length !== search.terms.length)
+    return null;
+  const streamId = channelIdOf(channel[0]!.operand);
+  if (streamId === undefined) return null;
+  return topic[0] ? { kind: 'topic', streamId, topic: topic[0].operand } : { kind: 'channel', streamId };
 }

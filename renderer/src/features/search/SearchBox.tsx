@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   canonicalOperator,
+  conversationOfSearch,
   formatSearch,
   formatTerm,
   nearAnchor,
@@ -10,6 +11,7 @@ import {
   type SearchTerm,
 } from '../../api/search-query';
 import { useNarrowStore } from '../../state/narrow';
+import { useChannelIndex } from '../channels/hooks';
 import { currentWord, replaceCurrentWord, suggest, type Suggestion } from './search-suggestions';
 import { useSuggestionSources } from './useSuggestionSources';
 import { focusFallback } from '../../components/focus-fallback';
@@ -41,13 +43,21 @@ function pickedFor(word: string, suggestions: readonly Suggestion[]): SearchTerm
   return chosen ? termOf(chosen.replacement) : null;
 }
 
-/** Opens the search for these filters and words (or leaves search when nothing is left). */
-function runSearch(terms: SearchTerm[], text: string): void {
+type ChannelIdOf = (name: string) => number | undefined;
+
+/**
+ * Opens the search for these filters and words (or leaves search when nothing is left). Given
+ * `channelIdOf` (a search typed and entered, not one refined by removing a pill), a channel alone,
+ * or a channel and a topic, opens that conversation.
+ */
+function runSearch(terms: SearchTerm[], text: string, channelIdOf?: ChannelIdOf): void {
   const parsed = parseSearch(text);
   const search = { terms: [...terms, ...parsed.terms], text: parsed.text };
   const query = formatSearch(search);
   const store = useNarrowStore.getState();
-  if (query) store.select({ kind: 'search', query }, nearAnchor(search));
+  const conversation = channelIdOf ? conversationOfSearch(search, channelIdOf) : null;
+  if (conversation) store.select(conversation);
+  else if (query) store.select({ kind: 'search', query }, nearAnchor(search));
   else if (store.narrow?.kind === 'search') store.clear();
 }
 
@@ -86,6 +96,9 @@ export function SearchBox() {
   /** Why the last Enter searched nothing: a person or channel named that the organization lacks. */
   const [noMatch, setNoMatch] = useState<string | null>(null);
   const sources = useSuggestionSources(terms);
+  const channels = useChannelIndex();
+  const channelIdOf = (name: string) =>
+    [...channels.values()].find((c) => c.name.toLowerCase() === name.toLowerCase())?.stream_id;
   const suggestions = open ? suggest(currentWord(text), sources) : [];
 
   const changeText = (value: string) => {
@@ -128,11 +141,11 @@ export function SearchBox() {
     // Nobody (or no channel) by that name: said here, rather than the server's refusal of the search.
     const naming = picked ? null : namingFilter(word);
     if (naming) return setNoMatch(noMatchText(naming));
-    if (!picked) return runSearch(terms, text);
+    if (!picked) return runSearch(terms, text, channelIdOf);
     const rest = replaceCurrentWord(text, '').trimEnd();
     setTerms([...terms, picked]);
     setText(rest ? `${rest} ` : '');
-    runSearch([...terms, picked], rest);
+    runSearch([...terms, picked], rest, channelIdOf);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

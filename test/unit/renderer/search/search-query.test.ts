@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { narrowTerms } from '../../../../renderer/src/api/narrow';
 import {
+  conversationOfSearch,
   formatSearch,
   nearAnchor,
   parseSearch,
@@ -86,5 +87,30 @@ describe('search query parser', () => {
       { operator: 'has', operand: 'link' },
       { operator: 'search', operand: 'table' },
     ]);
+  });
+});
+
+describe('conversationOfSearch', () => {
+  const ids: Record<string, number> = { general: 1, engineering: 2 };
+  const idOf = (name: string) => ids[name.toLowerCase()];
+  const of = (query: string) => conversationOfSearch(parseSearch(query), idOf);
+
+  it('takes a channel, or a channel and a topic, in either order, for that conversation', () => {
+    expect(of('channel:general')).toEqual({ kind: 'channel', streamId: 1 });
+    expect(of('channel:General topic:firehose')).toEqual({ kind: 'topic', streamId: 1, topic: 'firehose' });
+    expect(of('topic:"release plan" stream:engineering')).toEqual({
+      kind: 'topic',
+      streamId: 2,
+      topic: 'release plan',
+    });
+  });
+
+  it('leaves anything more, anything negated, and an unknown channel to the search', () => {
+    expect(of('channel:general topic:firehose deploy')).toBeNull();
+    expect(of('channel:general sender:ada@example.com')).toBeNull();
+    expect(of('channel:general -topic:firehose')).toBeNull();
+    expect(of('topic:firehose')).toBeNull();
+    expect(of('channel:nowhere topic:x')).toBeNull();
+    expect(of('channel:general channel:engineering')).toBeNull();
   });
 });

@@ -116,3 +116,27 @@ test('an Inbox row that goes away while focused hands the focus to the row now i
     )
     .toBe(String(Number(index) - 1));
 });
+
+test('when the selected message is deleted, the one after it is selected', async ({ page, chat, signIn }) => {
+  await signIn(page, 'member');
+  const topic = `short lived ${Date.now()}`;
+  const ids: number[] = [];
+  for (const text of ['One.', 'Two.', 'Three.', 'Four.']) {
+    const { body } = await chat
+      .api('admin')
+      .post('/messages', { type: 'channel', to: 'general', topic, content: text });
+    ids.push(body.id as number);
+  }
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`content-${ids[3]}`)).toBeVisible();
+  const selected = page.locator('[data-message-id][data-selected="true"]');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('j');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[1]));
+  await chat.api('admin').delete(`/messages/${ids[1]}`);
+  await expect(page.getByTestId(`message-${ids[1]}`)).toHaveCount(0);
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[2]));
+  await page.keyboard.press('j');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[3]));
+});

@@ -70,6 +70,22 @@ export function useFeedSelection(
     if (target) useMessageSelection.getState().select(key, messages[target.index]!.id);
   }, [loaded, messages, anchor, serverAnchor, key]);
 
+  // The selected message deleted or moved away while its neighbours stay: the one after it (else
+  // the one before) takes the selection, rather than none (j then started again from the top).
+  const neighbours = useRef<{ after?: number; before?: number }>({});
+  useEffect(() => {
+    const id = useMessageSelection.getState().byNarrow[key];
+    if (id === undefined || !opened.current) return;
+    const index = messages.findIndex((m) => m.id === id);
+    if (index >= 0) {
+      neighbours.current = { after: messages[index + 1]?.id, before: messages[index - 1]?.id };
+      return;
+    }
+    const { after, before } = neighbours.current;
+    const next = messages.find((m) => m.id === after) ?? messages.find((m) => m.id === before);
+    if (next) useMessageSelection.getState().select(key, next.id);
+  }, [messages, selectedId, key]);
+
   // Scrolled away from the selected message (the wheel, the scroll bar), the selection comes along
   // once the feed stops, as the real service's does: to the first message on screen when it was
   // above, the last when below. What r, e or the menu keys act on is then what is in view.

@@ -10,17 +10,49 @@ import { Dialog } from '../../components/Dialog';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { useSubscriptions } from '../channels/hooks';
-import { rankSwitcherItems, type SwitcherItem } from './switcher-rank';
+import {
+  prepareSwitcherItems,
+  rankPreparedItems,
+  type PreparedSwitcherItem,
+  type SwitcherItem,
+} from './switcher-rank';
 
 /** Channels whose topics are fetched when the switcher opens (more would be a burst of requests). */
 const TOPIC_CHANNELS = 20;
 
-/** Everything the switcher can open: subscribed channels, their topics, people. */
-function useSwitcherItems(): SwitcherItem[] {
-  const bridge = useBridge();
-  const channels = useSubscriptions();
+/**
+ * Everything the switcher can open, prepared for matching: subscribed channels and their topics
+ * (prepared again as topics arrive), and people (prepared once: there may be tens of thousands).
+ * The alphabetical order only breaks ties within a kind, so each part is placed on its own.
+ */
+function useSwitcherItems(): PreparedSwitcherItem[] {
+  const places = usePlaceItems();
+  const people = usePeopleItems();
+  return useMemo(() => [...places, ...people], [places, people]);
+}
+
+function usePeopleItems(): PreparedSwitcherItem[] {
   const users = useUsers();
   const selfId = useSelfId();
+  return useMemo(() => {
+    const items: SwitcherItem[] = [];
+    for (const u of users.values()) {
+      if (u.is_active === false || u.user_id === selfId || u.is_bot) continue;
+      items.push({
+        kind: 'person',
+        label: u.full_name,
+        detail: u.email,
+        narrow: { kind: 'dm', userIds: [u.user_id] },
+        key: `p:${u.user_id}`,
+      });
+    }
+    return prepareSwitcherItems(items);
+  }, [users, selfId]);
+}
+
+function usePlaceItems(): PreparedSwitcherItem[] {
+  const bridge = useBridge();
+  const channels = useSubscriptions();
   const unread = useInitialState((s) => s.unread_msgs);
   const emptyName = useEmptyTopicName();
   const open = channels.filter((c) => !c.is_archived).slice(0, TOPIC_CHANNELS);
@@ -63,20 +95,10 @@ function useSwitcherItems(): SwitcherItem[] {
       for (const t of topicQueries[i]?.topics ?? []) addTopic(c.stream_id, t.name);
     });
     items.push(...topics.values());
-    for (const u of users.values()) {
-      if (u.is_active === false || u.user_id === selfId || u.is_bot) continue;
-      items.push({
-        kind: 'person',
-        label: u.full_name,
-        detail: u.email,
-        narrow: { kind: 'dm', userIds: [u.user_id] },
-        key: `p:${u.user_id}`,
-      });
-    }
-    return items;
+    return prepareSwitcherItems(items);
     // `open` is derived from `channels`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [channels, users, selfId, unread, emptyName, topicQueries]);
+  }, [channels, unread, emptyName, topicQueries]);
 }
 
 const KIND_LABEL: Record<SwitcherItem['kind'], string> = {
@@ -91,7 +113,7 @@ export function QuickSwitcher() {
   const items = useSwitcherItems();
   const [query, setQuery] = useState('');
   const [highlighted, setHighlighted] = useState(0);
-  const shown = useMemo(() => rankSwitcherItems(items, query), [items, query]);
+  const shown = useMemo(() => rankPreparedItems(items, query), [items, query]);
   const listId = useId();
   const current = Math.min(highlighted, shown.length - 1);
   const list = useRef<HTMLUListElement>(null);

@@ -140,3 +140,37 @@ test('when the selected message is deleted, the one after it is selected', async
   await page.keyboard.press('j');
   await expect(selected).toHaveAttribute('data-message-id', String(ids[3]));
 });
+
+test('a selected message scrolled to where it is mostly hidden gives the selection to one in view', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const topic = `long read ${Date.now()}`;
+  for (let i = 0; i < 30; i++)
+    await chat
+      .api('admin')
+      .post('/messages', { type: 'channel', to: 'general', topic, content: `Line ${i}.` });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).not.toHaveAttribute('aria-busy', 'true');
+  const selected = page.locator('[data-message-id][data-selected="true"]');
+  await page.keyboard.press('End');
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  const id = await selected.getAttribute('data-message-id');
+  // Scroll up until only the selected row's top 15 px show at the bottom of the feed.
+  await feed.evaluate((el, messageId) => {
+    const row = el.querySelector(`[data-message-id="${messageId}"]`)!.getBoundingClientRect();
+    el.scrollTop += row.top - (el.getBoundingClientRect().bottom - 15);
+  }, id);
+  await expect(selected).not.toHaveAttribute('data-message-id', id!);
+  const share = await selected.evaluate((row) => {
+    const r = row.getBoundingClientRect();
+    const f = row.closest('[data-testid="message-feed"]')!.getBoundingClientRect();
+    return (Math.min(r.bottom, f.bottom) - Math.max(r.top, f.top)) / r.height;
+  });
+  expect(share).toBeGreaterThanOrEqual(0.5);
+});

@@ -10,11 +10,20 @@ import { openingScroll } from './opening';
 type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
 /** First and last rows at least partly on screen (more than a sliver), or null before layout. */
-export function visibleRange(virtualizer: FeedVirtualizer): { first: number; last: number } | null {
+export function visibleRange(
+  virtualizer: FeedVirtualizer,
+  { mostly = false }: { mostly?: boolean } = {},
+): { first: number; last: number } | null {
   const top = virtualizer.scrollOffset ?? 0;
   const height = virtualizer.scrollRect?.height ?? 0;
   const items = virtualizer.getVirtualItems();
-  const shown = items.filter((item) => item.end > top + 8 && item.start < top + height - 8);
+  // `mostly`: at least half of the row is on screen (half of the screen, for a row taller than it).
+  const onScreen = (item: { start: number; end: number }) =>
+    mostly
+      ? Math.min(item.end, top + height) - Math.max(item.start, top) >=
+        Math.min(item.end - item.start, height) / 2
+      : item.end > top + 8 && item.start < top + height - 8;
+  const shown = items.filter(onScreen);
   if (shown.length === 0) return null;
   return { first: shown[0]!.index, last: shown[shown.length - 1]!.index };
 }
@@ -95,7 +104,8 @@ export function useFeedSelection(
     const id = useMessageSelection.getState().byNarrow[key];
     const shown = latest.current.messages;
     const index = id === undefined ? -1 : shown.findIndex((m) => m.id === id);
-    const visible = visibleRange(virtualizer);
+    // A selection left mostly hidden at an edge (PageUp, Space) counts as scrolled away.
+    const visible = visibleRange(virtualizer, { mostly: true });
     if (index < 0 || !visible) return;
     const moveTo = index < visible.first ? visible.first : index > visible.last ? visible.last : -1;
     const target = shown[moveTo];

@@ -194,7 +194,9 @@ export class Outbox {
     if (entry.uncertain) {
       const check = await this.checkServer(entry);
       if (entry.state !== 'sending') return; // its event came meanwhile
-      if (!check.ok) return this.retryLater(entry, check.reason, 0);
+      // A check the server could not answer counts as an attempt: the waits grow and the message
+      // ends failed like any other, rather than the server being asked every second while it fails.
+      if (!check.ok) return this.failedAttempt(entry, check.reason);
       if (check.messageId !== null) return this.delivered(entry, check.messageId);
     }
     if (entry.firstAttemptAt === null) {
@@ -222,13 +224,25 @@ export class Outbox {
       this.changed();
       return;
     }
+    this.retryOrFail(entry, outcome.reason, outcome.waitMs ?? 0);
+  }
+
+  private failedAttempt(entry: LiveEntry, reason: string): void {
+    entry.attempts++;
+    this.retryOrFail(entry, reason, 0);
+  }
+
+  /** After a failed attempt: another later, or, past the bound, the message waits for the user. */
+  private retryOrFail(entry: LiveEntry, reason: string, atLeastMs: number): void {
     if (entry.attempts >= this.limits.maxAttempts) {
       entry.state = 'failed';
-      entry.reason = `Not sent after ${entry.attempts} attempts. ${outcome.reason}`;
+      // After a request that may have reached the server, "not sent" would not be known.
+      const what = entry.uncertain ? 'No answer' : 'Not sent';
+      entry.reason = `${what} after ${entry.attempts} attempts. ${reason}`;
       this.changed();
       return;
     }
-    this.retryLater(entry, outcome.reason, outcome.waitMs ?? 0);
+    this.retryLater(entry, reason, atLeastMs);
   }
 
   private async checkServer(

@@ -29,6 +29,8 @@ class FakeServer {
   behaviours: SendBehaviour[] = [];
   /** Every request fails to connect while down. */
   down = false;
+  /** The "did it arrive?" query fails (502) while sends may still be answered. */
+  checksFail = false;
   nextId = 100;
 
   send = async (params: SendMessageParams): Promise<CallResult<{ id: number }>> => {
@@ -58,6 +60,8 @@ class FakeServer {
   recentMessages = async (params: GetMessagesParams) => {
     this.checks++;
     if (this.down) return { ok: false as const, error: networkDown };
+    if (this.checksFail)
+      return { ok: false as const, error: { kind: 'server' as const, status: 502, message: '' } };
     const narrow = params.narrow as { operator: string; operand: unknown }[];
     const channel = narrow.find((t) => t.operator === 'channel')?.operand;
     const topic = narrow.find((t) => t.operator === 'topic')?.operand;
@@ -314,11 +318,41 @@ describe('Outbox', () => {
       if (server.posts.length > before + times.length - 1) times.push(Date.now());
     }
     expect(server.posts).toHaveLength(5);
-    expect(box.list()).toMatchObject([{ state: 'failed', attempts: 5 }]);
-    expect(box.list()[0]?.reason).toMatch(/not sent after 5 attempts/i);
+    expect(box.list()).toMatchObject([{ state: 'failed', attempts: 5, mayBeOnServer: true }]);
+    // Each answer was an error from the server (the message may be there): not "not sent".
+    expect(box.list()[0]?.reason).toMatch(/^no answer after 5 attempts/i);
     // Waits grow (0.75 of 1 s, 2 s, 4 s, 8 s with random 0.5) and stop at the cap.
     const waits = times.slice(1).map((t, i) => t - times[i]!);
     expect(waits).toEqual([750, 1500, 3000, 6000]);
+  });
+
+  it('backs off when the server cannot say whether it has the message, and stops at the bound', async () => {
+    const box = outbox();
+    server.behaviours = ['server_error'];
+    server.checksFail = true;
+    box.add(general('Maybe sent'));
+    await settle();
+    expect(server.posts).toHaveLength(1);
+    // A minute of a server that answers no check: a handful of checks, further and further apart,
+    // then the message waits for the user (it asked about 1.3 times a second, for ever).
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.checks).toBe(4);
+    expect(server.posts).toHaveLength(1);
+    expect(box.list()).toMatchObject([{ state: 'failed', attempts: 5, mayBeOnServer: true }]);
+    expect(box.list()[0]?.reason).toMatch(/^no answer after 5 attempts/i);
+    // Told to try again, it checks first; the server has it now and answers: it is not sent twice.
+    server.checksFail = false;
+    server.messages.push({
+      id: 7,
+      content: 'Maybe sent',
+      timestamp: Math.floor(Date.now() / 1000),
+      to: 'channel:1:plans',
+      sender: 'me@example.com',
+    });
+    expect(box.retry('local-1')).toBe(true);
+    await settle();
+    expect(server.posts).toHaveLength(1);
+    expect(box.list()).toMatchObject([{ state: 'sent', messageId: 7 }]);
   });
 
   it('refuses a message past the size bound, with a clear reason', async () => {

@@ -17,7 +17,10 @@ function statusText(entry: OutboxEntry): string {
         ? 'Waiting to be sent…'
         : 'Not delivered yet. It will be sent by itself when the server can be reached.';
     case 'failed':
-      return `Not sent: ${entry.reason ?? 'the server refused it.'}`;
+      // The server could not say whether a request reached it: Retry asks it before sending again.
+      return entry.mayBeOnServer
+        ? `Not confirmed: ${entry.reason ?? 'no answer.'} It may have reached the server; Retry checks before sending it again.`
+        : `Not sent: ${entry.reason ?? 'the server refused it.'}`;
   }
 }
 

@@ -106,9 +106,26 @@ describe('the outbox in the window', () => {
     off();
   });
 
+  it('says a failed message the server may have is not confirmed, not that it was not sent', () => {
+    const { render } = setup({ user_id: SELF });
+    const unsure = entry('u', { state: 'failed', reason: 'No answer after 8 attempts. HTTP 502.' });
+    render(<PendingMessages echoes={[unsure]} narrow={topicNarrow} />);
+    const row = screen.getByTestId('pending-message');
+    expect(row.textContent).toContain(
+      'Not confirmed: No answer after 8 attempts. HTTP 502. It may have reached',
+    );
+    expect(row.querySelector('[data-testid="pending-retry"]')).not.toBeNull();
+    expect(row.querySelector('[data-testid="pending-discard"]')).not.toBeNull();
+  });
+
   it('offers Retry, Edit and Discard on a failed message only; Edit puts its text back in the box', async () => {
     const { bridge, render } = setup({ user_id: SELF });
-    const failed = entry('f', { state: 'failed', reason: 'Not allowed here.', content: 'my words' });
+    const failed = entry('f', {
+      state: 'failed',
+      reason: 'Not allowed here.',
+      content: 'my words',
+      mayBeOnServer: false,
+    });
     bridge.outboxEntries = [failed];
     // The compose box's key: the topic case-folded, as the box itself reads it (conversationKey).
     useComposeStore.getState().setText('topic:1:plans', 'half a thought');

@@ -278,6 +278,24 @@ describe('EditMessageDialog', () => {
     expect((screen.getByTestId('edit-content') as HTMLTextAreaElement).value).toBe('after');
     expect(bridge.callsTo('updateMessage')[0]).toEqual({ message_id: 43, content: 'after' });
   });
+
+  it('after a failed save, closing keeps the changes: they come back when it is opened again', async () => {
+    const { bridge, render } = setup();
+    const m = channelMessage({ id: 44, sender_id: SELF, content: 'before' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    bridge.handlers.updateMessage = () => {
+      throw new FailWith(apiError('BAD_REQUEST', 'The server had a problem'));
+    };
+    const first = render(<EditMessageDialog messageId={44} />);
+    fireEvent.change(await screen.findByTestId('edit-content'), { target: { value: 'a long rewrite' } });
+    fireEvent.click(screen.getByTestId('edit-save'));
+    expect((await screen.findByTestId('edit-error')).textContent).toContain('Your changes are kept');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    first.unmount();
+    render(<EditMessageDialog messageId={44} />);
+    expect(((await screen.findByTestId('edit-content')) as HTMLTextAreaElement).value).toBe('a long rewrite');
+    expect(screen.getByTestId('edit-restored')).toBeTruthy();
+  });
 });
 
 describe('EditMessageDialog: what the user typed', () => {

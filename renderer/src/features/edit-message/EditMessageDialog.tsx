@@ -262,8 +262,10 @@ function EditForm({
     if (patch.content !== undefined) setText(stashKey, patch.content);
   };
   const enterSends = useUserSetting('enter_sends', true);
+  // Cancel, Esc and × drop the edit, except after a save that failed: the dialog said the changes
+  // are kept, so they come back (said so, with a way to drop them) when it is opened again.
   const cancel = () => {
-    clearStash(stashKey);
+    if (!(edit.isError && contentChanged)) clearStash(stashKey);
     onDone();
   };
   const dropRestored = () => {
@@ -428,7 +430,7 @@ function EditForm({
         )}
         {edit.isError && !partial && (
           <p className="form-error" role="alert" data-testid="edit-error">
-            {errorSentence(edit.error)} Your changes are kept.
+            {errorSentence(edit.error)} Your changes are kept, here and if you close this.
           </p>
         )}
         {partial && (

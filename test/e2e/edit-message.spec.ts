@@ -127,10 +127,21 @@ test('a failed edit keeps the text', async ({ page, chat, signIn }) => {
   await expect(page.getByTestId('edit-content')).toHaveValue('a longer version of the text');
   await page.mouse.click(5, 400);
   await expect(page.getByTestId('edit-message-dialog')).toBeVisible();
-  // The next Esc cancels: the edit is dropped (a later topic change must not carry it to the
-  // server), and the dialog opens again on the message as it is.
+  // The next Esc closes it. Its save had failed ("your changes are kept"), so the edit comes back
+  // when it is opened again, said so, with a way to drop it.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  await page.getByTestId(`edit-${id}`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('edit-content')).toHaveValue('a longer version of the text');
+  await expect(page.getByTestId('edit-restored')).toBeVisible();
+  await page.getByTestId('edit-restored-discard').click();
+  await expect(page.getByTestId('edit-content')).toHaveValue('short');
+  // Dropped (nothing unsaved: one Esc closes it), then opened again: the message as it is.
+  await page.getByTestId('edit-content').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  await page.getByTestId(`message-${id}`).hover();
   await page.getByTestId(`edit-${id}`).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('edit-content')).toHaveValue('short');

@@ -174,3 +174,66 @@ test('a selected message scrolled to where it is mostly hidden gives the selecti
   });
   expect(share).toBeGreaterThanOrEqual(0.5);
 });
+
+test('@ replies mentioning the sender, = joins the first reaction, Shift+H shows the history, Shift+M mutes the topic', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const ben = chat.user('admin');
+  const topic = `more keys ${Date.now()}`;
+  const { body } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'First version.' });
+  const id = body.id as number;
+  await chat.api('admin').patch(`/messages/${id}`, { content: 'Second version.' });
+  await chat
+    .api('admin')
+    .post(`/messages/${id}/reactions`, {
+      emoji_name: 'tada',
+      emoji_code: '1f389',
+      reaction_type: 'unicode_emoji',
+    });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`content-${id}`)).toContainText('Second version.');
+  await page.keyboard.press('End');
+  const selected = page.locator('[data-message-id][data-selected="true"]');
+  await expect(selected).toHaveAttribute('data-message-id', String(id));
+
+  // = joins the message's first reaction (🎉), and leaves it again.
+  const tada = page.getByTestId(`reactions-${id}`).getByTestId('reaction-tada');
+  await page.keyboard.press('=');
+  await expect(tada).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('=');
+  await expect(tada).toHaveAttribute('aria-pressed', 'false');
+
+  // Shift+H: the edit history of the selected message.
+  await page.keyboard.press('Shift+H');
+  await expect(page.getByTestId('edit-history-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('edit-history-dialog')).toHaveCount(0);
+
+  // @: a reply that starts with the sender's mention, the caret after it.
+  await page.keyboard.press('@');
+  const box = page.getByTestId('compose-input');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue(`@**${ben.full_name}|${ben.user_id}** `);
+  await page.keyboard.press('Escape');
+  await box.fill('');
+  await page.getByTestId('message-feed').focus();
+
+  // Shift+M mutes the topic (the server's user topics say so), and unmutes it.
+  const policy = async () => {
+    const { body: state } = await chat.api(me.email).post('/register', { fetch_event_types: ['user_topic'] });
+    const entry = (state.user_topics as { topic_name: string; visibility_policy: number }[]).find(
+      (t) => t.topic_name === topic,
+    );
+    return entry?.visibility_policy ?? 0;
+  };
+  await page.keyboard.press('Shift+M');
+  await expect.poll(policy).toBe(1);
+  await page.keyboard.press('Shift+M');
+  await expect.poll(policy).toBe(0);
+});

@@ -16,7 +16,8 @@ import { composeBoxes } from '../message-actions/reply-boxes';
 import { activeFeed } from '../messages/active-feed';
 import { setMessageFlag } from '../messages/toggle-flag';
 import { useMessagePopover, type MessagePopover } from '../../state/message-popover';
-import { THUMBS_UP, toggleUnicodeReaction } from '../reactions/toggle-reaction';
+import { THUMBS_UP, toggleReaction, toggleUnicodeReaction } from '../reactions/toggle-reaction';
+import { callApi } from '../../api/call';
 import { nextUnreadConversation } from './next-unread';
 import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
 import { useSettingsScreen } from '../settings/screen-store';
@@ -126,6 +127,52 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     if (!message) return false;
     const channelName = typeof message.display_recipient === 'string' ? message.display_recipient : undefined;
     fire(quoteAndReply(context.bridge, message, selfIdOf(context), channelName), 'Quote not added:');
+    return true;
+  },
+  'reply-mentioning': (context) => {
+    const message = selected();
+    if (!message || !ACTIONS.reply(context)) return false;
+    // The box the reply went to gets the sender's mention, after anything already in it.
+    const target = replyTarget(narrowNow(), message, selfIdOf(context), composeBoxes);
+    const key = conversationKey(target.narrow, selfIdOf(context));
+    const compose = useComposeStore.getState();
+    const before = compose.drafts[key] ?? '';
+    const mention = `@**${message.sender_full_name}|${message.sender_id}** `;
+    compose.setText(key, before.trim() ? `${before.replace(/\s*$/, ' ')}${mention}` : mention);
+    return true;
+  },
+  'toggle-first-reaction': (context) => {
+    const message = selected();
+    const first = message?.reactions?.[0];
+    if (!message || !first) return false;
+    fire(toggleReaction(context.bridge, message, selfIdOf(context), first), 'Reaction not saved:');
+    return true;
+  },
+  'edit-history': () => {
+    const message = selected();
+    if (!message || (message.last_edit_timestamp === undefined && message.last_moved_timestamp === undefined))
+      return false;
+    useDialogStore.getState().open({ kind: 'edit-history', messageId: message.id });
+    return true;
+  },
+  'mute-topic': (context) => {
+    const message = selected();
+    if (message?.type !== 'stream' || message.stream_id === undefined) return false;
+    const topic = message.subject ?? '';
+    const muted = (getInitialState(context.queryClient)?.user_topics ?? []).some(
+      (t) =>
+        t.stream_id === message.stream_id &&
+        t.topic_name.toLowerCase() === topic.toLowerCase() &&
+        t.visibility_policy === 1,
+    );
+    fire(
+      callApi(context.bridge, 'updateMutedTopic', {
+        stream_id: message.stream_id,
+        topic,
+        op: muted ? 'remove' : 'add',
+      }),
+      muted ? 'Topic not unmuted:' : 'Topic not muted:',
+    );
     return true;
   },
   'mark-unread-from': (context) => {

@@ -32,7 +32,11 @@ export type ShortcutAction =
   | 'recent'
   | 'all-messages'
   | 'starred'
-  | 'drafts';
+  | 'drafts'
+  | 'reply-mentioning'
+  | 'mute-topic'
+  | 'toggle-first-reaction'
+  | 'edit-history';
 
 /** A key: `key` as KeyboardEvent.key names it; `mod` is Ctrl, or Cmd on a Mac. */
 export interface KeySpec {
@@ -146,6 +150,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Composing',
   },
   {
+    action: 'reply-mentioning',
+    keys: [{ key: '@' }],
+    description: 'Reply mentioning its sender',
+    group: 'Composing',
+  },
+  {
     action: 'quote-reply',
     keys: [{ key: '>' }],
     description: 'Quote and reply',
@@ -188,6 +198,24 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'The selected message',
   },
   {
+    action: 'toggle-first-reaction',
+    keys: [{ key: '=' }],
+    description: 'Add or remove its first reaction',
+    group: 'The selected message',
+  },
+  {
+    action: 'edit-history',
+    keys: [{ key: 'H' }],
+    description: 'View its edit history',
+    group: 'The selected message',
+  },
+  {
+    action: 'mute-topic',
+    keys: [{ key: 'M' }],
+    description: 'Mute or unmute its topic',
+    group: 'The selected message',
+  },
+  {
     action: 'mark-unread-from',
     keys: [{ key: 'U' }],
     description: 'Mark as unread from here',
@@ -206,6 +234,8 @@ export function keyLabel(spec: KeySpec, mac: boolean): string {
     U: 'Shift+U',
     I: 'Shift+I',
     G: 'Shift+G',
+    H: 'Shift+H',
+    M: 'Shift+M',
   };
   const key = names[spec.key] ?? spec.key;
   if (!spec.mod) return key;

@@ -1,20 +1,36 @@
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
 import type { Message } from '../../api/model';
+import { isReactionType } from '../../../../shared/api/plain-values';
 
 /** 👍 as the service names it. */
 export const THUMBS_UP = { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' } as const;
 
 /** Adds the user's reaction with a Unicode emoji, or removes it when they already reacted so. */
-export async function toggleUnicodeReaction(
+export function toggleUnicodeReaction(
   bridge: ChatBridge,
   message: Message,
   selfId: number | undefined,
   emoji: { emoji_name: string; emoji_code: string; reaction_type: 'unicode_emoji' },
 ): Promise<void> {
+  return toggleReaction(bridge, message, selfId, emoji);
+}
+
+/** The same for any emoji a reaction names (an existing reaction, to join or leave it). */
+export async function toggleReaction(
+  bridge: ChatBridge,
+  message: Message,
+  selfId: number | undefined,
+  emoji: { emoji_name: string; emoji_code: string; reaction_type: string },
+): Promise<void> {
   const mine = (message.reactions ?? []).some(
     (r) =>
       r.user_id === selfId && r.reaction_type === emoji.reaction_type && r.emoji_code === emoji.emoji_code,
   );
-  await callApi(bridge, mine ? 'removeReaction' : 'addReaction', { message_id: message.id, ...emoji });
+  await callApi(bridge, mine ? 'removeReaction' : 'addReaction', {
+    message_id: message.id,
+    emoji_name: emoji.emoji_name,
+    emoji_code: emoji.emoji_code,
+    ...(isReactionType(emoji.reaction_type) ? { reaction_type: emoji.reaction_type } : {}),
+  });
 }

@@ -29,6 +29,7 @@ import {
   type UploadRequest,
 } from '../../shared/ipc';
 import type { BridgePush } from '../../shared/ipc-wire';
+import type { CallFailure } from '../../shared/failures';
 import type { BackoffPolicy, Clock } from './backoff';
 import { BotKeys } from './bot-keys';
 import { clientFailure } from './client-failure';
@@ -233,7 +234,11 @@ export class ChatCore {
     const id = this.vault.activeId;
     const running = id ? this.ensureRunning(id) : null;
     if (!running) return clientFailure(clientFailureCodes.noAccount, 'No account is signed in.');
-    return running.calls.track(() => running.client.call(endpoint, params, signal ? { signal } : {}));
+    const result = await running.calls.track(() =>
+      running.client.call(endpoint, params, signal ? { signal } : {}),
+    );
+    if (!result.ok && suggestsServerGone(result.error)) running.loop.checkNow();
+    return result;
   }
 
   /**
@@ -654,3 +659,9 @@ export class ChatCore {
 }
 
 export { clientFailure };
+
+/** A failure a server that went away (or a network that did) makes: no connection, no answer, a gateway's 5xx. */
+function suggestsServerGone(failure: CallFailure): boolean {
+  if (failure.kind === 'network') return failure.reason !== 'other';
+  return failure.kind === 'server' && [502, 503, 504].includes(failure.status);
+}

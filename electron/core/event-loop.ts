@@ -76,6 +76,9 @@ export const SLOW_CALL_MS = 5000;
 
 const NOT_RESPONDING = 'The server is not responding.';
 
+/** At most one `checkNow` per this long: failures of many calls at once make one new poll. */
+export const CHECK_NOW_INTERVAL_MS = 15_000;
+
 /** Codes after which retrying cannot help: the user must sign in again. */
 const FATAL_CODES = new Set([
   'UNAUTHORIZED',
@@ -119,6 +122,9 @@ export class EventLoop {
   /** Aborts the request under way when the user gives up on an unanswered one. */
   private attemptController = new AbortController();
   private requestInFlight = false;
+  /** `checkNow` gave up the poll under way: the next one starts at once, not counted as a failure. */
+  private restartPollRequested = false;
+  private lastCheckNowAt = -Infinity;
   /** A request went unanswered past its expected time; cleared by the next answer of any kind. */
   private unresponsive = false;
   private readonly heartbeat = new HeartbeatEstimate();
@@ -195,6 +201,23 @@ export class EventLoop {
       this.attemptController.abort();
     }
     this.wake();
+  }
+
+  /**
+   * Another request of this account failed as a lost server makes requests fail (no connection, no
+   * answer, a 502/503/504) while the loop still thinks it is connected: the long poll under way may
+   * be waiting on a server that is gone, and the connection banner with it, for up to a minute. That
+   * poll is given up for a new one at once (its events stay on the server): a server that is there
+   * just holds it, one that is gone fails it, and the banner says so within a second. At most once
+   * per CHECK_NOW_INTERVAL_MS.
+   */
+  checkNow(): void {
+    if (!this.running || this.status.state !== 'connected' || !this.requestInFlight) return;
+    const now = this.clock.now();
+    if (now - this.lastCheckNowAt < CHECK_NOW_INTERVAL_MS) return;
+    this.lastCheckNowAt = now;
+    this.restartPollRequested = true;
+    this.pollController.abort();
   }
 
   /** Cuts a pending backoff short: the system resumed, or the network came back. */
@@ -334,6 +357,12 @@ export class EventLoop {
       if (!this.running) return;
       this.noteAnswer(result);
       if (this.resyncRequested) continue;
+      if (this.restartPollRequested) {
+        this.restartPollRequested = false;
+        // Given up by checkNow: a poll that came back with events in the meantime still delivers.
+        if (result.ok) await this.deliver(result.value.events);
+        continue;
+      }
       if (!result.ok) {
         if (this.handleFatal(result.error)) return;
         if (isBadQueue(result.error)) {

@@ -3,7 +3,12 @@ import type { ChatEvent } from '../../../shared/api/events';
 import type { RegisterResponse } from '../../../shared/api/register';
 import type { CallFailure } from '../../../shared/errors';
 import type { CallResult, ConnectionStatus } from '../../../shared/ipc';
-import { EventLoop, type EventsResponse, type QueueApi } from '../../../electron/core/event-loop';
+import {
+  CHECK_NOW_INTERVAL_MS,
+  EventLoop,
+  type EventsResponse,
+  type QueueApi,
+} from '../../../electron/core/event-loop';
 import type { CallOptions } from '../../../electron/core/http-client';
 import { HeartbeatEstimate, STALL_MARGIN_MS } from '../../../electron/core/heartbeat-estimate';
 import { SlowCallWatch } from '../../../electron/core/slow-calls';
@@ -238,6 +243,49 @@ describe('event loop: a server that accepts requests and never answers', () => {
       state: 'reconnecting',
       reason: 'Cannot reach the server.',
     });
+    await loop.stop();
+  });
+});
+
+describe('event loop: another call failing as a lost server makes it fail (checkNow)', () => {
+  it('gives up the poll under way at once: a server that is gone is said so within a second', async () => {
+    let gone = false;
+    const { loop, calls } = scriptedLoop({
+      register: () => ({ answer: registered() }),
+      getEvents: () => (gone ? { answer: { ok: false, error: refused } } : { answer: 'hang' }),
+    });
+    loop.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(loop.connectionStatus.state).toBe('connected');
+    expect(calls.filter((c) => c.what === 'events')).toHaveLength(1);
+    // The server goes; the poll under way does not notice (it would wait for its timeout).
+    gone = true;
+    loop.checkNow();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.filter((c) => c.what === 'events')).toHaveLength(2);
+    expect(loop.connectionStatus).toMatchObject({
+      state: 'reconnecting',
+      reason: 'Cannot reach the server.',
+    });
+    await loop.stop();
+  });
+
+  it('with the server there, a new poll just waits again; and at most one per interval', async () => {
+    const { loop, calls } = scriptedLoop({
+      register: () => ({ answer: registered() }),
+      getEvents: () => ({ answer: 'hang' }),
+    });
+    loop.start();
+    await vi.advanceTimersByTimeAsync(100);
+    for (let i = 0; i < 20; i++) loop.checkNow();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.filter((c) => c.what === 'events')).toHaveLength(2);
+    expect(loop.connectionStatus.state).toBe('connected');
+    await vi.advanceTimersByTimeAsync(CHECK_NOW_INTERVAL_MS);
+    loop.checkNow();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.filter((c) => c.what === 'events')).toHaveLength(3);
+    expect(loop.connectionStatus.state).toBe('connected');
     await loop.stop();
   });
 });

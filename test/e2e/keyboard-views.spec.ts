@@ -188,13 +188,11 @@ test('@ replies mentioning the sender, = joins the first reaction, Shift+H shows
     .post('/messages', { type: 'channel', to: 'general', topic, content: 'First version.' });
   const id = body.id as number;
   await chat.api('admin').patch(`/messages/${id}`, { content: 'Second version.' });
-  await chat
-    .api('admin')
-    .post(`/messages/${id}/reactions`, {
-      emoji_name: 'tada',
-      emoji_code: '1f389',
-      reaction_type: 'unicode_emoji',
-    });
+  await chat.api('admin').post(`/messages/${id}/reactions`, {
+    emoji_name: 'tada',
+    emoji_code: '1f389',
+    reaction_type: 'unicode_emoji',
+  });
   await page.getByTestId('channel-general').click();
   await page.getByTestId(`topic-${topic}`).click();
   await expect(page.getByTestId(`content-${id}`)).toContainText('Second version.');

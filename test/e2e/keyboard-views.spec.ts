@@ -232,6 +232,8 @@ test('@ replies mentioning the sender, = joins the first reaction, Shift+H shows
   };
   await page.keyboard.press('Shift+M');
   await expect.poll(policy).toBe(1);
+  // Pressed again once the app shows the topic muted (the key toggles what the app knows).
+  await expect(page.getByTestId(`topic-row-${topic}`)).toHaveClass(/\bmuted\b/);
   await page.keyboard.press('Shift+M');
   await expect.poll(policy).toBe(0);
 });

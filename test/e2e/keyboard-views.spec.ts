@@ -148,25 +148,40 @@ test('a selected message scrolled to where it is mostly hidden gives the selecti
 }) => {
   await signIn(page, 'member');
   const topic = `long read ${Date.now()}`;
-  for (let i = 0; i < 30; i++)
-    await chat
+  const ids: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const { body } = await chat
       .api('admin')
       .post('/messages', { type: 'channel', to: 'general', topic, content: `Line ${i}.` });
+    ids.push(body.id as number);
+  }
   await page.getByTestId('channel-general').click();
   await page.getByTestId(`topic-${topic}`).click();
   const feed = page.getByTestId('message-feed');
   await expect(feed).not.toHaveAttribute('aria-busy', 'true');
   const selected = page.locator('[data-message-id][data-selected="true"]');
   await page.keyboard.press('End');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[29]));
   await page.keyboard.press('k');
   await page.keyboard.press('k');
-  const id = await selected.getAttribute('data-message-id');
+  const id = String(ids[27]);
+  await expect(selected).toHaveAttribute('data-message-id', id);
+  // The keys' scrolling has come to rest (it would bring the selected row back).
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const top = await feed.evaluate((el) => el.scrollTop);
+      const still = top === last;
+      last = top;
+      return still;
+    })
+    .toBe(true);
   // Scroll up until only the selected row's top 15 px show at the bottom of the feed.
   await feed.evaluate((el, messageId) => {
     const row = el.querySelector(`[data-message-id="${messageId}"]`)!.getBoundingClientRect();
     el.scrollTop += row.top - (el.getBoundingClientRect().bottom - 15);
   }, id);
-  await expect(selected).not.toHaveAttribute('data-message-id', id!);
+  await expect(selected).not.toHaveAttribute('data-message-id', id);
   const share = await selected.evaluate((row) => {
     const r = row.getBoundingClientRect();
     const f = row.closest('[data-testid="message-feed"]')!.getBoundingClientRect();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useInitialState } from '../../app/session';
-import type { Subscription } from '../../api/model';
+import type { Subscription, UserTopic } from '../../api/model';
 
 /** Channels in the sidebar's order: pinned first, then by name; archived ones last. */
 export function sidebarOrder(subs: readonly Subscription[] | undefined): Subscription[] {
@@ -30,16 +30,21 @@ export function useChannelIndex(): Map<number, Subscription> {
   }, [subs, unsub, never]);
 }
 
+/** The muted topics of a register state's `user_topics`, as a test (topic names without regard to case). */
+export function mutedTopicTest(
+  userTopics: readonly UserTopic[] | undefined,
+): (streamId: number, topic: string) => boolean {
+  const muted = new Set(
+    (userTopics ?? [])
+      .filter((t) => t.visibility_policy === 1)
+      .map((t) => `${t.stream_id}\u0000${t.topic_name.toLowerCase()}`),
+  );
+  return (streamId, topic) => muted.has(`${streamId}\u0000${topic.toLowerCase()}`);
+}
+
 export function useIsTopicMuted(): (streamId: number, topic: string) => boolean {
   const userTopics = useInitialState((s) => s.user_topics);
-  return useMemo(() => {
-    const muted = new Set(
-      (userTopics ?? [])
-        .filter((t) => t.visibility_policy === 1)
-        .map((t) => `${t.stream_id}\u0000${t.topic_name.toLowerCase()}`),
-    );
-    return (streamId, topic) => muted.has(`${streamId}\u0000${topic.toLowerCase()}`);
-  }, [userTopics]);
+  return useMemo(() => mutedTopicTest(userTopics), [userTopics]);
 }
 
 export const RESOLVED_PREFIX = '✔ ';

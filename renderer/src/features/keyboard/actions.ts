@@ -9,14 +9,15 @@ import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { useReadingPause } from '../../state/reading-pause';
 import { showNotice } from '../../state/notice';
-import { sidebarOrder } from '../channels/hooks';
+import { mutedTopicTest, sidebarOrder } from '../channels/hooks';
 import { markUnreadFromHere, quoteAndReply } from '../message-actions/quote-and-reply';
 import { replyTarget } from '../message-actions/reply-narrow';
 import { composeBoxes } from '../message-actions/reply-boxes';
 import { activeFeed } from '../messages/active-feed';
 import { setMessageFlag } from '../messages/toggle-flag';
+import { hasEditHistory } from '../message-actions/edit-history-exists';
 import { useMessagePopover, type MessagePopover } from '../../state/message-popover';
-import { THUMBS_UP, toggleReaction, toggleUnicodeReaction } from '../reactions/toggle-reaction';
+import { THUMBS_UP, toggleReaction } from '../reactions/toggle-reaction';
 import { callApi } from '../../api/call';
 import { nextUnreadConversation } from './next-unread';
 import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
@@ -150,8 +151,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   },
   'edit-history': () => {
     const message = selected();
-    if (!message || (message.last_edit_timestamp === undefined && message.last_moved_timestamp === undefined))
-      return false;
+    if (!message || !hasEditHistory(message)) return false;
     useDialogStore.getState().open({ kind: 'edit-history', messageId: message.id });
     return true;
   },
@@ -159,12 +159,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     const message = selected();
     if (message?.type !== 'stream' || message.stream_id === undefined) return false;
     const topic = message.subject ?? '';
-    const muted = (getInitialState(context.queryClient)?.user_topics ?? []).some(
-      (t) =>
-        t.stream_id === message.stream_id &&
-        t.topic_name.toLowerCase() === topic.toLowerCase() &&
-        t.visibility_policy === 1,
-    );
+    const muted = mutedTopicTest(getInitialState(context.queryClient)?.user_topics)(message.stream_id, topic);
     fire(
       callApi(context.bridge, 'updateMutedTopic', {
         stream_id: message.stream_id,
@@ -215,7 +210,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   'thumbs-up': (context) => {
     const message = selected();
     if (!message) return false;
-    fire(toggleUnicodeReaction(context.bridge, message, selfIdOf(context), THUMBS_UP), 'Reaction not saved:');
+    fire(toggleReaction(context.bridge, message, selfIdOf(context), THUMBS_UP), 'Reaction not saved:');
     return true;
   },
   'emoji-picker': () => openPopover('reactions'),
@@ -236,23 +231,18 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     useSettingsScreen.getState().open('drafts');
     return true;
   },
-  help: () => {
-    const dialogs = useDialogStore.getState();
-    // Toggles, as the real service's does; never replaces another dialog.
-    if (dialogs.dialog?.kind === 'keyboard-help') dialogs.close();
-    else if (dialogs.dialog === null) dialogs.open({ kind: 'keyboard-help' });
-    else return false;
-    return true;
-  },
-  'quick-switcher': () => {
-    const dialogs = useDialogStore.getState();
-    // Toggles; never replaces another dialog (its unsaved input would be lost).
-    if (dialogs.dialog?.kind === 'quick-switcher') dialogs.close();
-    else if (dialogs.dialog === null) dialogs.open({ kind: 'quick-switcher' });
-    else return false;
-    return true;
-  },
+  help: () => toggleDialog('keyboard-help'),
+  'quick-switcher': () => toggleDialog('quick-switcher'),
 };
+
+/** Opens the dialog, or closes it when open; never replaces another (its unsaved input would be lost). */
+function toggleDialog(kind: 'keyboard-help' | 'quick-switcher'): boolean {
+  const dialogs = useDialogStore.getState();
+  if (dialogs.dialog?.kind === kind) dialogs.close();
+  else if (dialogs.dialog === null) dialogs.open({ kind });
+  else return false;
+  return true;
+}
 
 function run<T>(target: T | null, action: (target: T) => void): boolean {
   if (target === null) return false;

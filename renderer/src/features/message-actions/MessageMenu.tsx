@@ -8,6 +8,7 @@ import { useMessagePopoverOpen } from '../../state/message-popover';
 import { currentServerBase } from '../../components/sanitize';
 import { useInitialState } from '../../app/session';
 import { mayDeleteMessage } from './delete-permission';
+import { hasEditHistory } from './edit-history-exists';
 import { useDialogStore } from '../../state/dialogs';
 import { useToggleFlag } from '../messages/toggle-flag';
 import { messageLink } from '../../api/conversation-links';
@@ -129,8 +130,7 @@ function MessageMenuItems({
           },
         ]
       : []),
-    // Only a message that was edited or moved has a history to show.
-    ...(message.last_edit_timestamp !== undefined || message.last_moved_timestamp !== undefined
+    ...(hasEditHistory(message)
       ? [
           {
             label: 'View edit history',

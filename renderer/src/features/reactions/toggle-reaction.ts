@@ -6,17 +6,7 @@ import { isReactionType } from '../../../../shared/api/plain-values';
 /** 👍 as the service names it. */
 export const THUMBS_UP = { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' } as const;
 
-/** Adds the user's reaction with a Unicode emoji, or removes it when they already reacted so. */
-export function toggleUnicodeReaction(
-  bridge: ChatBridge,
-  message: Message,
-  selfId: number | undefined,
-  emoji: { emoji_name: string; emoji_code: string; reaction_type: 'unicode_emoji' },
-): Promise<void> {
-  return toggleReaction(bridge, message, selfId, emoji);
-}
-
-/** The same for any emoji a reaction names (an existing reaction, to join or leave it). */
+/** Adds the user's reaction with this emoji, or removes it when they already reacted so. */
 export async function toggleReaction(
   bridge: ChatBridge,
   message: Message,

@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { readAppInfo } from './scripts/app-info';
 import { cspMeta } from './scripts/csp-meta';
+import { earlySocketScript } from './scripts/early-socket-script';
 
 export default defineConfig({
   main: {
@@ -27,7 +28,8 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     // The policy's <meta> tag comes from shared/csp.ts, the builder both shells' headers use.
-    plugins: [react(), cspMeta()],
+    // The bridge socket is opened by a small script of its own before the bundle runs.
+    plugins: [react(), cspMeta(), earlySocketScript()],
     // The About screen's app name, version and bundled licences, read from package.json files now.
     define: { __APP_INFO__: JSON.stringify(readAppInfo()) },
     build: {

@@ -1,8 +1,6 @@
 // First: zod must load jitless (see the module).
 import '../shared/zod-jitless';
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { HostFrame } from '../shared/ipc-wire';
 import { accountFileReply } from './core/account-files';
 import { parseRequestFrame } from './core/frames';
@@ -16,8 +14,9 @@ import { APP_NAME, APP_VERSION } from './core/app-info';
 
 /**
  * The web host's heavy half: the core (accounts, HTTP client, event loops, the endpoint table and
- * its schemas) and the bridge socket. web-host.ts loads it with a dynamic import once it listens, so
- * the page's HTML and bundle are on their way while this module graph is read and evaluated.
+ * its schemas) and the bridge's protocol. web-host.ts loads it with a dynamic import once it listens,
+ * so the page's HTML and bundle are on their way while this module graph is read and evaluated; it
+ * accepts the bridge sockets itself and hands each over here (`serve`).
  */
 
 export interface HostBridgeOptions {
@@ -25,15 +24,16 @@ export interface HostBridgeOptions {
   demo: DemoConfig | null;
   core?: Partial<Omit<CoreOptions, 'dataDir' | 'protector' | 'demo'>>;
   log: (message: string) => void;
-  /** The files cookie, sent with every bridge handshake. */
-  filesCookie: () => string;
 }
 
 export interface HostBridge {
   core: ChatCore;
   reply: typeof accountFileReply;
-  /** Takes over an upgrade request that already passed the host's checks (path, host, origin, secret). */
-  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /**
+   * Serves a bridge socket the host accepted (path, host, origin and secret checked). It may be
+   * paused, holding the frames the page sent before the core was loaded: they are read now.
+   */
+  serve(ws: WebSocket): void;
   close(): Promise<void>;
 }
 
@@ -51,10 +51,6 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
     // The page is already in a browser, which opens links itself; nothing to do on this side.
     openExternal: async () => {},
   });
-
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
-  // A page that reconnects the bridge after a reload (secret from its session storage) gets it too.
-  sockets.on('headers', (headers) => headers.push(`Set-Cookie: ${options.filesCookie()}`));
 
   function serveBridge(ws: WebSocket): void {
     const send = (frame: HostFrame) => {
@@ -100,18 +96,17 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
     ws.on('close', closed);
     ws.on('error', closed);
     core.rendererAttached();
+    ws.resume();
   }
 
   core.start();
   return {
     core,
     reply: accountFileReply,
-    upgrade(request, socket, head) {
-      sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(ws));
+    serve(ws) {
+      if (ws.readyState === ws.OPEN) serveBridge(ws);
     },
     async close() {
-      for (const client of sockets.clients) client.terminate();
-      sockets.close();
       await core.stop();
     },
   };

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { extname, join, resolve, sep } from 'node:path';
 import { contentSecurityPolicy } from '../shared/csp';
 import type { ChatCore, CoreOptions, DemoConfig } from './core/app-core';
@@ -17,9 +18,11 @@ import { LaunchPageFiles } from './web-host-page';
  *
  * This module is the light half, for a fast launch: it listens and serves the page with Node's own
  * modules only, and loads the core and the bridge (web-host-bridge.ts: the endpoint table and its
- * schemas, the HTTP client, ws) once the page has its files, in pieces (`importCore`): the core
- * loads and registers its event queues while the page evaluates its bundle, and the page's script
- * requests never wait behind it.
+ * schemas, the HTTP client) once the page has its files, in pieces (`importCore`): the core loads
+ * and registers its event queues while the page evaluates its bundle, and the page's script
+ * requests never wait behind it. The bridge socket's handshake is this half's too (with `ws`,
+ * loaded once the page is asked for): the page opens the socket before its bundle runs, and a
+ * socket accepted before the core is loaded holds its frames until the core takes it.
  */
 
 export interface WebHostOptions {
@@ -62,6 +65,8 @@ export interface WebHost extends Omit<ListeningWebHost, 'ready'> {
 }
 
 const BRIDGE_PATH = '/bridge';
+/** Bigger frames close the socket (a file's bytes travel in a frame: see shared/ipc-wire.ts). */
+const BRIDGE_MAX_FRAME_BYTES = 4 * 1024 * 1024;
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -114,6 +119,23 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   const coreAskedFor = new Promise<void>((resolveAsked) => (coreNeeded = resolveAsked));
   const files = new AccountFileRoute(bridge, () => port);
   const pageFiles = new LaunchPageFiles(rendererDir);
+  let sockets: Promise<WebSocketServer> | null = null;
+  const socketServer = () =>
+    (sockets ??= import('ws').then(({ WebSocketServer }) => {
+      const loaded = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_FRAME_BYTES });
+      // A page that reconnects the bridge after a reload (secret from its session storage) gets it too.
+      loaded.on('headers', (headers) => headers.push(`Set-Cookie: ${files.cookie()}`));
+      return loaded;
+    }));
+  // Nothing waits on it until a socket is asked for; a failure then refuses that socket.
+  const handOver = (ws: WebSocket) => {
+    // Its frames wait in the socket until the bridge listens (a page faster than the core's loading).
+    ws.pause();
+    bridge.then(
+      (loaded) => loaded.serve(ws),
+      () => ws.close(1011, 'The app could not start'),
+    );
+  };
 
   const server = createServer((request, response) => {
     if (!allowedHosts().has(request.headers.host ?? '')) {
@@ -134,6 +156,8 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('token'),
       token,
     );
+    // The page opens its bridge socket next: its handshake should not wait for loading ws.
+    if (opened) void socketServer().catch(() => undefined);
     serveStatic(rendererDir, pageFiles, port, request, response, opened ? files.cookie() : null).catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
     });
@@ -147,10 +171,10 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    // A page faster than the core's loading waits for it here.
-    bridge.then(
-      (loaded) => {
-        if (!socket.destroyed) loaded.upgrade(request, socket, head);
+    // Accepted at once, whether or not the core is loaded yet (see handOver).
+    socketServer().then(
+      (server) => {
+        if (!socket.destroyed) server.handleUpgrade(request, socket, head, handOver);
       },
       () => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
     );
@@ -170,6 +194,9 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
     closed = true;
     coreNeeded();
     const loaded = await bridge.catch(() => null);
+    const open = await sockets?.catch(() => null);
+    for (const client of open?.clients ?? []) client.terminate();
+    open?.close();
     await loaded?.close();
     server.closeAllConnections();
     await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
@@ -187,7 +214,6 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       demo,
       core: options.core,
       log,
-      filesCookie: () => files.cookie(),
     });
     loadBridge(loaded);
     return { ...listening, core: loaded.core };

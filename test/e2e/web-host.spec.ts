@@ -56,3 +56,30 @@ test('the bridge socket opens with the secret and is refused without it or with 
   expect(await outcome('?token=wrong')).toBe('refused');
   expect(await outcome(`?token=${encodeURIComponent(host.token.slice(0, -1))}x`)).toBe('refused');
 });
+
+test('the page opens its bridge socket once, from its first script, and the app runs over it', async ({
+  page,
+}) => {
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  // The early script's socket exists before the bundle has been evaluated (index.html runs it first).
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'readystatechange',
+      () => {
+        const early = (window as { teamchatEarlySocket?: { url: string } }).teamchatEarlySocket;
+        (window as { earlyAtInteractive?: string | null }).earlyAtInteractive = early?.url ?? null;
+      },
+      { once: true },
+    );
+  });
+  await page.goto(host.url);
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  const early = await page.evaluate(
+    () => (window as { earlyAtInteractive?: string | null }).earlyAtInteractive,
+  );
+  expect(early).toBe(`ws://127.0.0.1:${host.port}/bridge?token=${encodeURIComponent(host.token)}`);
+  // Taken over by the bundle's transport rather than opened a second time.
+  expect(await page.evaluate(() => 'teamchatEarlySocket' in window)).toBe(false);
+  expect(sockets).toEqual([early]);
+});

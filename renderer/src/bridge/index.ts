@@ -1,5 +1,6 @@
 import type { ChatBridge } from '../../../shared/ipc';
 import { createBridgeClient } from '../../../shared/ipc-wire';
+import { bridgeSocketUrl, takeEarlySocket } from './early-socket-handle';
 import { connectWebSocketTransport } from './websocket-transport';
 
 /**
@@ -23,9 +24,8 @@ export function getBridge(): ChatBridge {
     bridge = window.chatBridge;
     return bridge;
   }
-  const token = readToken();
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/bridge?token=${encodeURIComponent(token)}`;
-  const client = createBridgeClient(connectWebSocketTransport(url));
+  const url = bridgeSocketUrl(location, readToken());
+  const client = createBridgeClient(connectWebSocketTransport(url, takeEarlySocket(url)));
   bridge = {
     ...client,
     // In a browser the page opens links itself; the same rule as the app: http, https, mailto only.
@@ -57,11 +57,17 @@ export function isExternalUrl(href: string): boolean {
   }
 }
 
-/** The secret from `?token=`, kept for the tab's life so an in-app navigation that drops the query still works. */
+/**
+ * The secret from `?token=`, kept for the tab's life so an in-app navigation that drops the query
+ * still works. Kept once the launch is drawn: a page's first use of its session storage waits on the
+ * browser (~20 ms at launch), and the URL keeps the secret meanwhile.
+ */
 function readToken(): string {
   const fromUrl = new URLSearchParams(location.search).get('token');
   if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    const keep = () => sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(keep, { timeout: 2000 });
+    else setTimeout(keep, 1000);
     return fromUrl;
   }
   return sessionStorage.getItem(TOKEN_KEY) ?? '';

@@ -12,9 +12,14 @@ import {
  * The bridge over the web host's WebSocket: requests wait for the socket to open; a dropped socket
  * fails what is pending and reconnects with a growing delay, announcing itself as offline
  * meanwhile (through the same status push the main process uses). On reconnecting, the host starts
- * a fresh session if events may have been missed, and pushes it.
+ * a fresh session if events may have been missed, and pushes it. `early` is a socket to the same
+ * URL the page opened before its bundle ran (early-socket-handle.ts), with the frames it received
+ * meanwhile: taken over as the first connection.
  */
-export function connectWebSocketTransport(url: string): BridgeTransport {
+export function connectWebSocketTransport(
+  url: string,
+  early: { socket: WebSocket; received: string[] } | null = null,
+): BridgeTransport {
   const listeners = new Set<(push: BridgePush) => void>();
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let queue: RequestFrame[] = [];
@@ -27,8 +32,10 @@ export function connectWebSocketTransport(url: string): BridgeTransport {
   };
 
   function open(): void {
-    socket = new WebSocket(url);
-    socket.addEventListener('open', () => {
+    const adopted = early;
+    early = null;
+    socket = adopted?.socket ?? new WebSocket(url);
+    const opened = () => {
       const reconnected = retries > 0;
       retries = 0;
       const waiting = queue;
@@ -42,11 +49,11 @@ export function connectWebSocketTransport(url: string): BridgeTransport {
           () => undefined,
         );
       }
-    });
-    socket.addEventListener('message', (message) => {
+    };
+    const received = (data: string) => {
       let frame: HostFrame;
       try {
-        frame = JSON.parse(String(message.data)) as HostFrame;
+        frame = JSON.parse(data) as HostFrame;
       } catch {
         return;
       }
@@ -59,8 +66,8 @@ export function connectWebSocketTransport(url: string): BridgeTransport {
       pending.delete(frame.id);
       if (frame.ok) waiter.resolve(frame.value);
       else waiter.reject(new Error(frame.message));
-    });
-    socket.addEventListener('close', () => {
+    };
+    const closed = () => {
       for (const waiter of pending.values()) waiter.reject(new Error('Lost the connection to the app.'));
       pending.clear();
       emit({
@@ -69,6 +76,17 @@ export function connectWebSocketTransport(url: string): BridgeTransport {
       });
       retries++;
       setTimeout(open, Math.min(10_000, 250 * 2 ** Math.min(retries, 6)));
+    };
+    socket.addEventListener('open', opened);
+    socket.addEventListener('message', (message) => received(String(message.data)));
+    socket.addEventListener('close', closed);
+    if (!adopted) return;
+    // After the task that took it over, so that listeners subscribed in that task hear it too; still
+    // before any frame that arrives later. Its `open` (or `close`) may have come and gone already.
+    queueMicrotask(() => {
+      for (const data of adopted.received) received(data);
+      if (socket.readyState === WebSocket.OPEN) opened();
+      else if (socket.readyState === WebSocket.CLOSED) closed();
     });
   }
   open();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import WebSocket from 'ws';
 import type { AccountsState, ConnectionStatus, SessionStarted } from '../../../shared/ipc';
 import { createBridgeClient } from '../../../shared/ipc-wire';
@@ -93,4 +93,69 @@ describe('renderer bridge over the web host', () => {
     await waitUntil(() => statuses.at(-1)?.state === 'connected', 'connected again', 8000);
     expect(await bridge.accounts.list()).toHaveLength(1);
   });
+
+  it('takes over a socket opened before it (the early socket), with the frames it received meanwhile', async () => {
+    const url = `${socketUrl()}&test=takeover`;
+    const early = new WebSocket(url);
+    await new Promise((resolve) => early.once('open', resolve));
+    const made = countSockets(url);
+    try {
+      // A push the host sent before the bundle's transport existed, kept by the early script.
+      const kept = JSON.stringify({
+        type: 'push',
+        push: { channel: 'status', payload: { state: 'connecting' } },
+      });
+      const bridge = createBridgeClient(
+        connectWebSocketTransport(url, {
+          socket: early as unknown as globalThis.WebSocket,
+          received: [kept],
+        }),
+      );
+      const statuses: ConnectionStatus[] = [];
+      bridge.onConnectionStatus((status) => statuses.push(status));
+      // Already open: the call goes out at once over the same socket.
+      await expect(bridge.accounts.list()).resolves.toEqual(expect.any(Array));
+      expect(made()).toBe(0);
+      // The replayed push reached a listener that subscribed in the same task as the takeover.
+      await waitUntil(() => statuses.length > 0, 'the kept push');
+      expect(statuses[0]).toEqual({ state: 'connecting' });
+    } finally {
+      early.close();
+    }
+  });
+
+  it('reconnects when the socket it takes over has already closed', async () => {
+    const url = `${socketUrl()}&test=closed`;
+    const early = new WebSocket(url);
+    await new Promise((resolve) => early.once('open', resolve));
+    early.close();
+    await new Promise((resolve) => early.once('close', resolve));
+    const made = countSockets(url);
+    const bridge = createBridgeClient(
+      connectWebSocketTransport(url, { socket: early as unknown as globalThis.WebSocket, received: [] }),
+    );
+    const statuses: ConnectionStatus[] = [];
+    bridge.onConnectionStatus((status) => statuses.push(status));
+    await waitUntil(() => statuses.some((status) => status.state === 'offline'), 'offline');
+    // The call waits for the new socket (the first retry comes after half a second).
+    await expect(bridge.accounts.list()).resolves.toEqual(expect.any(Array));
+    expect(made()).toBe(1);
+  });
 });
+
+/** From now on, how many sockets to `url` are opened (other tests' transports may be reconnecting). */
+function countSockets(url: string): () => number {
+  const Original = globalThis.WebSocket as unknown as typeof WebSocket;
+  let made = 0;
+  class Counted extends Original {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      if (String(args[0]) === url) made++;
+    }
+  }
+  (globalThis as { WebSocket?: unknown }).WebSocket = Counted;
+  onTestFinished(() => {
+    (globalThis as { WebSocket?: unknown }).WebSocket = Original;
+  });
+  return () => made;
+}

@@ -76,6 +76,42 @@ describe('web host: listening before the core is loaded', () => {
     }
   });
 
+  it('accepts the bridge socket at once, with the files cookie, and answers what it sent before the core took it', async () => {
+    host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    const cookie = new Promise<string | undefined>((resolve) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${host!.port}/bridge?token=${host!.token}`, {
+        headers: { Origin: host!.origin },
+      });
+      socket.once('upgrade', (response) => resolve(String(response.headers['set-cookie'] ?? '')));
+      socket.once('open', () => {
+        const answers: HostFrame[] = [];
+        socket.on('message', (data) => {
+          answers.push(JSON.parse(data.toString()) as HostFrame);
+          if (answers.filter((frame) => frame.type === 'response').length === 3) {
+            socket.close();
+            resolveAnswers(answers);
+          }
+        });
+        // Sent the moment the socket opens, before the core can have taken it: held, not lost.
+        for (const [id, method] of [
+          [1, 'accounts.list'],
+          [2, 'accounts.active'],
+          [3, 'outbox.list'],
+        ] as const)
+          socket.send(JSON.stringify({ type: 'request', id, method, args: [] }));
+      });
+    });
+    let resolveAnswers: (frames: HostFrame[]) => void = () => undefined;
+    const answers = new Promise<HostFrame[]>((resolve) => (resolveAnswers = resolve));
+    expect(await cookie).toMatch(/^teamchat_files_\d+=/);
+    const responses = (await answers).filter((frame) => frame.type === 'response');
+    expect(responses.map((frame) => (frame.type === 'response' ? [frame.id, frame.ok] : null))).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+    ]);
+  });
+
   it('starts loading the core only once the page has its files', async () => {
     host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
     let loaded = false;

@@ -119,15 +119,20 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   const coreAskedFor = new Promise<void>((resolveAsked) => (coreNeeded = resolveAsked));
   const files = new AccountFileRoute(bridge, () => port);
   const pageFiles = new LaunchPageFiles(rendererDir);
+  // Loaded on first need: a failure refuses the socket that needed it, and the next one tries again.
   let sockets: Promise<WebSocketServer> | null = null;
   const socketServer = () =>
-    (sockets ??= import('ws').then(({ WebSocketServer }) => {
-      const loaded = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_FRAME_BYTES });
-      // A page that reconnects the bridge after a reload (secret from its session storage) gets it too.
-      loaded.on('headers', (headers) => headers.push(`Set-Cookie: ${files.cookie()}`));
-      return loaded;
-    }));
-  // Nothing waits on it until a socket is asked for; a failure then refuses that socket.
+    (sockets ??= import('ws')
+      .then(({ WebSocketServer }) => {
+        const loaded = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_FRAME_BYTES });
+        // A page that reconnects the bridge after a reload (secret from its session storage) gets it too.
+        loaded.on('headers', (headers) => headers.push(`Set-Cookie: ${files.cookie()}`));
+        return loaded;
+      })
+      .catch((error: unknown) => {
+        sockets = null;
+        throw error;
+      }));
   const handOver = (ws: WebSocket) => {
     // Its frames wait in the socket until the bridge listens (a page faster than the core's loading).
     ws.pause();

@@ -252,3 +252,61 @@ test('@ replies mentioning the sender, = joins the first reaction, Shift+H shows
   await page.keyboard.press('Shift+M');
   await expect.poll(policy).toBe(0);
 });
+
+test('the settings screen hides the feed: nothing behind it is marked read, and Ctrl+K from it opens the conversation in front', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const ben = chat.api('ben@northwind.example');
+  const here = `behind settings ${Date.now()}`;
+  const there = `${here}, elsewhere`;
+  await ben.post('/messages', {
+    type: 'channel',
+    to: 'general',
+    topic: here,
+    content: 'Seen before settings.',
+  });
+  await ben.post('/messages', {
+    type: 'channel',
+    to: 'random',
+    topic: there,
+    content: 'Waiting over there.',
+  });
+  const flagsOf = async (topic: string) => {
+    const { body } = await chat.api(me.email).get('/messages', {
+      anchor: 'newest',
+      num_before: 10,
+      num_after: 0,
+      narrow: [{ operator: 'topic', operand: topic }],
+    });
+    return (body.messages as { content: string; flags: string[] }[]).map((m) => [
+      m.content.replace(/<[^>]+>/g, ''),
+      m.flags.includes('read'),
+    ]);
+  };
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${here}`).click();
+  await expect(page.getByTestId('message-feed')).toContainText('Seen before settings.');
+  await expect.poll(() => flagsOf(here)).toEqual([['Seen before settings.', true]]);
+
+  // A message comes in while the settings screen covers the conversation: not seen, so not read.
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings-screen')).toBeVisible();
+  await ben.post('/messages', { type: 'channel', to: 'general', topic: here, content: 'Came in meanwhile.' });
+  await page.waitForTimeout(1500);
+  expect(await flagsOf(here)).toEqual([
+    ['Seen before settings.', true],
+    ['Came in meanwhile.', false],
+  ]);
+
+  // Ctrl+K from the settings screen: the chosen conversation is shown, in front.
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('switcher-input').fill(there);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('settings-screen')).toBeHidden();
+  await expect(page.getByTestId('conversation-title')).toContainText(there);
+  await expect(page.getByTestId('message-feed')).toContainText('Waiting over there.');
+  await expect.poll(() => flagsOf(there)).toEqual([['Waiting over there.', true]]);
+});

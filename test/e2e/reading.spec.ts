@@ -84,6 +84,44 @@ test('a topic moved while it is open takes the view with it', async ({ page, cha
   await page.screenshot({ path: 'test-results/screens/reading-topic-followed.png' });
 });
 
+test('typing on while someone moves the open topic: the compose box keeps the keyboard and the text', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `packing list ${Date.now()}`;
+  const { body: sent } = await chat.api('ben@northwind.example').post('/messages', {
+    type: 'stream',
+    to: 'random',
+    topic,
+    content: 'What goes in the first box?',
+  });
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-random').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const input = page.getByTestId('compose-input');
+  await input.click();
+  await input.pressSequentially('The kettle');
+
+  const renamed = `${topic} (moved)`;
+  const moved = await chat.api('admin').patch(`/messages/${sent.id as number}`, {
+    topic: renamed,
+    propagate_mode: 'change_all',
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: false,
+  });
+  expect(moved.status).toBe(200);
+  // Keys pressed while the view follows the topic: each letter is a shortcut if it lands on the page
+  // (a: All messages, n: next unread topic, d: drafts...).
+  const typing = input.pressSequentially(' and the mugs, and a towel and a lamp', { delay: 15 });
+  await expect(page.getByTestId('conversation-title')).toContainText(renamed);
+  await typing;
+  await expect(page.getByTestId('conversation-title')).toContainText(renamed);
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('The kettle and the mugs, and a towel and a lamp');
+  await expect(page.getByTestId('settings-screen')).toBeHidden();
+});
+
 test('a burst taller than the view does not carry the selected message away: the view stops there', async ({
   page,
   chat,

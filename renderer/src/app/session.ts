@@ -5,6 +5,7 @@ import { conversationCacheKey, sessionKey, sessionSharing } from '../api/keys';
 import type { InitialState } from '../api/model';
 import { applyEvents } from '../events/apply';
 import { announceApplied } from '../events/taps';
+import { keepComposeFocus } from '../state/compose-focus';
 import { useConnectionStore } from '../state/connection';
 import { useTypingStore } from '../state/typing';
 import { useNarrowStore } from '../state/narrow';
@@ -67,7 +68,10 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     // A topic moved while it is open: the view follows it to its new place.
     const narrowStore = useNarrowStore.getState();
     const moved = movedTopicNarrow(narrowStore.narrow, events);
-    if (moved) narrowStore.select(moved, narrowStore.anchor);
+    if (!moved) return;
+    // The person may be typing in it: the new compose box takes the keyboard over.
+    keepComposeFocus();
+    narrowStore.select(moved, narrowStore.anchor);
   };
   const offEvents = bridge.onEvents((batch) => {
     waiting.push(batch);

@@ -153,6 +153,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
             ref={textarea}
             aria-label="Message"
             data-testid="compose-input"
+            data-compose-field="message"
             placeholder={placeholder}
             rows={2}
             hidden={mode === 'preview'}

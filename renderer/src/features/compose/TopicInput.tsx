@@ -84,6 +84,7 @@ export function TopicInput({
         aria-activedescendant={shown ? `${listId}-${active}` : undefined}
         placeholder={placeholder}
         data-testid="compose-topic"
+        data-compose-field="topic"
         maxLength={maxLength}
         value={value}
         onChange={(e) => {

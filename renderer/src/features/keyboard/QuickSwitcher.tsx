@@ -10,6 +10,7 @@ import { Dialog } from '../../components/Dialog';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { useSubscriptions } from '../channels/hooks';
+import { useSettingsScreen } from '../settings/screen-store';
 import {
   prepareSwitcherItems,
   rankPreparedItems,
@@ -125,6 +126,8 @@ export function QuickSwitcher() {
     if (!item) return;
     viewTakesFocusOnOpen();
     useNarrowStore.getState().select(item.narrow);
+    // Opened from the settings screen: the conversation is where the person is going, not behind it.
+    useSettingsScreen.getState().close();
     close();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -5,13 +5,15 @@ import { narrowKey, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useReadingPause } from '../../state/reading-pause';
+import { useSettingsScreen } from '../settings/screen-store';
 import { markReadAllowed, markSeenAsRead, scrolledPast } from './mark-seen';
 import { useWindowFocused } from './window-focus';
 
 /**
  * Marks what is on screen as read, in one call per pause in scrolling, while the window has focus
- * (what is on screen when the window comes back counts as seen then), as the user's
- * `web_mark_read_on_scroll_policy` allows, and not while the reader has paused it (state/reading-pause).
+ * (what is on screen when the window comes back counts as seen then) and the settings screen does
+ * not cover the feed, as the user's `web_mark_read_on_scroll_policy` allows, and not while the
+ * reader has paused it (state/reading-pause).
  */
 export function useMarkSeenAsRead(
   narrow: Narrow,
@@ -22,6 +24,7 @@ export function useMarkSeenAsRead(
   const bridge = useBridge();
   const markPolicy = useUserSetting<number>('web_mark_read_on_scroll_policy', 1);
   const windowFocused = useWindowFocused();
+  const covered = useSettingsScreen((s) => s.section !== null);
   const key = narrowKey(narrow);
   const paused = useReadingPause((s) => s.paused.has(key));
   // Leaving the view ends a pause of its reading.
@@ -44,7 +47,7 @@ export function useMarkSeenAsRead(
   useEffect(() => {
     // Search results are a lookup, not reading: they never mark messages read.
     if (narrow.kind === 'search') return;
-    if (paused || !markReadAllowed(markPolicy, conversationView) || !windowFocused) {
+    if (paused || !markReadAllowed(markPolicy, conversationView) || !windowFocused || covered) {
       // Whatever the view passes meanwhile (following new messages in a window in the background)
       // was not read: going past counts again from the next pause that reads.
       lastSeen.current = null;
@@ -83,6 +86,7 @@ export function useMarkSeenAsRead(
     settled,
     paused,
     windowFocused,
+    covered,
     items,
     messages,
     markPolicy,

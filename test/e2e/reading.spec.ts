@@ -274,3 +274,39 @@ test('on a wide screen, "N unread below" is centred on the message column, not o
   expect(Math.abs(centres.pill - centres.column)).toBeLessThanOrEqual(2);
   await page.screenshot({ path: 'test-results/screens/reading-wide-unread-below.png' });
 });
+
+test('a message sent while reading further up says where it went, and Scroll down shows it', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `long thread ${Date.now()}`;
+  const ben = chat.api('ben@northwind.example');
+  for (let i = 1; i <= 12; i++)
+    await ben.post('/messages', {
+      type: 'channel',
+      to: 'general',
+      topic,
+      content: `Point ${i}:\n\n- first\n- second\n- third`,
+    });
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const feed = page.getByTestId('message-feed');
+  // Opened at the first unread message, the newest ones below the view.
+  await expect(feed.getByText('Point 1:')).toBeVisible();
+  await expect(page.getByTestId('jump-to-bottom')).toBeVisible();
+
+  const reply = `Agreed on point one ${Date.now()}`;
+  await page.getByTestId('compose-input').fill(reply);
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  const notice = page.getByTestId('sent-below');
+  await expect(notice).toContainText('Sent! Scroll down to view your message.');
+  await expect(feed.getByText(reply)).not.toBeInViewport();
+  await page.screenshot({ path: 'test-results/screens/reading-sent-below.png' });
+
+  await page.getByTestId('sent-below-show').click();
+  await expect(feed.getByText(reply)).toBeInViewport();
+  await expect(notice).toBeHidden();
+});

@@ -21,7 +21,7 @@ import { useFeedRowLayout } from './feed-rows';
 import { useFollowBottom, useOpeningScroll } from './feed-scrolling';
 import { useFeedSelection } from './feed-selection';
 import { tabWithinFeed } from './feed-tab';
-import { useSelectSentMessage } from './select-sent';
+import { useSelectSentMessage, useSentBelow } from './select-sent';
 import { MessageDisplayProvider } from './message-display';
 import { MessageRow } from './MessageRow';
 import { FeedRowEstimates, measuringAndLearning } from './row-estimate';
@@ -115,7 +115,9 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     () => useMessageSelection.getState().byNarrow[narrowKey(narrow)] ?? null,
   );
 
-  useSelectSentMessage(narrowKey(narrow), messages, !awayFromBottom && !pages.hasNewer);
+  const following = !awayFromBottom && !pages.hasNewer;
+  useSelectSentMessage(narrowKey(narrow), messages, following);
+  const { sentBelow, dismiss: dismissSentBelow } = useSentBelow(messages, following);
   const { selectedId, select } = useFeedSelection(narrow, virtualizer, {
     messages,
     // Chosen where the server's messages open the feed, not the ones kept from the last launch.
@@ -193,6 +195,15 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     if (next < 0) return toBottom();
     virtualizer.scrollToIndex(next, { align: 'start' });
     select(messages[next]!.id);
+  };
+
+  // The sent message at the bottom of the view, selected, as the notice promises.
+  const showSent = () => {
+    const index = messages.findIndex((m) => m.id === sentBelow);
+    dismissSentBelow();
+    if (index < 0) return;
+    virtualizer.scrollToIndex(index, { align: 'end' });
+    select(messages[index]!.id);
   };
 
   // What the user sent here shows even while the conversation cannot be loaded (a server that does
@@ -278,6 +289,23 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
       <PendingMessages echoes={echoes} narrow={narrow} />
       {(awayFromBottom || pages.hasNewer) && (
         <div className="feed-jump">
+          {sentBelow !== null && (
+            <div className="feed-sent-below" role="status" data-testid="sent-below">
+              <span>Sent! Scroll down to view your message.</span>
+              <button type="button" className="btn-link" data-testid="sent-below-show" onClick={showSent}>
+                Scroll down
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label="Dismiss"
+                data-testid="sent-below-dismiss"
+                onClick={dismissSentBelow}
+              >
+                ×
+              </button>
+            </div>
+          )}
           {unreadBelow > 0 && !pages.hasNewer ? (
             <button
               type="button"

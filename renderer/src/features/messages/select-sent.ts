@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Message } from '../../api/model';
 import { onAppliedEvents } from '../../events/taps';
 import { useMessageSelection } from '../../state/message-selection';
@@ -34,4 +34,26 @@ export function useSelectSentMessage(key: string, messages: readonly Message[], 
     const selected = useMessageSelection.getState().byNarrow[key];
     if (selected === undefined || selected < newest.id) useMessageSelection.getState().select(key, newest.id);
   }, [key, newest, following]);
+}
+
+/**
+ * The newest message sent from this window that came into the feed while the reader was scrolled up
+ * (not following the newest): it went out below the view, and the compose box just emptied. The feed
+ * says where it went, as the real service does ("Sent! Scroll down to view your message"), until the
+ * reader is back at the bottom or dismisses it.
+ */
+export function useSentBelow(
+  messages: readonly Message[],
+  following: boolean,
+): { sentBelow: number | null; dismiss(): void } {
+  const newestId = messages[messages.length - 1]?.id;
+  // Worked out while rendering (React's "state from the previous render"): an effect would draw
+  // the feed once more for it.
+  const [noted, setNoted] = useState({ newestId, sentBelow: null as number | null });
+  if (noted.newestId !== newestId || (following && noted.sentBelow !== null)) {
+    const arrived = newestId !== undefined && newestId !== noted.newestId;
+    const sentBelow = following ? null : arrived && sentHere.includes(newestId) ? newestId : noted.sentBelow;
+    setNoted({ newestId, sentBelow });
+  }
+  return { sentBelow: noted.sentBelow, dismiss: () => setNoted((n) => ({ ...n, sentBelow: null })) };
 }

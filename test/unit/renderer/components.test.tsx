@@ -10,7 +10,7 @@ import { useConnectionStore } from '../../../renderer/src/state/connection';
 import { useDialogStore } from '../../../renderer/src/state/dialogs';
 import { useUploadsStore } from '../../../renderer/src/features/uploads/uploads-store';
 import { apiError, FailWith } from './fake-bridge';
-import { channelMessage, SELF } from './fixtures';
+import { baseState, channelMessage, SELF } from './fixtures';
 import { setup } from './render-helpers';
 
 afterEach(cleanup);
@@ -384,6 +384,27 @@ describe('EditMessageDialog: what the user typed', () => {
     refuse = false;
     fireEvent.change(box, { target: { value: 'changed again' } });
     expect(screen.queryByTestId('edit-error')).toBeNull();
+  });
+
+  it('over the maximum message length, says so as the compose box does and does not save; the text stays', async () => {
+    const { bridge, render } = setup(baseState({ max_message_length: 20 }));
+    const m = channelMessage({ id: 55, sender_id: SELF, content: 'a short message', subject: 'topic' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    bridge.handlers.updateMessage = () => ({});
+    render(<EditMessageDialog messageId={55} />);
+    const box = await contentBox();
+    fireEvent.change(box, { target: { value: 'a short message, now longer' } });
+    expect(screen.getByTestId('edit-too-long').textContent).toBe('Too long: at most 20 characters.');
+    expect((screen.getByTestId('edit-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(bridge.callsTo('updateMessage')).toHaveLength(0);
+    expect(box.value).toBe('a short message, now longer');
+
+    fireEvent.change(box, { target: { value: 'a shorter message' } });
+    expect(screen.queryByTestId('edit-too-long')).toBeNull();
+    fireEvent.click(screen.getByTestId('edit-save'));
+    await waitFor(() => expect(bridge.callsTo('updateMessage')).toHaveLength(1));
+    expect(bridge.callsTo('updateMessage')[0]).toMatchObject({ content: 'a shorter message' });
   });
 
   it('says before saving that an emptied message shows as "(deleted)"', async () => {

@@ -23,6 +23,7 @@ import { typingTarget, writtenTo } from './conversation';
 import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
 import { isSendKey } from './send-key';
+import { tooLongWarning } from './message-length';
 import './compose.css';
 import { focusFallback } from '../../components/focus-fallback';
 
@@ -84,11 +85,11 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
       </div>
     );
 
-  const tooLong = maxLength !== undefined && text.length > maxLength;
+  const lengthWarning = tooLongWarning(text, maxLength);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     const content = text.trim();
-    if (!content || tooLong) return;
+    if (!content || lengthWarning !== null) return;
     // The file's link is not in the text yet: sent now, the message would carry its placeholder.
     if (uploading.length > 0) return setWaitingFor(uploading);
     typing?.stop();
@@ -188,7 +189,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
           type="submit"
           className="btn btn-primary"
           data-testid="compose-send"
-          disabled={!text.trim() || tooLong}
+          disabled={!text.trim() || lengthWarning !== null}
         >
           Send
         </button>
@@ -198,7 +199,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
           <AttachButton onFiles={addFiles} />
           <ComposeSnippets composeKey={key} textarea={textarea} />
         </span>
-        {tooLong && <span className="form-error">Too long: at most {maxLength} characters.</span>}
+        {lengthWarning && <span className="form-error">{lengthWarning}</span>}
         {waitingFor && uploading.length > 0 && (
           <span className="form-error" role="alert" data-testid="compose-uploading">
             Not sent yet: {waitingFor.join(', ')} {waitingFor.length === 1 ? 'is' : 'are'} still uploading.

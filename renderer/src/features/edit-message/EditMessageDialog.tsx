@@ -9,6 +9,7 @@ import { findCachedMessage } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName, useUserSetting } from '../../app/realm';
 import { isSendKey } from '../compose/send-key';
+import { tooLongWarning } from '../compose/message-length';
 import { useInitialState } from '../../app/session';
 import { useNowSeconds } from '../../app/use-now';
 import { Dialog, FormActions } from '../../components/Dialog';
@@ -83,6 +84,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
   const emptyName = useEmptyTopicName();
   const subs = useSubscriptions();
   const maxTopic = useInitialState((s) => s.max_topic_length);
+  const maxLength = useInitialState((s) => s.max_message_length);
   const rules = useEditRules();
   const cached = findCachedMessage(queryClient, messageId);
 
@@ -146,6 +148,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
         .map((s) => ({ id: s.stream_id, name: s.name }))}
       emptyName={emptyName}
       maxTopic={maxTopic}
+      maxLength={maxLength}
       typedEarly={typedEarly}
       onDone={close}
     />
@@ -192,6 +195,7 @@ function EditForm({
   channels,
   emptyName,
   maxTopic,
+  maxLength,
   typedEarly,
   onDone,
 }: {
@@ -204,6 +208,7 @@ function EditForm({
   channels: { id: number; name: string }[];
   emptyName: string;
   maxTopic: number | undefined;
+  maxLength: number | undefined;
   typedEarly: string;
   onDone: () => void;
 }) {
@@ -284,8 +289,12 @@ function EditForm({
 
   // The server keeps an emptied message as "(deleted)": said on the button, not found out after.
   const emptied = contentChanged && form.content.trim() === '';
+  const lengthWarning = contentChanged ? tooLongWarning(form.content, maxLength) : null;
   const saveDisabled =
-    (!contentChanged && !moving) || (contentChanged && form.streamId !== original.streamId) || edit.isPending;
+    (!contentChanged && !moving) ||
+    (contentChanged && form.streamId !== original.streamId) ||
+    lengthWarning !== null ||
+    edit.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (saveDisabled) return;
@@ -339,6 +348,11 @@ function EditForm({
             >
               Start again from the message
             </button>
+          </p>
+        )}
+        {lengthWarning && (
+          <p className="form-error" data-testid="edit-too-long">
+            {lengthWarning}
           </p>
         )}
         {emptied && (

@@ -50,11 +50,12 @@ export const MessageRow = memo(function MessageRow({
   light?: boolean;
 }) {
   const select = useNarrowStore((s) => s.select);
-  const { emptyTopicName: emptyName, statuses } = useMessageDisplay();
+  const { emptyTopicName: emptyName, statuses, users } = useMessageDisplay();
   const flags = message.flags ?? [];
   const unread = !flags.includes('read');
   const topic = message.subject ?? '';
-  const senderName = message.sender_full_name ?? '';
+  // The sender's current name, as realm_user events keep it: the message's own is from when it was fetched.
+  const senderName = users.get(message.sender_id)?.full_name ?? message.sender_full_name ?? '';
   const meta = showSender && (
     <div className="message-meta">
       {light ? (

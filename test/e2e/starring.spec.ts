@@ -45,3 +45,44 @@ test('flags set from another client of the same person arrive live', async ({ pa
   await page.getByTestId(`topic-${topic}`).click();
   await expect(page.getByTestId(`star-${id}`)).toHaveAttribute('aria-pressed', 'true');
 });
+
+/** How opaque an element is drawn: its own opacity times its ancestors' (Playwright's visibility ignores it). */
+function drawnOpacity(element: Element): number {
+  let opacity = 1;
+  for (let e: Element | null = element; e; e = e.parentElement)
+    opacity *= Number(getComputedStyle(e).opacity);
+  return opacity;
+}
+
+test('a starred message shows its star at all times and a click unstars it; others show one on hover', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'owner');
+  const topic = `always starred ${Date.now()}`;
+  const starredId = await post(chat, 'admin', topic, 'Starred, so the star stays');
+  const plainId = await post(chat, 'admin', topic, 'Not starred');
+  await chat.api(me.email).post('/messages/flags', { messages: [starredId], op: 'add', flag: 'starred' });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`content-${plainId}`)).toBeVisible();
+
+  // The pointer is on the sidebar: no message is hovered.
+  const star = page.getByTestId(`star-${starredId}`);
+  const plainStar = page.getByTestId(`star-${plainId}`);
+  await expect(star).toHaveAccessibleName('Unstar');
+  await expect(star).toHaveText('★');
+  await expect.poll(() => star.evaluate(drawnOpacity)).toBe(1);
+  await expect.poll(() => plainStar.evaluate(drawnOpacity)).toBe(0);
+  await page.screenshot({ path: 'test-results/screens/starring.png' });
+
+  await page.getByTestId(`message-${plainId}`).hover();
+  await expect.poll(() => plainStar.evaluate(drawnOpacity)).toBe(1);
+  await expect(plainStar).toHaveAccessibleName('Star');
+
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await expect(star).toHaveAccessibleName('Star');
+  expect(await flagsOf(chat, me.email, starredId)).not.toContain('starred');
+});

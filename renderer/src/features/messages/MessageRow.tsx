@@ -280,7 +280,7 @@ function FullMessageParts({
   const moved = message.last_moved_timestamp !== undefined;
   return (
     <>
-      <div className="message-main">
+      <div className={starred ? 'message-main with-star' : 'message-main'}>
         {meta}
         <LongContent message={message} html={html} />
         {(edited || moved) && (
@@ -309,16 +309,6 @@ function FullMessageParts({
           onClick={() => setPicking(!picking)}
         >
           ☺
-        </button>
-        <button
-          type="button"
-          aria-label={starred ? 'Unstar' : 'Star'}
-          aria-pressed={starred}
-          className={starred ? 'star starred' : 'star'}
-          data-testid={`star-${message.id}`}
-          onClick={() => star.mutate({ flag: 'starred', on: !starred })}
-        >
-          {starred ? '★' : '☆'}
         </button>
         {isOwn && (
           <button
@@ -350,6 +340,17 @@ function FullMessageParts({
         </button>
         <MessageMenu message={message} channelName={channelName} isOwn={isOwn} />
       </div>
+      {/* Beside the toolbar, not in it: a starred message shows its star at all times (as in Zulip). */}
+      <button
+        type="button"
+        aria-label={starred ? 'Unstar' : 'Star'}
+        aria-pressed={starred}
+        className={starred ? 'message-star starred' : 'message-star'}
+        data-testid={`star-${message.id}`}
+        onClick={() => star.mutate({ flag: 'starred', on: !starred })}
+      >
+        {starred ? '★' : '☆'}
+      </button>
     </>
   );
 }

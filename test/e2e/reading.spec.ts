@@ -1,4 +1,5 @@
-import { expect, test, type ChatEnvironment } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, type ChatEnvironment, type SignIn } from './fixtures';
 import { unreadInTopic } from './server-state';
 
 // Reading as a person does: what a focused window shows in full is read, even with nothing to
@@ -13,6 +14,35 @@ async function flagsOf(chat: ChatEnvironment, who: string, id: number): Promise<
     narrow: [],
   });
   return (body.messages as { id: number; flags: string[] }[]).find((m) => m.id === id)?.flags ?? [];
+}
+
+/** Ben starts `topic` in #random; the owner signs in and opens it. Returns the message's id. */
+async function openBensTopic(
+  page: Page,
+  chat: ChatEnvironment,
+  signIn: SignIn,
+  topic: string,
+  content: string,
+): Promise<number> {
+  const { body: sent } = await chat
+    .api('ben@northwind.example')
+    .post('/messages', { type: 'stream', to: 'random', topic, content });
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-random').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+  return sent.id as number;
+}
+
+/** An administrator renames the whole topic of message `id`, quietly. */
+async function moveTopic(chat: ChatEnvironment, id: number, topic: string): Promise<void> {
+  const moved = await chat.api('admin').patch(`/messages/${id}`, {
+    topic,
+    propagate_mode: 'change_all',
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: false,
+  });
+  expect(moved.status).toBe(200);
 }
 
 test('opening a short conversation marks what it shows as read, without scrolling', async ({
@@ -58,28 +88,11 @@ test('opening a short conversation marks what it shows as read, without scrollin
 
 test('a topic moved while it is open takes the view with it', async ({ page, chat, signIn }) => {
   const topic = 'moving day';
-  const { body: sent } = await chat.api('ben@northwind.example').post('/messages', {
-    type: 'stream',
-    to: 'random',
-    topic,
-    content: 'Boxes are packed.',
-  });
-  const last = { id: sent.id as number, subject: topic };
-  await signIn(page, 'owner');
-  await page.getByTestId('channel-random').click();
-  await page.getByTestId(`topic-${last.subject}`).click();
-  await expect(page.getByTestId('conversation-title')).toContainText(last.subject);
-
-  const renamed = `${last.subject} (moved)`;
-  const moved = await chat.api('admin').patch(`/messages/${last.id}`, {
-    topic: renamed,
-    propagate_mode: 'change_all',
-    send_notification_to_old_thread: false,
-    send_notification_to_new_thread: false,
-  });
-  expect(moved.status).toBe(200);
+  const id = await openBensTopic(page, chat, signIn, topic, 'Boxes are packed.');
+  const renamed = `${topic} (moved)`;
+  await moveTopic(chat, id, renamed);
   await expect(page.getByTestId('conversation-title')).toContainText(renamed);
-  await expect(page.getByTestId(`message-${last.id}`)).toBeVisible();
+  await expect(page.getByTestId(`message-${id}`)).toBeVisible();
   await expect(page.getByText('No messages here yet')).toBeHidden();
   await page.screenshot({ path: 'test-results/screens/reading-topic-followed.png' });
 });
@@ -90,27 +103,13 @@ test('typing on while someone moves the open topic: the compose box keeps the ke
   signIn,
 }) => {
   const topic = `packing list ${Date.now()}`;
-  const { body: sent } = await chat.api('ben@northwind.example').post('/messages', {
-    type: 'stream',
-    to: 'random',
-    topic,
-    content: 'What goes in the first box?',
-  });
-  await signIn(page, 'owner');
-  await page.getByTestId('channel-random').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  const id = await openBensTopic(page, chat, signIn, topic, 'What goes in the first box?');
   const input = page.getByTestId('compose-input');
   await input.click();
   await input.pressSequentially('The kettle');
 
   const renamed = `${topic} (moved)`;
-  const moved = await chat.api('admin').patch(`/messages/${sent.id as number}`, {
-    topic: renamed,
-    propagate_mode: 'change_all',
-    send_notification_to_old_thread: false,
-    send_notification_to_new_thread: false,
-  });
-  expect(moved.status).toBe(200);
+  await moveTopic(chat, id, renamed);
   // Keys pressed while the view follows the topic: each letter is a shortcut if it lands on the page
   // (a: All messages, n: next unread topic, d: drafts...).
   const typing = input.pressSequentially(' and the mugs, and a towel and a lamp', { delay: 15 });

@@ -309,3 +309,29 @@ test('a message sent while reading further up says where it went, and Scroll dow
   await expect(feed.getByText(reply)).toBeInViewport();
   await expect(notice).toBeHidden();
 });
+
+test('the compose box growing under a reader at the bottom keeps the newest message in view', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `tall reply ${Date.now()}`;
+  const me = await signIn(page, 'owner');
+  // Sent by the reader: read, so the topic opens at its newest message.
+  for (let i = 1; i <= 15; i++)
+    await chat
+      .api(me.email)
+      .post('/messages', { type: 'channel', to: 'general', topic, content: `Line ${i} of the log` });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const feed = page.getByTestId('message-feed');
+  const newest = feed.getByText('Line 15 of the log');
+  await expect(newest).toBeInViewport({ ratio: 1 });
+
+  const input = page.getByTestId('compose-input');
+  await input.click();
+  for (let i = 1; i <= 7; i++) await input.pressSequentially(`draft line ${i}\n`);
+  const [feedBox, newestBox] = await Promise.all([feed.boundingBox(), newest.boundingBox()]);
+  expect(newestBox!.y + newestBox!.height).toBeLessThanOrEqual(feedBox!.y + feedBox!.height + 1);
+  await expect(page.getByTestId('jump-to-bottom')).toBeHidden();
+});

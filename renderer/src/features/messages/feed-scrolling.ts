@@ -169,6 +169,22 @@ export function useFollowBottom(
     scrolledToBottom.current = bottom;
     if (awayFromBottom === bottom) setAwayFromBottom(!bottom);
   };
+  // The view's height changes under the reader (the compose box grows with a long message, an error
+  // shows under it): one who was at the bottom stays there, or the newest message would slip under
+  // the compose box. (No scroll event comes: the scroll position itself did not change.)
+  useEffect(() => {
+    const el = parentRef.current;
+    if (!el || !settled || hasNewer || typeof ResizeObserver === 'undefined') return;
+    let height = el.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const shrank = el.clientHeight < height;
+      height = el.clientHeight;
+      if (shrank && opened.current && atBottom()) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- atBottom reads refs
+  }, [parentRef, settled, hasNewer, opened]);
   const jumpToBottom = () => {
     scrolledToBottom.current = true;
     setAwayFromBottom(false);

@@ -1,9 +1,9 @@
 import type { Realm } from '../realm/realm';
 import type { Timings } from '../http/context';
-import { isAdmin, isMemberOrAbove, isModeratorOrAbove } from '../realm/roles';
+import { isAdmin, isModeratorOrAbove } from '../realm/roles';
 import { statusToWire } from '../realm/user-status';
 import { listedUsers, userToWire, type User } from '../realm/users';
-import { groupToWire } from '../realm/groups';
+import { groupToWire, userInGroupSetting } from '../realm/groups';
 import { REALM_GROUP_SETTINGS } from '../realm/settings';
 import { canAccessMetadata } from '../realm/channels';
 import { channelToWire, subscriptionToWire } from '../realm/channel-wire';
@@ -249,7 +249,8 @@ export function initialState(
       avatar_url: me.avatar_url,
       avatar_url_medium: me.avatar_url,
       can_create_streams: true,
-      can_invite_others_to_realm: isMemberOrAbove(user),
+      // Derived from the organization's invite permission, as the real service does.
+      can_invite_others_to_realm: userInGroupSetting(realm, user, realm.settings.can_invite_users_group),
     });
   }
   if (want('realm_bot')) {

@@ -71,3 +71,35 @@ test('the server’s refusal is shown and the form is kept', async ({ page, sign
   await expect(page.getByTestId('group-problems')).toBeVisible();
   await expect(page.getByTestId('group-error')).toHaveCount(0);
 });
+
+test('a member the organization does not let invite or create groups is not offered either, and is once it does', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const all = await groups(chat);
+  const idOf = (name: string) => all.find((g) => g.name === name)!.id as number;
+  const admins = idOf('role:administrators');
+  const members = idOf('role:members');
+  const owner = chat.api('owner');
+  const allow = (group: number) =>
+    owner.patch('/realm', {
+      can_invite_users_group: JSON.stringify({ new: group }),
+      can_create_groups: JSON.stringify({ new: group }),
+    });
+  expect((await allow(admins)).status).toBe(200);
+  try {
+    await signIn(page, 'member');
+    await page.goto(`${page.url().split('#')[0]}#settings/user-groups`);
+    await expect(page.getByTestId('user-groups-screen')).toBeVisible();
+    await expect(page.getByTestId('new-group')).toHaveCount(0);
+    await expect(page.getByTestId('settings-nav-invitations')).toHaveCount(0);
+
+    // Allowed again while the screen is open: offered at once.
+    expect((await allow(members)).status).toBe(200);
+    await expect(page.getByTestId('new-group')).toBeVisible();
+    await expect(page.getByTestId('settings-nav-invitations')).toBeVisible();
+  } finally {
+    await allow(members);
+  }
+});

@@ -15,17 +15,11 @@ import { useNowSeconds } from '../../app/use-now';
 import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
+import { userInGroupSetting } from '../../app/permissions';
 import { useDialogStore } from '../../state/dialogs';
 import { useSubscriptions } from '../channels/hooks';
 import { RadioOptions } from '../../components/RadioOptions';
-import {
-  editAllowance,
-  formatLimit,
-  formatRemaining,
-  userInGroupSetting,
-  type Allowance,
-  type EditRules,
-} from './edit-limits';
+import { editAllowance, formatLimit, formatRemaining, type Allowance, type EditRules } from './edit-limits';
 
 export interface EditForm {
   content: string;

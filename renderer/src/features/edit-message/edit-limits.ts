@@ -1,25 +1,3 @@
-import type { GroupSettingValue, UserGroup } from '../../api/model';
-
-/** Whether a user holds a group-setting value (spec 2.1): a group id, or direct members and subgroups. */
-export function userInGroupSetting(
-  setting: GroupSettingValue | undefined,
-  userId: number,
-  groups: readonly UserGroup[],
-): boolean {
-  if (setting === undefined) return false;
-  const byId = new Map(groups.map((g) => [g.id, g]));
-  const seen = new Set<number>();
-  const inGroup = (id: number): boolean => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    const group = byId.get(id);
-    if (!group) return false;
-    return (group.members ?? []).includes(userId) || (group.direct_subgroup_ids ?? []).some(inGroup);
-  };
-  if (typeof setting === 'number') return inGroup(setting);
-  return setting.direct_members.includes(userId) || setting.direct_subgroups.some(inGroup);
-}
-
 export interface EditRules {
   /** realm_allow_message_editing */
   allowEditing: boolean;

@@ -1,5 +1,5 @@
 import { Role } from '../../../../shared/api/plain-values';
-import { userInGroupSetting } from '../edit-message/edit-limits';
+import { userInGroupSetting } from '../../app/permissions';
 import { useMemo } from 'react';
 import { useInitialState } from '../../app/session';
 

@@ -1,6 +1,6 @@
 import type { RegisterResponse } from '../../../../shared/api/register';
 import type { Message } from '../../api/model';
-import { userInGroupSetting } from '../edit-message/edit-limits';
+import { userInGroupSetting } from '../../app/permissions';
 
 /**
  * Whether the person may delete `message`, by the organization's rules as the real service holds

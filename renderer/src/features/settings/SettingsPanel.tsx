@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Loading } from '../../components/states';
 import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { useRealmPermission } from '../../app/permissions';
 import { useSettingsScreen } from './screen-store';
 import { SECTIONS } from './sections';
 import { SettingsShell } from './SettingsShell';
@@ -15,6 +16,7 @@ export function SettingsPanel() {
   const open = useSettingsScreen((s) => s.open);
   const isAdmin = useIsAdmin();
   const isGuest = useInitialState((s) => s.is_guest === true || s.role === 600) ?? false;
+  const mayInvite = useRealmPermission('realm_can_invite_users_group', !isGuest);
   const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -34,7 +36,7 @@ export function SettingsPanel() {
 
   if (!section) return null;
   const current = SECTIONS.find((s) => s.id === section);
-  const visible = SECTIONS.filter((s) => s.visible({ isAdmin, isGuest }) || s.id === section);
+  const visible = SECTIONS.filter((s) => s.visible({ isAdmin, isGuest, mayInvite }) || s.id === section);
   const Content = current?.component;
 
   return (

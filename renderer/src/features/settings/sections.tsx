@@ -16,7 +16,7 @@ export interface Section {
   heading: 'You' | 'Organization';
   component: ComponentType;
   /** Who sees the entry; the screen itself still works (and shows the server's refusal) for others. */
-  visible: (who: { isAdmin: boolean; isGuest: boolean }) => boolean;
+  visible: (who: { isAdmin: boolean; isGuest: boolean; mayInvite: boolean }) => boolean;
 }
 
 const everyone = () => true;
@@ -50,7 +50,8 @@ export const SECTIONS: readonly Section[] = [
     label: 'Invite people',
     heading: 'Organization',
     component: InvitationsScreen,
-    visible: (w) => !w.isGuest,
+    // The organization's "who can invite" (realm_can_invite_users_group), as the real service does.
+    visible: (w) => w.mayInvite,
   },
   {
     id: 'org-defaults',

@@ -6,6 +6,7 @@ import type { UserGroup } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { useRealmPermission } from '../../app/permissions';
 import { FormActions } from '../../components/Dialog';
 import { Empty, Loading } from '../../components/states';
 import { describeGroupSetting, groupLabel } from '../channel-settings/group-setting';
@@ -25,6 +26,8 @@ import {
 /** Spec 4.14: the organization's groups, and a form to create one. */
 export function UserGroupsScreen() {
   const groups = useInitialState((s) => s.realm_user_groups);
+  // The organization's "who can create groups": others see the groups without the form.
+  const mayCreate = useRealmPermission('realm_can_create_groups', true);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const active = useMemo(() => (groups ?? []).filter((g) => !g.deactivated), [groups]);
@@ -35,7 +38,7 @@ export function UserGroupsScreen() {
     <div className="settings-page" data-testid="user-groups-screen">
       <div className="page-title">
         <h2>User groups</h2>
-        {!creating && (
+        {mayCreate && !creating && (
           <button
             type="button"
             className="btn btn-primary"
@@ -54,7 +57,7 @@ export function UserGroupsScreen() {
           Group “{created}” created.
         </p>
       )}
-      {creating && (
+      {mayCreate && creating && (
         <CreateGroupForm
           groups={active}
           onCancel={() => setCreating(false)}

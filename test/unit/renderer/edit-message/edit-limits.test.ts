@@ -3,9 +3,9 @@ import {
   editAllowance,
   formatLimit,
   formatRemaining,
-  userInGroupSetting,
   type EditRules,
 } from '../../../../renderer/src/features/edit-message/edit-limits';
+import { userInGroupSetting } from '../../../../renderer/src/app/permissions';
 
 const rules: EditRules = {
   allowEditing: true,

@@ -126,6 +126,10 @@ test('the account switcher adds a second account and switches between them', asy
   const moderator = chat.user('moderator');
   await page.getByTestId('account-switcher').click();
   await page.getByTestId('add-account').click();
+  // The sign-in card alone on the backdrop, not inside the first screen's own frame.
+  const overlay = page.getByTestId('add-account-overlay');
+  await expect(overlay.getByTestId('sign-in')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await overlay.screenshot({ path: 'test-results/screens/sign-in-add-account.png' });
   await page.getByTestId(`demo-account-${moderator.email}`).click();
   await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
   await page.getByTestId('account-switcher').click();

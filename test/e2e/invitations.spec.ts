@@ -48,6 +48,9 @@ test('addresses that already have accounts are named, and the others still sent'
   await signIn(page, 'member');
   await page.getByTestId('open-settings').click();
   await page.getByTestId('settings-nav-invitations').click();
+  // Two cards, each with its heading, as the other settings screens have.
+  await expect(page.getByRole('form', { name: 'New invitation' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Invitations sent' })).toBeVisible();
   expect(await page.getByTestId('invite-role').locator('option').allTextContents()).toEqual([
     'Member',
     'Guest',

@@ -80,7 +80,13 @@ export function InviteFormView() {
   };
 
   return (
-    <form className="settings-group invite-form" onSubmit={submit} data-testid="invite-form">
+    <form
+      className="settings-group invite-form"
+      onSubmit={submit}
+      data-testid="invite-form"
+      aria-labelledby="new-invitation"
+    >
+      <h3 id="new-invitation">New invitation</h3>
       <label className="field">
         <span>Email addresses</span>
         <textarea

@@ -98,3 +98,19 @@ test('asks for permission once, from the sidebar, when the browser has not been 
   await expect(page.getByTestId('channel-general')).toBeVisible();
   await expect(prompt).toHaveCount(0);
 });
+
+test('a browser that refuses when asked: the prompt says notifications are blocked, and where to allow them', async ({
+  page,
+  signIn,
+}) => {
+  // The browser's answer when the person (or a policy) blocks notifications for the site.
+  await page.addInitScript(() => {
+    window.Notification.requestPermission = () => Promise.resolve('denied');
+  });
+  await signIn(page, 'member');
+  const prompt = page.getByRole('region', { name: 'Desktop notifications' });
+  await prompt.getByRole('button', { name: 'Enable notifications' }).click();
+  await expect(prompt).toContainText('Notifications are blocked for this app in the browser’s settings');
+  await prompt.getByRole('button', { name: 'OK' }).click();
+  await expect(prompt).toHaveCount(0);
+});

@@ -23,8 +23,9 @@ function dismissedBefore(): boolean {
 export function NotificationPrompt() {
   const wanted = useUserSetting<boolean>('enable_desktop_notifications', true);
   const [permission, setPermission] = useState<NotificationPermissionState>(notificationPermission);
+  // The browser said no when asked here: that is said, not silently dropped.
+  const [refusedHere, setRefusedHere] = useState(false);
   const [dismissed, setDismissed] = useState(dismissedBefore);
-  if (!wanted || permission !== 'default' || dismissed) return null;
   const dismiss = () => {
     try {
       localStorage.setItem(DISMISSED_KEY, '1');
@@ -33,15 +34,32 @@ export function NotificationPrompt() {
     }
     setDismissed(true);
   };
+  if (!wanted || dismissed) return null;
+  if (permission === 'denied' && refusedHere)
+    return (
+      <div className="notification-prompt" role="region" aria-label="Desktop notifications">
+        <p role="status">
+          Notifications are blocked for this app in the browser’s settings (or the system’s). Allow them there
+          to get desktop notifications.
+        </p>
+        <div className="notification-prompt-actions">
+          <button type="button" className="btn btn-small" onClick={dismiss}>
+            OK
+          </button>
+        </div>
+      </div>
+    );
+  if (permission !== 'default') return null;
+  const ask = async () => {
+    const answer = await askNotificationPermission();
+    setRefusedHere(answer === 'denied');
+    setPermission(answer);
+  };
   return (
     <div className="notification-prompt" role="region" aria-label="Desktop notifications">
       <p>Get desktop notifications for direct messages and mentions?</p>
       <div className="notification-prompt-actions">
-        <button
-          type="button"
-          className="btn btn-small btn-primary"
-          onClick={() => void askNotificationPermission().then(setPermission)}
-        >
+        <button type="button" className="btn btn-small btn-primary" onClick={() => void ask()}>
           Enable notifications
         </button>
         <button type="button" className="btn btn-small" onClick={dismiss}>

@@ -111,6 +111,20 @@ function effectiveStatus({ loop, calls }: Running): ConnectionStatus {
   return status;
 }
 
+/**
+ * How long finding a server may take in all, every address and retry included: a person waits
+ * for this answer, and a server that accepts connections but never answers must not hold them for
+ * the minute and a half that three attempts at the usual request timeout would take.
+ */
+export const PROBE_TIMEOUT_MS = 15_000;
+
+function probeTimedOut(): CallResult<never> {
+  return {
+    ok: false,
+    error: { kind: 'network', reason: 'timeout', message: `no answer within ${PROBE_TIMEOUT_MS / 1000} s` },
+  };
+}
+
 /** The refusal to send a secret over plain http to another machine. */
 function insecure(serverUrl: string, secret: string): CallResult<never> {
   return clientFailure(
@@ -355,28 +369,40 @@ export class ChatCore {
 
   /**
    * Finds the server behind what the person typed: each address `serverUrlCandidates` makes of it,
-   * in turn, until one answers GET /server_settings (at most four, one after the other).
+   * in turn, until one answers GET /server_settings (at most four, one after the other), all
+   * within `PROBE_TIMEOUT_MS`.
    */
   async probeServer(input: string): Promise<CallResult<ProbedServer>> {
     const candidates = serverUrlCandidates(input);
     if (!candidates)
       return clientFailure(clientFailureCodes.invalidServerUrl, `"${input.trim()}" is not a server address.`);
-    let first: CallResult<ProbedServer> | null = null;
-    for (const serverUrl of candidates) {
-      const client = new HttpClient({ ...this.clientOptions(), serverUrl });
-      const found = await client.call(getServerSettings, {});
-      if (found.ok) return { ok: true, value: { serverUrl, settings: found.value } };
-      first ??= found;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), PROBE_TIMEOUT_MS);
+    try {
+      let first: CallResult<ProbedServer> | null = null;
+      for (const serverUrl of candidates) {
+        const client = new HttpClient({ ...this.clientOptions(), serverUrl });
+        const found = await client.call(
+          getServerSettings,
+          {},
+          { timeoutMs: PROBE_TIMEOUT_MS, signal: deadline.signal },
+        );
+        if (found.ok) return { ok: true, value: { serverUrl, settings: found.value } };
+        if (deadline.signal.aborted) return probeTimedOut();
+        first ??= found;
+      }
+      if (first && !first.ok && first.error.kind === 'network' && schemeAssumed(input))
+        return {
+          ok: false,
+          error: {
+            ...first.error,
+            message: `${first.error.message} The app tried ${candidates[0]}; if the server uses plain http, type http:// before its address.`,
+          },
+        };
+      return first!;
+    } finally {
+      clearTimeout(timer);
     }
-    if (first && !first.ok && first.error.kind === 'network' && schemeAssumed(input))
-      return {
-        ok: false,
-        error: {
-          ...first.error,
-          message: `${first.error.message} The app tried ${candidates[0]}; if the server uses plain http, type http:// before its address.`,
-        },
-      };
-    return first!;
   }
 
   async addAccount(request: AddAccountRequest): Promise<CallResult<AccountSummary>> {

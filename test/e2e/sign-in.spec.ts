@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { FakeChatServer } from '../support/fake-chat-server';
 
@@ -73,6 +75,40 @@ test('an address pasted from a browser tab finds the organization; a mistyped sc
   await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
   // Kept under the organization's own address, not the page's.
   expect(chat.host.core.vault.list().map((a) => a.serverUrl)).toContain(chat.server.url);
+});
+
+test('an address that never answers can be stopped, or corrected and checked again', async ({
+  page,
+  chat,
+}) => {
+  // Takes the connection and the request, and never answers.
+  const silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  try {
+    await chat.signOutAll();
+    await page.goto(chat.appUrl);
+    const address = page.getByTestId('server-url');
+    const continueButton = page.getByTestId('server-continue');
+    await address.fill(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+    await continueButton.click();
+    await expect(continueButton).toHaveText('Checking…');
+    await expect(continueButton).toBeDisabled();
+    await page.screenshot({ path: 'test-results/screens/sign-in-checking.png' });
+    await page.getByTestId('server-check-stop').click();
+    await expect(continueButton).toHaveText('Continue');
+    await expect(address).toBeFocused();
+
+    // Checking again, then correcting the address while that check still waits.
+    await continueButton.click();
+    await expect(continueButton).toBeDisabled();
+    await address.fill(chat.server.url);
+    await expect(continueButton).toBeEnabled();
+    await continueButton.click();
+    await expect(page.getByTestId('realm-card')).toBeVisible();
+  } finally {
+    silent.closeAllConnections();
+    silent.close();
+  }
 });
 
 test('a new organization URL means a clean form; a too-old server is refused before any sign-in', async ({

@@ -131,6 +131,61 @@ describe('SignIn', () => {
   });
 });
 
+describe('SignIn: checking the organization URL', () => {
+  /** Probes that answer only when the test says so, by the address typed. */
+  function heldProbes(bridge: ReturnType<typeof setup>['bridge']) {
+    const answers = new Map<string, (realmName: string) => void>();
+    bridge.accounts.probeServer = (input) =>
+      new Promise((resolve) =>
+        answers.set(input, (realmName) =>
+          resolve({
+            ok: true,
+            value: {
+              serverUrl: `https://${input}`,
+              settings: { result: 'success', msg: '', realm_name: realmName, service_feature_level: 400 },
+            },
+          }),
+        ),
+      );
+    return answers;
+  }
+  const continueButton = () => screen.getByTestId('server-continue') as HTMLButtonElement;
+
+  it('an address that does not answer yet can be corrected and checked again; the late answer changes nothing', async () => {
+    const { bridge, render } = setup();
+    const answers = heldProbes(bridge);
+    render(<SignIn />);
+    fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'slow.example.com' } });
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(continueButton().textContent).toBe('Checking…'));
+    expect(continueButton().disabled).toBe(true);
+
+    fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'chat.example.com' } });
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(answers.has('chat.example.com')).toBe(true));
+    await act(async () => answers.get('chat.example.com')!('Acme'));
+    expect((await screen.findByTestId('realm-name')).textContent).toBe('Acme');
+    await act(async () => answers.get('slow.example.com')!('Slow Org'));
+    expect(screen.getByTestId('realm-name').textContent).toBe('Acme');
+  });
+
+  it('Stop gives the check up: Continue again, focus in the address, and its late answer shows nothing', async () => {
+    const { bridge, render } = setup();
+    const answers = heldProbes(bridge);
+    render(<SignIn />);
+    fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'slow.example.com' } });
+    fireEvent.click(continueButton());
+    fireEvent.click(await screen.findByTestId('server-check-stop'));
+    await waitFor(() => expect(continueButton().textContent).toBe('Continue'));
+    expect(continueButton().disabled).toBe(false);
+    expect(screen.queryByTestId('server-check-stop')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('server-url'));
+    await act(async () => answers.get('slow.example.com')!('Slow Org'));
+    expect(screen.queryByTestId('realm-card')).toBeNull();
+  });
+});
+
 describe('SignIn: password and the methods a server offers', () => {
   const settings = (extra: Record<string, unknown>) => async () => ({
     ok: true as const,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { ApiCallError } from '../../../../shared/failures';
 import { featureLevelOf, isAuthMethodEnabled } from '../../../../shared/api/server-rules';
 import type { ServerSettings } from '../../../../shared/api/server';
@@ -21,6 +21,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
   const queryClient = useQueryClient();
   const demo = useQuery({ queryKey: ['accounts', 'demo'], queryFn: () => bridge.accounts.demo() });
   const [serverUrl, setServerUrl] = useState('');
+  const urlField = useRef<HTMLInputElement>(null);
   const [settings, setSettings] = useState<{ url: string; value: ServerSettings } | null>(null);
 
   const signedIn = useCallback(async () => {
@@ -34,10 +35,6 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
       if (!result.ok) throw new ApiCallError(result.error);
       // The address that answered: what was typed, made whole (a page's address, a missing https://).
       return { url: result.value.serverUrl, value: result.value.settings };
-    },
-    onSuccess: (found) => {
-      setServerBase(found.url);
-      setSettings(found);
     },
   });
   const addDemo = useMutation({
@@ -58,7 +55,19 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
 
   const submitUrl = (e: FormEvent) => {
     e.preventDefault();
-    if (serverUrl.trim()) probe.mutate(serverUrl.trim());
+    if (!serverUrl.trim()) return;
+    // Given to mutate rather than useMutation: a check given up (the address edited, or Stop)
+    // shows nothing when its answer comes after all.
+    probe.mutate(serverUrl.trim(), {
+      onSuccess: (found) => {
+        setServerBase(found.url);
+        setSettings(found);
+      },
+    });
+  };
+  const stopChecking = () => {
+    probe.reset();
+    urlField.current?.focus();
   };
 
   const s = settings?.value;
@@ -93,6 +102,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
           <label htmlFor="server-url">Organization URL</label>
           <div className="inline">
             <input
+              ref={urlField}
               id="server-url"
               data-testid="server-url"
               type="text"
@@ -110,6 +120,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
             <button type="submit" className="btn" data-testid="server-continue" disabled={probe.isPending}>
               {probe.isPending ? 'Checking…' : 'Continue'}
             </button>
+            {probe.isPending && (
+              <button type="button" className="btn" data-testid="server-check-stop" onClick={stopChecking}>
+                Stop
+              </button>
+            )}
           </div>
           {probe.isError && (
             <p className="form-error" role="alert" data-testid="server-error">

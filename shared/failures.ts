@@ -18,6 +18,11 @@ export interface NetworkFailure {
    * (a connection reset or closed after the request was written, an answer that did not come).
    */
   notSent?: true;
+  /**
+   * The secure (https) connection failed in its TLS handshake, not over a certificate: most often
+   * what answered speaks only plain http.
+   */
+  tlsHandshakeFailed?: true;
 }
 
 /** A 4xx with the service's error body (spec parts 1 and 7). */
@@ -87,6 +92,8 @@ export function safeJson(text: string): unknown {
 export function describeFailure(failure: CallFailure): string {
   switch (failure.kind) {
     case 'network':
+      if (failure.tlsHandshakeFailed)
+        return 'Could not make a secure (https) connection to the server: it may not use https.';
       return failure.reason === 'timeout'
         ? 'The server did not answer in time.'
         : 'Could not reach the server. Check your connection.';

@@ -409,6 +409,10 @@ export function networkFailure(error: unknown): CallFailure {
     return { kind: 'network', reason: 'timeout', message, ...notSent };
   if (code && CONNECTION_CODES.has(code))
     return { kind: 'network', reason: 'connection_failed', message, ...notSent };
+  // OpenSSL's handshake errors, e.g. ERR_SSL_WRONG_VERSION_NUMBER where plain http answered
+  // (certificate refusals have codes of their own).
+  if (code?.startsWith('ERR_SSL_') || code === 'EPROTO')
+    return { kind: 'network', reason: 'other', message, tlsHandshakeFailed: true };
   return { kind: 'network', reason: 'other', message };
 }
 

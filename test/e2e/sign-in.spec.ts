@@ -111,6 +111,41 @@ test('an address that never answers can be stopped, or corrected and checked aga
   }
 });
 
+test('a missing URL, a web page and https to an http-only server are each said plainly', async ({
+  page,
+  chat,
+}) => {
+  const webPage = createServer((_request, response) =>
+    response.writeHead(200, { 'Content-Type': 'text/html' }).end('<h1>Welcome to our site</h1>'),
+  );
+  await new Promise<void>((resolve) => webPage.listen(0, '127.0.0.1', resolve));
+  try {
+    await chat.signOutAll();
+    await page.goto(chat.appUrl);
+    const address = page.getByTestId('server-url');
+    const error = page.getByTestId('server-error');
+    await page.getByTestId('server-continue').click();
+    await expect(error).toHaveText('Enter your organization’s URL, for example chat.example.com.');
+    await expect(address).toBeFocused();
+    await page.screenshot({ path: 'test-results/screens/sign-in-url-missing.png' });
+
+    const pageUrl = `http://127.0.0.1:${(webPage.address() as AddressInfo).port}`;
+    await address.fill(pageUrl);
+    await page.getByTestId('server-continue').click();
+    await expect(error).toHaveText(`There is no chat server at ${pageUrl}. Check the organization URL.`);
+    await page.screenshot({ path: 'test-results/screens/sign-in-not-a-chat-server.png' });
+
+    await address.fill(chat.server.url.replace('http:', 'https:'));
+    await page.getByTestId('server-continue').click();
+    await expect(error).toHaveText(
+      'Could not make a secure (https) connection to the server: it may not use https.',
+    );
+    await page.screenshot({ path: 'test-results/screens/sign-in-not-https.png' });
+  } finally {
+    webPage.close();
+  }
+});
+
 test('a new organization URL means a clean form; a too-old server is refused before any sign-in', async ({
   page,
   chat,

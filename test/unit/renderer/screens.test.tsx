@@ -186,6 +186,42 @@ describe('SignIn: checking the organization URL', () => {
   });
 });
 
+describe('SignIn: an organization URL that is wrong or missing', () => {
+  it('says there is no chat server where something answered that is not one', async () => {
+    const { bridge, render } = setup();
+    bridge.accounts.probeServer = async () => ({
+      ok: false,
+      error: { kind: 'malformed', status: 200, message: 'the body is not JSON' },
+    });
+    render(<SignIn />);
+    fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'example.com' } });
+    fireEvent.click(screen.getByTestId('server-continue'));
+    expect((await screen.findByTestId('server-error')).textContent).toBe(
+      'There is no chat server at example.com. Check the organization URL.',
+    );
+  });
+
+  it('asks for the URL when Continue is pressed without one, and keeps the focus in the field', async () => {
+    const { bridge, render } = setup();
+    const probed: string[] = [];
+    bridge.accounts.probeServer = async (input) => {
+      probed.push(input);
+      return { ok: false, error: apiError('BAD_REQUEST', 'no') };
+    };
+    render(<SignIn />);
+    fireEvent.click(screen.getByTestId('server-continue'));
+    expect((await screen.findByTestId('server-error')).textContent).toBe(
+      'Enter your organization’s URL, for example chat.example.com.',
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('server-url'));
+    expect(screen.getByTestId('server-url').getAttribute('aria-invalid')).toBe('true');
+    // Typing takes the message away.
+    fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'c' } });
+    expect(screen.queryByTestId('server-error')).toBeNull();
+    expect(probed).toEqual([]);
+  });
+});
+
 describe('SignIn: password and the methods a server offers', () => {
   const settings = (extra: Record<string, unknown>) => async () => ({
     ok: true as const,

@@ -4,8 +4,7 @@ import { ApiCallError } from '../../../../shared/failures';
 import { featureLevelOf, isAuthMethodEnabled } from '../../../../shared/api/server-rules';
 import type { ServerSettings } from '../../../../shared/api/server';
 import { MIN_FEATURE_LEVEL } from '../../../../shared/ipc';
-import { errorText } from '../../api/call';
-import { signInFailure } from './sign-in-errors';
+import { serverCheckFailure, signInFailure } from './sign-in-errors';
 import { useBridge } from '../../app/bridge-context';
 import { SafeHtml, setServerBase } from '../../components/SafeHtml';
 import { DemoAccountList } from './DemoAccountList';
@@ -21,6 +20,8 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
   const queryClient = useQueryClient();
   const demo = useQuery({ queryKey: ['accounts', 'demo'], queryFn: () => bridge.accounts.demo() });
   const [serverUrl, setServerUrl] = useState('');
+  /** Continue was pressed with no address typed. */
+  const [urlMissing, setUrlMissing] = useState(false);
   const urlField = useRef<HTMLInputElement>(null);
   const [settings, setSettings] = useState<{ url: string; value: ServerSettings } | null>(null);
 
@@ -55,7 +56,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
 
   const submitUrl = (e: FormEvent) => {
     e.preventDefault();
-    if (!serverUrl.trim()) return;
+    if (!serverUrl.trim()) {
+      setUrlMissing(true);
+      urlField.current?.focus();
+      return;
+    }
     // Given to mutate rather than useMutation: a check given up (the address edited, or Stop)
     // shows nothing when its answer comes after all.
     probe.mutate(serverUrl.trim(), {
@@ -98,7 +103,8 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
           </section>
         )}
 
-        <form onSubmit={submitUrl} className="form-row">
+        {/* noValidate: no address (or only spaces, which `required` lets through) gets the form's own message. */}
+        <form onSubmit={submitUrl} className="form-row" noValidate>
           <label htmlFor="server-url">Organization URL</label>
           <div className="inline">
             <input
@@ -113,9 +119,12 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
               value={serverUrl}
               onChange={(e) => {
                 setServerUrl(e.target.value);
+                setUrlMissing(false);
                 startOver();
               }}
               required
+              aria-invalid={urlMissing || probe.isError}
+              aria-describedby={urlMissing || probe.isError ? 'server-error' : undefined}
             />
             <button type="submit" className="btn" data-testid="server-continue" disabled={probe.isPending}>
               {probe.isPending ? 'Checking…' : 'Continue'}
@@ -126,9 +135,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
               </button>
             )}
           </div>
-          {probe.isError && (
-            <p className="form-error" role="alert" data-testid="server-error">
-              {errorText(probe.error)}
+          {(urlMissing || probe.isError) && (
+            <p className="form-error" role="alert" id="server-error" data-testid="server-error">
+              {urlMissing
+                ? 'Enter your organization’s URL, for example chat.example.com.'
+                : serverCheckFailure(probe.error, probe.variables ?? serverUrl.trim())}
             </p>
           )}
         </form>

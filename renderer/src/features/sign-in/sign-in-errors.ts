@@ -42,6 +42,14 @@ export function signInFailure(error: unknown): SignInFailure {
   }
 }
 
+/** What a failed check of the organization URL (`typed`) tells the person. */
+export function serverCheckFailure(error: unknown, typed: string): string {
+  // Something answered, but not as a chat server does: a web page, another service's JSON.
+  if (error instanceof ApiCallError && error.failure.kind === 'malformed')
+    return `There is no chat server at ${typed}. Check the organization URL.`;
+  return errorText(error);
+}
+
 /** "45 seconds", "1 minute 5 seconds", "3 minutes". */
 export function waitText(seconds: number): string {
   const minutes = Math.floor(seconds / 60);

@@ -32,6 +32,8 @@ test('signs in with server URL, email and API key after showing the public setti
   await expect(page.getByTestId('realm-version')).toContainText(
     `feature level ${settings.service_feature_level}`,
   );
+  // The server reports `password` and `email`: one method, in people's words.
+  await expect(page.getByTestId('auth-methods')).toHaveText('Sign-in methods: Email and password');
   await page.screenshot({ path: 'test-results/screens/sign-in.png' });
 
   const admin = chat.user('admin');

@@ -117,7 +117,7 @@ describe('SignIn', () => {
     fireEvent.click(screen.getByTestId('server-continue'));
     expect((await screen.findByTestId('realm-name')).textContent).toBe('Northwind');
     expect(screen.getByTestId('realm-version').textContent).toContain('feature level 400');
-    expect(screen.getByTestId('auth-methods').textContent).toContain('password, email');
+    expect(screen.getByTestId('auth-methods').textContent).toBe('Sign-in methods: Email and password');
     expect(screen.getByTestId('realm-card').innerHTML).not.toContain('onerror');
     // The email typed on one method is there on the other (the secrets are not).
     fireEvent.change(screen.getByTestId('password-email'), { target: { value: 'a@b.c' } });
@@ -273,7 +273,7 @@ describe('SignIn: password and the methods a server offers', () => {
     render(<SignIn />);
     fireEvent.change(screen.getByTestId('server-url'), { target: { value: 'chat.example.com' } });
     fireEvent.click(screen.getByTestId('server-continue'));
-    expect((await screen.findByTestId('auth-methods')).textContent).toBe('Sign-in methods: github');
+    expect((await screen.findByTestId('auth-methods')).textContent).toBe('Sign-in methods: GitHub');
     expect(screen.queryByTestId('method-password')).toBeNull();
     expect(screen.getByTestId('method-api-key').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('no-password-sign-in')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { ApiCallError } from '../../../../shared/failures';
-import { featureLevelOf, isAuthMethodEnabled } from '../../../../shared/api/server-rules';
+import { featureLevelOf } from '../../../../shared/api/server-rules';
 import type { ServerSettings } from '../../../../shared/api/server';
 import { MIN_FEATURE_LEVEL } from '../../../../shared/ipc';
 import { serverCheckFailure, signInFailure } from './sign-in-errors';
@@ -9,6 +9,7 @@ import { useBridge } from '../../app/bridge-context';
 import { SafeHtml, setServerBase } from '../../components/SafeHtml';
 import { DemoAccountList } from './DemoAccountList';
 import { SignInMethods } from './SignInMethods';
+import { signInMethodNames } from './sign-in-method-names';
 
 /**
  * Sign-in: server URL → the server's public settings → the sign-in methods it offers (email and
@@ -164,7 +165,7 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
                   Version {s.service_version ?? 'unknown'} · feature level {s.service_feature_level ?? 0}
                 </p>
                 <p className="muted small" data-testid="auth-methods">
-                  Sign-in methods: {authMethods(s).join(', ') || 'none listed'}
+                  Sign-in methods: {signInMethodNames(s).join(', ') || 'none listed'}
                 </p>
                 {s.is_incompatible && (
                   <p className="form-error">This server considers this app incompatible.</p>
@@ -199,14 +200,4 @@ function resolveIcon(icon: string, base: string): string {
   } catch {
     return icon;
   }
-}
-
-export function authMethods(s: ServerSettings): string[] {
-  const names = Object.entries(s.authentication_methods ?? {})
-    .filter(([, value]) => isAuthMethodEnabled(value))
-    .map(([name]) => name);
-  for (const ext of s.external_authentication_methods ?? []) {
-    if (!names.includes(ext.display_name)) names.push(ext.display_name);
-  }
-  return names;
 }

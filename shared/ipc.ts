@@ -24,6 +24,14 @@ export interface AccountSummary {
   unsentMessages?: number;
 }
 
+/**
+ * The account a sign-in gave, made active. `alreadySignedIn`: that login (server and email) was
+ * already here; the sign-in renewed its key rather than adding an account.
+ */
+export interface SignedInAccount extends AccountSummary {
+  alreadySignedIn?: true;
+}
+
 /** A server found from what was typed at sign-in: the address that answered, and its settings. */
 export interface ProbedServer {
   serverUrl: string;
@@ -227,20 +235,20 @@ export interface AccountsApi {
   active(): Promise<string | null>;
   /** Reads GET /server_settings of a server before asking for credentials. */
   probeServer(serverUrl: string): Promise<CallResult<ProbedServer>>;
-  add(request: AddAccountRequest): Promise<CallResult<AccountSummary>>;
+  add(request: AddAccountRequest): Promise<CallResult<SignedInAccount>>;
   /**
    * Exchanges email (or username) and password for an API key in the main process and adds the
    * account. The password crosses the bridge this once and is kept nowhere.
    */
-  signInWithPassword(request: PasswordSignInRequest): Promise<CallResult<AccountSummary>>;
+  signInWithPassword(request: PasswordSignInRequest): Promise<CallResult<SignedInAccount>>;
   /** Adds the account a zuliprc-style file's text describes (`[api]`: email, key, site). */
-  importZuliprc(text: string): Promise<CallResult<AccountSummary>>;
+  importZuliprc(text: string): Promise<CallResult<SignedInAccount>>;
   switchTo(accountId: string): Promise<void>;
   remove(accountId: string): Promise<void>;
   /** The demo account offered by `npm start`, when the app was launched on the embedded server. */
   demo(): Promise<DemoAccounts | null>;
   /** Signs in as one of the demo accounts (the key stays in the main process). */
-  addDemo(email: string): Promise<CallResult<AccountSummary>>;
+  addDemo(email: string): Promise<CallResult<SignedInAccount>>;
 }
 
 /** The bots of the active account. */

@@ -12,6 +12,7 @@ import {
   MIN_FEATURE_LEVEL,
   type AccountsState,
   type AccountSummary,
+  type SignedInAccount,
   type ProbedServer,
   type AddAccountRequest,
   type CachedConversation,
@@ -405,7 +406,7 @@ export class ChatCore {
     }
   }
 
-  async addAccount(request: AddAccountRequest): Promise<CallResult<AccountSummary>> {
+  async addAccount(request: AddAccountRequest): Promise<CallResult<SignedInAccount>> {
     const server = await this.serverForSignIn(request.serverUrl, 'your API key');
     if (!server.ok) return server;
     return this.addVerifiedAccount(server.value, request.email.trim(), request.apiKey.trim());
@@ -415,7 +416,7 @@ export class ChatCore {
    * Email (or username) and password for an API key (POST /fetch_api_key), then the account as
    * `addAccount` adds it. The password is sent once and kept nowhere: not stored, not logged.
    */
-  async signInWithPassword(request: PasswordSignInRequest): Promise<CallResult<AccountSummary>> {
+  async signInWithPassword(request: PasswordSignInRequest): Promise<CallResult<SignedInAccount>> {
     const server = await this.serverForSignIn(request.serverUrl, 'your password');
     if (!server.ok) return server;
     if (!offersPasswordSignIn(server.value.settings))
@@ -439,7 +440,7 @@ export class ChatCore {
   }
 
   /** A zuliprc-style file's text: its `[api]` section's email, key and site make the account. */
-  async importZuliprc(text: string): Promise<CallResult<AccountSummary>> {
+  async importZuliprc(text: string): Promise<CallResult<SignedInAccount>> {
     const parsed = parseZuliprc(text);
     if (!parsed.ok) return clientFailure(clientFailureCodes.invalidZuliprc, parsed.message);
     const { site, email, apiKey } = parsed.value;
@@ -479,7 +480,7 @@ export class ChatCore {
     server: { serverUrl: string; settings: ServerSettings; featureLevel: number },
     email: string,
     apiKey: string,
-  ): Promise<CallResult<AccountSummary>> {
+  ): Promise<CallResult<SignedInAccount>> {
     const { serverUrl, settings, featureLevel } = server;
     const client = new HttpClient({
       ...this.clientOptions(),
@@ -505,7 +506,7 @@ export class ChatCore {
     this.log(`account added: ${email} on ${serverUrl} (feature level ${featureLevel})`);
     this.ensureRunning(summary.id);
     this.publishActive();
-    return { ok: true, value: summary };
+    return { ok: true, value: previous ? { ...summary, alreadySignedIn: true } : summary };
   }
 
   async switchTo(accountId: string): Promise<void> {
@@ -544,7 +545,7 @@ export class ChatCore {
     };
   }
 
-  async addDemo(email: string): Promise<CallResult<AccountSummary>> {
+  async addDemo(email: string): Promise<CallResult<SignedInAccount>> {
     const user = this.options.demo?.users.find((candidate) => candidate.email === email);
     if (!user || !this.options.demo)
       return clientFailure(clientFailureCodes.unknownDemoAccount, `No demo account ${email}.`);

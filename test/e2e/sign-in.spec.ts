@@ -212,6 +212,39 @@ test('the account switcher adds a second account and switches between them', asy
   await expect(page.getByTestId('channel-general')).toBeVisible();
 });
 
+test('adding an account already signed in says so and opens it', async ({ page, chat, signIn }) => {
+  const member = chat.user('member');
+  await signIn(page, 'member');
+  const realmName = chat.server.realm.settings.name;
+  const notice = page.getByTestId('main-notice');
+  // The account on screen, by email and password.
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId('server-url').fill(chat.server.url);
+  await page.getByTestId('server-continue').click();
+  await page.getByTestId('password-email').fill(member.email);
+  await page.getByTestId('password').fill(member.password!);
+  await page.getByTestId('password-submit').click();
+  await expect(notice).toContainText(
+    `Already signed in as ${member.email} on ${realmName}; that account is open.`,
+  );
+  await expect(page.getByTestId('add-account-overlay')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/sign-in-already-signed-in.png' });
+
+  // Another account on screen: the window switches to the one already signed in.
+  const moderator = chat.user('moderator');
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${moderator.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${member.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
+  await expect(notice).toContainText(`Already signed in as ${member.email}`);
+  expect(chat.host.core.vault.list().filter((a) => a.email === member.email)).toHaveLength(1);
+});
+
 test('unsent text stays with its own account when switching accounts mid-compose', async ({
   page,
   chat,

@@ -3,7 +3,7 @@ import { useComposeStore } from './compose';
 import { useDialogStore } from './dialogs';
 import { useMessageSelection } from './message-selection';
 import { useNarrowStore } from './narrow';
-import { useNoticeStore } from './notice';
+import { showNotice, useNoticeStore } from './notice';
 import { useTypingStore } from './typing';
 import { useUploadsStore } from '../features/uploads/uploads-store';
 import { useMessagePopover } from './message-popover';
@@ -65,6 +65,19 @@ function swapStores(previous: string | null, accountId: string | null): void {
 /** An account removed from this computer leaves nothing behind. */
 export function forgetAccountScope(accountId: string): void {
   putAside.delete(accountId);
+}
+
+/**
+ * Shows a notice under `accountId`: at once when it is the window's account, else as the window
+ * enters it (changing accounts empties the notice line first). Dropped if another account comes
+ * first.
+ */
+export function showNoticeFor(accountId: string, message: string): void {
+  if (currentAccountScope() === accountId) return showNotice(message);
+  const stop = useAccountScope.subscribe(({ accountId: entered }) => {
+    stop();
+    if (entered === accountId) showNotice(message);
+  });
 }
 
 /** The account whose state the stores hold now (null: none signed in). */

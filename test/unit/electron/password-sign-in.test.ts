@@ -100,6 +100,15 @@ describe('accounts.signInWithPassword', () => {
     );
   });
 
+  it('signing in again as someone already here says so and keeps their one account', async () => {
+    const client = await connected();
+    const request = { serverUrl: server.url, username: 'ada@northwind.example', password: DEMO_PASSWORD };
+    const first = (await client.value('accounts.signInWithPassword', request)) as { value: { id: string } };
+    const again = await client.value('accounts.signInWithPassword', request);
+    expect(again).toMatchObject({ ok: true, value: { id: first.value.id, alreadySignedIn: true } });
+    expect(host.core.vault.list().filter((a) => a.email === 'ada@northwind.example')).toHaveLength(1);
+  });
+
   it('a wrong password is the server’s AUTHENTICATION_FAILED, and nothing is stored', async () => {
     const client = await connected();
     const before = host.core.vault.list().length;

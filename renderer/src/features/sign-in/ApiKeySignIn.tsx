@@ -1,3 +1,4 @@
+import type { SignedInAccount } from '../../../../shared/ipc';
 import { useState, type FormEvent } from 'react';
 import { useBridge } from '../../app/bridge-context';
 import { SignInSubmit } from './SignInSubmit';
@@ -16,7 +17,7 @@ export function ApiKeySignIn({
   serverUrl: string;
   email: string;
   setEmail: (email: string) => void;
-  onSignedIn: () => void;
+  onSignedIn: (account: SignedInAccount) => void;
 }) {
   const bridge = useBridge();
   const [apiKey, setApiKey] = useState('');

@@ -1,3 +1,4 @@
+import type { SignedInAccount } from '../../../../shared/ipc';
 import { useState, type FormEvent } from 'react';
 import { useBridge } from '../../app/bridge-context';
 import { SignInSubmit } from './SignInSubmit';
@@ -20,7 +21,7 @@ export function PasswordSignIn({
   /** The sign-in screen's email or username, kept when the person switches method. */
   username: string;
   setUsername: (username: string) => void;
-  onSignedIn: () => void;
+  onSignedIn: (account: SignedInAccount) => void;
 }) {
   const bridge = useBridge();
   const [password, setPassword] = useState('');

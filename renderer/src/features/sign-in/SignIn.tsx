@@ -3,10 +3,11 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { ApiCallError } from '../../../../shared/failures';
 import { featureLevelOf } from '../../../../shared/api/server-rules';
 import type { ServerSettings } from '../../../../shared/api/server';
-import { MIN_FEATURE_LEVEL } from '../../../../shared/ipc';
+import { MIN_FEATURE_LEVEL, type SignedInAccount } from '../../../../shared/ipc';
 import { serverCheckFailure, signInFailure } from './sign-in-errors';
 import { useBridge } from '../../app/bridge-context';
 import { SafeHtml, setServerBase } from '../../components/SafeHtml';
+import { showNoticeFor } from '../../state/account-scope';
 import { DemoAccountList } from './DemoAccountList';
 import { SignInMethods } from './SignInMethods';
 import { signInMethodNames } from './sign-in-method-names';
@@ -26,10 +27,19 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
   const urlField = useRef<HTMLInputElement>(null);
   const [settings, setSettings] = useState<{ url: string; value: ServerSettings } | null>(null);
 
-  const signedIn = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: ['accounts'] });
-    onDone?.();
-  }, [queryClient, onDone]);
+  const signedIn = useCallback(
+    async (account: SignedInAccount) => {
+      // Main made it the active account either way; this says why nothing new appeared.
+      if (account.alreadySignedIn)
+        showNoticeFor(
+          account.id,
+          `Already signed in as ${account.email} on ${account.realmName}; that account is open.`,
+        );
+      await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      onDone?.();
+    },
+    [queryClient, onDone],
+  );
 
   const probe = useMutation({
     mutationFn: async (url: string) => {

@@ -1,3 +1,4 @@
+import type { SignedInAccount } from '../../../../shared/ipc';
 import { useState } from 'react';
 import { offersPasswordSignIn } from '../../../../shared/api/server-rules';
 import type { ServerSettings } from '../../../../shared/api/server';
@@ -25,7 +26,7 @@ export function SignInMethods({
 }: {
   serverUrl: string;
   settings: ServerSettings;
-  onSignedIn: () => void;
+  onSignedIn: (account: SignedInAccount) => void;
 }) {
   const passwords = offersPasswordSignIn(settings);
   const methods: Method[] = passwords ? ['password', 'api-key', 'zuliprc'] : ['api-key', 'zuliprc'];

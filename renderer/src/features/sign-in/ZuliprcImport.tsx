@@ -1,3 +1,4 @@
+import type { SignedInAccount } from '../../../../shared/ipc';
 import { useRef } from 'react';
 import { useBridge } from '../../app/bridge-context';
 import { SignInError } from './SignInError';
@@ -11,7 +12,7 @@ const MAX_FILE_BYTES = 64 * 1024;
  * Its text goes straight to the main process, which reads it and adds the account: it is never
  * kept in the renderer's state, and the file picker is cleared after each try.
  */
-export function ZuliprcImport({ onSignedIn }: { onSignedIn: () => void }) {
+export function ZuliprcImport({ onSignedIn }: { onSignedIn: (account: SignedInAccount) => void }) {
   const bridge = useBridge();
   const input = useRef<HTMLInputElement>(null);
   const attempt = useSignInAttempt(onSignedIn);

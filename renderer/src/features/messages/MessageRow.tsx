@@ -107,7 +107,7 @@ export const MessageRow = memo(function MessageRow({
             <span>
               Direct message with{' '}
               {Array.isArray(message.display_recipient)
-                ? message.display_recipient.map((r) => r.full_name).join(', ')
+                ? message.display_recipient.map((r) => users.get(r.id)?.full_name ?? r.full_name).join(', ')
                 : ''}
             </span>
           )}

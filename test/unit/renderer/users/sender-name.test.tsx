@@ -5,7 +5,7 @@ import type { Message } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { MessageDisplayProvider } from '../../../../renderer/src/features/messages/message-display';
 import { MessageRow } from '../../../../renderer/src/features/messages/MessageRow';
-import { channelMessage, decoded, OTHER, SELF } from '../fixtures';
+import { channelMessage, decoded, dmMessage, OTHER, SELF } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -17,7 +17,15 @@ const rename = (userId: number, fullName: string, id: number) => ({
   person: { user_id: userId, full_name: fullName },
 });
 
-function Rows({ messages, light = false }: { messages: Message[]; light?: boolean }) {
+function Rows({
+  messages,
+  light = false,
+  headers = false,
+}: {
+  messages: Message[];
+  light?: boolean;
+  headers?: boolean;
+}) {
   return (
     <MessageDisplayProvider>
       {messages.map((m) => (
@@ -25,7 +33,7 @@ function Rows({ messages, light = false }: { messages: Message[]; light?: boolea
           key={m.id}
           message={m}
           showSender
-          recipientHeader={false}
+          recipientHeader={headers}
           isOwn={m.sender_id === SELF}
           twentyFour={false}
           light={light}
@@ -65,5 +73,23 @@ describe('sender names on message rows', () => {
     const stranger = channelMessage({ sender_id: 999, sender_full_name: 'Someone Else' });
     render(<Rows messages={[stranger]} />);
     expect(screen.getByTestId(`sender-${stranger.id}`).textContent).toBe('Someone Else');
+  });
+
+  it('the recipient header of a direct message names the people by their current names too', async () => {
+    const { queryClient, render } = setup();
+    const dm = dmMessage([SELF, OTHER], {
+      display_recipient: [
+        { id: SELF, email: 'self@x.example', full_name: 'Self Person' },
+        { id: OTHER, email: 'other@x.example', full_name: 'Other Person' },
+      ],
+    });
+    render(<Rows messages={[dm]} headers />);
+    const header = () => screen.getByTestId(`message-${dm.id}`).querySelector('header')!.textContent;
+    expect(header()).toContain('Self Person, Other Person');
+    await act(async () => {
+      applyEvents(queryClient, decoded([rename(OTHER, 'Ben Renamed', 1)]));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(header()).toContain('Self Person, Ben Renamed');
   });
 });

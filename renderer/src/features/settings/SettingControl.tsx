@@ -6,13 +6,14 @@ import {
   parseInteger,
   pickerOptions,
   settingHint,
-  type ServerLanguage,
+  type ServerLists,
 } from './setting-controls';
 import type { SettingValue } from './useSettingsEditor';
 
 /**
  * One preference, with the control its type calls for: a checkbox for booleans, a select for a
- * fixed set of values, a number field for integers and a text field (with suggestions) for strings.
+ * fixed set of values, a picker for strings from a set the app can list, a number field for
+ * integers and a text field for other strings.
  * Number and text fields send on Enter or when focus leaves; the others at once.
  */
 export function SettingControl({
@@ -21,8 +22,7 @@ export function SettingControl({
   pending,
   saved = false,
   error,
-  suggestions,
-  languages,
+  lists = {},
   onChange,
   testPrefix = 'setting',
   forNewUsers = false,
@@ -33,10 +33,8 @@ export function SettingControl({
   /** The server just accepted a change: say so briefly. */
   saved?: boolean;
   error?: string;
-  /** Values to offer for free strings (e.g. the server's notification sounds). */
-  suggestions?: readonly string[];
-  /** The server's `language_list`, when it sends one. */
-  languages?: readonly ServerLanguage[];
+  /** The server's lists for the pickers (`language_list`, the notification sounds), when it sends them. */
+  lists?: ServerLists;
   onChange: (value: SettingValue) => void;
   testPrefix?: string;
   /** A default for new users (the organization's), not the person's own setting. */
@@ -89,7 +87,7 @@ export function SettingControl({
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
       >
-        {pickerOptions(entry, current, languages).map((o) => (
+        {pickerOptions(entry, current, lists).map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
@@ -103,7 +101,6 @@ export function SettingControl({
         testId={testId}
         entry={entry}
         value={value}
-        suggestions={suggestions ?? []}
         describedBy={describedBy}
         onChange={onChange}
       />
@@ -148,7 +145,6 @@ function FreeField({
   testId,
   entry,
   value,
-  suggestions,
   describedBy,
   onChange,
 }: {
@@ -156,7 +152,6 @@ function FreeField({
   testId: string;
   entry: SettingEntry;
   value: unknown;
-  suggestions: readonly string[];
   describedBy: string | undefined;
   onChange: (value: SettingValue) => void;
 }) {
@@ -164,7 +159,6 @@ function FreeField({
   // What is being typed; null when the field shows the server's value.
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const listId = `${id}-list`;
   const commit = () => {
     if (draft === null || draft === current) {
       setDraft(null);
@@ -194,7 +188,6 @@ function FreeField({
         min={entry.range?.min}
         max={entry.range?.max}
         className={entry.type === 'integer' ? 'setting-number' : 'setting-text'}
-        list={suggestions.length ? listId : undefined}
         value={draft ?? current}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
@@ -214,13 +207,6 @@ function FreeField({
           }
         }}
       />
-      {suggestions.length > 0 && (
-        <datalist id={listId}>
-          {suggestions.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-      )}
       {invalid && (
         <span className="form-error" data-testid={`${testId}-invalid`}>
           {entry.range

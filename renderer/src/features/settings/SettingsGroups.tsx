@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { SettingEntry } from '../../../../shared/api/settings-table';
 import { useInitialState } from '../../app/session';
 import { GROUP_TITLES, groupedSettings } from './setting-controls';
@@ -25,6 +26,7 @@ export function SettingsGroups({
     return Array.isArray(nested) ? (nested as string[]) : s.available_notification_sounds;
   });
   const languages = useInitialState((s) => s.language_list);
+  const lists = useMemo(() => ({ languages, sounds }), [languages, sounds]);
   const groups = groupedSettings(include, featureLevel);
   return (
     <>
@@ -41,8 +43,7 @@ export function SettingsGroups({
               pending={entry.name in editor.pending}
               saved={editor.saved.has(entry.name)}
               error={editor.errors[entry.name]}
-              suggestions={entry.name === 'notification_sound' ? ['none', ...(sounds ?? [])] : undefined}
-              languages={languages}
+              lists={lists}
               onChange={(value) => void editor.change(entry.name, value)}
             />
           ))}

@@ -7,17 +7,18 @@ import {
 import type { InitialState } from '../../api/model';
 
 /** How a preference is edited, from its type and allowed values (spec 4.6). */
-export type ControlKind = 'toggle' | 'choice' | 'picker' | 'number' | 'text' | 'suggest';
+export type ControlKind = 'toggle' | 'choice' | 'picker' | 'number' | 'text';
 
 export function controlKind(entry: SettingEntry): ControlKind {
   if (entry.type === 'boolean') return 'toggle';
   if (entry.choices) return 'choice';
   if (entry.type === 'integer') return 'number';
   // Strings from a closed set the app can list: a picker, not a text field.
-  if (entry.name === 'timezone' || entry.name === 'default_language') return 'picker';
-  // Free strings with a known set of likely values.
-  return entry.name === 'notification_sound' ? 'suggest' : 'text';
+  if (PICKERS.has(entry.name)) return 'picker';
+  return 'text';
 }
+
+const PICKERS = new Set(['timezone', 'default_language', 'notification_sound']);
 
 /**
  * The hint under a setting's label, in words a person uses. The table keeps the spec's own wording
@@ -80,24 +81,37 @@ function timeZoneLabel(zone: string, at: Date): string {
   return offset ? `${name} (${offset})` : name;
 }
 
+/** What the server lists for the pickers: its languages and its notification sounds. */
+export interface ServerLists {
+  languages?: readonly ServerLanguage[];
+  sounds?: readonly string[];
+}
+
 /**
- * The choices of a picker setting: time zones this runtime knows, or the languages the server lists
- * (else a built-in list of codes), each with a readable name. The current value is always offered,
- * so a value the app does not know is never silently replaced.
+ * The choices of a picker setting: time zones this runtime knows, the server's notification sounds
+ * (and none), or the languages the server lists (else a built-in list of codes), each with a
+ * readable name. The current value is always offered, so a value the app does not know is never
+ * silently replaced.
  */
 export function pickerOptions(
   entry: SettingEntry,
   current: string,
-  serverLanguages: readonly ServerLanguage[] | undefined,
+  lists: ServerLists,
   now = new Date(),
 ): PickerOption[] {
   let options: PickerOption[];
-  if (entry.name === 'timezone') {
+  if (entry.name === 'notification_sound') {
+    options = ['none', ...(lists.sounds ?? [])].map((sound) => ({
+      value: sound,
+      label: sound.charAt(0).toUpperCase() + sound.slice(1),
+    }));
+  } else if (entry.name === 'timezone') {
     options = [
       { value: '', label: 'Not set' },
       ...timeZones().map((zone) => ({ value: zone, label: timeZoneLabel(zone, now) })),
     ];
   } else {
+    const serverLanguages = lists.languages;
     const languages = serverLanguages?.length
       ? serverLanguages.map((l) => ({ value: l.code, label: l.name || languageName(l.code) }))
       : COMMON_LANGUAGES.map((code) => ({ value: code, label: languageName(code) }));

@@ -13,6 +13,7 @@ import {
   controlKind,
   groupedSettings,
   parseInteger,
+  pickerOptions,
   settingHint,
 } from '../../../../renderer/src/features/settings/setting-controls';
 // The screen's content, which SettingsScreen loads on first use (its loading: test/e2e/lazy-screens.spec.ts).
@@ -45,7 +46,21 @@ describe('setting controls from the table', () => {
     expect(controlKind(entry('web_font_size_px'))).toBe('number');
     expect(controlKind(entry('timezone'))).toBe('picker');
     expect(controlKind(entry('default_language'))).toBe('picker');
-    expect(controlKind(entry('notification_sound'))).toBe('suggest');
+    expect(controlKind(entry('notification_sound'))).toBe('picker');
+  });
+
+  it('offers the server’s notification sounds and none, and keeps a value it does not list', () => {
+    const sound = entry('notification_sound');
+    expect(pickerOptions(sound, 'ding', { sounds: ['chime', 'ding'] })).toEqual([
+      { value: 'none', label: 'None' },
+      { value: 'chime', label: 'Chime' },
+      { value: 'ding', label: 'Ding' },
+    ]);
+    expect(pickerOptions(sound, 'zulip', { sounds: ['chime'] }).map((o) => o.value)).toEqual([
+      'zulip',
+      'none',
+      'chime',
+    ]);
   });
 
   it('groups as the service does and hides settings the server is too old for', () => {
@@ -123,20 +138,32 @@ describe('PersonalSettings', () => {
     await waitFor(() => expect(field().value).toBe('Renamed Again'));
   });
 
-  it('suggests the notification sounds the server lists in user_settings, or at the top level', () => {
+  it('offers the notification sounds the server lists in user_settings, or at the top level, in a picker', () => {
     for (const where of ['nested', 'top'] as const) {
       const base = state();
       const sounds = ['chime', 'ding'];
       const withSounds =
         where === 'nested'
-          ? { ...base, user_settings: { ...base.user_settings, available_notification_sounds: sounds } }
-          : { ...base, available_notification_sounds: sounds };
+          ? {
+              ...base,
+              user_settings: {
+                ...base.user_settings,
+                notification_sound: 'chime',
+                available_notification_sounds: sounds,
+              },
+            }
+          : {
+              ...base,
+              user_settings: { ...base.user_settings, notification_sound: 'chime' },
+              available_notification_sounds: sounds,
+            };
       const { render } = setup(withSounds);
       const view = render(<PersonalSettings />);
-      const field = screen.getByTestId('setting-notification_sound');
-      const list = document.getElementById(field.getAttribute('list') ?? '');
+      const field = screen.getByTestId('setting-notification_sound') as HTMLSelectElement;
+      expect(field.tagName, where).toBe('SELECT');
+      expect(field.value, where).toBe('chime');
       expect(
-        [...(list?.querySelectorAll('option') ?? [])].map((o) => o.value),
+        [...field.querySelectorAll('option')].map((o) => o.value),
         where,
       ).toEqual(['none', 'chime', 'ding']);
       view.unmount();

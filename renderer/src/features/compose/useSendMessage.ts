@@ -6,6 +6,7 @@ import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';
 import { currentAccountScope, updateForAccount } from '../../state/account-scope';
 import { useComposeStore, withoutDraft } from '../../state/compose';
+import { noteSendingHere } from '../messages/select-sent';
 import { destinationFor } from '../outbox/echo';
 import { useUploadsStore } from '../uploads/uploads-store';
 
@@ -31,6 +32,7 @@ export function useSendMessage(
       if (!destination) throw new Error('Pick a channel and topic, or a person, to send a message.');
       const accepted = await bridge.outbox.send({ destination, content });
       if (!accepted.ok) throw new ApiCallError(accepted.error);
+      noteSendingHere(accepted.value.localId);
       return accepted.value;
     },
     // Where the text came from, fixed when sending starts: the user may switch conversation or

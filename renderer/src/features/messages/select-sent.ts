@@ -6,12 +6,23 @@ import { useMessageSelection } from '../../state/message-selection';
 /** Messages this window sent lately (their events carried its `local_id` back): at most this many. */
 const KEPT = 50;
 const sentHere: number[] = [];
+/**
+ * The outbox's ids of what this window sent. Main's outbox may be shared by other windows (the web
+ * host's tabs on one core): their messages come back with a `local_message_id` too.
+ */
+const sendingHere: string[] = [];
+
+/** Called by the compose box when main's outbox has taken a message from this window. */
+export function noteSendingHere(localId: string): void {
+  sendingHere.push(localId);
+  if (sendingHere.length > KEPT) sendingHere.shift();
+}
 
 function noteSentHere(events: readonly unknown[]): void {
   for (const raw of events) {
     const event = raw as { type?: unknown; local_message_id?: unknown; message?: { id?: unknown } };
     if (event.type !== 'message' || typeof event.local_message_id !== 'string') continue;
-    if (typeof event.message?.id !== 'number') continue;
+    if (typeof event.message?.id !== 'number' || !sendingHere.includes(event.local_message_id)) continue;
     sentHere.push(event.message.id);
     if (sentHere.length > KEPT) sentHere.shift();
   }

@@ -13,7 +13,7 @@ const keyOf = (place: TopicPlace) => conversationKey({ kind: 'topic', ...place }
 /**
  * A draft goes with its topic when the whole topic moves (renamed, resolved, moved to another
  * channel), as in the real service: restoring it must not bring the old topic back. The compose
- * box's text follows too, and the server's copy is updated. A draft already waiting at the new
+ * box's text follows too (and a channel compose box's topic field), and the server's copy is updated. A draft already waiting at the new
  * place is left as it is, and so is the moved one.
  */
 export function moveDraftsWithTopics(events: readonly unknown[], bridge: ChatBridge): void {
@@ -39,6 +39,12 @@ export function moveDraftsWithTopics(events: readonly unknown[], bridge: ChatBri
       compose.setText(newKey, text);
       compose.clear(oldKey);
     }
+    // The channel's compose box, addressed to the topic by name in its topic field, follows a
+    // rename within the channel: the message goes to the topic it was written for, not to a new
+    // one under the old name.
+    const channelKey = conversationKey({ kind: 'channel', streamId: from.streamId }, undefined);
+    if (from.streamId === to.streamId && compose.topics[channelKey] === from.topic)
+      compose.setTopic(channelKey, to.topic);
   }
 }
 

@@ -604,6 +604,7 @@ describe('a draft goes with its topic', () => {
       synced: true,
     });
     useComposeStore.getState().setText(topicKey, 'see you there');
+    useComposeStore.getState().setTopic('channel:1', 'greetings');
     const resolvedKey = 'topic:1:✔ greetings';
     moveDraftsWithTopics(
       [
@@ -627,6 +628,25 @@ describe('a draft goes with its topic', () => {
         draft: { topic: '✔ greetings', content: 'see you there' },
       }),
     );
+    // The channel's compose box addressed to the renamed topic followed it; one addressed to
+    // another topic of the channel does not follow a rename of some other topic.
+    const channelKey = 'channel:1';
+    expect(useComposeStore.getState().topics[channelKey]).toBe('✔ greetings');
+    useComposeStore.getState().setTopic(channelKey, 'lunch');
+    moveDraftsWithTopics(
+      [
+        {
+          type: 'update_message',
+          propagate_mode: 'change_all',
+          stream_id: 1,
+          orig_subject: 'standup',
+          subject: 'standup notes',
+        },
+      ],
+      bridge,
+    );
+    expect(useComposeStore.getState().topics[channelKey]).toBe('lunch');
+    useComposeStore.getState().setTopic(channelKey, '✔ greetings');
     // One message moved (change_one) is not the topic moving: nothing follows it.
     moveDraftsWithTopics(
       [

@@ -143,3 +143,6 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// Spawned with an IPC channel (a tool driving it, e.g. the benchmark): gone with that tool, even
+// one that crashed without stopping it.
+if (process.send) process.on('disconnect', stop);

@@ -13,9 +13,10 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The reference server is a development tool run from its TypeScript sources, as `npm run server` does. */
 function tsxNode(script: string, args: string[]): ChildProcess {
+  // With an IPC channel: the child leaves when the benchmark does, even one that crashed.
   return spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
 }
 

@@ -77,6 +77,37 @@ describe('npm run server (server/cli.ts)', () => {
   });
 });
 
+describe('npm run server, spawned with an IPC channel', () => {
+  it('exits by itself when the channel closes (the tool that spawned it is gone)', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--seed', 'demo'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      },
+    );
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 15000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (/^Reference server listening on /m.test(out)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.disconnect();
+    const code = await Promise.race([
+      exited,
+      new Promise<'still running'>((r) => setTimeout(() => r('still running'), 10000)),
+    ]);
+    if (code === 'still running') child.kill('SIGKILL');
+    expect(code).toBe(0);
+  });
+});
+
 describe('npm run server -- --rate-limit', () => {
   it('limits each user to N requests per S seconds, and refuses a malformed value', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'server-cli-rate-'));

@@ -606,18 +606,7 @@ describe('a draft goes with its topic', () => {
     useComposeStore.getState().setText(topicKey, 'see you there');
     useComposeStore.getState().setTopic('channel:1', 'greetings');
     const resolvedKey = 'topic:1:✔ greetings';
-    moveDraftsWithTopics(
-      [
-        {
-          type: 'update_message',
-          propagate_mode: 'change_all',
-          stream_id: 1,
-          orig_subject: 'greetings',
-          subject: '✔ greetings',
-        },
-      ],
-      bridge,
-    );
+    moveDraftsWithTopics(renamed('greetings', '✔ greetings'), bridge);
     expect(readLocalDrafts('acc')[topicKey]).toBeUndefined();
     expect(readLocalDrafts('acc')[resolvedKey]?.draft).toMatchObject({ to: [1], topic: '✔ greetings' });
     expect(useComposeStore.getState().drafts[resolvedKey]).toBe('see you there');
@@ -633,33 +622,17 @@ describe('a draft goes with its topic', () => {
     const channelKey = 'channel:1';
     expect(useComposeStore.getState().topics[channelKey]).toBe('✔ greetings');
     useComposeStore.getState().setTopic(channelKey, 'lunch');
-    moveDraftsWithTopics(
-      [
-        {
-          type: 'update_message',
-          propagate_mode: 'change_all',
-          stream_id: 1,
-          orig_subject: 'standup',
-          subject: 'standup notes',
-        },
-      ],
-      bridge,
-    );
+    moveDraftsWithTopics(renamed('standup', 'standup notes'), bridge);
     expect(useComposeStore.getState().topics[channelKey]).toBe('lunch');
     useComposeStore.getState().setTopic(channelKey, '✔ greetings');
     // One message moved (change_one) is not the topic moving: nothing follows it.
-    moveDraftsWithTopics(
-      [
-        {
-          type: 'update_message',
-          propagate_mode: 'change_one',
-          stream_id: 1,
-          orig_subject: '✔ greetings',
-          subject: 'x',
-        },
-      ],
-      bridge,
-    );
+    moveDraftsWithTopics(renamed('✔ greetings', 'x', 'change_one'), bridge);
     expect(readLocalDrafts('acc')[resolvedKey]).toBeDefined();
+    expect(useComposeStore.getState().topics[channelKey]).toBe('✔ greetings');
   });
 });
+
+/** The event of a topic of channel 1 renamed, whole (`change_all`) or one message only. */
+function renamed(from: string, to: string, mode: 'change_all' | 'change_one' = 'change_all') {
+  return [{ type: 'update_message', propagate_mode: mode, stream_id: 1, orig_subject: from, subject: to }];
+}

@@ -23,7 +23,24 @@ export interface NetworkFailure {
    * what answered speaks only plain http.
    */
   tlsHandshakeFailed?: true;
+  /** The server's certificate was refused: what was wrong with it. */
+  certificate?: CertificateProblem;
 }
+
+/**
+ * Why a server's certificate was refused. `untrusted`: self-signed, or from an authority this
+ * computer does not know (an organization's own authority); `other`: revoked, badly signed, unusable.
+ */
+export type CertificateProblem = 'untrusted' | 'expired' | 'not-yet-valid' | 'wrong-name' | 'other';
+
+const CERTIFICATE_SENTENCES: Record<CertificateProblem, string> = {
+  untrusted:
+    "The server's certificate is not trusted: it is self-signed or from an authority this app does not trust. If your organization has its own certificate authority, start the app with NODE_EXTRA_CA_CERTS set to that authority's certificate file.",
+  expired: "The server's certificate has expired (or this computer's clock is wrong).",
+  'not-yet-valid': "The server's certificate is not valid yet (or this computer's clock is wrong).",
+  'wrong-name': "The server's certificate is for another address: check the organization URL.",
+  other: "The server's certificate was refused.",
+};
 
 /** A 4xx with the service's error body (spec parts 1 and 7). */
 export interface ApiFailure {
@@ -92,6 +109,7 @@ export function safeJson(text: string): unknown {
 export function describeFailure(failure: CallFailure): string {
   switch (failure.kind) {
     case 'network':
+      if (failure.certificate) return CERTIFICATE_SENTENCES[failure.certificate];
       if (failure.tlsHandshakeFailed)
         return 'Could not make a secure (https) connection to the server: it may not use https.';
       return failure.reason === 'timeout'

@@ -1,5 +1,10 @@
 import { toWire, type Endpoint, type WireRequest } from '../../shared/api/endpoint';
-import { classifyErrorResponse, safeJson, type CallFailure } from '../../shared/errors';
+import {
+  classifyErrorResponse,
+  safeJson,
+  type CallFailure,
+  type CertificateProblem,
+} from '../../shared/errors';
 import { clientFailureCodes, type CallResult } from '../../shared/ipc';
 import { fullJitterDelay, realClock, type Clock } from './backoff';
 import { POOL_LIMITS, RequestPool } from './request-limits';
@@ -399,6 +404,26 @@ const NOT_CONNECTED_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** OpenSSL's and Node's codes for a refused certificate (tls.connect's errors). */
+const CERTIFICATE_CODES: Record<string, CertificateProblem> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'untrusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'untrusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'untrusted',
+  CERT_UNTRUSTED: 'untrusted',
+  CERT_HAS_EXPIRED: 'expired',
+  CERT_NOT_YET_VALID: 'not-yet-valid',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'wrong-name',
+  HOSTNAME_MISMATCH: 'wrong-name',
+  CERT_REVOKED: 'other',
+  CERT_REJECTED: 'other',
+  CERT_SIGNATURE_FAILURE: 'other',
+  CERT_CHAIN_TOO_LONG: 'other',
+  INVALID_CA: 'other',
+  INVALID_PURPOSE: 'other',
+};
+
 /** Maps a fetch exception to the network part of the failure family. */
 export function networkFailure(error: unknown): CallFailure {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
@@ -409,6 +434,9 @@ export function networkFailure(error: unknown): CallFailure {
     return { kind: 'network', reason: 'timeout', message, ...notSent };
   if (code && CONNECTION_CODES.has(code))
     return { kind: 'network', reason: 'connection_failed', message, ...notSent };
+  const certificate = code === undefined ? undefined : CERTIFICATE_CODES[code];
+  // Refused before the request was written: nothing reached the server.
+  if (certificate) return { kind: 'network', reason: 'other', message, notSent: true, certificate };
   // OpenSSL's handshake errors, e.g. ERR_SSL_WRONG_VERSION_NUMBER where plain http answered
   // (certificate refusals have codes of their own).
   if (code?.startsWith('ERR_SSL_') || code === 'EPROTO')

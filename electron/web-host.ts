@@ -65,6 +65,12 @@ export interface WebHost extends Omit<ListeningWebHost, 'ready'> {
 }
 
 const BRIDGE_PATH = '/bridge';
+/**
+ * Answers whether `?token=` is this launch's secret: 204, or 401. A browser hides why a socket's
+ * handshake failed, so a page whose socket is refused asks here, and stops retrying a secret that
+ * will never work (a page kept open across a restart of the host, a link without the secret).
+ */
+const SECRET_CHECK_PATH = '/bridge/check';
 /** Bigger frames close the socket (a file's bytes travel in a frame: see shared/ipc-wire.ts). */
 const BRIDGE_MAX_FRAME_BYTES = 4 * 1024 * 1024;
 const CONTENT_TYPES: Record<string, string> = {
@@ -156,11 +162,13 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       });
       return;
     }
+    const requestUrl = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const opened = tokenMatches(requestUrl.searchParams.get('token'), token);
+    if (requestUrl.pathname === SECRET_CHECK_PATH) {
+      response.writeHead(opened ? 204 : 401, { 'Cache-Control': 'no-store' }).end();
+      return;
+    }
     // The page opened with the secret also gets the cookie for the accounts' files.
-    const opened = tokenMatches(
-      new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('token'),
-      token,
-    );
     // The page opens its bridge socket next: its handshake should not wait for loading ws.
     if (opened) void socketServer().catch(() => undefined);
     serveStatic(rendererDir, pageFiles, port, request, response, opened ? files.cookie() : null).catch(() => {

@@ -9,7 +9,7 @@ import { BridgeContext, useBridge } from './bridge-context';
 import { forgetOtherAccountsSession, useSessionSync } from './session';
 import { useOutboxSync } from '../features/outbox/outbox-sync';
 import { setServerBase, setUploadRoute } from '../components/SafeHtml';
-import { Loading } from '../components/states';
+import { ErrorState, Loading } from '../components/states';
 import { gateOnLiveSession } from './launch-gate';
 import { enterAccountScope, useAccountScope } from '../state/account-scope';
 
@@ -81,6 +81,23 @@ function Root() {
   }, [activeId]);
   const scope = useAccountScope((s) => s.accountId);
 
+  // The app's own side never answered (the web host gone, or refusing this page): not a sign-in.
+  // A later refetch that fails keeps what was loaded.
+  const launchError =
+    (active.data === undefined ? active.error : null) ??
+    (accounts.data === undefined ? accounts.error : null);
+  if (launchError)
+    return (
+      <main className="launch-failed" data-testid="launch-failed">
+        <ErrorState
+          error={launchError}
+          retry={() => {
+            void active.refetch();
+            void accounts.refetch();
+          }}
+        />
+      </main>
+    );
   if (active.isPending || accounts.isPending || scope !== activeId) return <Loading label="Starting…" />;
   if (!active.data || !account) return <SignIn />;
   return <ChatShell key={account.id} account={account} />;

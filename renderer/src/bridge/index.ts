@@ -24,8 +24,11 @@ export function getBridge(): ChatBridge {
     bridge = window.chatBridge;
     return bridge;
   }
-  const url = bridgeSocketUrl(location, readToken());
-  const client = createBridgeClient(connectWebSocketTransport(url, takeEarlySocket(url)));
+  const token = readToken();
+  const url = bridgeSocketUrl(location, token);
+  const client = createBridgeClient(
+    connectWebSocketTransport(url, takeEarlySocket(url), () => hostRefusesSecret(token)),
+  );
   bridge = {
     ...client,
     // In a browser the page opens links itself; the same rule as the app: http, https, mailto only.
@@ -47,6 +50,13 @@ export function getBridge(): ChatBridge {
     },
   };
   return bridge;
+}
+
+/** True when the web host answers that `token` is not its secret; false when it is, or did not answer. */
+async function hostRefusesSecret(token: string): Promise<boolean> {
+  if (!token) return true;
+  const response = await fetch(`/bridge/check?token=${encodeURIComponent(token)}`, { cache: 'no-store' });
+  return response.status === 401;
 }
 
 export function isExternalUrl(href: string): boolean {

@@ -8,17 +8,28 @@ import {
   type RequestFrame,
 } from '../../../shared/ipc-wire';
 
+/** The fatal status's code when the host refuses this page's secret: signing in again cannot help. */
+export const SECRET_REFUSED = 'WEB_HOST_SECRET_REFUSED';
+
+/** Why a page whose secret the host refuses can do nothing. */
+export const NOT_THIS_LAUNCH =
+  'This page is not connected to Team Chat: its address lacks the secret of the running app (the app was restarted, or the address was typed without it). Open the address the app printed when it started.';
+
 /**
  * The bridge over the web host's WebSocket: requests wait for the socket to open; a dropped socket
  * fails what is pending and reconnects with a growing delay, announcing itself as offline
  * meanwhile (through the same status push the main process uses). On reconnecting, the host starts
  * a fresh session if events may have been missed, and pushes it. `early` is a socket to the same
  * URL the page opened before its bundle ran (early-socket-handle.ts), with the frames it received
- * meanwhile: taken over as the first connection.
+ * meanwhile: taken over as the first connection. A socket refused before it opened asks
+ * `secretRefused` whether the host refuses this page's secret; if so nothing will ever connect (a
+ * page kept open across a restart of the host, a link without the secret): the transport stops,
+ * fails every call with `NOT_THIS_LAUNCH`, and says so as a fatal status.
  */
 export function connectWebSocketTransport(
   url: string,
   early: { socket: WebSocket; received: string[] } | null = null,
+  secretRefused: () => Promise<boolean> = async () => false,
 ): BridgeTransport {
   const listeners = new Set<(push: BridgePush) => void>();
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -26,6 +37,7 @@ export function connectWebSocketTransport(
   let nextId = 1;
   let socket: WebSocket;
   let retries = 0;
+  let stopped = false;
 
   const emit = (push: BridgePush) => {
     for (const listener of listeners) listener(push);
@@ -67,7 +79,8 @@ export function connectWebSocketTransport(
       if (frame.ok) waiter.resolve(frame.value);
       else waiter.reject(new Error(frame.message));
     };
-    const closed = () => {
+    let wasOpen = false;
+    const lost = () => {
       for (const waiter of pending.values()) waiter.reject(new Error('Lost the connection to the app.'));
       pending.clear();
       emit({
@@ -77,22 +90,46 @@ export function connectWebSocketTransport(
       retries++;
       setTimeout(open, Math.min(10_000, 250 * 2 ** Math.min(retries, 6)));
     };
-    socket.addEventListener('open', opened);
+    // Refused before it opened: the host is down (retry), or will never take this secret (stop).
+    const closed = () => {
+      if (wasOpen) lost();
+      else secretRefused().then((refused) => (refused ? stop() : lost()), lost);
+    };
+    socket.addEventListener('open', () => {
+      wasOpen = true;
+      opened();
+    });
     socket.addEventListener('message', (message) => received(String(message.data)));
     socket.addEventListener('close', closed);
+    // A refused handshake fires `error` before its `close`; the close handles it.
+    socket.addEventListener('error', () => undefined);
     if (!adopted) return;
     // After the task that took it over, so that listeners subscribed in that task hear it too; still
     // before any frame that arrives later. Its `open` (or `close`) may have come and gone already.
     queueMicrotask(() => {
       for (const data of adopted.received) received(data);
-      if (socket.readyState === WebSocket.OPEN) opened();
-      else if (socket.readyState === WebSocket.CLOSED) closed();
+      if (socket.readyState === WebSocket.OPEN) {
+        wasOpen = true;
+        opened();
+      } else if (socket.readyState === WebSocket.CLOSED) closed();
     });
   }
   open();
 
+  function stop(): void {
+    stopped = true;
+    for (const waiter of pending.values()) waiter.reject(new Error(NOT_THIS_LAUNCH));
+    pending.clear();
+    queue = [];
+    emit({ channel: 'status', payload: { state: 'fatal', reason: NOT_THIS_LAUNCH, code: SECRET_REFUSED } });
+  }
+
   function request(method: BridgeMethod, args: unknown[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
+      if (stopped) {
+        reject(new Error(NOT_THIS_LAUNCH));
+        return;
+      }
       const frame: RequestFrame = { type: 'request', id: nextId++, method, args };
       pending.set(frame.id, { resolve, reject });
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame, bytesReplacer));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useBridge } from '../app/bridge-context';
-import { bannerText, canRetryNow, useConnectionStore } from '../state/connection';
+import { accountCanFix, bannerText, canRetryNow, useConnectionStore } from '../state/connection';
 import { useDialogStore } from '../state/dialogs';
 
 /** How long until the shown whole-second count changes: just past the next boundary of what is left. */
@@ -63,7 +63,7 @@ export function ConnectionBanner() {
           Retry now
         </button>
       )}
-      {status.state === 'fatal' && (
+      {accountCanFix(status) && (
         <button type="button" className="btn btn-small" onClick={() => open({ kind: 'accounts' })}>
           Accounts
         </button>

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ConnectionStatus } from '../../../shared/ipc';
+import { SECRET_REFUSED } from '../bridge/websocket-transport';
 
 /** The event loop's status as the main process reports it, and when its countdown ends. */
 interface ConnectionState {
@@ -27,6 +28,11 @@ export const useConnectionStore = create<ConnectionState>((set) => ({
 
 /** How many failures in a row before the banner appears: one blip is not worth a warning. */
 export const BANNER_AFTER_FAILURES = 3;
+
+/** Whether a stopped connection is the account's to fix (the banner then offers Accounts). */
+export function accountCanFix(status: ConnectionStatus): boolean {
+  return status.state === 'fatal' && status.code !== SECRET_REFUSED;
+}
 
 /** Whether the banner offers "Retry now": while the app itself waits to try again. */
 export function canRetryNow(status: ConnectionStatus): boolean {
@@ -64,6 +70,7 @@ export function bannerText(status: ConnectionStatus, remainingMs: number | null 
       if (status.code === 'USER_DEACTIVATED')
         return 'This account has been deactivated. An administrator of the organization can reactivate it.';
       if (status.code === 'REALM_DEACTIVATED') return 'This organization has been deactivated.';
+      if (status.code === SECRET_REFUSED) return status.reason;
       return `Disconnected: ${status.reason}. Sign in again.`;
     default:
       return null;

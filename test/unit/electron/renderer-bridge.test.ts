@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import WebSocket from 'ws';
 import type { AccountsState, ConnectionStatus, SessionStarted } from '../../../shared/ipc';
 import { createBridgeClient } from '../../../shared/ipc-wire';
-import { connectWebSocketTransport } from '../../../renderer/src/bridge/websocket-transport';
+import {
+  connectWebSocketTransport,
+  NOT_THIS_LAUNCH,
+  SECRET_REFUSED,
+} from '../../../renderer/src/bridge/websocket-transport';
 import { startWebHost, type WebHost } from '../../../electron/web-host';
 import { FakeChatServer } from '../../support/fake-chat-server';
 import { waitUntil } from '../../support/loop-harness';
@@ -140,6 +144,44 @@ describe('renderer bridge over the web host', () => {
     // The call waits for the new socket (the first retry comes after half a second).
     await expect(bridge.accounts.list()).resolves.toEqual(expect.any(Array));
     expect(made()).toBe(1);
+  });
+
+  it('stops for good when the host refuses its secret (a page kept open across a restart), and says so', async () => {
+    const url = `ws://127.0.0.1:${host.port}/bridge?token=an-old-secret`;
+    const made = countSockets(url);
+    const checked: string[] = [];
+    const bridge = createBridgeClient(
+      connectWebSocketTransport(url, null, async () => {
+        // What the page asks: the host's own check of the secret.
+        const status = (await fetch(`${host.origin}/bridge/check?token=an-old-secret`)).status;
+        checked.push(String(status));
+        return status === 401;
+      }),
+    );
+    const statuses: ConnectionStatus[] = [];
+    bridge.onConnectionStatus((status) => statuses.push(status));
+    await expect(bridge.accounts.list()).rejects.toThrow(NOT_THIS_LAUNCH);
+    expect(statuses.at(-1)).toEqual({ state: 'fatal', reason: NOT_THIS_LAUNCH, code: SECRET_REFUSED });
+    expect(checked).toEqual(['401']);
+    // Later calls fail at once, and no socket is opened again.
+    await expect(bridge.accounts.active()).rejects.toThrow(NOT_THIS_LAUNCH);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(made()).toBe(1);
+  });
+
+  it('keeps retrying a refused socket while the host cannot say (not answering its check)', async () => {
+    const url = `ws://127.0.0.1:${host.port}/bridge?token=retry-me`;
+    const made = countSockets(url);
+    const bridge = createBridgeClient(
+      connectWebSocketTransport(url, null, async () => {
+        throw new Error('the host did not answer');
+      }),
+    );
+    const statuses: ConnectionStatus[] = [];
+    bridge.onConnectionStatus((status) => statuses.push(status));
+    await expect(bridge.accounts.list()).rejects.toThrow('Lost the connection');
+    await waitUntil(() => made() >= 2, 'a second attempt', 3000);
+    expect(statuses.every((status) => status.state === 'offline')).toBe(true);
   });
 });
 

@@ -114,6 +114,13 @@ describe('web host: who may open the bridge', () => {
     });
   });
 
+  it('answers whether a secret is its own, for a page whose socket was refused (a browser hides why)', async () => {
+    const check = (query: string) => fetch(`${host.origin}/bridge/check${query}`).then((r) => r.status);
+    expect(await check(`?token=${encodeURIComponent(host.token)}`)).toBe(204);
+    expect(await check('?token=not-the-secret')).toBe(401);
+    expect(await check('')).toBe(401);
+  });
+
   it('serves pages only to its own host name, with the CSP header', async () => {
     const own = await fetch(`${host.origin}/`);
     expect(own.headers.get('content-security-policy')).toContain("default-src 'self'");

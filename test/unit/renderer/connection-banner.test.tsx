@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NOT_THIS_LAUNCH, SECRET_REFUSED } from '../../../renderer/src/bridge/websocket-transport';
 import { ConnectionBanner, msToNextSecond } from '../../../renderer/src/components/ConnectionBanner';
 import { bannerText, useConnectionStore } from '../../../renderer/src/state/connection';
 import { setup } from './render-helpers';
@@ -109,6 +110,18 @@ describe('connection banner', () => {
     expect(bannerText({ state: 'fatal', reason: 'x', code: 'REALM_DEACTIVATED' })).toBe(
       'This organization has been deactivated.',
     );
+  });
+
+  it('a page whose secret the web host refuses is told how to open the app, with no Accounts to try', () => {
+    const refused = { state: 'fatal', reason: NOT_THIS_LAUNCH, code: SECRET_REFUSED } as const;
+    expect(bannerText(refused)).toBe(NOT_THIS_LAUNCH);
+    const { render } = setup();
+    render(<ConnectionBanner />);
+    act(() => useConnectionStore.getState().setStatus(refused));
+    expect(screen.getByTestId('connection-banner-text').textContent).toBe(NOT_THIS_LAUNCH);
+    expect(screen.queryByRole('button', { name: 'Accounts' })).toBeNull();
+    act(() => useConnectionStore.getState().setStatus({ state: 'fatal', reason: 'Invalid API key' }));
+    expect(screen.getByRole('button', { name: 'Accounts' })).toBeTruthy();
   });
 
   it('offline and fatal states offer no Retry now', () => {

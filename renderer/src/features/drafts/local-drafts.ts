@@ -121,57 +121,90 @@ interface LocalDraftState {
   forgetRetired(id: string): void;
 }
 
-export const useLocalDrafts = create<LocalDraftState>((set, get) => {
-  const commit = (drafts: LocalDrafts) => {
-    const { accountId } = get();
-    if (accountId) writeLocalDrafts(accountId, drafts);
-    set({ drafts });
-  };
-  const commitRetired = (retired: LocalDrafts) => {
-    const { accountId } = get();
-    if (accountId) writeLocalDrafts(accountId, retired, RETIRED_STORAGE_PREFIX);
-    set({ retired });
-  };
-  return {
-    accountId: null,
-    drafts: {},
-    retired: {},
-    load: (accountId) => {
-      if (get().accountId === accountId) return;
-      set({ accountId, drafts: readLocalDrafts(accountId), retired: readRetired(accountId) });
-    },
-    put: (draft) => commit({ ...get().drafts, [draft.key]: draft }),
-    patch: (key, change) => {
-      const current = get().drafts[key];
-      if (current) commit({ ...get().drafts, [key]: { ...current, ...change } });
-    },
-    remove: (key) => {
-      if (!(key in get().drafts)) return;
-      const drafts = { ...get().drafts };
-      delete drafts[key];
-      commit(drafts);
-    },
-    retire: (key) => {
-      const draft = get().drafts[key];
-      if (!draft) return null;
-      let id: string | null = null;
-      if (mayBeOnServer(draft)) {
-        id = `${key}@${Date.now()}.${Object.keys(get().retired).length}`;
-        // Bounded: past the cap the oldest is given up (its copy stays on the server, listed there).
-        const kept = Object.entries(get().retired).slice(-(MAX_RETIRED - 1));
-        commitRetired({ ...Object.fromEntries(kept), [id]: draft });
+/** Keys set to a draft, or to null (removed). */
+type Changes = Record<string, LocalDraft | null>;
+
+function applied(base: LocalDrafts, changes: Changes): LocalDrafts {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) out[key] = value;
+    else delete out[key];
+  }
+  return out;
+}
+
+/**
+ * The store of one page. Several pages of one account share the browser's storage (tabs of the web
+ * host): each write applies only this page's changes to what is stored now, so one tab does not
+ * undo another's drafts, and a write by another tab (the `storage` event) is taken in.
+ */
+export function createLocalDraftStore() {
+  return create<LocalDraftState>((set, get) => {
+    /** What is stored now for `prefix`, or this page's copy when the browser keeps nothing. */
+    const stored = (prefix: string, accountId: string, own: LocalDrafts): LocalDrafts => {
+      if (!storage()) return own;
+      return prefix === STORAGE_PREFIX ? readLocalDrafts(accountId) : readRetired(accountId);
+    };
+    const commit = (changes: Changes) => {
+      const { accountId } = get();
+      if (!accountId) {
+        set({ drafts: applied(get().drafts, changes) });
+        return;
       }
-      get().remove(key);
-      return id;
-    },
-    forgetRetired: (id) => {
-      if (!(id in get().retired)) return;
-      const retired = { ...get().retired };
-      delete retired[id];
-      commitRetired(retired);
-    },
-  };
-});
+      const drafts = applied(stored(STORAGE_PREFIX, accountId, get().drafts), changes);
+      writeLocalDrafts(accountId, drafts);
+      set({ drafts });
+    };
+    const commitRetired = (changes: Changes, cap = Infinity) => {
+      const { accountId } = get();
+      const base = accountId ? stored(RETIRED_STORAGE_PREFIX, accountId, get().retired) : get().retired;
+      // Bounded: past the cap the oldest are given up (their copies stay on the server, listed there).
+      const retired = Object.fromEntries(Object.entries(applied(base, changes)).slice(-cap));
+      if (accountId) writeLocalDrafts(accountId, retired, RETIRED_STORAGE_PREFIX);
+      set({ retired });
+    };
+    const otherPageWrote = (event: StorageEvent) => {
+      const { accountId } = get();
+      if (!accountId) return;
+      if (event.key === STORAGE_PREFIX + accountId) set({ drafts: readLocalDrafts(accountId) });
+      if (event.key === RETIRED_STORAGE_PREFIX + accountId) set({ retired: readRetired(accountId) });
+    };
+    if (typeof window !== 'undefined') window.addEventListener('storage', otherPageWrote);
+    return {
+      accountId: null,
+      drafts: {},
+      retired: {},
+      load: (accountId) => {
+        if (get().accountId === accountId) return;
+        set({ accountId, drafts: readLocalDrafts(accountId), retired: readRetired(accountId) });
+      },
+      put: (draft) => commit({ [draft.key]: draft }),
+      patch: (key, change) => {
+        const current = get().drafts[key];
+        if (current) commit({ [key]: { ...current, ...change } });
+      },
+      remove: (key) => {
+        if (key in get().drafts) commit({ [key]: null });
+      },
+      retire: (key) => {
+        const draft = get().drafts[key];
+        if (!draft) return null;
+        let id: string | null = null;
+        if (mayBeOnServer(draft)) {
+          id = `${key}@${Date.now()}.${Math.random().toString(36).slice(2, 8)}`;
+          commitRetired({ [id]: draft }, MAX_RETIRED);
+        }
+        get().remove(key);
+        return id;
+      },
+      forgetRetired: (id) => {
+        if (id in get().retired) commitRetired({ [id]: null });
+      },
+    };
+  });
+}
+
+export const useLocalDrafts = createLocalDraftStore();
 
 /** The local draft linked to a server draft, if any. */
 export function localByServerId(drafts: LocalDrafts, serverId: number): LocalDraft | undefined {

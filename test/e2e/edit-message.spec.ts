@@ -156,6 +156,36 @@ test('a failed edit keeps the text', async ({ page, chat, signIn }) => {
   expect(cspViolations).toEqual([]);
 });
 
+test('an edit made elsewhere meanwhile is not silently replaced: the save says so, and Save anyway replaces it', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const api = chat.api(me.email);
+  const topic = `edit conflict ${Date.now()}`;
+  const id = (await api.post('/messages', { type: 'channel', to: 'general', topic, content: 'Draft plan' }))
+    .body.id as number;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  await page.getByTestId('edit-content').fill('Plan, edited on the desktop');
+  // The same person edits it from their phone while the dialog is open.
+  expect((await api.patch(`/messages/${id}`, { content: 'Plan, edited on the phone' })).status).toBe(200);
+  await expect(page.getByTestId(`content-${id}`)).toContainText('edited on the phone');
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-conflict')).toContainText('edited elsewhere');
+  await expect(page.getByTestId('edit-content')).toHaveValue('Plan, edited on the desktop');
+  expect((await api.get(`/messages/${id}`)).body.raw_content).toBe('Plan, edited on the phone');
+  await page.screenshot({ path: 'test-results/screens/edit-conflict.png' });
+
+  await page.getByTestId('edit-save-anyway').click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  await expect(page.getByTestId(`content-${id}`)).toContainText('edited on the desktop');
+  expect((await api.get(`/messages/${id}`)).body.raw_content).toBe('Plan, edited on the desktop');
+});
+
 test('moving a whole topic past the time limit offers to move the newer part (rule 9)', async ({
   page,
   chat,

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { createHash } from 'node:crypto';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SafeHtml, sanitizeHtml, setServerBase } from '../../../renderer/src/components/SafeHtml';
@@ -276,7 +277,12 @@ describe('EditMessageDialog', () => {
     fireEvent.click(screen.getByTestId('edit-save'));
     expect((await screen.findByTestId('edit-error')).textContent).toContain("You don't have permission");
     expect((screen.getByTestId('edit-content') as HTMLTextAreaElement).value).toBe('after');
-    expect(bridge.callsTo('updateMessage')[0]).toEqual({ message_id: 43, content: 'after' });
+    // It names the text it replaces, so an edit made elsewhere meanwhile is refused, not overwritten.
+    expect(bridge.callsTo('updateMessage')[0]).toEqual({
+      message_id: 43,
+      content: 'after',
+      prev_content_sha256: createHash('sha256').update('before').digest('hex'),
+    });
   });
 
   it('after a failed save, closing keeps the changes: they come back when it is opened again', async () => {

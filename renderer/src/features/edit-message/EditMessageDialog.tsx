@@ -64,6 +64,21 @@ export function editParams(
   return params;
 }
 
+/** The hex SHA-256 of a message's markdown: `prev_content_sha256`, so an edit never silently replaces another. */
+export async function contentSha256(content: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(content));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The server refused the edit because the text changed since it was loaded (someone edited it elsewhere). */
+export function isEditConflict(error: unknown): boolean {
+  return (
+    error instanceof ApiCallError &&
+    error.failure.kind === 'api' &&
+    /prev_content_sha256/.test(error.failure.msg)
+  );
+}
+
 /** Edit a message: content, topic, channel, which messages move, and who is notified (spec 4.1). */
 const PROPAGATE_OPTIONS = [
   ['change_one', 'Only this message'],
@@ -226,7 +241,15 @@ function EditForm({
   const [clientError, setClientError] = useState<string | null>(null);
 
   const edit = useMutation({
-    mutationFn: (params: EndpointParams<'updateMessage'>) => callApi(bridge, 'updateMessage', params),
+    // A content edit names the text it replaces; "Save anyway" (`overwrite`) after a conflict does not.
+    mutationFn: async ({
+      overwrite,
+      ...params
+    }: EndpointParams<'updateMessage'> & { overwrite?: boolean }) => {
+      if (params.content !== undefined && !overwrite)
+        params.prev_content_sha256 = await contentSha256(original.content);
+      return callApi(bridge, 'updateMessage', params);
+    },
     onSuccess: () => {
       clearStash(stashKey);
       onDone();
@@ -436,10 +459,26 @@ function EditForm({
             {clientError}
           </p>
         )}
-        {edit.isError && !partial && (
+        {edit.isError && !partial && !isEditConflict(edit.error) && (
           <p className="form-error" role="alert" data-testid="edit-error">
             {errorSentence(edit.error)} Your changes are kept, here and if you close this.
           </p>
+        )}
+        {edit.isError && isEditConflict(edit.error) && (
+          <div className="notice" role="alert" data-testid="edit-conflict">
+            <p>
+              Not saved: this message was edited elsewhere after you opened it. Saving anyway replaces that
+              edit with your text (it stays in the edit history).
+            </p>
+            <button
+              type="button"
+              className="btn"
+              data-testid="edit-save-anyway"
+              onClick={() => edit.mutate({ ...editParams(messageId, original, sendable), overwrite: true })}
+            >
+              Save anyway
+            </button>
+          </div>
         )}
         {partial && (
           <div className="notice" role="alert" data-testid="partial-move">

@@ -7,17 +7,23 @@ import { Compose } from '../../../renderer/src/features/compose/Compose';
 import { EditMessageDialog } from '../../../renderer/src/features/edit-message/EditMessageDialog';
 import { ConnectionBanner } from '../../../renderer/src/components/ConnectionBanner';
 import { useComposeStore } from '../../../renderer/src/state/compose';
+import { useAccountScope } from '../../../renderer/src/state/account-scope';
+import { useNarrowStore } from '../../../renderer/src/state/narrow';
+import { keepEdit, keptEdit } from '../../../renderer/src/features/edit-message/kept-edits';
+import { applyEvents } from '../../../renderer/src/events/apply';
 import { useConnectionStore } from '../../../renderer/src/state/connection';
 import { useDialogStore } from '../../../renderer/src/state/dialogs';
 import { useUploadsStore } from '../../../renderer/src/features/uploads/uploads-store';
 import { apiError, FailWith } from './fake-bridge';
-import { baseState, channelMessage, SELF } from './fixtures';
+import { baseState, channelMessage, decoded, SELF } from './fixtures';
 import { setup } from './render-helpers';
 
 afterEach(cleanup);
 beforeEach(() => {
   useComposeStore.setState({ drafts: {}, topics: {} });
   setServerBase(null);
+  localStorage.clear();
+  useAccountScope.setState({ accountId: 'acc' });
 });
 
 describe('SafeHtml', () => {
@@ -298,9 +304,46 @@ describe('EditMessageDialog', () => {
     expect((await screen.findByTestId('edit-error')).textContent).toContain('Your changes are kept');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     first.unmount();
+    // Kept in the browser's storage: it survives the app closing too.
+    expect(keptEdit('acc', 44)).toBe('a long rewrite');
     render(<EditMessageDialog messageId={44} />);
     expect(((await screen.findByTestId('edit-content')) as HTMLTextAreaElement).value).toBe('a long rewrite');
     expect(screen.getByTestId('edit-restored')).toBeTruthy();
+  });
+
+  it('a message deleted while being edited: the dialog says so, and the text can go to a new message', async () => {
+    const { bridge, queryClient, render } = setup();
+    const m = channelMessage({ id: 45, sender_id: SELF, content: 'before', subject: 'plans' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    render(<EditMessageDialog messageId={45} />);
+    fireEvent.change(await screen.findByTestId('edit-content'), { target: { value: 'my careful rewrite' } });
+    act(() =>
+      applyEvents(
+        queryClient,
+        decoded([
+          {
+            id: 9,
+            type: 'delete_message',
+            message_type: 'stream',
+            message_id: 45,
+            stream_id: m.stream_id,
+            topic: 'plans',
+          },
+        ]),
+      ),
+    );
+    expect((await screen.findByTestId('edit-deleted')).textContent).toContain(
+      'deleted while you were editing',
+    );
+    expect((screen.getByTestId('edit-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('edit-to-compose'));
+    expect(useComposeStore.getState().drafts[`topic:${m.stream_id}:plans`]).toBe('my careful rewrite');
+    expect(useNarrowStore.getState().narrow).toEqual({
+      kind: 'topic',
+      streamId: m.stream_id,
+      topic: 'plans',
+    });
+    expect(keptEdit('acc', 45)).toBeUndefined();
   });
 });
 
@@ -320,7 +363,7 @@ describe('EditMessageDialog: what the user typed', () => {
     fireEvent.change(await contentBox(), { target: { value: 'original text ABANDONED' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     first.unmount();
-    expect(useComposeStore.getState().drafts['edit:50']).toBeUndefined();
+    expect(keptEdit('acc', 50)).toBeUndefined();
 
     render(<EditMessageDialog messageId={50} />);
     expect((await contentBox()).value).toBe('original text');
@@ -345,13 +388,13 @@ describe('EditMessageDialog: what the user typed', () => {
 
   it('an edit left unsaved another way comes back, said so, and can be dropped', async () => {
     const { render } = ownMessage(51, 'original text');
-    useComposeStore.getState().setText('edit:51', 'original text, improved');
+    keepEdit('acc', 51, 'original text, improved');
     render(<EditMessageDialog messageId={51} />);
     expect((await contentBox()).value).toBe('original text, improved');
     fireEvent.click(await screen.findByTestId('edit-restored-discard'));
     expect((await contentBox()).value).toBe('original text');
     expect(screen.queryByTestId('edit-restored')).toBeNull();
-    expect(useComposeStore.getState().drafts['edit:51']).toBeUndefined();
+    expect(keptEdit('acc', 51)).toBeUndefined();
   });
 
   it('keeps what was typed while the text loaded, after it, with the caret at the end', async () => {

@@ -2,6 +2,7 @@ import { feedRootKey, updateInitialState, type FeedData } from '../../api/keys';
 import type { EventReducer } from '../types';
 import { removeUnread } from '../unread';
 import { recentOnDelete } from './recent-conversations';
+import { markSourcesDeleted } from '../../features/message-actions/message-source';
 
 /** `delete_message`: removes the messages from every feed and from the unread counts. */
 export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, event) => {
@@ -16,6 +17,7 @@ export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, e
   });
   updateInitialState(queryClient, (s) => removeUnread(s, ids));
   recentOnDelete(queryClient, ids);
+  markSourcesDeleted(queryClient, ids);
   // The channel's last message of a topic may be gone, and the topic with it.
   if (event.stream_id !== undefined)
     void queryClient.invalidateQueries({ queryKey: ['getStreamTopics', { stream_id: event.stream_id }] });

@@ -15,6 +15,13 @@ import { useNowSeconds } from '../../app/use-now';
 import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
+import { useNarrowStore } from '../../state/narrow';
+import { currentAccountScope } from '../../state/account-scope';
+import { conversationKey, type ComposeNarrow } from '../../api/narrow';
+import { focusComposeSoon } from '../compose/focus-compose';
+import { replyNarrow } from '../message-actions/reply-narrow';
+import type { Message } from '../../api/model';
+import { dropKeptEdit, keepEdit, keptEdit } from './kept-edits';
 import { userInGroupSetting } from '../../app/permissions';
 import { useDialogStore } from '../../state/dialogs';
 import { useSubscriptions } from '../channels/hooks';
@@ -159,6 +166,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
       maxTopic={maxTopic}
       maxLength={maxLength}
       typedEarly={typedEarly}
+      deletedFrom={source.deletedMeanwhile ? replyNarrow(source as Message, selfId) : null}
       onDone={close}
     />
   );
@@ -206,6 +214,7 @@ function EditForm({
   maxTopic,
   maxLength,
   typedEarly,
+  deletedFrom,
   onDone,
 }: {
   messageId: number;
@@ -219,13 +228,15 @@ function EditForm({
   maxTopic: number | undefined;
   maxLength: number | undefined;
   typedEarly: string;
+  /** The message was deleted while the dialog was open: the conversation it was in. */
+  deletedFrom: ComposeNarrow | null;
   onDone: () => void;
 }) {
   const bridge = useBridge();
-  const stashKey = `edit:${messageId}`;
-  const stashed = useComposeStore((s) => s.drafts[stashKey]);
-  const setText = useComposeStore((s) => s.setText);
-  const clearStash = useComposeStore((s) => s.clear);
+  const selfId = useSelfId();
+  const [accountId] = useState(currentAccountScope);
+  const [stashed] = useState(() => keptEdit(accountId, messageId));
+  const clearStash = () => dropKeptEdit(accountId, messageId);
   // An edit left unsaved (the app closed, or the dialog closed other than by Cancel) comes back,
   // said so, with a way to drop it; Cancel drops it.
   const [restored, setRestored] = useState(() => stashed !== undefined && stashed !== original.content);
@@ -251,7 +262,7 @@ function EditForm({
       return callApi(bridge, 'updateMessage', params);
     },
     onSuccess: () => {
-      clearStash(stashKey);
+      clearStash();
       onDone();
     },
     onError: (error) => {
@@ -281,18 +292,18 @@ function EditForm({
     setPartial(null);
     setClientError(null);
     edit.reset();
-    if (patch.content !== undefined) setText(stashKey, patch.content);
+    if (patch.content !== undefined) keepEdit(accountId, messageId, patch.content);
   };
   const enterSends = useUserSetting('enter_sends', true);
   // Cancel, Esc and × drop the edit, except after a save that failed: the dialog said the changes
   // are kept, so they come back (said so, with a way to drop them) when it is opened again.
   const cancel = () => {
-    if (!(edit.isError && contentChanged)) clearStash(stashKey);
+    if (!(edit.isError && contentChanged)) clearStash();
     onDone();
   };
   const dropRestored = () => {
     update({ content: original.content });
-    clearStash(stashKey);
+    clearStash();
     setRestored(false);
   };
   // The caret goes to the end of the text, where a correction or an addition usually goes.
@@ -308,6 +319,7 @@ function EditForm({
   const emptied = contentChanged && form.content.trim() === '';
   const lengthWarning = contentChanged ? tooLongWarning(form.content, maxLength) : null;
   const saveDisabled =
+    deletedFrom !== null ||
     (!contentChanged && !moving) ||
     (contentChanged && form.streamId !== original.streamId) ||
     lengthWarning !== null ||
@@ -366,6 +378,25 @@ function EditForm({
               Start again from the message
             </button>
           </p>
+        )}
+        {deletedFrom && (
+          <div className="notice" role="alert" data-testid="edit-deleted">
+            <p>This message was deleted while you were editing it. Your text is still here.</p>
+            {isOwn && form.content.trim() !== '' && (
+              <button
+                type="button"
+                className="btn"
+                data-testid="edit-to-compose"
+                onClick={() => {
+                  sendAsNewMessage(deletedFrom, form.content, selfId);
+                  clearStash();
+                  onDone();
+                }}
+              >
+                Put it in a new message
+              </button>
+            )}
+          </div>
         )}
         {lengthWarning && (
           <p className="form-error" data-testid="edit-too-long">
@@ -508,6 +539,16 @@ function EditForm({
       </form>
     </Dialog>
   );
+}
+
+/** Opens the conversation and adds `text` to its compose box (after anything already typed there). */
+function sendAsNewMessage(conversation: ComposeNarrow, text: string, selfId: number | undefined): void {
+  const key = conversationKey(conversation, selfId);
+  const compose = useComposeStore.getState();
+  const before = compose.drafts[key]?.trimEnd() ?? '';
+  compose.setText(key, before ? `${before}\n\n${text}` : text);
+  useNarrowStore.getState().select(conversation);
+  focusComposeSoon();
 }
 
 /** Said up front: how long the content can still be edited, or that it no longer can (and what can). */

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { QueryCacheAccess } from '../../api/keys';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
@@ -19,10 +20,25 @@ export async function fetchMessageSource(bridge: ChatBridge, messageId: number) 
   return source;
 }
 
+type MessageSource = Awaited<ReturnType<typeof fetchMessageSource>>;
+
+const sourceKey = (messageId: number) => ['message-source', { message_id: messageId }] as const;
+
+/**
+ * Marks the sources being looked at (an open edit dialog) of messages deleted meanwhile
+ * (`delete_message`): the dialog says so instead of failing at Save.
+ */
+export function markSourcesDeleted(queryClient: QueryCacheAccess, messageIds: Iterable<number>): void {
+  for (const id of messageIds)
+    queryClient.setQueryData<MessageSource & { deletedMeanwhile?: true }>(sourceKey(id), (source) =>
+      source ? { ...source, deletedMeanwhile: true } : source,
+    );
+}
+
 export function useMessageSource(messageId: number) {
   const bridge = useBridge();
-  return useQuery({
-    queryKey: ['message-source', { message_id: messageId }],
+  return useQuery<MessageSource & { deletedMeanwhile?: true }>({
+    queryKey: sourceKey(messageId),
     queryFn: () => fetchMessageSource(bridge, messageId),
     // Always what the server holds now: the message may have been edited since.
     staleTime: 0,

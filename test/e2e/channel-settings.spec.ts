@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { channelId } from './server-state';
+import { SYSTEM_GROUPS } from '../../server/realm/groups';
+
+const { administrators: ADMINISTRATORS, everyone: EVERYONE } = SYSTEM_GROUPS;
 
 // Channel settings (4.2), as an administrator.
 test.describe.configure({ mode: 'serial' });
@@ -163,6 +167,59 @@ test('an archived channel is marked in the sidebar and offers a notice instead o
   // Other channels still compose.
   await page.getByTestId('channel-general').click();
   await expect(page.getByTestId('compose-input')).toBeVisible();
+});
+
+test('a channel only administrators may post in offers a member the notice instead of a compose box, live', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const member = await signIn(page, 'member');
+  const refusal = 'You do not have permission to post in this channel.';
+  await page.getByTestId('channel-announcements').click();
+  await expect(page.getByTestId('compose-no-permission')).toHaveText(refusal);
+  await expect(page.getByTestId('compose-input')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/channel-no-permission.png' });
+  // r and c say so too, instead of opening a box to write in (c from a topic stays there).
+  const notice = page.getByTestId('main-notice');
+  await page.getByTestId('message-feed').click();
+  await page.keyboard.press('r');
+  await expect(notice).toContainText(refusal);
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByTestId('topic-company news').click();
+  await page.getByTestId('message-feed').click();
+  await page.keyboard.press('c');
+  await expect(notice).toContainText(refusal);
+  await expect(page.getByTestId('conversation-title')).toContainText('company news');
+  await expect(page.getByTestId('compose-input')).toHaveCount(0);
+  // Nor does a message's menu offer to quote it in a reply.
+  await page.getByText('We closed the year').hover();
+  await page.locator('[data-testid^="more-actions-"]').first().click();
+  const menu = page.getByRole('menu', { name: 'Message actions' });
+  await expect(menu.getByRole('menuitem', { name: 'Copy link to message' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Quote and reply' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // An administrator restricts #random: the member's box gives way to the notice, and comes back
+  // once the member is among those who may post.
+  const random = await channelId(chat.api('owner'), 'random');
+  await page.getByTestId('channel-random').click();
+  await expect(page.getByTestId('compose-input')).toBeVisible();
+  const setPosters = (value: unknown) =>
+    chat.api('admin').patch(`/streams/${random}`, { can_send_message_group: { new: value } });
+  await setPosters({ direct_members: [], direct_subgroups: [ADMINISTRATORS] });
+  await expect(page.getByTestId('compose-no-permission')).toHaveText(refusal);
+  await expect(page.getByTestId('compose-input')).toHaveCount(0);
+  await setPosters({ direct_members: [member.user_id], direct_subgroups: [ADMINISTRATORS] });
+  await expect(page.getByTestId('compose-input')).toBeVisible();
+  await setPosters(EVERYONE);
+});
+
+test('an administrator writes in the channel only administrators may post in', async ({ page, signIn }) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('channel-announcements').click();
+  await expect(page.getByTestId('compose-input')).toBeVisible();
+  await expect(page.getByTestId('compose-no-permission')).toHaveCount(0);
 });
 
 /**

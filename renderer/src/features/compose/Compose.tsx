@@ -24,6 +24,7 @@ import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
 import { isSendKey } from './send-key';
 import { tooLongWarning } from './message-length';
+import { NO_POST_PERMISSION, useMayPostInChannel } from './post-permission';
 import './compose.css';
 import { focusFallback } from '../../components/focus-fallback';
 
@@ -60,14 +61,15 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
   const topicInput = useRef<HTMLInputElement>(null);
   useComposeFocusRequests(textarea, topicInput);
   const channels = useChannelIndex();
-  const archived =
-    (narrow.kind === 'topic' || narrow.kind === 'channel') && !!channels.get(narrow.streamId)?.is_archived;
+  const streamId = narrow.kind === 'topic' || narrow.kind === 'channel' ? narrow.streamId : undefined;
+  const archived = streamId !== undefined && !!channels.get(streamId)?.is_archived;
+  const mayPost = useMayPostInChannel(streamId);
 
   const conversation = writtenTo(narrow, channelTopic);
   const typing = useTypingNotifier(typingTarget(conversation, selfId));
   useDraftAutosave(narrow, text, channelTopic);
   const canWrite =
-    (narrow.kind === 'topic' || narrow.kind === 'channel' || narrow.kind === 'dm') && !archived;
+    (narrow.kind === 'topic' || narrow.kind === 'channel' || narrow.kind === 'dm') && !archived && mayPost;
   const addFiles = useUploads(key, textarea, canWrite);
 
   const send = useSendMessage(narrow, key, channelTopic, textarea);
@@ -82,6 +84,13 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
     return (
       <div className="compose compose-hint compose-archived" role="status" data-testid="compose-archived">
         <strong>This channel is archived.</strong> Its messages can still be read, but no one can post in it.
+      </div>
+    );
+  // As in the real service: the notice instead of a box whose message the server would refuse.
+  if (!mayPost)
+    return (
+      <div className="compose compose-hint" role="status" data-testid="compose-no-permission">
+        {NO_POST_PERMISSION}
       </div>
     );
 

@@ -11,7 +11,8 @@ import { useReadingPause } from '../../state/reading-pause';
 import { showNotice } from '../../state/notice';
 import { mutedTopicTest, sidebarOrder } from '../channels/hooks';
 import { markUnreadFromHere, quoteAndReply } from '../message-actions/quote-and-reply';
-import { replyTarget } from '../message-actions/reply-narrow';
+import { replyNarrow, replyTarget } from '../message-actions/reply-narrow';
+import { mayPostInChannel, NO_POST_PERMISSION } from '../compose/post-permission';
 import { composeBoxes } from '../message-actions/reply-boxes';
 import { activeFeed } from '../messages/active-feed';
 import { setMessageFlag } from '../messages/toggle-flag';
@@ -63,6 +64,17 @@ function nextUnread(kind: 'topic' | 'dm', context: ActionContext): boolean {
   return true;
 }
 
+/**
+ * Writing to a channel the person may not post in: the shortcut says so (as that channel's compose
+ * area does) instead of opening or filling a box whose message the server would refuse.
+ */
+function refusesPosting(context: ActionContext, narrow: Narrow): boolean {
+  if (narrow.kind !== 'channel' && narrow.kind !== 'topic') return false;
+  if (mayPostInChannel(getInitialState(context.queryClient), narrow.streamId)) return false;
+  showNotice(NO_POST_PERMISSION);
+  return true;
+}
+
 /** A conversation or home view opened from the keyboard: it takes the keyboard once shown. */
 function openFromKeyboard(open: () => void): boolean {
   viewTakesFocusOnOpen();
@@ -82,6 +94,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
           : undefined;
     if (streamId !== undefined) {
       const channel: Narrow = { kind: 'channel', streamId };
+      if (refusesPosting(context, channel)) return true;
       // Messages just marked unread in the topic are on the channel's screen too: writing a new
       // topic must not read them.
       const pause = useReadingPause.getState();
@@ -106,6 +119,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     const message = selected();
     if (!message) return false;
     const selfId = selfIdOf(context);
+    if (refusesPosting(context, replyNarrow(message, selfId))) return true;
     const current = narrowNow();
     // A channel view writes to the message's topic in its own box, when that box is free for it;
     // elsewhere, the message's conversation (see replyTarget).
@@ -126,13 +140,16 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   'quote-reply': (context) => {
     const message = selected();
     if (!message) return false;
+    if (refusesPosting(context, replyNarrow(message, selfIdOf(context)))) return true;
     const channelName = typeof message.display_recipient === 'string' ? message.display_recipient : undefined;
     fire(quoteAndReply(context.bridge, message, selfIdOf(context), channelName), 'Quote not added:');
     return true;
   },
   'reply-mentioning': (context) => {
     const message = selected();
-    if (!message || !ACTIONS.reply(context)) return false;
+    if (!message) return false;
+    if (refusesPosting(context, replyNarrow(message, selfIdOf(context)))) return true;
+    if (!ACTIONS.reply(context)) return false;
     // The box the reply went to gets the sender's mention, after anything already in it.
     const target = replyTarget(narrowNow(), message, selfIdOf(context), composeBoxes);
     const key = conversationKey(target.narrow, selfIdOf(context));

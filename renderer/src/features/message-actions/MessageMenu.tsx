@@ -14,6 +14,7 @@ import { useToggleFlag } from '../messages/toggle-flag';
 import { messageLink } from '../../api/conversation-links';
 import { fetchMessageSource } from './message-source';
 import { markUnreadFromHere, quoteAndReply } from './quote-and-reply';
+import { useMayPostInChannel } from '../compose/post-permission';
 
 interface MenuItem {
   label: string;
@@ -97,6 +98,8 @@ function MessageMenuItems({
   const star = useToggleFlag(message.id);
   const starred = (message.flags ?? []).includes('starred');
   const mayDelete = useInitialState((s) => mayDeleteMessage(s, message, Math.floor(Date.now() / 1000)));
+  // A reply that could not be sent is not offered (the keyboard's `>` says why).
+  const mayReply = useMayPostInChannel(message.type === 'stream' ? message.stream_id : undefined);
 
   const copy = async (text: string, done: string) => {
     await navigator.clipboard.writeText(text);
@@ -105,10 +108,9 @@ function MessageMenuItems({
   const link = () => messageLink(currentServerBase() ?? window.location.origin, message, channelName);
 
   const items: MenuItem[] = [
-    {
-      label: 'Quote and reply',
-      run: () => quoteAndReply(bridge, message, selfId, channelName),
-    },
+    ...(mayReply
+      ? [{ label: 'Quote and reply', run: () => quoteAndReply(bridge, message, selfId, channelName) }]
+      : []),
     { label: 'Copy link to message', run: () => copy(link(), 'Link copied.') },
     {
       label: 'Copy text',

@@ -14,9 +14,11 @@ export function truncateTopic(topic: string): string {
   return chars.length > MAX_TOPIC_LENGTH ? chars.slice(0, MAX_TOPIC_LENGTH - 1).join('') + '…' : topic;
 }
 
+/** Cut at MAX_MESSAGE_LENGTH code points, as the real service counts (Python's len), not UTF-16 units. */
 export function truncateContent(content: string): string {
   const suffix = '\n[message truncated]';
-  return content.length > MAX_MESSAGE_LENGTH
-    ? content.slice(0, MAX_MESSAGE_LENGTH - suffix.length) + suffix
+  const chars = [...content];
+  return chars.length > MAX_MESSAGE_LENGTH
+    ? chars.slice(0, MAX_MESSAGE_LENGTH - suffix.length).join('') + suffix
     : content;
 }

@@ -208,7 +208,7 @@ describe('POST /messages', () => {
     });
   });
 
-  it('refuses empty content and truncates overlong topics', async () => {
+  it('refuses empty content and truncates overlong topics and content', async () => {
     const { member } = demoUsers(h.server);
     const r = await h
       .as(member)
@@ -216,6 +216,13 @@ describe('POST /messages', () => {
     expect(r.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Message must not be empty' });
     const id = await sendToChannel(h.as(member), 'random', 'x'.repeat(80), 'long topic');
     expect([...h.server.realm.messagesById.get(id)!.topic]).toHaveLength(60);
+    // Content is cut at 10,000 characters as the real service counts them: code points.
+    const emoji = await sendToChannel(h.as(member), 'random', 'emoji', '👍'.repeat(6000));
+    expect(h.server.realm.messagesById.get(emoji)!.content).toBe('👍'.repeat(6000));
+    const long = await sendToChannel(h.as(member), 'random', 'emoji', '👍'.repeat(10_001));
+    const cut = [...h.server.realm.messagesById.get(long)!.content];
+    expect(cut).toHaveLength(10_000);
+    expect(cut.join('')).toMatch(/^👍+\n\[message truncated\]$/u);
     const missing = await h
       .as(member)
       .call('POST', '/messages', { type: 'stream', to: 'random', topic: 't' });

@@ -4,7 +4,12 @@
  * the edit dialog, which both keep the text and refuse to send it (the server would cut it).
  */
 export function tooLongWarning(text: string, maxLength: number | undefined): string | null {
-  return maxLength !== undefined && text.length > maxLength
+  return maxLength !== undefined && codePoints(text) > maxLength
     ? `Too long: at most ${maxLength} characters.`
     : null;
+}
+
+/** Characters as the server counts them: code points, so an emoji is one, not two UTF-16 units. */
+function codePoints(text: string): number {
+  return [...text].length;
 }

@@ -174,6 +174,11 @@ test(':octo offers 🐙, which is sent as :octopus:', async ({ page, chat, signI
   await input.pressSequentially(':northw');
   await expect(activeOption(page)).toContainText(':northwind:');
   await input.press('Escape');
+  // Popular emoji first among equal matches, as in the real service: 👍 before 👎.
+  await input.pressSequentially(' :thumbs');
+  await expect(activeOption(page)).toContainText('👍');
+  await page.screenshot({ path: `${SCREENS}/compose-emoji-popular.png` });
+  await input.press('Escape');
   await input.fill('Party :octopus:');
   await send(input);
   await expect.poll(() => newestInWelcome(chat, me.email)).toBe('Party :octopus:');

@@ -16,7 +16,7 @@ import {
 import { BestOf, matchKey, matchRank } from '../../../../renderer/src/features/compose/autocomplete/rank';
 import { recentFirst, withRecent } from '../../../../renderer/src/features/reactions/recent-emoji';
 import { rankSnippets } from '../../../../renderer/src/features/compose/autocomplete/snippets';
-import type { EmojiChoice } from '../../../../renderer/src/features/reactions/emoji';
+import { loadUnicodeEmoji, type EmojiChoice } from '../../../../renderer/src/features/reactions/emoji';
 
 const user = (user_id: number, full_name: string, extra: Partial<User> = {}): User =>
   ({
@@ -225,6 +225,28 @@ describe('emoji for :', () => {
   it('puts recently used emoji first among equal matches', () => {
     expect(found('oct')).toEqual(['octagonal_sign', 'octo_logo', 'octopus']);
     expect(found('oct', ['octopus'])).toEqual(['octopus', 'octagonal_sign', 'octo_logo']);
+  });
+
+  it('puts the real service’s popular emoji first among equal matches, after the recently used', () => {
+    const coded = (name: string, code: string, aliases: string[] = []) => ({ ...emoji(name, aliases), code });
+    const popular = buildEmojiIndex([
+      coded('-1', '1f44e', ['thumbsdown', 'thumbs_down']),
+      coded('+1', '1f44d', ['thumbsup', 'thumbs_up']),
+      coded('smile', '1f604'),
+      coded('slightly_smiling_face', '1f642', ['slight_smile']),
+      coded('thought_balloon', '1f4ad'),
+    ]);
+    const ranked = (q: string, recent?: string[]) => rankEmoji(popular, q, recent).map((e) => e.name);
+    expect(ranked('thumbs')).toEqual(['thumbsup', 'thumbsdown']);
+    expect(ranked('th')[0]).toBe('thumbsup');
+    expect(ranked('thumbs', ['-1'])).toEqual(['thumbsdown', 'thumbsup']);
+    // The whole name's prefix still comes before a popular emoji matched by a word of its name.
+    expect(ranked('smile')).toEqual(['smile', 'slight_smile']);
+  });
+
+  it(':thumbs over the whole emoji table selects 👍 first', async () => {
+    const [first] = rankEmoji(buildEmojiIndex(await loadUnicodeEmoji()), 'thumbs');
+    expect(first?.emoji.glyph).toBe('👍');
   });
 
   it('keeps a bounded recent-use list, newest first, without repeats', () => {

@@ -21,20 +21,36 @@ export interface EmojiIndex {
   readonly entries: readonly { emoji: EmojiChoice; names: string[]; keys: MatchKey[]; order: number }[];
 }
 
-/** The same emoji the picker offers (custom, the service's extra, Unicode with aliases), prepared once. */
+/**
+ * The real service's popular emoji, by code, most popular first: 👍 🎉 🙂 ❤️ 🛠️ (working_on_it) 🐙.
+ * Among equally good matches they come first, so `:thumbs` offers 👍 before 👎.
+ */
+const POPULAR_EMOJI_CODES = ['1f44d', '1f389', '1f642', '2764', '1f6e0', '1f419'];
+
+function popularity(emoji: EmojiChoice): number {
+  return emoji.reaction_type === 'unicode_emoji' ? POPULAR_EMOJI_CODES.indexOf(emoji.code) : -1;
+}
+
+/**
+ * The same emoji the picker offers (custom, the service's extra, Unicode with aliases), prepared
+ * once. Each one's standing order: the popular ones in their order, then the rest alphabetically.
+ */
 export function buildEmojiIndex(all: readonly EmojiChoice[]): EmojiIndex {
-  const order = alphabeticalOrder(all.map((e) => e.name));
+  const alphabetical = alphabeticalOrder(all.map((e) => e.name));
   return {
     entries: all.map((emoji, i) => {
       const names = [emoji.name, ...(emoji.aliases ?? [])];
-      return { emoji, names, keys: names.map(matchKey), order: order[i]! };
+      const popular = popularity(emoji);
+      const order = popular >= 0 ? popular : POPULAR_EMOJI_CODES.length + alphabetical[i]!;
+      return { emoji, names, keys: names.map(matchKey), order };
     }),
   };
 }
 
 /**
- * Emoji for a query, over every name and alias: by match, then the user's recently used emoji
- * (`recent`, most recent first), then alphabetically.
+ * Emoji for a query, over every name and alias: by match (the whole name's prefix before a word's),
+ * then the user's recently used emoji (`recent`, most recent first), then the popular ones, then
+ * alphabetically.
  */
 export function rankEmoji(
   index: EmojiIndex,

@@ -195,3 +195,31 @@ test('two tabs of one account keep each other’s drafts (sync off: this compute
   await expect(list).toContainText('Bravo from tab B');
   await chat.api(me.email).patch('/settings', { enable_drafts_synchronization: true });
 });
+
+test('sync turned off and on elsewhere: the draft stays listed and in its box, and is sent again', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'guest');
+  const text = `Survives a sync toggle ${Date.now()}`;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-welcome').click();
+  await page.getByTestId('compose-input').fill(text);
+  await expect
+    .poll(async () => (await serverDrafts(chat, me.email)).some((d) => d.content === text))
+    .toBe(true);
+
+  // Another client turns sync off (the server deletes its copies) and on again.
+  await chat.api(me.email).patch('/settings', { enable_drafts_synchronization: false });
+  await chat.api(me.email).patch('/settings', { enable_drafts_synchronization: true });
+  await expect
+    .poll(async () => (await serverDrafts(chat, me.email)).some((d) => d.content === text))
+    .toBe(true);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-drafts').click();
+  await expect(page.getByTestId('drafts-list')).toContainText(text);
+  await page.getByTestId('settings-close').click();
+  await page.getByTestId('topic-welcome').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue(text);
+});

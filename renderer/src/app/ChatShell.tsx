@@ -11,6 +11,7 @@ import { ChannelSidebar } from '../features/channels/ChannelSidebar';
 import { DmSidebar } from '../features/direct-messages/DmSidebar';
 import { useViewTakesFocusAfterClick } from './view-takes-focus';
 import { useUnsyncedDraftsSync } from '../features/drafts/useUnsyncedDraftsSync';
+import { useLocalDraftsFollowServer } from '../features/drafts/useLocalDraftsFollowServer';
 import { useDraftsFollowMovedTopics } from '../features/drafts/drafts-follow-moves';
 import { useNoteSentHere } from '../features/messages/select-sent';
 import { ConversationView, DetailsPane } from '../features/messages/ConversationView';
@@ -103,6 +104,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useApplyUserSettings();
   // Drafts typed during an outage reach the server when it is back, open compose box or not.
   useUnsyncedDraftsSync();
+  useLocalDraftsFollowServer();
   useDraftsFollowMovedTopics();
   useNoteSentHere();
   useDesktopNotifications();

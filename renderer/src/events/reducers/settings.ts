@@ -11,6 +11,8 @@ export const userSettings: EventReducer<
   updateInitialState(queryClient, (s) => ({
     ...s,
     user_settings: { ...s.user_settings, [change.property]: change.value },
+    // Turning sync off deletes the server's drafts, with no event for each: its list is empty now.
+    ...(change.property === 'enable_drafts_synchronization' && change.value === false ? { drafts: [] } : {}),
   }));
 };
 

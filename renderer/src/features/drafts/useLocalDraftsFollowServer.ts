@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import type { ChatEvent } from '../../../../shared/api/events';
+import { settingChangeOf } from '../../../../shared/api/setting-change';
+import { useBridge } from '../../app/bridge-context';
+import { useSession } from '../../app/session';
+import { useLocalDrafts, type LocalDraft } from './local-drafts';
+
+/**
+ * This computer's draft, no longer linked to a server copy: sent again when sync allows. Its synced
+ * text counts as an unanswered create, so a copy the server does hold (listed later) is matched
+ * instead of duplicated.
+ */
+function unlinked(local: LocalDraft): Partial<LocalDraft> {
+  return {
+    serverId: undefined,
+    synced: false,
+    unconfirmed: local.synced ? [...(local.unconfirmed ?? []), local.draft] : local.unconfirmed,
+  };
+}
+
+/** What one event means for this computer's drafts. */
+function followEvent(event: ChatEvent): void {
+  const store = useLocalDrafts.getState();
+  const linked = () => Object.values(store.drafts).filter((d) => d.serverId !== undefined);
+  if (event.kind === 'known' && event.type === 'drafts' && event.op === 'remove') {
+    const local = linked().find((d) => d.serverId === event.draft_id);
+    // Deleted on another client: here too, unless this computer has newer text than it had.
+    if (local?.synced) store.remove(local.key);
+    else if (local) store.patch(local.key, unlinked(local));
+    return;
+  }
+  const change = settingChangeOf(event);
+  // Sync turned off: the server deletes its copies (with no event for each); the drafts stay here.
+  if (change?.property === 'enable_drafts_synchronization' && change.value === false)
+    for (const local of linked()) store.patch(local.key, unlinked(local));
+}
+
+/**
+ * Keeps this computer's drafts in step with the server's, so the Drafts screen and the compose
+ * boxes agree on which drafts exist: a draft deleted on another client is deleted here; sync
+ * turned off leaves every draft on this computer, sent anew when it is turned on. A draft whose
+ * server copy a fresh list (a new session) no longer has is kept as this computer's, never
+ * dropped: whether another client deleted it or sync was turned off and on while the app was
+ * closed cannot be told apart, and the text is worth more than a second deletion.
+ */
+export function useLocalDraftsFollowServer(): void {
+  const bridge = useBridge();
+  const session = useSession().data;
+  const loadedFor = useLocalDrafts((s) => s.accountId);
+  const checkedGeneration = useRef<number | null>(null);
+
+  useEffect(
+    () =>
+      bridge.onEvents((batch) => {
+        if (batch.accountId !== useLocalDrafts.getState().accountId) return;
+        for (const event of batch.events) followEvent(event);
+      }),
+    [bridge],
+  );
+
+  useEffect(() => {
+    if (!session || session.keptFromLastLaunch || loadedFor !== session.accountId) return;
+    if (checkedGeneration.current === session.generation) return;
+    checkedGeneration.current = session.generation;
+    const onServer = new Set((session.initialState.drafts ?? []).map((d) => d.id));
+    const store = useLocalDrafts.getState();
+    for (const local of Object.values(store.drafts))
+      if (local.serverId !== undefined && !onServer.has(local.serverId))
+        store.patch(local.key, unlinked(local));
+  }, [session, loadedFor]);
+}

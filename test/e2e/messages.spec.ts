@@ -168,6 +168,42 @@ test('a long message is shown condensed, with Show more and Show less', async ({
   await expect(page.locator('[data-testid^="show-more-"]')).toHaveCount(1);
 });
 
+test('a table wider than the message scrolls sideways with its words whole; a long word in a paragraph wraps', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `wide table ${Date.now()}`;
+  const columns = Array.from({ length: 12 }, (_, i) => i);
+  const table = [
+    `| ${columns.map((i) => `Column header ${i}`).join(' | ')} |`,
+    `|${columns.map(() => '---').join('|')}|`,
+    `| ${columns.map((i) => `cell ${i} value`).join(' | ')} |`,
+  ].join('\n');
+  const { body } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: table });
+  const word = 'x'.repeat(400);
+  const { body: long } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: `See ${word} here.` });
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const rendered = page.getByTestId(`content-${body.id as number}`).locator('table');
+  await expect(rendered).toBeVisible();
+  const size = await rendered.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(size.scroll).toBeGreaterThan(size.client);
+  const header = rendered.locator('th').last();
+  await expect(header).toHaveText('Column header 11');
+  const lineHeight = await header.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+  expect((await header.boundingBox())!.height).toBeLessThan(lineHeight * 2);
+  // The long word still wraps inside its message.
+  const paragraph = page.getByTestId(`content-${long.id as number}`);
+  expect(await paragraph.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: 'test-results/screens/wide-table.png' });
+});
+
 test('Show more on the newest message, at the end of the feed, opens it below the reader’s eyes', async ({
   page,
   chat,

@@ -73,6 +73,12 @@ test('edits a message, others see it live, and the history shows the diff and th
   await expect(deleted).toHaveText('3pm.');
   expect(await deleted.evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
   await page.screenshot({ path: 'test-results/screens/edit-history.png' });
+  // In a short window the oldest entries are below the fold: the keyboard reaches them.
+  await page.setViewportSize({ width: 800, height: 300 });
+  const historyBody = dialog.locator('.dialog-body');
+  await expect(historyBody).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => historyBody.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });

@@ -310,3 +310,25 @@ test('the settings screen hides the feed: nothing behind it is marked read, and 
   await expect(page.getByTestId('message-feed')).toContainText('Waiting over there.');
   await expect.poll(() => flagsOf(there)).toEqual([['Waiting over there.', true]]);
 });
+
+test('a dialog taller than the window scrolls from the keyboard: the shortcuts list takes the arrows and End', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 800, height: 420 });
+  await signIn(page, 'member');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await page.keyboard.press('?');
+  const body = page.getByTestId('keyboard-help').locator('.dialog-body');
+  await expect(body).toBeFocused();
+  await expect(body).toHaveAttribute('aria-label', 'Keyboard shortcuts');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => body.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  await page.keyboard.press('End');
+  await expect
+    .poll(() => body.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
+    .toBeLessThanOrEqual(1);
+  await page.screenshot({ path: 'test-results/screens/keyboard-help-scrolled.png' });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('keyboard-help')).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { focusFallback, keepTabInside } from './focus-fallback';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
@@ -11,12 +11,38 @@ function holdsText(target: EventTarget | null): boolean {
   return field && (target as HTMLInputElement | HTMLTextAreaElement).value !== '';
 }
 
+/** Whether the element's content is taller than it (it scrolls), kept current as either changes. */
+function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setScrolls(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    const mutations = new MutationObserver(() => {
+      for (const child of el.children) observer.observe(child);
+      measure();
+    });
+    mutations.observe(el, { childList: true });
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+    };
+  }, [ref]);
+  return scrolls;
+}
+
 /**
  * A modal dialog: Esc (anywhere) and the backdrop close it, focus moves into it and returns on
  * close: to what had it, or, when that is gone (a row scrolled away, a menu closed, another
  * conversation opened), to the innermost of the page's fallbacks (`data-focus-fallback`: the
  * message feed, else the center pane), so focus is never dropped on the page's body. Tab goes
- * round inside it. With `unsaved` work in it, a click on the backdrop does nothing, and Esc in a
+ * round inside it. A body taller than the dialog is a tab stop of its own, so arrows and Page Down
+ * scroll it; it takes the focus when nothing else in the dialog has. With `unsaved` work in it, a click on the backdrop does nothing, and Esc in a
  * field with text leaves the field (the text stays); the next Esc closes it.
  */
 export function Dialog({
@@ -36,6 +62,11 @@ export function Dialog({
   unsaved?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(body);
+  useEffect(() => {
+    if (scrolls && document.activeElement === ref.current) body.current?.focus();
+  }, [scrolls]);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>(
@@ -83,7 +114,13 @@ export function Dialog({
             ×
           </button>
         </header>
-        <div className="dialog-body">{children}</div>
+        <div
+          ref={body}
+          className="dialog-body"
+          {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': title })}
+        >
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -36,3 +36,37 @@ for (const width of [720, 900]) {
     await page.screenshot({ path: `test-results/screens/narrow-${width}.png` });
   });
 }
+
+test('a long channel name and a long topic are cut apart in the conversation header: both stay seen, and its tooltip has them whole', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const channel = `platform-reliability-and-observability-wg-${Date.now()}`;
+  const topic = 'Quarterly planning review for the infrastructure migration';
+  await chat.api('owner').post('/users/me/subscriptions', { subscriptions: [{ name: channel }] });
+  await chat
+    .api('owner')
+    .post('/messages', { type: 'channel', to: channel, topic, content: 'Agenda below.' });
+  await signIn(page, 'owner');
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.getByTestId(`channel-${channel}`).click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const title = page.getByTestId('conversation-title');
+  await expect(title).toHaveText(`# ${channel} › ${topic}`);
+  await expect(title).toHaveAttribute('title', `# ${channel} › ${topic}`);
+  const widths = await title
+    .locator('.title-part')
+    .evaluateAll((parts) => parts.map((part) => [part.clientWidth, part.scrollWidth]));
+  expect(widths).toHaveLength(2);
+  // Both are cut, and each keeps a good part of the header.
+  for (const [shown, whole] of widths) {
+    expect(shown).toBeLessThan(whole!);
+    expect(shown).toBeGreaterThan(150);
+  }
+  await page.screenshot({ path: 'test-results/screens/long-channel-header.png' });
+
+  // A direct message's header names the people in its tooltip too.
+  await page.getByTestId('dm-list').getByRole('button').first().click();
+  await expect(title).toHaveAttribute('title', (await title.textContent())!);
+});

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { FeedAnchor, Narrow } from '../../api/narrow';
 import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -12,37 +13,51 @@ import { StatusLine } from '../users/UserPicker';
 import { MessageFeed } from './MessageFeed';
 import { useFileDrop } from '../uploads/useFileDrop';
 
-function useNarrowTitle(narrow: Narrow): string {
+/** The title's parts: a topic's channel and topic, cut apart when they do not fit, so both stay seen. */
+function useNarrowTitle(narrow: Narrow): string[] {
   const channels = useChannelIndex();
   const users = useUsers();
   const emptyName = useEmptyTopicName();
   switch (narrow.kind) {
     case 'all':
-      return 'All messages';
+      return ['All messages'];
     case 'starred':
-      return 'Starred messages';
+      return ['Starred messages'];
     case 'search':
-      return `Search: ${narrow.query}`;
+      return [`Search: ${narrow.query}`];
     case 'channel':
-      return `# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`;
+      return [`# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`];
     case 'topic':
-      return `# ${channels.get(narrow.streamId)?.name ?? narrow.streamId} › ${topicLabel(narrow.topic, emptyName)}`;
+      return [
+        `# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`,
+        topicLabel(narrow.topic, emptyName),
+      ];
     case 'dm':
-      return narrow.userIds.length
-        ? narrow.userIds.map((id) => users.get(id)?.full_name ?? `User ${id}`).join(', ')
-        : 'Notes to self';
+      return [
+        narrow.userIds.length
+          ? narrow.userIds.map((id) => users.get(id)?.full_name ?? `User ${id}`).join(', ')
+          : 'Notes to self',
+      ];
   }
 }
 
 /** The center pane: title bar, virtualized feed, compose box. */
 export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: FeedAnchor }) {
-  const title = useNarrowTitle(narrow);
+  const parts = useNarrowTitle(narrow);
+  const title = parts.join(' › ');
   const open = useDialogStore((s) => s.open);
   const drop = useFileDrop();
   return (
     <section className="conversation" aria-label={title} {...drop.handlers}>
       <header className="conversation-header">
-        <h1 data-testid="conversation-title">{title}</h1>
+        <h1 className="conversation-title" data-testid="conversation-title" title={title}>
+          {parts.map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 && <span className="title-separator"> › </span>}
+              <span className="title-part">{part}</span>
+            </Fragment>
+          ))}
+        </h1>
         {(narrow.kind === 'channel' || narrow.kind === 'topic') && (
           <button
             type="button"

@@ -108,3 +108,20 @@ test('x finds oneself too, and oneself alone opens the notes to self', async ({ 
   await expect(page.getByTestId('conversation-title')).toHaveText('Notes to self');
   await expect(page.getByTestId('compose-input')).toBeFocused();
 });
+
+test('at 150% zoom the new direct message dialog keeps Open conversation and Cancel at its bottom, in view', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.setViewportSize({ width: 911, height: 512 });
+  await page.getByTestId('new-dm').click();
+  const dialog = page.getByTestId('new-dm-dialog');
+  const start = dialog.getByTestId('start-dm');
+  await expect(start).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+  const box = (await dialog.boundingBox())!;
+  const button = (await start.boundingBox())!;
+  expect(button.y + button.height).toBeLessThanOrEqual(box.y + box.height);
+  await page.screenshot({ path: 'test-results/screens/new-dm-zoomed.png' });
+});

@@ -34,7 +34,7 @@ export function NewDmDialog() {
           ? 'Pick one person, or several for a group. Enter picks the first match; Enter again opens.'
           : picked.map((id) => users.get(id)?.full_name).join(', ')}
       </p>
-      <div className="dialog-actions">
+      <div className="dialog-actions sticky">
         <button type="button" className="btn" onClick={close}>
           Cancel
         </button>

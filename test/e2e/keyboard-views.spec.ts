@@ -332,3 +332,24 @@ test('a dialog taller than the window scrolls from the keyboard: the shortcuts l
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('keyboard-help')).toHaveCount(0);
 });
+
+test('the quick switcher keeps its place while its matches shrink under the typing', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page, 'member');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const input = page.getByTestId('switcher-input');
+  await expect(input).toBeFocused();
+  const before = (await input.boundingBox())!.y;
+  await page.keyboard.type('general');
+  await expect(page.getByTestId('switcher-list').getByRole('option').first()).toContainText('general');
+  expect((await input.boundingBox())!.y).toBe(before);
+  await page.keyboard.type('zzz');
+  await expect(page.getByTestId('switcher-empty')).toBeVisible();
+  expect((await input.boundingBox())!.y).toBe(before);
+  await page.screenshot({ path: 'test-results/screens/switcher-top.png' });
+  await page.keyboard.press('Escape');
+});

@@ -52,6 +52,7 @@ export function Dialog({
   testId,
   wide = false,
   unsaved = false,
+  atTop = false,
 }: {
   title: string;
   onClose: () => void;
@@ -60,6 +61,8 @@ export function Dialog({
   wide?: boolean;
   /** The dialog holds changes not yet saved, which a stray click or key must not throw away. */
   unsaved?: boolean;
+  /** Placed near the window's top instead of its middle: it keeps its place as its content changes height. */
+  atTop?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -90,7 +93,7 @@ export function Dialog({
   }, [onClose, unsaved]);
   return (
     <div
-      className="dialog-backdrop"
+      className={atTop ? 'dialog-backdrop at-top' : 'dialog-backdrop'}
       onMouseDown={(e) => {
         if (e.target !== e.currentTarget) return;
         // With unsaved work the click does nothing, not even take the focus out of the dialog.

@@ -143,7 +143,7 @@ export function QuickSwitcher() {
   };
 
   return (
-    <Dialog title="Jump to" onClose={close} testId="quick-switcher">
+    <Dialog title="Jump to" onClose={close} testId="quick-switcher" atTop>
       <input
         type="search"
         className="switcher-input"

@@ -158,6 +158,11 @@ test('a long message is shown condensed, with Show more and Show less', async ({
   const toggle = page.getByTestId(`show-more-${id}`);
   await toggle.click();
   await expect(toggle).toHaveText('Show less');
+  // The sender's avatar stays beside the name, at the top of the tall message.
+  const avatar = (await page.getByTestId(`sender-avatar-${id}`).boundingBox())!;
+  const name = (await page.getByTestId(`message-${id}`).locator('.message-meta').boundingBox())!;
+  expect(Math.abs(avatar.y - name.y)).toBeLessThan(12);
+  expect(avatar.height).toBeLessThan(48);
   await expect(content).not.toHaveClass(/condensed/);
   // Nothing hidden any more.
   expect(await content.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);

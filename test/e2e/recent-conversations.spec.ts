@@ -216,3 +216,33 @@ test('the conversation the keyboard is on stays put on screen while a burst re-s
   expect(after.id).toBe(before.id);
   expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(2);
 });
+
+test('at 800 px wide the Recent conversations title stays whole above its filters, and cut rows and sidebar names show their full text on hover', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = await channelId(chat.api('owner'), 'general');
+  const topic = `long topic cut in a narrow window ${Date.now()}`;
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'Long.' });
+  await signIn(page, 'owner');
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.getByTestId('home-recent').click();
+  const title = page.getByTestId('home-title');
+  await expect(title).toHaveText('Recent conversations');
+  expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(page.getByTestId('recent-filter-includeMuted')).toBeInViewport({ ratio: 1 });
+  const row = page.getByTestId(`recent-topic-${general}-${topic}`);
+  await expect(row.locator('.recent-where')).toHaveAttribute('title', `#general › ${topic}`);
+  await expect(page.getByTestId('channel-general').locator('.channel-name')).toHaveAttribute(
+    'title',
+    'general',
+  );
+  await expect(page.getByTestId('dm-list').locator('.ellipsis').first()).toHaveAttribute('title', /\S/);
+  const ben = chat.user(BEN);
+  await expect(page.getByTestId(`person-${ben.user_id}`).locator('.ellipsis').first()).toHaveAttribute(
+    'title',
+    ben.full_name,
+  );
+  await page.screenshot({ path: 'test-results/screens/recent-800.png' });
+});

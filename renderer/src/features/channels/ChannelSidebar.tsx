@@ -157,7 +157,7 @@ export function ChannelSidebar() {
                     style={{ background: c.color ?? 'var(--accent)' }}
                     aria-hidden="true"
                   />
-                  <span className="channel-name">
+                  <span className="channel-name" title={c.name}>
                     <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
                   </span>
                   {c.is_archived && (

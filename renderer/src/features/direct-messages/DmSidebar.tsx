@@ -117,7 +117,9 @@ export function DmSidebar() {
                     size={22}
                   />
                 )}
-                <span className="ellipsis">{names}</span>
+                <span className="ellipsis" title={names}>
+                  {names}
+                </span>
                 {people.length === 1 && (
                   <StatusBadge status={statuses?.[String(people[0])]} compact testId={`dm-status-${key}`} />
                 )}

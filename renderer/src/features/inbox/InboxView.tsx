@@ -107,7 +107,7 @@ function GroupHeader({ row }: { row: Extract<InboxRow, { kind: 'group' }> }) {
       ) : (
         <>
           <span className="channel-dot" style={{ background: channel?.color ?? 'var(--accent)' }} />
-          <span className="ellipsis">
+          <span className="ellipsis" title={channel?.name}>
             <ChannelIcon inviteOnly={channel?.invite_only} webPublic={channel?.is_web_public} />{' '}
             {channel?.name ?? `Channel ${row.streamId}`}
           </span>
@@ -130,7 +130,9 @@ function DmRow({ row }: { row: Extract<InboxRow, { kind: 'dm' }> }) {
       data-testid={testId}
       onClick={() => select({ kind: 'dm', userIds: row.userIds })}
     >
-      <span className="ellipsis">{dmLabel(row.userIds, users)}</span>
+      <span className="ellipsis" title={dmLabel(row.userIds, users)}>
+        {dmLabel(row.userIds, users)}
+      </span>
       <Counts unread={row.unread} mention={row.mention} testId={testId} />
     </button>
   );
@@ -147,7 +149,10 @@ function TopicRow({ row }: { row: Extract<InboxRow, { kind: 'topic' }> }) {
       data-testid={testId}
       onClick={() => select({ kind: 'topic', streamId: row.streamId, topic: row.topic })}
     >
-      <span className={`ellipsis${row.topic === '' ? ' empty-topic' : ''}`}>
+      <span
+        className={`ellipsis${row.topic === '' ? ' empty-topic' : ''}`}
+        title={topicLabel(row.topic, emptyName)}
+      >
         {topicLabel(row.topic, emptyName)}
       </span>
       <Counts unread={row.unread} mention={row.mention} testId={testId} />

@@ -210,9 +210,13 @@ function ConversationRow({
         ? { kind: 'dm', userIds: c.userIds! }
         : { kind: 'topic', streamId: c.streamId!, topic: c.topic! },
     );
+  const where =
+    c.kind === 'dm'
+      ? dmLabel(c.userIds!, users)
+      : `#${channel?.name ?? `Channel ${c.streamId}`} › ${topicLabel(c.topic!, emptyName)}`;
   return (
     <button type="button" className="row-main recent-row" data-testid={testId} onClick={open}>
-      <span className="recent-where ellipsis">
+      <span className="recent-where ellipsis" title={where}>
         {c.kind === 'dm' ? (
           dmLabel(c.userIds!, users)
         ) : (

@@ -68,7 +68,7 @@ export function TopicRow({
         aria-current={selected ? 'true' : undefined}
         onClick={() => select({ kind: 'topic', streamId, topic })}
       >
-        <span className={topic === '' ? 'topic-name empty-topic' : 'topic-name'}>
+        <span className={topic === '' ? 'topic-name empty-topic' : 'topic-name'} title={label}>
           {isResolved(topic) ? (
             <span className="resolved-mark" aria-label="resolved">
               ✔

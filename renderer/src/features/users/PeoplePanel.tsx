@@ -80,7 +80,7 @@ export function PeoplePanel() {
                 </span>
                 <span className="user-text">
                   <span className="person-name">
-                    <span className="ellipsis">
+                    <span className="ellipsis" title={u.full_name}>
                       {u.full_name}
                       {u.user_id === selfId ? ' (you)' : ''}
                     </span>

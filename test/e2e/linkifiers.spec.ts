@@ -115,3 +115,38 @@ test('members do not see the entry', async ({ page, signIn }) => {
   await expect(page.getByTestId('settings-nav-personal')).toBeVisible();
   await expect(page.getByTestId('settings-nav-linkifiers')).toHaveCount(0);
 });
+
+test('at 800 px wide a short pattern and its URL template are shown whole, a long one cut with its text on hover', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const short = await ensureLinkifier(
+    chat,
+    '#(?P<id>[0-9]+)',
+    'https://tracker.northwind.example/issues/{id}',
+  );
+  const long = await ensureLinkifier(
+    chat,
+    'LONG-(?P<project>[a-z]+)-(?P<area>[a-z]+)-(?P<year>[0-9]{4})-(?P<num>[0-9]+)',
+    'https://tracker.northwind.example/projects/{project}/areas/{area}/years/{year}/issues/{num}',
+  );
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 800, height: 600 });
+  await openLinkifiers(page);
+  await expect(page.getByTestId(`linkifier-${long.id}`)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/linkifiers-800.png' });
+  const cut = (el: HTMLElement) => el.scrollWidth > el.clientWidth;
+  const shortCard = page.getByTestId(`linkifier-${short.id}`);
+  for (const [testId, text] of [
+    ['linkifier-pattern', short.pattern],
+    ['linkifier-template', short.url_template],
+  ] as const) {
+    const code = shortCard.getByTestId(testId);
+    await expect(code).toHaveAttribute('title', text);
+    expect(await code.evaluate(cut), testId).toBe(false);
+  }
+  const longPattern = page.getByTestId(`linkifier-${long.id}`).getByTestId('linkifier-pattern');
+  await expect(longPattern).toHaveAttribute('title', long.pattern);
+  expect(await longPattern.evaluate(cut)).toBe(true);
+});

@@ -70,11 +70,19 @@ export function LinkifiersScreen() {
                 <LinkifierForm linkifier={l} onDone={() => setEditing(null)} />
               ) : (
                 <div className="linkifier-row">
-                  <code className="ellipsis" data-testid="linkifier-pattern">
+                  <code
+                    className="ellipsis linkifier-pattern"
+                    data-testid="linkifier-pattern"
+                    title={l.pattern}
+                  >
                     {l.pattern}
                   </code>
                   <span aria-hidden="true">→</span>
-                  <code className="ellipsis" data-testid="linkifier-template">
+                  <code
+                    className="ellipsis linkifier-template"
+                    data-testid="linkifier-template"
+                    title={l.url_template ?? l.url_format}
+                  >
                     {l.url_template ?? l.url_format}
                   </code>
                   {isAdmin && (

@@ -103,3 +103,22 @@ test('a member the organization does not let invite or create groups is not offe
     await allow(members);
   }
 });
+
+test('at 800×600 the new group’s people list keeps each name on one line, the e-mail cut beside it', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-user-groups').click();
+  await page.getByTestId('new-group').click();
+  const people = page.getByRole('group', { name: 'People' }).locator('label');
+  await expect(people.first()).toBeVisible();
+  const heights = await people.evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(4);
+  // One line each (a checkbox's height), none squeezed to a word a line.
+  expect(Math.max(...heights)).toBeLessThan(26);
+  await expect(people.first().locator('.check-detail')).toHaveAttribute('title', /@/);
+  await page.screenshot({ path: 'test-results/screens/create-group-800.png' });
+});

@@ -81,7 +81,12 @@ export function PeopleChecklist({
               checked={selected.includes(u.user_id)}
               onChange={() => onToggle(u.user_id)}
             />
-            {u.full_name} {showEmail && <span className="muted small">{u.email}</span>}
+            <span className="check-name">{u.full_name}</span>{' '}
+            {showEmail && (
+              <span className="check-detail muted small" title={u.email}>
+                {u.email}
+              </span>
+            )}
           </label>
         ))}
         {none && <span className="muted small">Nobody matches.</span>}

@@ -158,7 +158,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
       <UploadList composeKey={key} />
       <ComposeModeBar mode={mode} onMode={setMode} textarea={textarea} />
       <div className="compose-row">
-        <AutocompleteBox autocomplete={autocomplete}>
+        <AutocompleteBox autocomplete={autocomplete} label="Message">
           <textarea
             ref={textarea}
             aria-label="Message"

@@ -28,7 +28,8 @@ describe('compose autocomplete', () => {
     fireEvent.focus(input);
     type(input, 'hi @oth');
     const list = await screen.findByRole('listbox', { name: 'Suggestions' });
-    expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('true');
+    // The combobox is named, as its textarea is.
+    expect(screen.getByRole('combobox', { name: 'Message' }).getAttribute('aria-expanded')).toBe('true');
     const option = screen.getByRole('option', { selected: true });
     expect(option.textContent).toContain('Other Person');
     expect(input.getAttribute('aria-activedescendant')).toBe(option.id);

@@ -36,9 +36,12 @@ function Leading({ suggestion }: { suggestion: Suggestion }) {
  */
 export function AutocompleteBox({
   autocomplete,
+  label,
   children,
 }: {
   autocomplete: Autocomplete;
+  /** The combobox's name: its textarea's. */
+  label: string;
   children: ReactNode;
 }) {
   const { open, suggestions, active, listId, optionId } = autocomplete;
@@ -46,6 +49,7 @@ export function AutocompleteBox({
     <div
       className="compose-combobox"
       role="combobox"
+      aria-label={label}
       aria-expanded={open}
       aria-haspopup="listbox"
       aria-owns={open ? listId : undefined}

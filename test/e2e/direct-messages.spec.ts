@@ -125,3 +125,26 @@ test('at 150% zoom the new direct message dialog keeps Open conversation and Can
   expect(button.y + button.height).toBeLessThanOrEqual(box.y + box.height);
   await page.screenshot({ path: 'test-results/screens/new-dm-zoomed.png' });
 });
+
+test('a long status in the people picker is cut at the list’s edge, in full on hover', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const text = `Away ${'x'.repeat(54)}`;
+  await chat.api('admin').post('/users/me/status', { status_text: text });
+  try {
+    await signIn(page, 'member');
+    await page.getByTestId('new-dm').click();
+    const dialog = page.getByTestId('new-dm-dialog');
+    const status = dialog.getByTestId(`user-${chat.user('admin').email}`).locator('.status');
+    await expect(status).toHaveAttribute('title', text);
+    const list = (await dialog.locator('.user-list').boundingBox())!;
+    const box = (await status.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width);
+    expect(await status.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.screenshot({ path: 'test-results/screens/new-dm-long-status.png' });
+  } finally {
+    await chat.api('admin').post('/users/me/status', { status_text: '' });
+  }
+});

@@ -13,7 +13,7 @@ import { compareNames, indexPeople, searchPeople } from './person-search';
 export function StatusLine({ status }: { status: UserStatus | undefined }) {
   if (!status || (!status.status_text && !status.emoji_name)) return null;
   return (
-    <span className="status muted small">
+    <span className="status muted small" title={status.status_text || undefined}>
       {status.emoji_name && status.emoji_code && (
         <EmojiGlyph
           name={status.emoji_name}

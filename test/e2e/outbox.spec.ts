@@ -237,3 +237,69 @@ test('a message sent while its conversation cannot be loaded shows at once besid
   await expect(page.getByTestId('message-feed').getByText(text)).toHaveCount(1, { timeout: 20_000 });
   await expect(echo).toHaveCount(0);
 });
+
+test('a refused send stays visible with Retry, Edit and Discard; Edit puts the text back', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  // The server refuses every message (as it would in a channel one may no longer post in; the app
+  // does not offer a compose box where it knows one may not).
+  faultProxy.setRule(({ method, path }) =>
+    method === 'POST' && path === '/api/v1/messages'
+      ? {
+          kind: 'status',
+          status: 400,
+          body: JSON.stringify({
+            result: 'error',
+            code: 'BAD_REQUEST',
+            msg: 'You do not have permission to post in this channel.',
+          }),
+        }
+      : null,
+  );
+  try {
+    await page.getByTestId('channel-general').click();
+    await page.getByTestId('topic-team lunch').click();
+    await page.getByTestId('compose-input').fill('Can I post here?');
+    await page.getByTestId('compose-send').click();
+    const echo = page.getByTestId('pending-message').filter({ hasText: 'Can I post here?' });
+    await expect(echo).toHaveAttribute('data-state', 'failed');
+    await expect(echo.getByTestId('pending-status')).toContainText(/not sent: .*permission/i);
+    await expect(echo.getByTestId('pending-retry')).toBeVisible();
+    await expect(echo.getByTestId('pending-discard')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/outbox-failed.png' });
+
+    // Retry asks the server again: still refused, still there, still once.
+    await echo.getByTestId('pending-retry').click();
+    await expect(echo).toHaveAttribute('data-state', 'failed');
+    await expect(page.getByTestId('pending-message')).toHaveCount(1);
+
+    // Edit: the text is back in the compose box and the failed message goes.
+    await page.getByTestId('compose-input').fill('Draft in progress.');
+    await echo.getByTestId('pending-edit').click();
+    await expect(page.getByTestId('pending-message')).toHaveCount(0);
+    await expect(page.getByTestId('compose-input')).toHaveValue('Draft in progress.\nCan I post here?');
+
+    // Discard: sent again and refused again, then thrown away on purpose.
+    await page.getByTestId('compose-input').fill('Second try');
+    await page.getByTestId('compose-send').click();
+    await expect(page.getByTestId('pending-message')).toHaveAttribute('data-state', 'failed');
+    await page.getByTestId('pending-discard').click();
+    await expect(page.getByTestId('pending-message')).toHaveCount(0);
+    expect(chat.host.core.outboxState().entries).toEqual([]);
+    const { body } = await chat.api(me.email).get('/messages', {
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: [{ operator: 'sender', operand: me.email }],
+    });
+    expect((body.messages as { content: string }[]).map((m) => m.content).join()).not.toMatch(
+      /post here|Second try/,
+    );
+  } finally {
+    faultProxy.setRule(null);
+  }
+});

@@ -105,7 +105,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const echoes = useEchoes(narrow, loaded, query.isSuccess && !pages.hasNewer);
   const lastEcho = echoes[echoes.length - 1];
   const echoKey = lastEcho ? `${echoes.length}:${lastEcho.localId}:${lastEcho.state}` : '';
-  const { onScroll, awayFromBottom, jumpToBottom } = useFollowBottom(
+  const { onScroll, awayFromBottom, jumpToBottom, keepAtBottomAWhile } = useFollowBottom(
     virtualizer,
     parentRef,
     { opened, openedAtBottom, settled },
@@ -193,6 +193,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     const from = lastCutOff && lastUnread ? lastOnScreen : lastOnScreen + 1;
     const next = messages.findIndex((m, i) => i >= from && !(m.flags ?? []).includes('read'));
     if (next < 0) return toBottom();
+    // The last of them may be as far as the view goes: if so, it ends at the bottom.
+    keepAtBottomAWhile();
     virtualizer.scrollToIndex(next, { align: 'start' });
     select(messages[next]!.id);
   };

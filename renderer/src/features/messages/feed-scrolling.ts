@@ -107,6 +107,9 @@ function selectedOnScreen(
   return row && row.end > top && row.start < top + height ? index : null;
 }
 
+/** How long after the app takes the reader to the bottom it keeps them there as the rows settle. */
+const KEEP_AT_BOTTOM_MS = 1500;
+
 /**
  * Keeps a reader who is at the bottom there as new messages (and local echoes of their own) arrive;
  * a reader scrolled up stays where they are. Following never carries the selected message past the
@@ -133,6 +136,11 @@ export function useFollowBottom(
   const [awayFromBottom, setAwayFromBottom] = useState(false);
   // The newest message the last time the view followed: what comes after it has just arrived.
   const followedUpTo = useRef<number | null>(null);
+  /** Following stopped at the selected message (it would have gone past the top): not pulled down. */
+  const heldAtSelection = useRef(false);
+  /** Until when a move the app made to the bottom (Jump to bottom, N unread below) is kept there. */
+  const keptAtBottomUntil = useRef(0);
+  const keepAtBottomAWhile = () => (keptAtBottomUntil.current = performance.now() + KEEP_AT_BOTTOM_MS);
   useEffect(() => {
     const before = followedUpTo.current;
     followedUpTo.current = lastId ?? null;
@@ -149,6 +157,7 @@ export function useFollowBottom(
     if (target.align === 'start') {
       // Held at the selected message: the reader is no longer at the bottom until they get there.
       scrolledToBottom.current = false;
+      heldAtSelection.current = true;
       setAwayFromBottom(true);
     }
     virtualizer.scrollToIndex(target.index, { align: target.align });
@@ -167,28 +176,53 @@ export function useFollowBottom(
     const el = event.currentTarget;
     const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
     scrolledToBottom.current = bottom;
+    if (bottom) heldAtSelection.current = false;
     if (awayFromBottom === bottom) setAwayFromBottom(!bottom);
   };
   // The view's height changes under the reader (the compose box grows with a long message, an error
   // shows under it): one who was at the bottom stays there, or the newest message would slip under
-  // the compose box. (No scroll event comes: the scroll position itself did not change.)
+  // the compose box. Likewise, right after the app took the reader to the bottom, when the rows
+  // there settle taller (drawn, marked read) with no scroll: the move ends at the bottom, not short
+  // of it. (No scroll event comes: the scroll position itself did not change.) A row the reader
+  // opens (Show more) grows below their eyes and does not move the view.
   useEffect(() => {
     const el = parentRef.current;
     if (!el || !settled || hasNewer || typeof ResizeObserver === 'undefined') return;
     let height = el.clientHeight;
+    // The scroll position and content height last seen: rows added above the view move the scroll
+    // position with them, rows growing at the bottom do not.
+    let top = el.scrollTop;
+    let content = el.scrollHeight;
+    const seen = () => {
+      top = el.scrollTop;
+      content = el.scrollHeight;
+    };
     const observer = new ResizeObserver(() => {
       const shrank = el.clientHeight < height;
+      const grewBelow = el.scrollHeight > content && el.scrollTop === top;
+      const wasAtBottom = content - top - height < 40;
       height = el.clientHeight;
-      if (shrank && opened.current && atBottom()) el.scrollTop = el.scrollHeight;
+      seen();
+      if (!opened.current || heldAtSelection.current) return;
+      const justMovedThere = performance.now() < keptAtBottomUntil.current;
+      if ((shrank && atBottom()) || (grewBelow && wasAtBottom && justMovedThere))
+        el.scrollTop = el.scrollHeight;
     });
     observer.observe(el);
-    return () => observer.disconnect();
+    // The list's box among them: its height is the rows' total.
+    for (const child of el.children) observer.observe(child);
+    el.addEventListener('scroll', seen, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', seen);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- atBottom reads refs
   }, [parentRef, settled, hasNewer, opened]);
   const jumpToBottom = () => {
     scrolledToBottom.current = true;
+    keepAtBottomAWhile();
     setAwayFromBottom(false);
     if (messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   };
-  return { onScroll, awayFromBottom, jumpToBottom };
+  return { onScroll, awayFromBottom, jumpToBottom, keepAtBottomAWhile };
 }

@@ -159,43 +159,6 @@ test('with server sync off, drafts stay on this computer only', async ({ page, c
   expect((await serverDrafts(chat, me.email)).some((d) => d.content === 'Only on this computer')).toBe(false);
 });
 
-test('two tabs of one account keep each other’s drafts (sync off: this computer only)', async ({
-  page,
-  chat,
-  signIn,
-}) => {
-  const me = await signIn(page, 'moderator');
-  await chat.api(me.email).patch('/settings', { enable_drafts_synchronization: false });
-  const tabB = await page.context().newPage();
-  await tabB.goto(chat.appUrl);
-  const typeIn = async (tab: typeof page, channel: string, topic: string, text: string) => {
-    await tab.getByTestId(`channel-${channel}`).click();
-    await tab.getByTestId(`topic-${topic}`).click();
-    await tab.getByTestId('compose-input').fill(text);
-    // Kept in the browser's storage, which both tabs share.
-    await expect
-      .poll(() => tab.evaluate((t) => Object.values({ ...localStorage }).some((v) => v.includes(t)), text))
-      .toBe(true);
-  };
-  await typeIn(page, 'general', 'welcome', 'Alpha from tab A');
-  await typeIn(tabB, 'engineering', 'incident 42', 'Bravo from tab B');
-  // Tab A writes again after tab B: it used to write back its own copy of the drafts, without B's.
-  await page.getByTestId('compose-input').fill('Alpha from tab A, more');
-  await expect
-    .poll(() => page.evaluate(() => Object.values({ ...localStorage }).some((v) => v.includes('A, more'))))
-    .toBe(true);
-  await tabB.close();
-
-  // Both tabs closed, the app opened again: both drafts are listed.
-  await page.reload();
-  await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings-nav-drafts').click();
-  const list = page.getByTestId('drafts-list');
-  await expect(list).toContainText('Alpha from tab A, more');
-  await expect(list).toContainText('Bravo from tab B');
-  await chat.api(me.email).patch('/settings', { enable_drafts_synchronization: true });
-});
-
 test('sync turned off and on elsewhere: the draft stays listed and in its box, and is sent again', async ({
   page,
   chat,

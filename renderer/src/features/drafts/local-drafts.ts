@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Draft } from '../../api/model';
 import { conversationKey } from '../../api/narrow';
 import { sameDraft, type DraftFields, type DraftInput } from './draft-model';
+import { StoredEntries } from './stored-entries';
 
 /**
  * Every compose box's draft, kept in localStorage per account whatever the sync setting says, so a
@@ -24,7 +25,10 @@ export interface LocalDraft {
 
 export type LocalDrafts = Record<string, LocalDraft>;
 
+/** Where drafts were kept before each had a key of its own: one JSON object per account. */
 export const STORAGE_PREFIX = 'teamchat.drafts.';
+/** Each draft's own key: `teamchat.draft.<accountId>/<conversation key>`. */
+export const DRAFT_PREFIX = 'teamchat.draft.';
 
 function storage(): Storage | null {
   try {
@@ -41,57 +45,60 @@ function currentKey(stored: string): string {
   return conversationKey({ kind: 'topic', streamId: Number(topic[1]), topic: topic[2] ?? '' }, undefined);
 }
 
-export function readLocalDrafts(accountId: string): LocalDrafts {
-  const raw = storage()?.getItem(STORAGE_PREFIX + accountId);
-  if (!raw) return {};
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    if (!parsed || typeof parsed !== 'object') return {};
-    const out: LocalDrafts = {};
-    for (const [stored, value] of Object.entries(parsed as Record<string, unknown>)) {
-      const d = value as Partial<LocalDraft>;
-      if (!d || typeof d !== 'object' || !d.draft || typeof d.draft.content !== 'string') continue;
-      const key = currentKey(stored);
-      // Two boxes of one topic saved before keys were case-folded: the newer draft is the box's.
-      const other = out[key];
-      if (other && (other.draft.timestamp ?? 0) > (d.draft.timestamp ?? 0)) continue;
-      out[key] = {
-        key,
-        draft: d.draft,
-        serverId: d.serverId,
-        synced: d.synced === true,
-        ...(Array.isArray(d.unconfirmed) && d.unconfirmed.length > 0 ? { unconfirmed: d.unconfirmed } : {}),
-      };
-    }
-    return out;
-  } catch {
-    return {};
-  }
+/** A stored draft as this version keeps it, or null (not a draft). */
+function acceptDraft(value: unknown): Omit<LocalDraft, 'key'> | null {
+  const d = value as Partial<LocalDraft> | null;
+  if (!d || typeof d !== 'object' || !d.draft || typeof d.draft.content !== 'string') return null;
+  return {
+    draft: d.draft,
+    serverId: d.serverId,
+    synced: d.synced === true,
+    ...(Array.isArray(d.unconfirmed) && d.unconfirmed.length > 0 ? { unconfirmed: d.unconfirmed } : {}),
+  };
 }
 
-function writeLocalDrafts(accountId: string, drafts: LocalDrafts, prefix = STORAGE_PREFIX): void {
-  try {
-    storage()?.setItem(prefix + accountId, JSON.stringify(drafts));
-  } catch {
-    // Storage full or unavailable: the server copy (if any) is all there is.
-  }
+function draftEntries(area: () => Storage | null = storage) {
+  return new StoredEntries(DRAFT_PREFIX, STORAGE_PREFIX, acceptDraft, area);
 }
 
-/** Drafts no longer wanted whose server copies are still to be deleted (see `retire`). */
+/** The account's drafts as stored, by conversation key. */
+export function readLocalDrafts(accountId: string, area: () => Storage | null = storage): LocalDrafts {
+  const out: LocalDrafts = {};
+  for (const [stored, d] of Object.entries(draftEntries(area).readAll(accountId))) {
+    const key = currentKey(stored);
+    // Two boxes of one topic saved before keys were case-folded: the newer draft is the box's.
+    const other = out[key];
+    if (other && (other.draft.timestamp ?? 0) > (d.draft.timestamp ?? 0)) continue;
+    out[key] = { key, ...d };
+  }
+  return out;
+}
+
+/** Drafts no longer wanted whose server copies are still to be deleted (see `retire`), as one object. */
 export const RETIRED_STORAGE_PREFIX = 'teamchat.drafts-retired.';
+/** Each of them under its own key: `teamchat.draft-retired.<accountId>/<retire id>`. */
+const RETIRED_PREFIX = 'teamchat.draft-retired.';
 /** How many such drafts are kept at most. */
 const MAX_RETIRED = 200;
 
-function readRetired(accountId: string): LocalDrafts {
-  try {
-    const parsed = JSON.parse(storage()?.getItem(RETIRED_STORAGE_PREFIX + accountId) ?? '{}') as unknown;
-    if (!parsed || typeof parsed !== 'object') return {};
-    return Object.fromEntries(
-      Object.entries(parsed as LocalDrafts).filter(([, d]) => typeof d?.draft?.content === 'string'),
-    );
-  } catch {
-    return {};
-  }
+function acceptRetired(value: unknown): LocalDraft | null {
+  const d = acceptDraft(value);
+  const key = (value as { key?: unknown }).key;
+  return d && typeof key === 'string' ? { key, ...d } : null;
+}
+
+function retiredEntries(area: () => Storage | null = storage) {
+  return new StoredEntries(RETIRED_PREFIX, RETIRED_STORAGE_PREFIX, acceptRetired, area);
+}
+
+/** The account's retired drafts as stored, by retire id. */
+export function readRetiredDrafts(accountId: string, area: () => Storage | null = storage): LocalDrafts {
+  return retiredEntries(area).readAll(accountId);
+}
+
+/** When a draft was retired, from its retire id (`<key>@<ms>.<random>`). */
+function retiredAt(id: string): number {
+  return Number(/@(\d+)\.[a-z0-9]*$/.exec(id)?.[1] ?? 0);
 }
 
 /** Whether the server may hold a copy of this draft. */
@@ -121,53 +128,53 @@ interface LocalDraftState {
   forgetRetired(id: string): void;
 }
 
-/** Keys set to a draft, or to null (removed). */
-type Changes = Record<string, LocalDraft | null>;
-
-function applied(base: LocalDrafts, changes: Changes): LocalDrafts {
-  const out = { ...base };
-  for (const [key, value] of Object.entries(changes)) {
-    if (value) out[key] = value;
-    else delete out[key];
-  }
-  return out;
-}
-
 /**
  * The store of one page. Several pages of one account share the browser's storage (tabs of the web
- * host): each write applies only this page's changes to what is stored now, so one tab does not
- * undo another's drafts, and a write by another tab (the `storage` event) is taken in.
+ * host): each draft is stored under its own key, so a page's write replaces only the drafts it
+ * changed, and another page's write (the `storage` event) is taken in.
  */
-export function createLocalDraftStore() {
+export function createLocalDraftStore(area: () => Storage | null = storage) {
+  const drafts = draftEntries(area);
+  const retiredStore = retiredEntries(area);
   return create<LocalDraftState>((set, get) => {
-    /** What is stored now for `prefix`, or this page's copy when the browser keeps nothing. */
-    const stored = (prefix: string, accountId: string, own: LocalDrafts): LocalDrafts => {
-      if (!storage()) return own;
-      return prefix === STORAGE_PREFIX ? readLocalDrafts(accountId) : readRetired(accountId);
-    };
-    const commit = (changes: Changes) => {
+    const setDraft = (key: string, value: LocalDraft | null) => {
       const { accountId } = get();
-      if (!accountId) {
-        set({ drafts: applied(get().drafts, changes) });
-        return;
-      }
-      const drafts = applied(stored(STORAGE_PREFIX, accountId, get().drafts), changes);
-      writeLocalDrafts(accountId, drafts);
-      set({ drafts });
+      if (accountId) drafts.write(accountId, key, value);
+      const next = { ...get().drafts };
+      if (value) next[key] = value;
+      else delete next[key];
+      set({ drafts: next });
     };
-    const commitRetired = (changes: Changes, cap = Infinity) => {
+    const setRetired = (id: string, value: LocalDraft | null) => {
       const { accountId } = get();
-      const base = accountId ? stored(RETIRED_STORAGE_PREFIX, accountId, get().retired) : get().retired;
-      // Bounded: past the cap the oldest are given up (their copies stay on the server, listed there).
-      const retired = Object.fromEntries(Object.entries(applied(base, changes)).slice(-cap));
-      if (accountId) writeLocalDrafts(accountId, retired, RETIRED_STORAGE_PREFIX);
-      set({ retired });
+      if (accountId) retiredStore.write(accountId, id, value);
+      const next = { ...get().retired };
+      if (value) next[id] = value;
+      else delete next[id];
+      set({ retired: next });
     };
     const otherPageWrote = (event: StorageEvent) => {
       const { accountId } = get();
       if (!accountId) return;
-      if (event.key === STORAGE_PREFIX + accountId) set({ drafts: readLocalDrafts(accountId) });
-      if (event.key === RETIRED_STORAGE_PREFIX + accountId) set({ retired: readRetired(accountId) });
+      const draft = drafts.changeOf(event, accountId);
+      if (draft?.kind === 'all') {
+        set({ drafts: readLocalDrafts(accountId, area), retired: readRetiredDrafts(accountId, area) });
+        return;
+      }
+      if (draft) {
+        const next = { ...get().drafts };
+        if (draft.value) next[draft.key] = { key: draft.key, ...draft.value };
+        else delete next[draft.key];
+        set({ drafts: next });
+        return;
+      }
+      const retired = retiredStore.changeOf(event, accountId);
+      if (retired?.kind === 'one') {
+        const next = { ...get().retired };
+        if (retired.value) next[retired.key] = retired.value;
+        else delete next[retired.key];
+        set({ retired: next });
+      }
     };
     if (typeof window !== 'undefined') window.addEventListener('storage', otherPageWrote);
     return {
@@ -176,15 +183,19 @@ export function createLocalDraftStore() {
       retired: {},
       load: (accountId) => {
         if (get().accountId === accountId) return;
-        set({ accountId, drafts: readLocalDrafts(accountId), retired: readRetired(accountId) });
+        set({
+          accountId,
+          drafts: readLocalDrafts(accountId, area),
+          retired: readRetiredDrafts(accountId, area),
+        });
       },
-      put: (draft) => commit({ [draft.key]: draft }),
+      put: (draft) => setDraft(draft.key, draft),
       patch: (key, change) => {
         const current = get().drafts[key];
-        if (current) commit({ [key]: { ...current, ...change } });
+        if (current) setDraft(key, { ...current, ...change });
       },
       remove: (key) => {
-        if (key in get().drafts) commit({ [key]: null });
+        if (key in get().drafts) setDraft(key, null);
       },
       retire: (key) => {
         const draft = get().drafts[key];
@@ -192,13 +203,20 @@ export function createLocalDraftStore() {
         let id: string | null = null;
         if (mayBeOnServer(draft)) {
           id = `${key}@${Date.now()}.${Math.random().toString(36).slice(2, 8)}`;
-          commitRetired({ [id]: draft }, MAX_RETIRED);
+          setRetired(id, draft);
+          // Bounded: past the cap the oldest are given up (their copies stay on the server, listed there).
+          const ids = Object.keys(get().retired);
+          if (ids.length > MAX_RETIRED)
+            for (const old of ids
+              .sort((a, b) => retiredAt(a) - retiredAt(b))
+              .slice(0, ids.length - MAX_RETIRED))
+              setRetired(old, null);
         }
         get().remove(key);
         return id;
       },
       forgetRetired: (id) => {
-        if (id in get().retired) commitRetired({ [id]: null });
+        if (id in get().retired) setRetired(id, null);
       },
     };
   });

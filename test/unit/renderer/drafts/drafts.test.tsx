@@ -10,7 +10,7 @@ import { moveDraftsWithTopics } from '../../../../renderer/src/features/drafts/d
 import { DraftsScreen } from '../../../../renderer/src/features/drafts/DraftsScreen';
 import {
   readLocalDrafts,
-  RETIRED_STORAGE_PREFIX,
+  readRetiredDrafts,
   STORAGE_PREFIX,
   useLocalDrafts,
 } from '../../../../renderer/src/features/drafts/local-drafts';
@@ -273,16 +273,14 @@ describe('useDraftAutosave (through Compose)', () => {
     // Gone from the box, but remembered until its server copy is deleted.
     expect(readLocalDrafts('acc')[topicKey]).toBeUndefined();
     await waitFor(() =>
-      expect(Object.values(JSON.parse(localStorage.getItem(`${RETIRED_STORAGE_PREFIX}acc`) ?? '{}'))).toEqual(
-        [expect.objectContaining({ serverId: 3 })],
-      ),
+      expect(Object.values(readRetiredDrafts('acc'))).toEqual([expect.objectContaining({ serverId: 3 })]),
     );
 
     offline = false;
     act(() => useConnectionStore.getState().setStatus({ state: 'offline', reason: 'down' }));
     act(() => useConnectionStore.getState().setStatus({ state: 'connected' }));
     await waitFor(() => expect(bridge.callsTo('deleteDraft')).toEqual([{ draft_id: 3 }, { draft_id: 3 }]));
-    await waitFor(() => expect(localStorage.getItem(`${RETIRED_STORAGE_PREFIX}acc`)).toBe('{}'));
+    await waitFor(() => expect(readRetiredDrafts('acc')).toEqual({}));
   });
 
   it('creates the draft again when the server says it does not exist', async () => {

@@ -237,3 +237,35 @@ test('in a channel view, Tab from the messages goes to the topic while it is emp
   await tabOutOfFeed();
   await expect(page.getByTestId('compose-input')).toBeFocused();
 });
+
+test('the focus ring of a primary button shows apart from the button: a gap, then the ring', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, ADA);
+  await openTopic(page, 'welcome');
+  await page.getByTestId('compose-input').fill('A line to send');
+  const send = page.getByTestId('compose-send');
+  await send.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(send).toBeFocused();
+  const look = await send.evaluate((button) => {
+    const style = getComputedStyle(button);
+    // Each layer: its colour and spread, innermost first (as box-shadow lists them).
+    const layers = [...style.boxShadow.matchAll(/(rgba?\([^)]*\))[^,]*?(-?\d+(?:\.\d+)?)px(?:,|$)/g)].map(
+      (m) => ({ color: m[1], spread: Number(m[2]) }),
+    );
+    return { fill: style.backgroundColor, layers };
+  });
+  await page.screenshot({
+    path: 'test-results/screens/primary-focus.png',
+    clip: { x: 860, y: 700, width: 140, height: 100 },
+  });
+  // Drawn at all, and what touches the button is not the button's own colour (it would only look bigger).
+  expect(look.layers.length).toBeGreaterThan(0);
+  const innermost = look.layers.reduce((a, b) => (a.spread <= b.spread ? a : b));
+  expect(innermost.color).not.toBe(look.fill);
+  const outermost = look.layers.reduce((a, b) => (a.spread >= b.spread ? a : b));
+  expect(outermost.spread).toBeGreaterThan(innermost.spread);
+});

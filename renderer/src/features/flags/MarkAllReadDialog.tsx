@@ -15,6 +15,16 @@ function scopeNarrow(scope: MarkReadScope): Narrow {
   return { kind: 'topic', streamId: scope.streamId, topic: scope.topic };
 }
 
+const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+
+/** Where the marking stands, in the person's terms (the batches it goes in are its own business). */
+export function progressText(progress: MarkProgress): string {
+  const marked = count(progress.updated, 'message');
+  if (!progress.done) return `Working: ${marked} marked as read so far…`;
+  if (progress.updated === 0) return 'Done: there was nothing unread.';
+  return `Done: ${marked} marked as read.`;
+}
+
 /** Mark all as read for everything, a channel or a topic, batch by batch with progress (spec 4.13). */
 export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
   const bridge = useBridge();
@@ -25,6 +35,13 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
   const [error, setError] = useState<unknown>(null);
   const [running, setRunning] = useState(false);
   const signal = useRef({ cancelled: false });
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // The confirm button is disabled while marking and gone once done: the focus goes to the one
+  // button left (Cancel, then Close) instead of to nowhere.
+  const done = progress?.done ?? false;
+  useEffect(() => {
+    if (running || done) closeButton.current?.focus();
+  }, [running, done]);
   useEffect(() => {
     const s = signal.current;
     return () => {
@@ -66,9 +83,7 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
       <p>Mark {what} as read?</p>
       {progress && (
         <p data-testid="mark-read-progress" aria-live="polite">
-          {progress.done ? 'Done: ' : 'Working: '}
-          {progress.updated} marked read, {progress.processed} checked in {progress.batches} batch
-          {progress.batches === 1 ? '' : 'es'}.
+          {progressText(progress)}
         </p>
       )}
       {error !== null && (
@@ -77,7 +92,7 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
         </p>
       )}
       <div className="dialog-actions">
-        <button type="button" className="btn" onClick={close}>
+        <button type="button" className="btn" ref={closeButton} onClick={close}>
           {progress?.done ? 'Close' : 'Cancel'}
         </button>
         {!progress?.done && (

@@ -353,3 +353,70 @@ test('the quick switcher keeps its place while its matches shrink under the typi
   await page.screenshot({ path: 'test-results/screens/switcher-top.png' });
   await page.keyboard.press('Escape');
 });
+
+test('r in All messages or Starred opens the reply in place: the reader keeps the view and their place', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `in place ${Date.now()}`;
+  const { body: sent } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'Reply to me where you read me.' });
+  const id = sent.id as number;
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('conversation-title')).toHaveText('All messages');
+  // The newest message, at the end of the view.
+  await page.keyboard.press('End');
+  const row = page.locator(`[data-message-id="${id}"]`);
+  await expect(row).toHaveAttribute('data-selected', 'true');
+
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('reply-in-view-to')).toHaveText(`# general › ${topic}`);
+  await expect(page.getByTestId('conversation-title')).toHaveText('All messages');
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+  await page.keyboard.type('Answered from All messages.');
+  await page.screenshot({ path: 'test-results/screens/reply-in-view.png' });
+  await page.keyboard.press('Control+Enter');
+  // Sent to the message's topic, and shown in the view the reader stayed in.
+  await expect
+    .poll(async () => {
+      const { body } = await chat.api(me.email).get('/messages', {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+        narrow: [
+          { operator: 'channel', operand: 'general' },
+          { operator: 'topic', operand: topic },
+        ],
+      });
+      return body.messages[0]?.content as string;
+    })
+    .toContain('Answered from All messages.');
+  await expect(page.getByTestId('message-feed').getByText('Answered from All messages.')).toBeVisible();
+  await expect(page.getByTestId('conversation-title')).toHaveText('All messages');
+
+  // Esc closes the box; a text left in it stays the topic's draft.
+  await page.keyboard.type('Half a thought');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('reply-in-view')).toHaveCount(0);
+  await expect(page.getByTestId('conversation-title')).toHaveText('All messages');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('compose-input')).toHaveValue('Half a thought');
+  await page.getByTestId('compose-input').fill('');
+
+  // Starred the same way.
+  await chat
+    .api(me.email)
+    .post('/messages/flags', { messages: JSON.stringify([id]), op: 'add', flag: 'starred' });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('*');
+  await expect(page.getByTestId('conversation-title')).toHaveText('Starred messages');
+  await page.keyboard.press('End');
+  await expect(page.locator(`[data-message-id="${id}"]`)).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('reply-in-view-to')).toHaveText(`# general › ${topic}`);
+  await expect(page.getByTestId('conversation-title')).toHaveText('Starred messages');
+});

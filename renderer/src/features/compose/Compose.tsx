@@ -1,7 +1,13 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LazyBoundary, lazyComponent } from '../../components/lazy';
 import { errorSentence } from '../../api/call';
-import { conversationKey, isComposeNarrow, type ComposeNarrow, type Narrow } from '../../api/narrow';
+import {
+  conversationKey,
+  isComposeNarrow,
+  narrowKey,
+  type ComposeNarrow,
+  type Narrow,
+} from '../../api/narrow';
 import { useChannelIndex } from '../channels/hooks';
 import { topicLabel, useEmptyTopicName, useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -27,6 +33,8 @@ import { tooLongWarning } from './message-length';
 import { NO_POST_PERMISSION, useMayPostInChannel } from './post-permission';
 import './compose.css';
 import { focusFallback } from '../../components/focus-fallback';
+import { useViewReply } from '../../state/view-reply';
+import { useNarrowTitle } from '../messages/narrow-title';
 
 // Loaded when the preview is first asked for: its markdown renderer is not needed to chat.
 const ComposePreview = lazyComponent(() =>
@@ -35,9 +43,43 @@ const ComposePreview = lazyComponent(() =>
 
 /** The compose box of a view that has one; a hint elsewhere (the combined feed, starred, search). */
 export function Compose({ narrow }: { narrow: Narrow }) {
-  if (!isComposeNarrow(narrow))
-    return <div className="compose compose-hint muted">Open a topic or a direct message to write.</div>;
-  return <ComposeBox narrow={narrow} />;
+  const viewKey = narrowKey(narrow);
+  const reply = useViewReply((s) => (s.reply?.viewKey === viewKey ? s.reply.to : null));
+  if (isComposeNarrow(narrow)) return <ComposeBox narrow={narrow} />;
+  if (reply) return <ReplyInView to={reply} />;
+  return (
+    <div className="compose compose-hint muted">
+      Open a topic or a direct message to write, or press <kbd>r</kbd> to reply to the selected message.
+    </div>
+  );
+}
+
+/** A reply opened in a view of several conversations: whom it goes to, a way to close it, the box. */
+function ReplyInView({ to }: { to: ComposeNarrow }) {
+  const close = useViewReply((s) => s.close);
+  const title = useNarrowTitle(to).join(' › ');
+  return (
+    <div className="compose-in-view" data-testid="reply-in-view">
+      <div className="compose-in-view-header">
+        <span className="muted small">
+          Replying to <strong data-testid="reply-in-view-to">{title}</strong>
+        </span>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="reply-in-view-close"
+          aria-label="Close the reply (its text stays as a draft)"
+          onClick={() => {
+            focusFallback();
+            close();
+          }}
+        >
+          Close
+        </button>
+      </div>
+      <ComposeBox key={narrowKey(to)} narrow={to} onLeave={close} />
+    </div>
+  );
 }
 
 /**
@@ -46,7 +88,14 @@ export function Compose({ narrow }: { narrow: Narrow }) {
  * outbox stores the message, and a message it cannot take comes back to the box (useSendMessage):
  * nothing typed is lost, whatever the server does.
  */
-function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
+function ComposeBox({
+  narrow,
+  onLeave,
+}: {
+  narrow: ComposeNarrow;
+  /** Esc, besides leaving the box: a reply opened in place closes (its text stays a draft). */
+  onLeave?: () => void;
+}) {
   const selfId = useSelfId();
   const emptyName = useEmptyTopicName();
   const enterSends = useUserSetting('enter_sends', true);
@@ -113,6 +162,7 @@ function ComposeBox({ narrow }: { narrow: ComposeNarrow }) {
     if (e.key === 'Escape') {
       e.preventDefault();
       focusFallback();
+      onLeave?.();
       return;
     }
     if (isSendKey(e, enterSends)) {

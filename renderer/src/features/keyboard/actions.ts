@@ -8,6 +8,7 @@ import { useComposeFocus } from '../../state/compose-focus';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { useReadingPause } from '../../state/reading-pause';
+import { useViewReply } from '../../state/view-reply';
 import { showNotice } from '../../state/notice';
 import { mutedTopicTest, sidebarOrder } from '../channels/hooks';
 import { markUnreadFromHere, quoteAndReply } from '../message-actions/quote-and-reply';
@@ -124,7 +125,8 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     // A channel view writes to the message's topic in its own box, when that box is free for it;
     // elsewhere, the message's conversation (see replyTarget).
     const target = replyTarget(current, message, selfId, composeBoxes);
-    if (target.inChannelBox)
+    if (target.inView && current) useViewReply.getState().open(narrowKey(current), target.narrow);
+    else if (target.inChannelBox)
       useComposeStore.getState().setTopic(conversationKey(target.narrow, selfId), message.subject ?? '');
     else openConversation(target.narrow, message.id);
     useComposeFocus.getState().requestFocus('message');

@@ -1,45 +1,17 @@
 import { Fragment } from 'react';
 import type { FeedAnchor, Narrow } from '../../api/narrow';
-import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
+import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { ChannelDetails } from '../channels/ChannelDetails';
-import { useChannelIndex } from '../channels/hooks';
 import { Compose } from '../compose/Compose';
 import { PeoplePanel } from '../users/PeoplePanel';
 import { StatusLine } from '../users/UserPicker';
 import { MessageFeed } from './MessageFeed';
 import { useFileDrop } from '../uploads/useFileDrop';
-
-/** The title's parts: a topic's channel and topic, cut apart when they do not fit, so both stay seen. */
-function useNarrowTitle(narrow: Narrow): string[] {
-  const channels = useChannelIndex();
-  const users = useUsers();
-  const emptyName = useEmptyTopicName();
-  switch (narrow.kind) {
-    case 'all':
-      return ['All messages'];
-    case 'starred':
-      return ['Starred messages'];
-    case 'search':
-      return [`Search: ${narrow.query}`];
-    case 'channel':
-      return [`# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`];
-    case 'topic':
-      return [
-        `# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`,
-        topicLabel(narrow.topic, emptyName),
-      ];
-    case 'dm':
-      return [
-        narrow.userIds.length
-          ? narrow.userIds.map((id) => users.get(id)?.full_name ?? `User ${id}`).join(', ')
-          : 'Notes to self',
-      ];
-  }
-}
+import { useNarrowTitle } from './narrow-title';
 
 /** The center pane: title bar, virtualized feed, compose box. */
 export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: FeedAnchor }) {

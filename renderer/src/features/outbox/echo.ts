@@ -29,6 +29,9 @@ export function destinationInNarrow(
   selfId: number | undefined,
 ): boolean {
   switch (narrow.kind) {
+    // Every conversation the person writes to is in it (a reply opened there, for one).
+    case 'all':
+      return true;
     case 'topic':
       return (
         destination.type === 'channel' &&

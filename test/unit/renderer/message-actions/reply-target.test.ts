@@ -35,11 +35,21 @@ describe('where a reply from a channel view is written', () => {
     });
   });
 
-  it('elsewhere, the message’s conversation', () => {
-    expect(replyTarget({ kind: 'all' }, message, SELF, boxes('', '')).narrow).toEqual({
-      kind: 'topic',
-      streamId: 3,
-      topic: 'Plans',
+  it('in a view of several conversations, the message’s conversation, in place', () => {
+    const topicView = { kind: 'topic', streamId: 3, topic: 'Plans' };
+    for (const view of [{ kind: 'all' }, { kind: 'starred' }, { kind: 'search', query: 'plans' }] as const)
+      expect(replyTarget(view, message, SELF, boxes('', ''))).toEqual({
+        narrow: topicView,
+        inChannelBox: false,
+        inView: true,
+      });
+  });
+
+  it('from another conversation, the message’s own', () => {
+    const other = { kind: 'topic' as const, streamId: 4, topic: 'Elsewhere' };
+    expect(replyTarget(other, message, SELF, boxes('', ''))).toEqual({
+      narrow: { kind: 'topic', streamId: 3, topic: 'Plans' },
+      inChannelBox: false,
     });
   });
 });

@@ -1,0 +1,31 @@
+import type { Narrow } from '../../api/narrow';
+import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
+import { useChannelIndex } from '../channels/hooks';
+
+/** The title's parts: a topic's channel and topic, cut apart when they do not fit, so both stay seen. */
+export function useNarrowTitle(narrow: Narrow): string[] {
+  const channels = useChannelIndex();
+  const users = useUsers();
+  const emptyName = useEmptyTopicName();
+  switch (narrow.kind) {
+    case 'all':
+      return ['All messages'];
+    case 'starred':
+      return ['Starred messages'];
+    case 'search':
+      return [`Search: ${narrow.query}`];
+    case 'channel':
+      return [`# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`];
+    case 'topic':
+      return [
+        `# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`,
+        topicLabel(narrow.topic, emptyName),
+      ];
+    case 'dm':
+      return [
+        narrow.userIds.length
+          ? narrow.userIds.map((id) => users.get(id)?.full_name ?? `User ${id}`).join(', ')
+          : 'Notes to self',
+      ];
+  }
+}

@@ -419,4 +419,10 @@ test('r in All messages or Starred opens the reply in place: the reader keeps th
   await page.keyboard.press('r');
   await expect(page.getByTestId('reply-in-view-to')).toHaveText(`# general › ${topic}`);
   await expect(page.getByTestId('conversation-title')).toHaveText('Starred messages');
+  // Leaving the view closes it: back in Starred, no box.
+  await page.getByTestId('compose-input').press('Tab');
+  await page.getByTestId('all-messages').click();
+  await page.getByTestId('starred').click();
+  await expect(page.getByTestId('conversation-title')).toHaveText('Starred messages');
+  await expect(page.getByTestId('reply-in-view')).toHaveCount(0);
 });

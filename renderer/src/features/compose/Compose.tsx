@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LazyBoundary, lazyComponent } from '../../components/lazy';
 import { errorSentence } from '../../api/call';
 import {
@@ -45,6 +45,11 @@ const ComposePreview = lazyComponent(() =>
 export function Compose({ narrow }: { narrow: Narrow }) {
   const viewKey = narrowKey(narrow);
   const reply = useViewReply((s) => (s.reply?.viewKey === viewKey ? s.reply.to : null));
+  // A reply opened in another view closes when that view is left, as the real service's box does.
+  useEffect(() => {
+    const open = useViewReply.getState().reply;
+    if (open && open.viewKey !== viewKey) useViewReply.getState().close();
+  }, [viewKey]);
   if (isComposeNarrow(narrow)) return <ComposeBox narrow={narrow} />;
   if (reply) return <ReplyInView to={reply} />;
   return (

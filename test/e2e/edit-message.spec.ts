@@ -299,3 +299,49 @@ test('the edit dialog counts down the edit limit and says up front when it has p
     content: 'Written in a hurry.',
   });
 });
+
+test('↑ in an empty compose box and ← in the view open your last message for editing', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const topic = `edit last ${Date.now()}`;
+  await chat.api('owner').post('/messages', { type: 'channel', to: 'general', topic, content: 'Who joins?' });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByText('Who joins?')).toBeVisible();
+
+  await page.keyboard.press('r');
+  const box = page.getByTestId('compose-input');
+  await expect(box).toBeFocused();
+  await box.fill('Count me in');
+  await page.keyboard.press('Control+Enter');
+  await expect(box).toHaveValue('');
+  const mine = page.locator('[data-message-id]', { hasText: 'Count me in' });
+  await expect(mine).toBeVisible();
+  const id = await mine.getAttribute('data-message-id');
+
+  // ↑ in a box with text moves the caret, as usual.
+  await box.fill('half');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  await box.fill('');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('edit-content')).toHaveValue('Count me in');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+
+  // Out of the box, ← does the same, and the message is the selected one.
+  await page.keyboard.press('Escape');
+  await expect(box).not.toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('edit-content')).toHaveValue('Count me in');
+  await expect(page.locator('[data-message-id][data-selected="true"]')).toHaveAttribute(
+    'data-message-id',
+    id!,
+  );
+  await page.getByTestId('edit-content').fill('Count me in, and Ben too');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId(`content-${id}`)).toContainText('and Ben too');
+});

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LazyBoundary, lazyComponent } from '../../components/lazy';
 import { errorSentence } from '../../api/call';
@@ -35,6 +36,7 @@ import './compose.css';
 import { focusFallback } from '../../components/focus-fallback';
 import { useViewReply } from '../../state/view-reply';
 import { useNarrowTitle } from '../messages/narrow-title';
+import { editLastMessage } from '../edit-message/edit-last';
 
 // Loaded when the preview is first asked for: its markdown renderer is not needed to chat.
 const ComposePreview = lazyComponent(() =>
@@ -102,6 +104,7 @@ function ComposeBox({
   onLeave?: () => void;
 }) {
   const selfId = useSelfId();
+  const queryClient = useQueryClient();
   const emptyName = useEmptyTopicName();
   const enterSends = useUserSetting('enter_sends', true);
   const maxLength = useInitialState((s) => s.max_message_length);
@@ -163,6 +166,12 @@ function ComposeBox({
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.nativeEvent.isComposing) return;
     if (autocomplete.onKeyDown(e) || handleFormatKey(e)) return;
+    // ↑ in an empty box edits your last message, as in the real service.
+    const plainKey = !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (e.key === 'ArrowUp' && plainKey && text === '' && editLastMessage(queryClient)) {
+      e.preventDefault();
+      return;
+    }
     // Esc leaves the box (its text stays), as in the real service: the shortcuts work again.
     if (e.key === 'Escape') {
       e.preventDefault();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import type { PropagateMode } from '../../../../shared/api/messages';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
@@ -22,11 +22,18 @@ import { focusComposeSoon } from '../compose/focus-compose';
 import { replyNarrow } from '../message-actions/reply-narrow';
 import type { Message } from '../../api/model';
 import { dropKeptEdit, keepEdit, keptEdit } from './kept-edits';
-import { userInGroupSetting } from '../../app/permissions';
 import { useDialogStore } from '../../state/dialogs';
 import { useSubscriptions } from '../channels/hooks';
 import { RadioOptions } from '../../components/RadioOptions';
-import { editAllowance, formatLimit, formatRemaining, type Allowance, type EditRules } from './edit-limits';
+import {
+  contentLockedSentence,
+  editAllowance,
+  editRulesOf,
+  formatLimit,
+  formatRemaining,
+  type Allowance,
+  type EditRules,
+} from './edit-limits';
 
 export interface EditForm {
   content: string;
@@ -182,24 +189,7 @@ const LEFT_TO_SERVER: EditRules = {
 
 /** The organization's edit and move rules as they apply to the current user. */
 function useEditRules(): EditRules | undefined {
-  const selfId = useSelfId();
-  const role = useInitialState((s) => s.role ?? s.realm_users?.find((u) => u.user_id === s.user_id)?.role);
-  const allowEditing = useInitialState((s) => s.realm_allow_message_editing);
-  const contentLimit = useInitialState((s) => s.realm_message_content_edit_limit_seconds);
-  const topicLimit = useInitialState((s) => s.realm_move_messages_within_stream_limit_seconds);
-  const moveGroup = useInitialState((s) => s.realm_can_move_messages_between_topics_group);
-  const groups = useInitialState((s) => s.realm_user_groups);
-  return useMemo(() => {
-    if (selfId === undefined) return undefined;
-    return {
-      allowEditing: allowEditing ?? true,
-      contentLimitSeconds: contentLimit ?? null,
-      topicMoveLimitSeconds: topicLimit ?? null,
-      // An older server without group settings leaves the decision to the server.
-      canMoveTopics: moveGroup === undefined || userInGroupSetting(moveGroup, selfId, groups ?? []),
-      exemptFromMoveLimit: (role ?? 400) <= 300,
-    };
-  }, [selfId, role, allowEditing, contentLimit, topicLimit, moveGroup, groups]);
+  return useInitialState(editRulesOf);
 }
 
 function EditForm({
@@ -571,12 +561,7 @@ function ContentLimitNote({
       </p>
     );
   }
-  const why =
-    content.reason === 'editing-off'
-      ? 'Your organization has turned off message editing.'
-      : content.reason === 'time-limit'
-        ? `The time limit for editing this message has passed (${formatLimit(contentLimit ?? 0)} after sending).`
-        : 'You cannot edit this message.';
+  const why = contentLockedSentence(content.reason, contentLimit);
   const still = topic?.allowed ? ' You can still move it to another topic.' : '';
   return (
     <p className="notice" id="edit-limit-note" role="status" data-testid="edit-limit-passed">

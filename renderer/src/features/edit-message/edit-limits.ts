@@ -1,3 +1,6 @@
+import { userInGroupSetting } from '../../app/permissions';
+import type { InitialState } from '../../api/model';
+
 export interface EditRules {
   /** realm_allow_message_editing */
   allowEditing: boolean;
@@ -9,6 +12,22 @@ export interface EditRules {
   canMoveTopics: boolean;
   /** Moderators and administrators move messages past the time limit (spec 4.1 rule 4). */
   exemptFromMoveLimit: boolean;
+}
+
+/** The organization's edit and move rules as they apply to the current user (once known). */
+export function editRulesOf(state: InitialState): EditRules | undefined {
+  if (state.user_id === undefined) return undefined;
+  const role = state.role ?? state.realm_users?.find((u) => u.user_id === state.user_id)?.role;
+  const moveGroup = state.realm_can_move_messages_between_topics_group;
+  return {
+    allowEditing: state.realm_allow_message_editing ?? true,
+    contentLimitSeconds: state.realm_message_content_edit_limit_seconds ?? null,
+    topicMoveLimitSeconds: state.realm_move_messages_within_stream_limit_seconds ?? null,
+    // An older server without group settings leaves the decision to the server.
+    canMoveTopics:
+      moveGroup === undefined || userInGroupSetting(moveGroup, state.user_id, state.realm_user_groups ?? []),
+    exemptFromMoveLimit: (role ?? 400) <= 300,
+  };
 }
 
 export type Allowance =
@@ -37,6 +56,17 @@ export function editAllowance(
       ? { allowed: true, secondsLeft: null }
       : timed(rules.topicMoveLimitSeconds, message.ageSeconds);
   return { content, topic };
+}
+
+/** Why the content of one's own message cannot be edited, in a sentence. */
+export function contentLockedSentence(
+  reason: 'editing-off' | 'not-permitted' | 'time-limit',
+  contentLimitSeconds: number | null,
+): string {
+  if (reason === 'editing-off') return 'Your organization has turned off message editing.';
+  if (reason === 'time-limit')
+    return `The time limit for editing this message has passed (${formatLimit(contentLimitSeconds ?? 0)} after sending).`;
+  return 'You cannot edit this message.';
 }
 
 /** "4 min 05 s", "2 h 10 min", "3 days": how long is left, at the precision that matters. */

@@ -3,7 +3,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { keyLabel, SHORTCUTS, type Shortcut } from './shortcuts';
 import { isMac } from './useKeyboardShortcuts';
 
-const GROUPS: Shortcut['group'][] = ['Navigation', 'Composing', 'The selected message'];
+const GROUPS: Shortcut['group'][] = ['Navigation', 'Composing', 'In the compose box', 'The selected message'];
 
 /** `?`: every shortcut, generated from the table the dispatcher uses. */
 export function KeyboardHelp() {

@@ -18,6 +18,7 @@ import { composeBoxes } from '../message-actions/reply-boxes';
 import { activeFeed } from '../messages/active-feed';
 import { setMessageFlag } from '../messages/toggle-flag';
 import { hasEditHistory } from '../message-actions/edit-history-exists';
+import { editLastMessage } from '../edit-message/edit-last';
 import { useMessagePopover, type MessagePopover } from '../../state/message-popover';
 import { THUMBS_UP, toggleReaction } from '../reactions/toggle-reaction';
 import { callApi } from '../../api/call';
@@ -216,6 +217,9 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
       );
     return true;
   },
+  'edit-last': (context) => editLastMessage(context.queryClient),
+  // The compose box handles it (↑ there is otherwise the caret's).
+  'edit-last-from-compose': () => false,
   star: (context) => {
     const message = selected();
     if (!message) return false;

@@ -19,6 +19,8 @@ export type ShortcutAction =
   | 'select-first'
   | 'select-last'
   | 'edit'
+  | 'edit-last'
+  | 'edit-last-from-compose'
   | 'star'
   | 'thumbs-up'
   | 'emoji-picker'
@@ -48,7 +50,7 @@ export interface Shortcut {
   action: ShortcutAction;
   keys: KeySpec[];
   description: string;
-  group: 'Navigation' | 'Composing' | 'The selected message';
+  group: 'Navigation' | 'Composing' | 'In the compose box' | 'The selected message';
   /** Also while typing in a field (otherwise the key is text). */
   whileTyping?: boolean;
   /** Also while a dialog, menu or picker is open. */
@@ -162,6 +164,19 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Composing',
   },
   {
+    action: 'edit-last',
+    keys: [{ key: 'ArrowLeft' }],
+    description: 'Edit your last message in this view',
+    group: 'Composing',
+  },
+  {
+    action: 'edit-last-from-compose',
+    keys: [{ key: 'ArrowUp' }],
+    description: 'Edit your last message, when the box is empty',
+    group: 'In the compose box',
+    handledElsewhere: true,
+  },
+  {
     action: 'edit',
     keys: [{ key: 'e' }],
     description: 'Edit your message (move or view the source of another’s)',
@@ -228,6 +243,7 @@ export function keyLabel(spec: KeySpec, mac: boolean): string {
   const names: Record<string, string> = {
     ArrowDown: '↓',
     ArrowUp: '↑',
+    ArrowLeft: '←',
     Escape: 'Esc',
     Enter: 'Enter',
     R: 'Shift+R',

@@ -17,6 +17,8 @@ export interface ActiveFeed {
   first(): void;
   /** End: the newest message, loading it first when it is not. */
   last(): void;
+  /** Selects a loaded message and scrolls it into view. */
+  select(id: number): void;
   /** Scrolls the selected message into view (so something can open beside it). */
   reveal(): void;
 }

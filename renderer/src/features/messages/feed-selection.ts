@@ -137,6 +137,7 @@ export function useFeedSelection(
         if (index !== null) selectIndex(index);
       },
       first: () => selectIndex(0),
+      select: (id) => selectIndex(latest.current.messages.findIndex((m) => m.id === id)),
       reveal: () => {
         const index = selectedIndex();
         if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });

@@ -38,7 +38,10 @@ const actionOf = (p: KeyPress, context = calm) => shortcutFor(p, context)?.actio
 
 describe('the shortcut table', () => {
   it('gives every key to one shortcut only, and every dispatched shortcut an action', () => {
-    const keys = SHORTCUTS.flatMap((s) => s.keys.map((k) => `${k.mod ? 'mod+' : ''}${k.key}`));
+    // Keys listed for where they act (the compose box's ↑) are that place's, not the dispatcher's.
+    const keys = SHORTCUTS.filter((s) => !s.handledElsewhere).flatMap((s) =>
+      s.keys.map((k) => `${k.mod ? 'mod+' : ''}${k.key}`),
+    );
     expect(new Set(keys).size).toBe(keys.length);
     for (const s of SHORTCUTS) expect(typeof ACTIONS[s.action]).toBe('function');
   });
@@ -58,6 +61,7 @@ describe('the shortcut table', () => {
     expect(actionOf(press('Home'))).toBe('select-first');
     expect(actionOf(press('End'))).toBe('select-last');
     expect(actionOf(press('e'))).toBe('edit');
+    expect(actionOf(press('ArrowLeft'))).toBe('edit-last');
     expect(actionOf(press('s'))).toBe('star');
     expect(actionOf(press('s', { ctrlKey: true }))).toBe('star');
     expect(actionOf(press('s', { metaKey: true }), { ...calm, mac: true })).toBe('star');
@@ -189,6 +193,7 @@ describe('r in a channel view', () => {
       move: () => undefined,
       first: () => undefined,
       last: () => undefined,
+      select: () => undefined,
       reveal: () => undefined,
     });
 

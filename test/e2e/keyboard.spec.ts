@@ -5,7 +5,8 @@ import { expect, test, type ChatEnvironment } from './fixtures';
 // The keyboard (issue 13): a selected message in the feed, the shortcuts of the real service's help
 // page ("Keyboard shortcuts"), the ? overlay generated from the same table, the Ctrl+K switcher, and
 // "Jump to first unread". Every shortcut of the table is pressed at least once below, but `i` (the
-// message menu), which keyboard-reach.spec.ts presses, and `u` (the sender's card), people.spec.ts.
+// message menu), which keyboard-reach.spec.ts presses, `u` (the sender's card), people.spec.ts, and
+// ← (edit your last message), edit-message.spec.ts; the keys listed for the compose box are its own.
 test.describe.configure({ mode: 'serial' });
 
 const ADA = 'owner';
@@ -59,7 +60,7 @@ async function theme(chat: ChatEnvironment, page: Page, scheme: 'light' | 'dark'
   await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
 }
 
-test('a person works through the Inbox with the keyboard: n, j/k, Home/End, s, +, :, e, r, Enter, R, p, x, c', async ({
+test('a person works through the Inbox with the keyboard: n, j/k, Home/End, Ctrl+S, s, +, :, e, r, Enter, R, p, x, c', async ({
   page,
   chat,
   signIn,
@@ -106,13 +107,21 @@ test('a person works through the Inbox with the keyboard: n, j/k, Home/End, s, +
   await page.getByTestId(`content-${second}`).click();
   await expectSelected(page, second);
 
-  // s stars and unstars the selected message; so does the real service's Ctrl+S.
-  await page.keyboard.press('s');
+  // Ctrl+S stars and unstars the selected message, as in the real service.
+  await page.keyboard.press('Control+s');
   await expect(page.getByTestId(`star-${second}`)).toHaveAttribute('aria-pressed', 'true');
   expect((await messageOf(chat, ADA, second)).flags).toContain('starred');
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId(`star-${second}`)).toHaveAttribute('aria-pressed', 'false');
   expect((await messageOf(chat, ADA, second)).flags).not.toContain('starred');
+
+  // s goes from the topic to its channel and back, at the selected message.
+  await page.keyboard.press('s');
+  await expect(page.getByTestId('conversation-title')).not.toContainText(topic);
+  await expectSelected(page, second);
+  await page.keyboard.press('s');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+  await expectSelected(page, second);
 
   // + adds 👍, and takes it back.
   await page.keyboard.press('+');
@@ -257,7 +266,16 @@ test('a person searches with /, reads the ? overlay, jumps with Ctrl+K, and goes
     'select-first',
     'select-last',
     'edit',
+    'edit-last',
     'star',
+    'go-to-conversation',
+    'scroll-page',
+    'send-message',
+    'accept-suggestion',
+    'format-bold',
+    'format-italic',
+    'format-link',
+    'edit-last-from-compose',
     'thumbs-up',
     'emoji-picker',
     'search',
@@ -267,6 +285,10 @@ test('a person searches with /, reads the ? overlay, jumps with Ctrl+K, and goes
   ])
     await expect(help.getByTestId(`shortcut-${action}`)).toBeVisible();
   await expect(help.getByTestId('shortcut-quick-switcher')).toContainText('Ctrl+K');
+  await expect(help.getByTestId('shortcut-star')).toContainText('Ctrl+S');
+  await expect(help.getByTestId('shortcut-send-message')).toContainText('Ctrl+Enter');
+  await expect(help.getByTestId('shortcut-format-link')).toContainText('Ctrl+Shift+L');
+  await expect(help.getByTestId('shortcut-scroll-page')).toContainText('PgUp or PgDn');
   await page.screenshot({ path: 'test-results/screens/keyboard-help-light.png' });
   await theme(chat, page, 'dark');
   await page.screenshot({ path: 'test-results/screens/keyboard-help-dark.png' });

@@ -218,8 +218,6 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     return true;
   },
   'edit-last': (context) => editLastMessage(context.queryClient),
-  // The compose box handles it (↑ there is otherwise the caret's).
-  'edit-last-from-compose': () => false,
   star: (context) => {
     const message = selected();
     if (!message) return false;
@@ -229,6 +227,18 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
       starred ? 'Star not removed:' : 'Message not starred:',
     );
     return true;
+  },
+  // As in the real service: a view of many conversations goes to the selected message's topic or
+  // direct messages, a topic to its channel (at the same message); a direct message view stays.
+  'go-to-conversation': (context) => {
+    const message = selected();
+    const narrow = narrowNow();
+    if (!message || narrow?.kind === 'dm') return false;
+    const target: Narrow =
+      narrow?.kind === 'topic'
+        ? { kind: 'channel', streamId: narrow.streamId }
+        : replyNarrow(message, selfIdOf(context));
+    return openFromKeyboard(() => openConversation(target, message.id));
   },
   'thumbs-up': (context) => {
     const message = selected();
@@ -245,7 +255,16 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     box.focus();
     return true;
   },
+  // Listed by ? only: where they act handles them (dialogs and menus Esc, the compose box its
+  // keys, the feed its own scrolling).
   close: () => false,
+  'edit-last-from-compose': () => false,
+  'send-message': () => false,
+  'accept-suggestion': () => false,
+  'format-bold': () => false,
+  'format-italic': () => false,
+  'format-link': () => false,
+  'scroll-page': () => false,
   inbox: () => openFromKeyboard(() => useNarrowStore.getState().showView('inbox')),
   recent: () => openFromKeyboard(() => useNarrowStore.getState().showView('recent')),
   'all-messages': () => openFromKeyboard(() => openConversation({ kind: 'all' })),

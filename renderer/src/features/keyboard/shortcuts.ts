@@ -1,8 +1,9 @@
 /**
  * Every keyboard shortcut of the app, in one table: the dispatcher matches keys against it and
  * the help overlay (`?`) is generated from it. Modelled on the real service's help page
- * ("Keyboard shortcuts"); `s` stars here, as the task of this app asks, and so does the real
- * service's Ctrl+S (Cmd+S on a Mac), which its users' hands already know.
+ * ("Keyboard shortcuts"): `s` goes to the selected message's conversation and Ctrl+S (Cmd+S on a
+ * Mac) stars it. Keys that the place they act in handles (the compose box, the feed's scrolling)
+ * are listed here too, for the overlay.
  */
 
 export type ShortcutAction =
@@ -22,6 +23,13 @@ export type ShortcutAction =
   | 'edit-last'
   | 'edit-last-from-compose'
   | 'star'
+  | 'go-to-conversation'
+  | 'scroll-page'
+  | 'send-message'
+  | 'accept-suggestion'
+  | 'format-bold'
+  | 'format-italic'
+  | 'format-link'
   | 'thumbs-up'
   | 'emoji-picker'
   | 'message-menu'
@@ -44,6 +52,8 @@ export type ShortcutAction =
 export interface KeySpec {
   key: string;
   mod?: boolean;
+  /** With `mod`: Shift too (a listed key: the dispatcher does not tell it apart). */
+  shift?: boolean;
 }
 
 export interface Shortcut {
@@ -105,6 +115,19 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'all-messages', keys: [{ key: 'a' }], description: 'All messages', group: 'Navigation' },
   { action: 'starred', keys: [{ key: '*' }], description: 'Starred messages', group: 'Navigation' },
   { action: 'drafts', keys: [{ key: 'd' }], description: 'Drafts', group: 'Navigation' },
+  {
+    action: 'go-to-conversation',
+    keys: [{ key: 's' }],
+    description: 'Go to the selected message’s conversation (from a topic, its channel)',
+    group: 'Navigation',
+  },
+  {
+    action: 'scroll-page',
+    keys: [{ key: 'PageUp' }, { key: 'PageDown' }],
+    description: 'Scroll up or down a page',
+    group: 'Navigation',
+    handledElsewhere: true,
+  },
   {
     action: 'quick-switcher',
     keys: [{ key: 'k', mod: true }],
@@ -170,6 +193,41 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Composing',
   },
   {
+    action: 'send-message',
+    keys: [{ key: 'Enter', mod: true }],
+    description: 'Send (Enter alone too, unless your settings say otherwise)',
+    group: 'In the compose box',
+    handledElsewhere: true,
+  },
+  {
+    action: 'accept-suggestion',
+    keys: [{ key: 'Tab' }, { key: 'Enter' }],
+    description: 'Take the highlighted suggestion (↑ and ↓ choose)',
+    group: 'In the compose box',
+    handledElsewhere: true,
+  },
+  {
+    action: 'format-bold',
+    keys: [{ key: 'b', mod: true }],
+    description: 'Bold',
+    group: 'In the compose box',
+    handledElsewhere: true,
+  },
+  {
+    action: 'format-italic',
+    keys: [{ key: 'i', mod: true }],
+    description: 'Italic',
+    group: 'In the compose box',
+    handledElsewhere: true,
+  },
+  {
+    action: 'format-link',
+    keys: [{ key: 'l', mod: true, shift: true }],
+    description: 'Link',
+    group: 'In the compose box',
+    handledElsewhere: true,
+  },
+  {
     action: 'edit-last-from-compose',
     keys: [{ key: 'ArrowUp' }],
     description: 'Edit your last message, when the box is empty',
@@ -196,7 +254,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   {
     action: 'star',
-    keys: [{ key: 's' }, { key: 's', mod: true }],
+    keys: [{ key: 's', mod: true }],
     description: 'Star or unstar',
     group: 'The selected message',
   },
@@ -245,7 +303,8 @@ export function keyLabel(spec: KeySpec, mac: boolean): string {
     ArrowUp: '↑',
     ArrowLeft: '←',
     Escape: 'Esc',
-    Enter: 'Enter',
+    PageUp: 'PgUp',
+    PageDown: 'PgDn',
     R: 'Shift+R',
     U: 'Shift+U',
     I: 'Shift+I',
@@ -253,7 +312,10 @@ export function keyLabel(spec: KeySpec, mac: boolean): string {
     H: 'Shift+H',
     M: 'Shift+M',
   };
-  const key = names[spec.key] ?? spec.key;
-  if (!spec.mod) return key;
-  return mac ? `⌘${key.toUpperCase()}` : `Ctrl+${key.toUpperCase()}`;
+  const named = names[spec.key] ?? spec.key;
+  if (!spec.mod) return named;
+  // A letter is written in capitals with a modifier (Ctrl+K), a named key as it is (Ctrl+Enter).
+  const key = named.length === 1 ? named.toUpperCase() : named;
+  if (mac) return `${spec.shift ? '⇧' : ''}⌘${key}`;
+  return `Ctrl+${spec.shift ? 'Shift+' : ''}${key}`;
 }

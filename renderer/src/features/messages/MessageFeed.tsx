@@ -345,7 +345,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
 /** What an empty feed says: a search found nothing, nothing is starred, or a conversation awaits its first word. */
 function emptyFeedText(narrow: Narrow): string {
   if (narrow.kind === 'search') return 'No messages match this search.';
-  if (narrow.kind === 'starred') return 'No starred messages. Star one (s, or its menu) to find it here.';
+  if (narrow.kind === 'starred')
+    return 'No starred messages. Star one (Ctrl+S, or its menu) to find it here.';
   if (narrow.kind === 'all') return 'No messages yet.';
   return 'No messages here yet. Say hello!';
 }

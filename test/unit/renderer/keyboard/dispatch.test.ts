@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { shortcutFor, type KeyPress } from '../../../../renderer/src/features/keyboard/dispatch';
 import { ACTIONS } from '../../../../renderer/src/features/keyboard/actions';
 import { keyLabel, SHORTCUTS } from '../../../../renderer/src/features/keyboard/shortcuts';
-import { narrowKey } from '../../../../renderer/src/api/narrow';
+import { narrowKey, type Narrow } from '../../../../renderer/src/api/narrow';
 import { useComposeStore } from '../../../../renderer/src/state/compose';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { useReadingPause } from '../../../../renderer/src/state/reading-pause';
@@ -62,7 +62,8 @@ describe('the shortcut table', () => {
     expect(actionOf(press('End'))).toBe('select-last');
     expect(actionOf(press('e'))).toBe('edit');
     expect(actionOf(press('ArrowLeft'))).toBe('edit-last');
-    expect(actionOf(press('s'))).toBe('star');
+    expect(actionOf(press('s'))).toBe('go-to-conversation');
+    expect(actionOf(press('S', { shiftKey: true }))).toBeNull();
     expect(actionOf(press('s', { ctrlKey: true }))).toBe('star');
     expect(actionOf(press('s', { metaKey: true }), { ...calm, mac: true })).toBe('star');
     expect(actionOf(press('+', { shiftKey: true }))).toBe('thumbs-up');
@@ -77,6 +78,28 @@ describe('the shortcut table', () => {
     expect(keyLabel({ key: 'k', mod: true }, true)).toBe('⌘K');
     expect(keyLabel({ key: 'ArrowDown' }, false)).toBe('↓');
     expect(keyLabel({ key: 'R' }, false)).toBe('Shift+R');
+    expect(keyLabel({ key: 'Enter', mod: true }, false)).toBe('Ctrl+Enter');
+    expect(keyLabel({ key: 'l', mod: true, shift: true }, false)).toBe('Ctrl+Shift+L');
+    expect(keyLabel({ key: 'l', mod: true, shift: true }, true)).toBe('⇧⌘L');
+    expect(keyLabel({ key: 'PageDown' }, false)).toBe('PgDn');
+  });
+
+  it('lists the keys the compose box and the feed handle themselves', () => {
+    const listed = (action: string) => SHORTCUTS.find((s) => s.action === action);
+    for (const action of [
+      'send-message',
+      'accept-suggestion',
+      'format-bold',
+      'format-italic',
+      'format-link',
+      'edit-last-from-compose',
+      'scroll-page',
+    ])
+      expect(listed(action)?.handledElsewhere, action).toBe(true);
+    // Never dispatched: Tab, Ctrl+B and PgDn keep doing what they do where they are pressed.
+    expect(actionOf(press('Tab'))).toBeNull();
+    expect(actionOf(press('b', { ctrlKey: true }))).toBeNull();
+    expect(actionOf(press('PageDown'))).toBeNull();
   });
 });
 
@@ -218,5 +241,57 @@ describe('r in a channel view', () => {
     expect(useNarrowStore.getState().narrow).toEqual({ kind: 'topic', streamId: 3, topic: 'Plans' });
     expect(useComposeStore.getState().topics['channel:3']).toBe('lunch');
     expect(useComposeStore.getState().drafts['channel:3']).toBe('about lunch');
+  });
+});
+
+describe('s, the selected message’s conversation', () => {
+  afterEach(() => {
+    useNarrowStore.setState(useNarrowStore.getInitialState(), true);
+  });
+
+  const plans = {
+    id: 7,
+    type: 'stream',
+    stream_id: 3,
+    subject: 'Plans',
+    sender_id: 20,
+    display_recipient: 'general',
+  } as Message;
+  const feedOn = (narrow: Narrow, message: Message) =>
+    registerActiveFeed({
+      narrow,
+      messages: () => [message],
+      selected: () => message,
+      move: () => undefined,
+      first: () => undefined,
+      last: () => undefined,
+      select: () => undefined,
+      reveal: () => undefined,
+    });
+
+  it('goes from a view of many conversations to the message’s topic, at the message', () => {
+    const { bridge, queryClient } = setup();
+    useNarrowStore.getState().select({ kind: 'all' });
+    const off = feedOn({ kind: 'all' }, plans);
+    expect(ACTIONS['go-to-conversation']({ bridge, queryClient })).toBe(true);
+    off();
+    expect(useNarrowStore.getState().narrow).toEqual({ kind: 'topic', streamId: 3, topic: 'Plans' });
+    expect(useNarrowStore.getState().anchor).toBe(7);
+  });
+
+  it('goes from a topic to its channel, and stays in a direct message view', () => {
+    const { bridge, queryClient } = setup();
+    const topic: Narrow = { kind: 'topic', streamId: 3, topic: 'Plans' };
+    useNarrowStore.getState().select(topic);
+    let off = feedOn(topic, plans);
+    ACTIONS['go-to-conversation']({ bridge, queryClient });
+    off();
+    expect(useNarrowStore.getState().narrow).toEqual({ kind: 'channel', streamId: 3 });
+    const dm: Narrow = { kind: 'dm', userIds: [20] };
+    useNarrowStore.getState().select(dm);
+    off = feedOn(dm, { ...plans, type: 'private' } as Message);
+    expect(ACTIONS['go-to-conversation']({ bridge, queryClient })).toBe(false);
+    off();
+    expect(useNarrowStore.getState().narrow).toEqual(dm);
   });
 });

@@ -217,6 +217,60 @@ test('scrolled away from the selected message, the selection comes along to what
   await expect(page.getByTestId(`message-${selectedId}`)).toBeInViewport();
 });
 
+/** How far the selected row is from the feed's edges, and whether the "… below" button covers it. */
+const selectedClearance = (page: Page) =>
+  page.evaluate(() => {
+    const feed = document.querySelector('[data-testid="message-feed"]')!.getBoundingClientRect();
+    const row = document.querySelector('[data-message-id][data-selected="true"]')!.getBoundingClientRect();
+    const pill = document.querySelector('[data-testid="jump-to-bottom"]')?.getBoundingClientRect();
+    return {
+      above: Math.round(row.top - feed.top),
+      below: Math.round(feed.bottom - row.bottom),
+      underPill: !!pill && pill.top < row.bottom && pill.bottom > row.top,
+    };
+  });
+
+test('moved from the keyboard, the selected message keeps context around it, clear of the "unread below" button', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `selection margin ${Date.now()}`;
+  const ids: number[] = [];
+  for (let i = 1; i <= 40; i++) ids.push(await post(chat, BEN, topic, `Line ${i} of the margin test.`));
+  await signIn(page, ADA);
+  await openTopic(page, topic);
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).not.toHaveAttribute('aria-busy');
+  await feed.focus();
+  await expect(page.getByTestId('jump-to-bottom')).toBeVisible();
+  // j, one message after another: the view goes along before the selection reaches its bottom edge.
+  for (let i = 0; i < 16; i++) {
+    await page.keyboard.press('j');
+    await expect(page.getByTestId(`message-${ids[i + 1]}`)).toHaveAttribute('data-selected', 'true');
+    const clearance = await selectedClearance(page);
+    expect(clearance.below, `after j ${i + 1}`).toBeGreaterThanOrEqual(48);
+    expect(clearance.underPill, `after j ${i + 1}`).toBe(false);
+  }
+  await page.screenshot({ path: 'test-results/screens/selection-margin-j.png' });
+  // k likewise keeps context above it.
+  for (let i = 0; i < 12; i++) await page.keyboard.press('k');
+  await expect(page.getByTestId(`message-${ids[4]}`)).toHaveAttribute('data-selected', 'true');
+  expect((await selectedClearance(page)).above).toBeGreaterThanOrEqual(48);
+
+  // PgUp from the newest: the selection comes along to a message clear of the button.
+  await page.keyboard.press('End');
+  await expect(page.getByTestId(`message-${ids[39]}`)).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('PageUp');
+  const selected = page.locator('[data-message-id][data-selected="true"]');
+  await expect(selected).not.toHaveAttribute('data-message-id', String(ids[39]));
+  await expect(page.getByTestId('jump-to-bottom')).toBeVisible();
+  const afterPageUp = await selectedClearance(page);
+  expect(afterPageUp.underPill).toBe(false);
+  expect(afterPageUp.below).toBeGreaterThanOrEqual(48);
+  await page.screenshot({ path: 'test-results/screens/selection-margin-pgup.png' });
+});
+
 test('in a channel view, Tab from the messages goes to the topic while it is empty, then to the message', async ({
   page,
   signIn,

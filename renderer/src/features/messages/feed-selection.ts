@@ -9,13 +9,16 @@ import { openingScroll } from './opening';
 
 type FeedVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
-/** First and last rows at least partly on screen (more than a sliver), or null before layout. */
+/**
+ * First and last rows at least partly on screen (more than a sliver), or null before layout;
+ * `inset`: on the part of the screen that far from its edges.
+ */
 export function visibleRange(
   virtualizer: FeedVirtualizer,
-  { mostly = false }: { mostly?: boolean } = {},
+  { mostly = false, inset = 0 }: { mostly?: boolean; inset?: number } = {},
 ): { first: number; last: number } | null {
-  const top = virtualizer.scrollOffset ?? 0;
-  const height = virtualizer.scrollRect?.height ?? 0;
+  const top = (virtualizer.scrollOffset ?? 0) + inset;
+  const height = (virtualizer.scrollRect?.height ?? 0) - 2 * inset;
   const items = virtualizer.getVirtualItems();
   // `mostly`: at least half of the row is on screen (half of the screen, for a row taller than it).
   const onScreen = (item: { start: number; end: number }) =>
@@ -45,6 +48,35 @@ export function nextSelectedIndex(
   if (onScreen) return Math.min(count - 1, Math.max(0, selectedIndex + delta));
   if (visible) return delta > 0 ? visible.first : visible.last;
   return delta > 0 ? 0 : count - 1;
+}
+
+/** What floats over the feed's edges ("N unread below", "Jump to first unread"), with a gap. */
+const FLOATING_BUTTON_CLEARANCE = 48;
+
+/**
+ * The context kept above and below a message the keyboard selects, as the real service keeps it:
+ * a fifth of the view, never less than what clears the buttons floating over its edges (unless the
+ * view is too small for that).
+ */
+export function selectionMargin(viewHeight: number): number {
+  const margin = Math.max(FLOATING_BUTTON_CLEARANCE, Math.round(viewHeight / 5));
+  return Math.min(margin, Math.round(viewHeight / 4));
+}
+
+/**
+ * The scroll offset that shows `row` with `margin` of context above and below it, or null when the
+ * view already does. A row too tall for that shows its top, with the context above it.
+ */
+export function offsetForSelection(
+  row: { start: number; end: number },
+  view: { top: number; height: number },
+  margin: number,
+): number | null {
+  if (row.start < view.top + margin) return Math.max(0, row.start - margin);
+  if (row.end <= view.top + view.height - margin) return null;
+  const fits = row.end - row.start <= view.height - 2 * margin;
+  const offset = fits ? row.end + margin - view.height : row.start - margin;
+  return offset > view.top ? offset : null;
 }
 
 /**
@@ -104,10 +136,13 @@ export function useFeedSelection(
     const id = useMessageSelection.getState().byNarrow[key];
     const shown = latest.current.messages;
     const index = id === undefined ? -1 : shown.findIndex((m) => m.id === id);
-    // A selection left mostly hidden at an edge (PageUp, Space) counts as scrolled away.
+    // A selection left mostly hidden at an edge (PageUp, Space) counts as scrolled away. It comes to
+    // a message clear of the edges (and of the buttons over them) when there is one.
     const visible = visibleRange(virtualizer, { mostly: true });
     if (index < 0 || !visible) return;
-    const moveTo = index < visible.first ? visible.first : index > visible.last ? visible.last : -1;
+    const inset = selectionMargin(virtualizer.scrollRect?.height ?? 0);
+    const clear = visibleRange(virtualizer, { mostly: true, inset }) ?? visible;
+    const moveTo = index < visible.first ? clear.first : index > visible.last ? clear.last : -1;
     const target = shown[moveTo];
     if (target) useMessageSelection.getState().select(key, target.id);
   }, [scrolling, key, virtualizer]);
@@ -118,6 +153,18 @@ export function useFeedSelection(
       if (!m) return;
       useMessageSelection.getState().select(key, m.id);
       virtualizer.scrollToIndex(index, { align: 'auto' });
+    };
+    // j/k and the arrows go to a row next to what is on screen, drawn and measured: it comes into
+    // view with context around it, clear of the buttons over the view's edges.
+    const moveToIndex = (index: number) => {
+      const m = latest.current.messages[index];
+      const row = virtualizer.measurementsCache[index];
+      const height = virtualizer.scrollRect?.height ?? 0;
+      if (!m || !row || height === 0) return selectIndex(index);
+      useMessageSelection.getState().select(key, m.id);
+      const view = { top: virtualizer.scrollOffset ?? 0, height };
+      const offset = offsetForSelection(row, view, selectionMargin(height));
+      if (offset !== null) virtualizer.scrollToOffset(offset);
     };
     const selectedIndex = () => {
       const id = useMessageSelection.getState().byNarrow[key];
@@ -134,7 +181,7 @@ export function useFeedSelection(
           visibleRange(virtualizer),
           delta,
         );
-        if (index !== null) selectIndex(index);
+        if (index !== null) moveToIndex(index);
       },
       first: () => selectIndex(0),
       select: (id) => selectIndex(latest.current.messages.findIndex((m) => m.id === id)),

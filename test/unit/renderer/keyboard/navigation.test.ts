@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { InitialState, Subscription } from '../../../../renderer/src/api/model';
 import { nextUnreadConversation } from '../../../../renderer/src/features/keyboard/next-unread';
 import { firstUnreadId } from '../../../../renderer/src/features/messages/first-unread';
-import { nextSelectedIndex } from '../../../../renderer/src/features/messages/feed-selection';
+import {
+  nextSelectedIndex,
+  offsetForSelection,
+  selectionMargin,
+} from '../../../../renderer/src/features/messages/feed-selection';
 
 type Unread = NonNullable<InitialState['unread_msgs']>;
 const SELF = 10;
@@ -127,5 +131,28 @@ describe('moving the selected message', () => {
     expect(nextSelectedIndex(20, -1, visible, 1)).toBe(10);
     expect(nextSelectedIndex(20, -1, null, -1)).toBe(19);
     expect(nextSelectedIndex(0, -1, null, 1)).toBeNull();
+  });
+});
+
+describe('the context kept around a message selected from the keyboard', () => {
+  it('is a fifth of the view, at least what clears the buttons over its edges, at most a quarter', () => {
+    expect(selectionMargin(600)).toBe(120);
+    expect(selectionMargin(200)).toBe(48);
+    expect(selectionMargin(120)).toBe(30);
+  });
+
+  const view = { top: 1000, height: 600 };
+  it('scrolls only when the row comes within the margin of an edge, and then just enough', () => {
+    expect(offsetForSelection({ start: 1200, end: 1250 }, view, 120)).toBeNull();
+    // Near the bottom: the view goes down until the margin is below the row.
+    expect(offsetForSelection({ start: 1440, end: 1490 }, view, 120)).toBe(1010);
+    // Near the top: up, the margin above it.
+    expect(offsetForSelection({ start: 1100, end: 1150 }, view, 120)).toBe(980);
+    expect(offsetForSelection({ start: 50, end: 100 }, { top: 60, height: 600 }, 120)).toBe(0);
+  });
+
+  it('shows the top of a row too tall for the margins, with the context above it', () => {
+    expect(offsetForSelection({ start: 1300, end: 1800 }, view, 120)).toBe(1180);
+    expect(offsetForSelection({ start: 1120, end: 1800 }, view, 120)).toBeNull();
   });
 });

@@ -391,7 +391,7 @@ test('r in All messages or Starred opens the reply in place: the reader keeps th
           { operator: 'topic', operand: topic },
         ],
       });
-      return body.messages[0]?.content as string;
+      return (body.messages as { content: string }[])[0]?.content;
     })
     .toContain('Answered from All messages.');
   await expect(page.getByTestId('message-feed').getByText('Answered from All messages.')).toBeVisible();

@@ -24,6 +24,7 @@ import { userGroup } from './reducers/user-group';
 import { userStatus } from './reducers/user-status';
 import { userTopic } from './reducers/user-topic';
 import { StagedCache } from './staged-cache';
+import { feedJournal } from './feed-journal';
 import { StagedTyping } from './staged-typing';
 import type { EventContext, EventMap, EventReducer } from './types';
 
@@ -93,6 +94,7 @@ export function applyEvents(queryClient: QueryClient, events: readonly ChatEvent
   const staged = new StagedCache(queryClient);
   const typingWrites = new StagedTyping();
   const context: EventContext = { queryClient: staged.access, typing: typingWrites, now };
+  const journal = feedJournal(queryClient);
   for (const event of events) {
     // Events this client could not decode carry no meaning (shared/api/events.ts).
     if (event.kind === 'unknown' || !isHandled(event)) continue;
@@ -101,6 +103,8 @@ export function applyEvents(queryClient: QueryClient, events: readonly ChatEvent
     } catch (error) {
       console.warn(`event ${event.type} #${event.id} not applied`, error);
     }
+    // For the pages of messages still on their way (see FeedJournal).
+    journal.record(event);
   }
   staged.commit();
   typingWrites.commit();

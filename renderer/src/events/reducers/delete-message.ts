@@ -1,13 +1,18 @@
 import { feedRootKey, updateInitialState, type FeedData } from '../../api/keys';
-import type { EventReducer } from '../types';
+import type { EventMap, EventReducer } from '../types';
 import { removeUnread } from '../unread';
 import { recentOnDelete } from './recent-conversations';
 import { markSourcesDeleted } from '../../features/message-actions/message-source';
 
+/** The ids a `delete_message` event removes. */
+export function deletedIds(event: EventMap['delete_message']): ReadonlySet<number> {
+  // `message_ids` with the `bulk_message_deletion` capability, one `message_id` without it.
+  return new Set(event.message_ids ?? (event.message_id !== undefined ? [event.message_id] : []));
+}
+
 /** `delete_message`: removes the messages from every feed and from the unread counts. */
 export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, event) => {
-  // `message_ids` with the `bulk_message_deletion` capability, one `message_id` without it.
-  const ids = new Set(event.message_ids ?? (event.message_id !== undefined ? [event.message_id] : []));
+  const ids = deletedIds(event);
   queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
     if (!data || !Array.isArray(data.pages)) return data;
     return {

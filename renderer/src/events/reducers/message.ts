@@ -2,19 +2,28 @@ import type { EndpointResponse } from '../../../../shared/api';
 import { feedRootKey, getInitialState, updateInitialState, type FeedData } from '../../api/keys';
 import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
-import type { EventReducer } from '../types';
+import type { EventMap, EventReducer } from '../types';
 import { addUnread, mentionedByFlags } from '../unread';
 import { recentOnMessage } from './recent-conversations';
 
+/** The message a `message` event carries, with its flags (the event's own, for this user). */
+export function messageOfEvent(event: EventMap['message']): Message {
+  const raw = event.message;
+  return { ...raw, flags: event.flags ?? raw.flags ?? [], reactions: raw.reactions ?? [] };
+}
+
+export function recipientIdsOf(message: Message): number[] {
+  return Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : [];
+}
+
 /** `message`: a new message. Appended to every loaded feed it belongs to, counted unread if unread. */
 export const message: EventReducer<'message'> = ({ queryClient }, event) => {
-  const raw = event.message;
-  const flags = event.flags ?? raw.flags ?? [];
-  const msg: Message = { ...raw, flags, reactions: raw.reactions ?? [] };
+  const msg = messageOfEvent(event);
+  const flags = msg.flags ?? [];
   const topic = msg.subject ?? '';
   const state = getInitialState(queryClient);
   const selfId = state?.user_id;
-  const recipientIds = Array.isArray(msg.display_recipient) ? msg.display_recipient.map((r) => r.id) : [];
+  const recipientIds = recipientIdsOf(msg);
 
   for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
     const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;

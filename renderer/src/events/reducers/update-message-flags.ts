@@ -6,8 +6,24 @@ import {
   type FeedData,
 } from '../../api/keys';
 import type { Narrow } from '../../api/narrow';
-import type { EventReducer } from '../types';
+import type { EventMap, EventReducer } from '../types';
+import type { Message } from '../../api/model';
 import { addUnreads, clearAllUnread, removeUnread, type UnreadAddition } from '../unread';
+
+/** What an `update_message_flags` event does to a message (the message itself when it is another). */
+export function flaggedBy(event: EventMap['update_message_flags']): (m: Message) => Message {
+  const { flag, op } = event;
+  const all = event.all === true;
+  const ids = new Set(event.messages);
+  return (m) => {
+    if (!all && !ids.has(m.id)) return m;
+    const flags = m.flags ?? [];
+    const has = flags.includes(flag);
+    if (op === 'add' && !has) return { ...m, flags: [...flags, flag] };
+    if (op === 'remove' && has) return { ...m, flags: flags.filter((f) => f !== flag) };
+    return m;
+  };
+}
 
 /** `update_message_flags`: read and starred (and any other flag) on the cached messages and counts. */
 export const updateMessageFlags: EventReducer<'update_message_flags'> = ({ queryClient }, event) => {
@@ -15,14 +31,7 @@ export const updateMessageFlags: EventReducer<'update_message_flags'> = ({ query
   const all = event.all === true;
   const ids = new Set(event.messages);
 
-  updateCachedMessages(queryClient, (m) => {
-    if (!all && !ids.has(m.id)) return m;
-    const flags = m.flags ?? [];
-    const has = flags.includes(flag);
-    if (op === 'add' && !has) return { ...m, flags: [...flags, flag] };
-    if (op === 'remove' && has) return { ...m, flags: flags.filter((f) => f !== flag) };
-    return m;
-  });
+  updateCachedMessages(queryClient, flaggedBy(event));
 
   if (flag === 'read') {
     if (event.op === 'add')

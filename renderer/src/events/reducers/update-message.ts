@@ -6,6 +6,7 @@ import {
   type FeedData,
 } from '../../api/keys';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
+import type { Message } from '../../api/model';
 import type { EventMap, EventReducer } from '../types';
 import { moveUnread } from '../unread';
 import { recentOnMove } from './recent-conversations';
@@ -13,14 +14,19 @@ import { moveUserTopic } from './user-topic';
 
 type UpdateMessageEvent = EventMap['update_message'];
 
-/** `update_message`: content edits and moves (topic and/or channel) of one or many messages. */
-export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, event) => {
-  const ids = new Set(event.message_ids);
+/** The topic an `update_message` event moves its messages to, and whether it moves them at all. */
+export function moveOf(event: UpdateMessageEvent): { newTopic: string | undefined; moved: boolean } {
   const newTopic = event.subject ?? (typeof event.topic === 'string' ? event.topic : undefined);
   const moved =
     (newTopic !== undefined && newTopic !== event.orig_subject) || event.new_stream_id !== undefined;
+  return { newTopic, moved };
+}
 
-  updateCachedMessages(queryClient, (m) => {
+/** What an `update_message` event does to a message: its new content, topic or channel. */
+export function editedBy(event: UpdateMessageEvent): (m: Message) => Message {
+  const ids = new Set(event.message_ids);
+  const { newTopic, moved } = moveOf(event);
+  return (m) => {
     let next = m;
     if (m.id === event.message_id && event.rendered_content !== undefined) {
       next = { ...next, content: event.rendered_content };
@@ -33,7 +39,15 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
       if (event.edit_timestamp) next.last_moved_timestamp = event.edit_timestamp;
     }
     return next;
-  });
+  };
+}
+
+/** `update_message`: content edits and moves (topic and/or channel) of one or many messages. */
+export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, event) => {
+  const ids = new Set(event.message_ids);
+  const { newTopic, moved } = moveOf(event);
+
+  updateCachedMessages(queryClient, editedBy(event));
 
   if (!moved) return;
   recentOnMove(queryClient, ids, { streamId: event.new_stream_id, topic: newTopic });

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isCancelledCall } from '../../../../shared/failures';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
-import { feedKey, type FeedData, type FeedPageParam } from '../../api/keys';
+import { feedKey, getInitialState, type FeedData, type FeedPageParam } from '../../api/keys';
+import { feedJournal } from '../../events/feed-journal';
 import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowTerms, type FeedAnchor, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
@@ -80,7 +81,31 @@ export function splitBatch(
   return { pages, pageParams };
 }
 
-function fetchPage(
+/** How many times a page is asked for again when too many events came while it was on its way. */
+const CATCH_UP_ATTEMPTS = 3;
+
+/**
+ * A page of the view's messages as they are now: what the server answered, with the events that
+ * came while the answer was on its way applied to it (see FeedJournal).
+ */
+export async function fetchPage(
+  queryClient: QueryClient,
+  bridge: ChatBridge,
+  narrow: Narrow,
+  param: FeedPageParam,
+  signal?: AbortSignal,
+): Promise<GetMessagesResponse> {
+  const journal = feedJournal(queryClient);
+  for (let attempt = 1; ; attempt++) {
+    const since = journal.position();
+    const page = await fetchServerPage(bridge, narrow, param, signal);
+    const caught = journal.catchUp(page, since, narrow, getInitialState(queryClient)?.user_id);
+    if (caught) return caught;
+    if (attempt >= CATCH_UP_ATTEMPTS) return page;
+  }
+}
+
+function fetchServerPage(
   bridge: ChatBridge,
   narrow: Narrow,
   param: FeedPageParam,
@@ -167,12 +192,12 @@ export async function extendFeed(
     direction === 'older' ? olderPage(page, batch(n)) : newerPage(page, batch(n));
   let param = edge && paramFrom(edge, size);
   if (!param) return;
-  let pending = fetchPage(bridge, narrow, param, signal);
+  let pending = fetchPage(queryClient, bridge, narrow, param, signal);
   for (let chained = 0; ; chained++) {
     const page = await pending;
     const nextSize = chained < CHAINED_BATCHES && ahead ? ahead(page.messages.length) : null;
     const next = nextSize ? paramFrom(page, nextSize) : undefined;
-    if (next) pending = fetchPage(bridge, narrow, next, signal);
+    if (next) pending = fetchPage(queryClient, bridge, narrow, next, signal);
     const asked = param;
     queryClient.setQueryData<FeedData>(key, (current) =>
       current ? mergePage(current, page, asked, direction) : current,
@@ -210,7 +235,7 @@ export function useFeed(narrow: Narrow, anchor: FeedAnchor) {
     initialPageParam,
     placeholderData,
     // Its signal: a conversation left before its messages came in gives up the request.
-    queryFn: ({ pageParam, signal }) => fetchPage(bridge, narrow, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchPage(queryClient, bridge, narrow, pageParam, signal),
     // Pages are added by extendFeed, not fetchNextPage/fetchPreviousPage (which would merge into
     // the window as it was when the request left, losing what events added meanwhile); these
     // serve a refetch of the whole window.

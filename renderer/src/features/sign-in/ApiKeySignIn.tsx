@@ -27,7 +27,7 @@ export function ApiKeySignIn({
     e.preventDefault();
     const key = apiKey;
     setApiKey('');
-    void attempt.run(() => bridge.accounts.add({ serverUrl, email, apiKey: key }));
+    void attempt.run(() => bridge.accounts.add({ serverUrl, email, apiKey: key }), email);
   };
 
   return (
@@ -52,7 +52,12 @@ export function ApiKeySignIn({
         onChange={(e) => setApiKey(e.target.value)}
         required
       />
-      <SignInSubmit attempt={attempt} submitTestId="sign-in-submit" errorTestId="sign-in-error" />
+      <SignInSubmit
+        attempt={attempt}
+        username={email}
+        submitTestId="sign-in-submit"
+        errorTestId="sign-in-error"
+      />
     </form>
   );
 }

@@ -31,7 +31,10 @@ export function PasswordSignIn({
     e.preventDefault();
     const secret = password;
     setPassword('');
-    void attempt.run(() => bridge.accounts.signInWithPassword({ serverUrl, username, password: secret }));
+    void attempt.run(
+      () => bridge.accounts.signInWithPassword({ serverUrl, username, password: secret }),
+      username,
+    );
   };
 
   return (
@@ -56,7 +59,12 @@ export function PasswordSignIn({
         onChange={(e) => setPassword(e.target.value)}
         required
       />
-      <SignInSubmit attempt={attempt} submitTestId="password-submit" errorTestId="password-error" />
+      <SignInSubmit
+        attempt={attempt}
+        username={username}
+        submitTestId="password-submit"
+        errorTestId="password-error"
+      />
     </form>
   );
 }

@@ -10,10 +10,13 @@ export function SignInError({
   error,
   testId,
   onWaitingChange,
+  waitingFor,
 }: {
   error: unknown;
   testId: string;
   onWaitingChange?: (waiting: boolean) => void;
+  /** Who has to wait, when the form now names someone else (who need not). */
+  waitingFor?: string;
 }) {
   const failure = signInFailure(error);
   const left = useSecondsLeft(failure.retryAfterSeconds);
@@ -22,7 +25,10 @@ export function SignInError({
   return (
     <p className="form-error span-2" role="alert" data-testid={testId}>
       {failure.text}
-      {left !== null && (left > 0 ? ` You can try again in ${waitText(left)}.` : ' You can try again now.')}
+      {left !== null &&
+        (left > 0
+          ? ` ${waitingFor ?? 'You'} can try again in ${waitText(left)}.`
+          : ` ${waitingFor ?? 'You'} can try again now.`)}
     </p>
   );
 }

@@ -68,6 +68,41 @@ test('a wrong password says so, empties the field and keeps the email', async ({
   expect(chat.host.core.vault.list()).toEqual([]);
 });
 
+/** Whether `testId` is drawn whole inside the window, as it is without scrolling by hand. */
+async function inView(page: Page, testId: string) {
+  const box = await page.getByTestId(testId).boundingBox();
+  const height = page.viewportSize()!.height;
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
+
+test('a refusal typed in from the keyboard is shown in the window, however small', async ({ page, chat }) => {
+  const ben = chat.user('admin');
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 600 },
+  ]) {
+    await page.setViewportSize(size);
+    await chat.signOutAll();
+    await page.goto(chat.appUrl);
+    await page.getByTestId('server-url').fill(chat.server.url);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('password-email').fill(ben.email);
+    await page.getByTestId('password').fill('not-my-password');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('password-error')).toHaveAttribute('role', 'alert');
+    await expect.poll(() => inView(page, 'password-error')).toBe(true);
+    await expect(page.getByTestId('password')).toBeFocused();
+    await page.screenshot({ path: `test-results/screens/sign-in-wrong-password-${size.height}.png` });
+
+    await page.getByTestId('method-api-key').click();
+    await page.getByTestId('api-key').fill('not-my-key');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('sign-in-error')).toBeVisible();
+    await expect.poll(() => inView(page, 'sign-in-error')).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
 test('too many wrong passwords: the server’s wait is shown and counted down, and the button waits', async ({
   page,
   chat,

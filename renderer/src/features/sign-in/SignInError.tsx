@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { signInFailure, waitText } from './sign-in-errors';
 
 /**
@@ -22,8 +22,16 @@ export function SignInError({
   const left = useSecondsLeft(failure.retryAfterSeconds);
   const waiting = left !== null && left > 0;
   useEffect(() => onWaitingChange?.(waiting), [waiting, onWaitingChange]);
+  // The message comes under the form, which on a short window (or below the demo accounts) is past
+  // the bottom edge; focus stays in the field, so nothing else would bring it into view. (A block
+  // body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+  // Optional: jsdom has none.)
+  const message = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    message.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
-    <p className="form-error span-2" role="alert" data-testid={testId}>
+    <p ref={message} className="form-error span-2" role="alert" data-testid={testId}>
       {failure.text}
       {left !== null &&
         (left > 0

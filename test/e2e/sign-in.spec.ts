@@ -52,6 +52,50 @@ test('signs in with server URL, email and API key after showing the public setti
   await page.screenshot({ path: 'test-results/screens/shell.png' });
 });
 
+test('from the keyboard: the URL field first, then the email, and the methods as one tab list', async ({
+  page,
+  chat,
+}) => {
+  await chat.signOutAll();
+  await page.goto(chat.appUrl);
+  await expect(page.getByTestId('server-url')).toBeFocused();
+  await page.keyboard.type(chat.server.url);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('password-email')).toBeFocused();
+  const member = chat.user('member');
+  await page.keyboard.type(member.email);
+
+  // The tabs are one stop between the address and the email; the arrow keys choose among them.
+  await page.keyboard.press('Shift+Tab');
+  const password = page.getByRole('tab', { name: 'Sign in with email and password' });
+  const apiKey = page.getByRole('tab', { name: 'Sign in with an API key' });
+  const zuliprc = page.getByRole('tab', { name: 'Import a zuliprc-style file' });
+  await expect(password).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('server-continue')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await expect(apiKey).toBeFocused();
+  await expect(apiKey).toHaveAttribute('aria-selected', 'true');
+  await expect(password).toHaveAttribute('aria-selected', 'false');
+  await expect(page.getByRole('tabpanel', { name: 'Sign in with an API key' })).toBeVisible();
+  await expect(apiKey).toHaveAttribute('aria-controls', 'method-panel');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(zuliprc).toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await expect(apiKey).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: 'test-results/screens/sign-in-method-tabs.png' });
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('email')).toBeFocused();
+  await expect(page.getByTestId('email')).toHaveValue(member.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(member.api_key);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
+});
+
 test('an address pasted from a browser tab finds the organization; a mistyped scheme is said plainly', async ({
   page,
   chat,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiCallError } from '../../../../shared/failures';
 import { featureLevelOf } from '../../../../shared/api/server-rules';
 import type { ServerSettings } from '../../../../shared/api/server';
@@ -26,6 +26,11 @@ export function SignIn({ onCancel, onDone }: { onCancel?: () => void; onDone?: (
   const [urlMissing, setUrlMissing] = useState(false);
   const urlField = useRef<HTMLInputElement>(null);
   const [settings, setSettings] = useState<{ url: string; value: ServerSettings } | null>(null);
+  // The first field has the focus, once the demo accounts above it are drawn (focusing brings it
+  // into view, which it may no longer be after they are).
+  useEffect(() => {
+    if (!demo.isPending) urlField.current?.focus();
+  }, [demo.isPending]);
 
   const signedIn = useCallback(
     async (account: SignedInAccount) => {

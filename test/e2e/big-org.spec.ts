@@ -74,6 +74,15 @@ test('the sidebar lists all 500 subscribed channels, rendering only those in vie
   await expect(page.getByTestId('conversation-title')).toContainText(sorted.at(-1)!);
   await expect(last).toBeInViewport();
   await expect(last).toHaveAttribute('aria-expanded', 'true');
+
+  // The channel filter (q) finds one of the 500 by name; Enter opens it.
+  const middle = sorted[250]!;
+  await page.keyboard.press('q');
+  await page.keyboard.type(middle);
+  await expect(list.getByTestId(`channel-${middle}`)).toBeVisible();
+  expect(await renderedRows(list)).toBeLessThan(60);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText(middle);
 });
 
 test(`#${HUGE_TOPIC_CHANNEL} opens with its 2,000 topics, the oldest one reachable`, async ({

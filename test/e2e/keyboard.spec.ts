@@ -342,6 +342,65 @@ test('a person searches with /, reads the ? overlay, jumps with Ctrl+K, and goes
   await expect(page.getByTestId('inbox-view')).toBeVisible();
 });
 
+test('q filters the channels and w searches people: ↓ goes into the list, Enter opens the first match, Esc leaves', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, ADA);
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  const filter = page.getByTestId('channel-filter');
+  const channels = page.getByTestId('channel-list');
+
+  await page.keyboard.press('q');
+  await expect(filter).toBeFocused();
+  await expect(filter).toHaveValue('');
+  await page.keyboard.type('des');
+  await expect(channels.getByTestId('channel-design')).toBeVisible();
+  await expect(channels.getByTestId('channel-general')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/keyboard-channel-filter.png' });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText('# design');
+  await expect(filter).toHaveValue('');
+  await expect(filter).not.toBeFocused();
+
+  // ↓ goes to the first channel left; Esc empties the field and leaves it, the conversation kept.
+  await page.keyboard.press('q');
+  await page.keyboard.type('ra');
+  await page.keyboard.press('ArrowDown');
+  await expect(channels.getByTestId('channel-general')).toBeFocused();
+  await page.keyboard.press('q');
+  await expect(filter).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(filter).toHaveValue('');
+  await expect(filter).not.toBeFocused();
+  await expect(channels.getByTestId('channel-random')).toBeVisible();
+  await expect(page.getByTestId('conversation-title')).toHaveText('# design');
+  // Listed in the ? overlay.
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('shortcut-filter-channels')).toContainText('q');
+  await expect(page.getByTestId('shortcut-search-people')).toContainText('w');
+  await page.keyboard.press('Escape');
+
+  // Typed in a field, q and w are letters.
+  await page.keyboard.press('/');
+  await page.keyboard.type('qw');
+  await expect(page.getByTestId('search-input')).toHaveValue('qw');
+  await page.keyboard.press('Escape');
+
+  // w: the people panel of the home view.
+  await page.getByTestId('home-inbox').click();
+  const elena = chat.user('elena@northwind.example');
+  await page.keyboard.press('w');
+  await expect(page.getByTestId('people-search')).toBeFocused();
+  await page.keyboard.type('ele');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId(`person-${elena.user_id}`)).toBeFocused();
+  await page.keyboard.press('w');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText(elena.full_name);
+});
+
 test('a long conversation offers "Jump to first unread"; End loads the newest first', async ({
   page,
   chat,

@@ -5,13 +5,21 @@ import {
   memo,
   useCallback,
   useEffect,
+  useImperativeHandle,
   useRef,
   useState,
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
   type RefObject,
 } from 'react';
+
+/** What a list's owner may ask of it: a field over the list (a filter) moves the focus into it. */
+export interface VirtualListHandle {
+  /** Brings the row into view and focuses it (once drawn). */
+  focusRow(index: number): void;
+}
 
 /** Where a virtualized row sits: out of the flow, at its measured offset in the list. */
 export function virtualRowStyle(start: number): CSSProperties {
@@ -54,6 +62,7 @@ export function VirtualList<T>({
   className,
   homeView = false,
   reveal = null,
+  handle,
 }: {
   items: readonly T[];
   getKey: (item: T, index: number) => string | number;
@@ -65,6 +74,7 @@ export function VirtualList<T>({
   homeView?: boolean;
   /** A row to bring into view, once per `key` (the list's owner says when: a new conversation shown). */
   reveal?: { key: string; index: number } | null;
+  handle?: Ref<VirtualListHandle>;
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -96,6 +106,18 @@ export function VirtualList<T>({
     // the last ArrowDown land on the last row that can take focus.
     else if (focusIndex > 0) setFocusIndex(focusIndex - 1);
   });
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      focusRow: (index) => {
+        if (index >= items.length) return;
+        virtualizer.scrollToIndex(index);
+        setFocusIndex(index);
+      },
+    }),
+    [items.length, virtualizer],
+  );
 
   const keepInPlace = useKeepFocusedRowInPlace(parentRef, virtualizer, items.length, getItemKey);
   useFocusStaysInList(parentRef);

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Subscription, Topic } from '../../api/model';
 import { useInitialState } from '../../app/session';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { VirtualList } from '../../components/VirtualList';
+import { ListFilter } from '../../components/ListFilter';
+import { VirtualList, type VirtualListHandle } from '../../components/VirtualList';
 import { topicCountKey, unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
@@ -24,9 +25,19 @@ type Row =
       retry?: () => void;
     };
 
-/** Left pane: subscribed channels with unread counts; the selected channel expands to its topics. */
+/**
+ * Left pane: subscribed channels with unread counts; the selected channel expands to its topics.
+ * "Filter channels" (`q`) narrows the list to the channels whose name has the typed text.
+ */
 export function ChannelSidebar() {
-  const subs = useSubscriptions();
+  const allSubs = useSubscriptions();
+  const [filter, setFilter] = useState('');
+  const subs = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    return q ? allSubs.filter((c) => c.name.toLowerCase().includes(q)) : allSubs;
+  }, [allSubs, filter]);
+  const list = useRef<VirtualListHandle>(null);
+  const firstMatch = subs[0];
   // Only the unread state: the whole register state changes with every event.
   const unreadMsgs = useInitialState((s) => s.unread_msgs);
   const unreadOf = useInitialState((s) => s.user_id);
@@ -106,13 +117,27 @@ export function ChannelSidebar() {
           +
         </button>
       </header>
-      {subs.length === 0 ? (
+      {allSubs.length > 0 && (
+        <ListFilter
+          value={filter}
+          onChange={setFilter}
+          list={list}
+          openFirst={firstMatch && (() => select({ kind: 'channel', streamId: firstMatch.stream_id }))}
+          label="Filter channels"
+          testId="channel-filter"
+          className="sidebar-filter"
+        />
+      )}
+      {allSubs.length === 0 ? (
         <Empty>You are not subscribed to any channel yet.</Empty>
+      ) : subs.length === 0 ? (
+        <Empty>No channels match.</Empty>
       ) : (
         <VirtualList
           items={rows}
           label="Subscribed channels"
           testId="channel-list"
+          handle={list}
           reveal={reveal}
           estimateSize={(i) => (rows[i]?.kind === 'channel' ? 34 : 30)}
           getKey={(row) =>

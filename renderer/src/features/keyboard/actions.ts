@@ -255,6 +255,8 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     box.focus();
     return true;
   },
+  'filter-channels': () => focusField('channel-filter'),
+  'search-people': () => focusField('people-search'),
   // Listed by ? only: where they act handles them (dialogs and menus Esc, the compose box its
   // keys, the feed its own scrolling).
   close: () => false,
@@ -276,6 +278,14 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   help: () => toggleDialog('keyboard-help'),
   'quick-switcher': () => toggleDialog('quick-switcher'),
 };
+
+/** Puts the keyboard in a field on screen (none there: the key does nothing). */
+function focusField(testId: string): boolean {
+  const field = document.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`);
+  if (!field) return false;
+  field.focus();
+  return true;
+}
 
 /** Opens the dialog, or closes it when open; never replaces another (its unsaved input would be lost). */
 function toggleDialog(kind: 'keyboard-help' | 'quick-switcher'): boolean {

@@ -35,6 +35,8 @@ export type ShortcutAction =
   | 'message-menu'
   | 'sender-card'
   | 'search'
+  | 'filter-channels'
+  | 'search-people'
   | 'close'
   | 'help'
   | 'quick-switcher'
@@ -110,6 +112,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Navigation',
   },
   { action: 'search', keys: [{ key: '/' }], description: 'Search messages', group: 'Navigation' },
+  { action: 'filter-channels', keys: [{ key: 'q' }], description: 'Filter channels', group: 'Navigation' },
+  { action: 'search-people', keys: [{ key: 'w' }], description: 'Search people', group: 'Navigation' },
   { action: 'inbox', keys: [{ key: 'I' }], description: 'Inbox', group: 'Navigation' },
   { action: 'recent', keys: [{ key: 't' }], description: 'Recent conversations', group: 'Navigation' },
   { action: 'all-messages', keys: [{ key: 'a' }], description: 'All messages', group: 'Navigation' },

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSelfId } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { useNowSeconds } from '../../app/use-now';
 import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl } from '../../components/SafeHtml';
-import { VirtualList } from '../../components/VirtualList';
+import { ListFilter } from '../../components/ListFilter';
+import { VirtualList, type VirtualListHandle } from '../../components/VirtualList';
 import { useNarrowStore } from '../../state/narrow';
 import { peopleForPanel, presenceOf, roleBadge } from './people';
 import { StatusBadge } from './StatusBadge';
@@ -12,8 +13,8 @@ import { indexPeople, searchPeople } from './person-search';
 
 /**
  * The organization's people in the home view's right pane: name, status, role and presence when the
- * server reports it. Virtualized, with a search box, so a large organization stays quick; a click
- * opens a direct message.
+ * server reports it. Virtualized, with a search box (`w`), so a large organization stays quick; a
+ * click opens a direct message.
  */
 export function PeoplePanel() {
   // The organization's own users: cross-realm bots (the notification bot) are not its people.
@@ -29,6 +30,9 @@ export function PeoplePanel() {
   const index = useMemo(() => indexPeople(everyone), [everyone]);
   const shown = useMemo(() => searchPeople(index, query), [index, query]);
   const now = useNowSeconds(presences !== undefined, 30_000);
+  const list = useRef<VirtualListHandle>(null);
+  const openDm = (userId: number) => select({ kind: 'dm', userIds: userId === selfId ? [] : [userId] });
+  const first = shown[0];
 
   return (
     <section className="details people-panel" aria-label="People" data-testid="people-panel">
@@ -36,13 +40,13 @@ export function PeoplePanel() {
       <p className="muted small" data-testid="people-count">
         {everyone.length.toLocaleString('en-US')} {everyone.length === 1 ? 'person' : 'people'}
       </p>
-      <input
-        type="search"
-        placeholder="Search people"
-        aria-label="Search people"
-        data-testid="people-search"
+      <ListFilter
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
+        list={list}
+        openFirst={first && (() => openDm(first.user_id))}
+        label="Search people"
+        testId="people-search"
       />
       {shown.length === 0 ? (
         <p className="muted small">Nobody matches.</p>
@@ -52,6 +56,7 @@ export function PeoplePanel() {
           label="People"
           testId="people-list"
           className="people-list"
+          handle={list}
           estimateSize={44}
           getKey={(u) => u.user_id}
           renderRow={(u) => {
@@ -62,7 +67,7 @@ export function PeoplePanel() {
                 type="button"
                 className="person row-main"
                 data-testid={`person-${u.user_id}`}
-                onClick={() => select({ kind: 'dm', userIds: u.user_id === selfId ? [] : [u.user_id] })}
+                onClick={() => openDm(u.user_id)}
               >
                 <span className="person-avatar">
                   <Avatar

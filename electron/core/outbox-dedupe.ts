@@ -4,11 +4,12 @@ import type { OutboxDestination } from '../../shared/ipc';
 
 /**
  * Before a message whose answer was lost is sent again, the server is asked whether it already
- * has it: the newest messages of its conversation sent by this user, since its first attempt,
- * with the same text. A message this outbox already accounted for never counts twice.
+ * has it: this user's newest messages, since its first attempt, with the same text. For a channel
+ * message they are asked for across all conversations, since someone may have moved it (or
+ * resolved its topic) meanwhile. A message this outbox already accounted for never counts twice.
  */
 
-/** How many of the conversation's newest own messages are looked at. */
+/** How many of the newest own messages are looked at. */
 export const DEDUPE_LOOKBACK = 50;
 /**
  * Allowance (seconds) for the server's clock being behind this machine's: a match may be this much
@@ -18,12 +19,10 @@ export const DEDUPE_LOOKBACK = 50;
 export const CLOCK_SLACK_SECONDS = 120;
 
 export function dedupeQuery(destination: OutboxDestination, sender: string): GetMessagesParams {
+  // A direct message cannot be moved: its conversation is enough.
   const conversation: NarrowElement[] =
     destination.type === 'channel'
-      ? [
-          { operator: 'channel', operand: destination.streamId },
-          { operator: 'topic', operand: destination.topic.trim() },
-        ]
+      ? []
       : [{ operator: 'dm', operand: [...destination.userIds].sort((a, b) => a - b) }];
   return {
     anchor: 'newest',
@@ -40,11 +39,43 @@ export interface CandidateMessage {
   id: number;
   content: string;
   timestamp: number;
+  stream_id?: number;
+  subject?: string;
+  /** Present once the message has been moved to another topic or channel. */
+  last_moved_timestamp?: number;
 }
 
 /** Line endings and the ends of the text are what a server may change about a message's content. */
 function normalized(content: string): string {
   return content.replace(/\r\n?/g, '\n').trim();
+}
+
+const RESOLVED_TOPIC_PREFIX = '✔ ';
+
+/**
+ * Topics match as in a topic narrow (whatever the case and the outer spaces), and a topic resolved
+ * or unresolved meanwhile is still its conversation: the real service does not count that as a move.
+ */
+function sameTopic(a: string, b: string): boolean {
+  const key = (topic: string) => {
+    const trimmed = topic.trim();
+    const unresolved = trimmed.startsWith(RESOLVED_TOPIC_PREFIX)
+      ? trimmed.slice(RESOLVED_TOPIC_PREFIX.length)
+      : trimmed;
+    return unresolved.trim().toLowerCase();
+  };
+  return key(a) === key(b);
+}
+
+/**
+ * Whether a candidate can be this send where it is now: in its conversation, or, for a channel
+ * message, moved since (elsewhere and never moved, it is the same words sent there).
+ */
+function whereItCanBe(message: CandidateMessage, destination: OutboxDestination): boolean {
+  if (destination.type === 'direct') return true; // asked for in its conversation only
+  const inConversation =
+    message.stream_id === destination.streamId && sameTopic(message.subject ?? '', destination.topic);
+  return inConversation || (message.stream_id !== undefined && message.last_moved_timestamp !== undefined);
 }
 
 /**
@@ -54,7 +85,7 @@ function normalized(content: string): string {
  */
 export function findSentCopy(
   messages: readonly CandidateMessage[],
-  sent: { content: string; firstAttemptAt: number; seenUpToId: number },
+  sent: { destination: OutboxDestination; content: string; firstAttemptAt: number; seenUpToId: number },
   alreadyClaimed: ReadonlySet<number>,
 ): number | null {
   const text = normalized(sent.content);
@@ -66,7 +97,8 @@ export function findSentCopy(
         !alreadyClaimed.has(m.id) &&
         m.id > sent.seenUpToId &&
         m.timestamp >= since &&
-        normalized(m.content) === text,
+        normalized(m.content) === text &&
+        whereItCanBe(m, sent.destination),
     );
   return match?.id ?? null;
 }

@@ -258,6 +258,7 @@ export class Outbox {
     const messageId = findSentCopy(
       result.value,
       {
+        destination: entry.destination,
         content: entry.content,
         firstAttemptAt: entry.firstAttemptAt ?? entry.createdAt,
         seenUpToId: entry.seenUpToId ?? 0,

@@ -23,7 +23,14 @@ const networkDown = {
  * `lost`: the server stores the message, the answer never arrives.
  */
 class FakeServer {
-  messages: { id: number; content: string; timestamp: number; to: string; sender: string }[] = [];
+  messages: {
+    id: number;
+    content: string;
+    timestamp: number;
+    to: string;
+    sender: string;
+    last_moved_timestamp?: number;
+  }[] = [];
   posts: SendMessageParams[] = [];
   checks = 0;
   behaviours: SendBehaviour[] = [];
@@ -63,16 +70,34 @@ class FakeServer {
     if (this.checksFail)
       return { ok: false as const, error: { kind: 'server' as const, status: 502, message: '' } };
     const narrow = params.narrow as { operator: string; operand: unknown }[];
-    const channel = narrow.find((t) => t.operator === 'channel')?.operand;
-    const topic = narrow.find((t) => t.operator === 'topic')?.operand;
-    const dm = narrow.find((t) => t.operator === 'dm')?.operand;
-    const sender = narrow.find((t) => t.operator === 'sender')?.operand;
-    const key = dm ? `dm:${JSON.stringify(dm)}` : `channel:${String(channel)}:${String(topic)}`;
+    const operand = (operator: string) => narrow.find((t) => t.operator === operator)?.operand;
+    const [dm, channel, topic] = [operand('dm'), operand('channel'), operand('topic')];
+    const inNarrow = (to: string) =>
+      dm
+        ? to === `dm:${JSON.stringify(dm)}`
+        : to.startsWith(channel === undefined ? '' : `channel:${String(channel)}:`) &&
+          (topic === undefined || to.endsWith(`:${String(topic)}`));
     return {
       ok: true as const,
-      value: this.messages.filter((m) => m.to === key && m.sender === sender).slice(-params.num_before),
+      value: this.messages
+        .filter((m) => m.sender === operand('sender') && inNarrow(m.to))
+        .slice(-params.num_before)
+        .map((m) => {
+          const [kind, stream, ...subject] = m.to.split(':');
+          return kind === 'channel'
+            ? { ...m, stream_id: Number(stream), subject: subject.join(':') }
+            : { ...m };
+        }),
     };
   };
+
+  /** Someone moves a message to another conversation, as the server records it. */
+  move(id: number, to: string, resolvingOnly = false): void {
+    const message = this.messages.find((m) => m.id === id)!;
+    message.to = to;
+    // The real service does not count resolving a topic as a move.
+    if (!resolvingOnly) message.last_moved_timestamp = Math.floor(Date.now() / 1000);
+  }
 
   contents(): string[] {
     return this.messages.map((m) => m.content);
@@ -205,6 +230,29 @@ describe('Outbox', () => {
     expect(server.posts).toHaveLength(1);
     expect(server.contents()).toEqual(['Did this arrive?']);
     expect(box.list()).toMatchObject([{ state: 'sent', messageId: 100 }]);
+  });
+
+  it('finds a lost message where it was moved or its topic resolved before the check', async () => {
+    const box = outbox();
+    server.behaviours = ['lost', 'lost'];
+    box.add(general('Moved away'));
+    box.add(general('Resolved under me'));
+    await settle();
+    expect(server.contents()).toEqual(['Moved away']);
+    server.move(100, 'channel:2:elsewhere');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(box.list()).toMatchObject([
+      { content: 'Moved away', state: 'sent', messageId: 100 },
+      { content: 'Resolved under me', state: 'waiting' },
+    ]);
+    server.move(101, 'channel:1:✔ plans', true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.contents()).toEqual(['Moved away', 'Resolved under me']);
+    expect(server.posts).toHaveLength(2);
+    expect(box.list()).toMatchObject([
+      { content: 'Moved away', state: 'sent' },
+      { content: 'Resolved under me', state: 'sent', messageId: 101 },
+    ]);
   });
 
   it('sends again a message that did not reach the server, after checking', async () => {

@@ -291,6 +291,49 @@ describe('EditMessageDialog', () => {
     });
   });
 
+  it('saving again after a save whose answer was lost closes as saved: the server already holds the text', async () => {
+    const { bridge, render } = setup();
+    const m = channelMessage({ id: 46, sender_id: SELF, content: 'before' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    bridge.handlers.updateMessage = (params) => {
+      if (params.prev_content_sha256 !== createHash('sha256').update(m.content).digest('hex'))
+        throw new FailWith(
+          apiError(
+            'BAD_REQUEST',
+            "'prev_content_sha256' does not match the message's current content; it was edited by someone else",
+          ),
+        );
+      // Applied, but the answer never arrives.
+      m.content = params.content!;
+      throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'socket hang up' });
+    };
+    useDialogStore.setState({ dialog: { kind: 'edit-message', messageId: 46 } });
+    render(<EditMessageDialog messageId={46} />);
+    fireEvent.change(await screen.findByTestId('edit-content'), { target: { value: 'after' } });
+    fireEvent.click(screen.getByTestId('edit-save'));
+    await screen.findByTestId('edit-error');
+    fireEvent.click(screen.getByTestId('edit-save'));
+    await waitFor(() => expect(useDialogStore.getState().dialog).toBeNull());
+    expect(screen.queryByTestId('edit-conflict')).toBeNull();
+    expect(keptEdit('acc', 46)).toBeUndefined();
+  });
+
+  it('an edit made elsewhere is still a conflict when the server holds other text', async () => {
+    const { bridge, render } = setup();
+    const m = channelMessage({ id: 47, sender_id: SELF, content: 'before' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    render(<EditMessageDialog messageId={47} />);
+    fireEvent.change(await screen.findByTestId('edit-content'), { target: { value: 'mine' } });
+    m.content = 'theirs';
+    bridge.handlers.updateMessage = () => {
+      throw new FailWith(
+        apiError('BAD_REQUEST', "'prev_content_sha256' does not match the message's current content"),
+      );
+    };
+    fireEvent.click(screen.getByTestId('edit-save'));
+    expect((await screen.findByTestId('edit-conflict')).textContent).toContain('edited elsewhere');
+  });
+
   it('after a failed save, closing keeps the changes: they come back when it is opened again', async () => {
     const { bridge, render } = setup();
     const m = channelMessage({ id: 44, sender_id: SELF, content: 'before' });

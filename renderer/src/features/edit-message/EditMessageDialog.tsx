@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
+import type { ChatBridge } from '../../../../shared/ipc';
 import type { PropagateMode } from '../../../../shared/api/messages';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
 import { callApi, errorSentence, errorText } from '../../api/call';
-import { useMessageSource } from '../message-actions/message-source';
+import { fetchMessageSource, useMessageSource } from '../message-actions/message-source';
 import { findCachedMessage } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName, useUserSetting } from '../../app/realm';
@@ -91,6 +92,21 @@ export function isEditConflict(error: unknown): boolean {
     error.failure.kind === 'api' &&
     /prev_content_sha256/.test(error.failure.msg)
   );
+}
+
+/** Line endings and the ends of the text are what a server may change about a message's content. */
+function sameText(a: string, b: string): boolean {
+  const normalized = (text: string) => text.replace(/\r\n?/g, '\n').trim();
+  return normalized(a) === normalized(b);
+}
+
+/** Whether the message's text on the server is `content` (false when it cannot be asked). */
+async function holdsText(bridge: ChatBridge, messageId: number, content: string): Promise<boolean> {
+  try {
+    return sameText((await fetchMessageSource(bridge, messageId)).content, content);
+  } catch {
+    return false;
+  }
 }
 
 /** Edit a message: content, topic, channel, which messages move, and who is notified (spec 4.1). */
@@ -247,9 +263,16 @@ function EditForm({
       overwrite,
       ...params
     }: EndpointParams<'updateMessage'> & { overwrite?: boolean }) => {
-      if (params.content !== undefined && !overwrite)
-        params.prev_content_sha256 = await contentSha256(original.content);
-      return callApi(bridge, 'updateMessage', params);
+      const guarded = params.content !== undefined && !overwrite;
+      if (guarded) params.prev_content_sha256 = await contentSha256(original.content);
+      try {
+        return await callApi(bridge, 'updateMessage', params);
+      } catch (error) {
+        // An earlier Save whose answer was lost went through: the text it replaced is gone, and
+        // the server now holds this very text. That is no conflict: it is saved.
+        if (guarded && isEditConflict(error) && (await holdsText(bridge, messageId, params.content!))) return;
+        throw error;
+      }
     },
     onSuccess: () => {
       clearStash();

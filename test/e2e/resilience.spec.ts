@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { isTopicMuted } from '../../server/realm/user-topics';
 import type { FaultProxy } from '../support/fault-proxy';
 import { recordingFetch, SteppableClock } from '../support/main-process-time';
-import { newestContents, shownUnread } from './server-state';
+import { newestContents, shownUnread, unreadInTopic } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // A bad network loses nothing: the connection banner, kept compose text and drafts, recovery of the
@@ -516,4 +516,38 @@ test('while the system reports the network down, the app says so, waits quietly,
   const id = await post(chat, 'admin', topic, 'Back online');
   await expect(page.getByTestId(`content-${id}`)).toBeVisible();
   await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+});
+
+test('messages seen while marking them read fails are marked read once the server answers again', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `read while failing ${Date.now()}`;
+  await post(chat, 'admin', topic, 'First unread');
+  await post(chat, 'admin', topic, 'Second unread');
+  const marks = () =>
+    faultProxy.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages/flags'));
+  let failing = true;
+  faultProxy.setRule((r) =>
+    failing && r.method === 'POST' && r.path.endsWith('/messages/flags')
+      ? { kind: 'status', status: 503, body: JSON.stringify({ result: 'error', msg: 'Service unavailable' }) }
+      : null,
+  );
+  await openTopic(page, topic);
+  await expect(page.getByTestId('message-feed').getByText('Second unread')).toBeVisible();
+  await expect.poll(() => marks().length).toBeGreaterThan(0);
+  // The network recovers; Ada keeps the messages in view, scrolling nowhere.
+  await page.waitForTimeout(1000);
+  failing = false;
+  const failed = marks().length;
+  await expect
+    .poll(() => unreadInTopic(chat.api(me.email), 'general', topic), { timeout: 15_000 })
+    .toEqual([]);
+  await expectUnreadAgrees(page, chat, me.email, 'general');
+  // Sent again once it went through, not over and over.
+  await page.waitForTimeout(2000);
+  expect(marks().length - failed).toBe(1);
 });

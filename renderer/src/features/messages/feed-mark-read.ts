@@ -6,7 +6,8 @@ import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useReadingPause } from '../../state/reading-pause';
 import { useSettingsScreen } from '../settings/screen-store';
-import { markReadAllowed, markSeenAsRead, scrolledPast } from './mark-seen';
+import { markReadAllowed, scrolledPast } from './mark-seen';
+import { readQueueFor } from './read-queue';
 import { useWindowFocused } from './window-focus';
 
 /**
@@ -40,9 +41,8 @@ export function useMarkSeenAsRead(
     pending.current.clear();
     if (ids.length === 0) return;
     for (const id of ids) sent.current.add(id);
-    markSeenAsRead(bridge, ids).catch(() => {
-      for (const id of ids) sent.current.delete(id);
-    });
+    // A request that fails is sent again by the queue, even while the view stays still.
+    readQueueFor(bridge).mark(ids);
   }, [bridge]);
   useEffect(() => {
     // Search results are a lookup, not reading: they never mark messages read.

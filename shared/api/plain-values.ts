@@ -9,6 +9,9 @@ export function isReactionType(value: string): value is ReactionType {
   return (REACTION_TYPES as readonly string[]).includes(value);
 }
 
+/** `visibility_policy` of a user topic: 0 none, 1 muted, 2 unmuted, 3 followed. */
+export const UserTopicVisibility = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+
 export const Role = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
 export type RoleValue = (typeof Role)[keyof typeof Role];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazy, type Infer } from './lazy';
 import { receivedReactionType } from './spellings';
-import { REACTION_TYPES, Role, type ReactionType, type RoleValue } from './plain-values';
+import { REACTION_TYPES, Role, UserTopicVisibility, type ReactionType, type RoleValue } from './plain-values';
 
 /**
  * Resource shapes (spec part 2, and the public API where the spec says "not shown"). Every object
@@ -246,8 +246,6 @@ export const subscriptionPropertySchema = lazy(() =>
   ]),
 );
 
-/** `visibility_policy` of a user topic: 0 none, 1 muted, 2 unmuted, 3 followed. */
-export const UserTopicVisibility = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 export const userTopicSchema = lazy(() =>
   z.looseObject({
     stream_id: int(),
@@ -261,7 +259,7 @@ export type UserTopic = Infer<typeof userTopicSchema>;
 // ---- Users and groups -------------------------------------------------------------------------
 
 /** Roles as integers (spec 4.10). */
-export { Role, type RoleValue };
+export { Role, UserTopicVisibility, type RoleValue };
 
 export const userSchema = lazy(() =>
   z.looseObject({

@@ -101,6 +101,51 @@ test('topics by recency, the empty topic under its display name, mute and mark a
   await page.screenshot({ path: 'test-results/screens/channels.png' });
 });
 
+test('follows a topic, mutes a channel, and unmutes a topic in it', async ({ page, chat, signIn }) => {
+  const me = await signIn(page, 'member');
+  const generalId = await channelId(chat.api('owner'), 'general');
+  const state = async () =>
+    (await chat.api(me.email).post('/register', { fetch_event_types: ['user_topic', 'subscription'] }))
+      .body as {
+      user_topics: { stream_id: number; topic_name: string; visibility_policy: number }[];
+      subscriptions: { stream_id: number; is_muted: boolean }[];
+    };
+  const policy = async (topic: string) =>
+    (await state()).user_topics.find((t) => t.stream_id === generalId && t.topic_name === topic)
+      ?.visibility_policy ?? 0;
+
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-menu-welcome').click();
+  await page.getByTestId('topic-follow').click();
+  await expect(page.getByTestId('topic-followed-welcome')).toBeVisible();
+  expect(await policy('welcome')).toBe(3);
+
+  // Muted from its details pane: the sidebar dims it; a topic in it can be unmuted on its own.
+  await page.getByTestId('channel-personal-is_muted').check();
+  await expect(page.getByTestId('channel-general').locator('..')).toHaveClass(/muted/);
+  await expect
+    .poll(async () => (await state()).subscriptions.find((c) => c.stream_id === generalId)?.is_muted)
+    .toBe(true);
+  await page.screenshot({ path: 'test-results/screens/channel-muted-followed.png' });
+  await page.getByTestId('topic-menu-team lunch').click();
+  await expect(page.getByTestId('topic-mute')).toHaveText('Unmute topic');
+  await page.getByTestId('topic-mute').click();
+  await expect.poll(() => policy('team lunch')).toBe(2);
+
+  // Back as it was.
+  await page.getByTestId('topic-menu-welcome').click();
+  await page.getByTestId('topic-unfollow').click();
+  await expect(page.getByTestId('topic-followed-welcome')).toHaveCount(0);
+  await page.getByTestId('topic-menu-team lunch').click();
+  await expect(page.getByTestId('topic-mute')).toHaveText('Mute topic');
+  await page.getByTestId('topic-mute').click();
+  await page.getByTestId('channel-personal-is_muted').uncheck();
+  await expect.poll(() => policy('team lunch')).toBe(0);
+  await expect
+    .poll(async () => (await state()).subscriptions.find((c) => c.stream_id === generalId)?.is_muted)
+    .toBe(false);
+});
+
 test('resolves and unresolves a topic', async ({ page, chat, signIn }) => {
   const me = await signIn(page, 'admin');
   await page.getByTestId('channel-engineering').click();

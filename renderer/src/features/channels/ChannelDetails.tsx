@@ -9,6 +9,7 @@ import { Fragment, useMemo } from 'react';
 import { GROUP_SETTINGS } from '../channel-settings/group-settings';
 import { describeGroupSetting } from '../channel-settings/group-setting';
 import { JoinLeaveButton } from './JoinLeaveButton';
+import { ChannelPersonalSettings } from './ChannelPersonalSettings';
 
 export function retentionText(days: number | null | undefined, realmDays: number | null | undefined): string {
   if (days === -1) return 'Forever';
@@ -92,6 +93,7 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
           </>
         )}
       </dl>
+      <ChannelPersonalSettings streamId={streamId} />
       {isAdmin && (
         <button
           type="button"

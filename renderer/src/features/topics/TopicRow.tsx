@@ -6,13 +6,15 @@ import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useIsAdmin } from '../../app/realm';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
-import { isResolved, toggleResolved, useIsTopicMuted } from '../channels/hooks';
+import { isResolved, toggleResolved, useChannelIndex, useIsTopicMuted } from '../channels/hooks';
+import { UserTopicVisibility } from '../../../../shared/api/plain-values';
+import { topicChoices, useTopicPolicy, type TopicPolicy } from './topic-visibility';
 import { updateFlagOverNarrow } from '../flags/mark-read';
 import { narrowTerms } from '../../api/narrow';
 import { MenuPopover } from '../../components/MenuPopover';
 import { unreadCountLabel } from '../../api/unread-count';
 
-/** One topic in the sidebar: select, unread count, and its actions (mute, mark read, resolve, delete). */
+/** One topic in the sidebar: select, unread count, and its actions (follow, mute, mark read, resolve, delete). */
 export function TopicRow({
   streamId,
   topic,
@@ -29,14 +31,17 @@ export function TopicRow({
   const narrow = useNarrowStore((s) => s.narrow);
   const select = useNarrowStore((s) => s.select);
   const isMuted = useIsTopicMuted()(streamId, topic);
+  const policy = useTopicPolicy()(streamId, topic);
+  const channelMuted = useChannelIndex().get(streamId)?.is_muted === true;
+  const followed = policy === UserTopicVisibility.followed;
   const [menuOpen, setMenuOpen] = useState(false);
   const isAdmin = useIsAdmin();
   const openDialog = useDialogStore((s) => s.open);
   const selected = sameNarrow(narrow, { kind: 'topic', streamId, topic });
 
-  const mute = useMutation({
-    mutationFn: () =>
-      callApi(bridge, 'updateMutedTopic', { stream_id: streamId, topic, op: isMuted ? 'remove' : 'add' }),
+  const visibility = useMutation({
+    mutationFn: (visibility_policy: TopicPolicy) =>
+      callApi(bridge, 'updateUserTopic', { stream_id: streamId, topic, visibility_policy }),
   });
   const markRead = useMutation({
     mutationFn: () =>
@@ -53,7 +58,7 @@ export function TopicRow({
       if (selected) select({ kind: 'topic', streamId, topic: toggleResolved(topic) });
     },
   });
-  const failure = mute.error ?? markRead.error ?? resolve.error;
+  const failure = visibility.error ?? markRead.error ?? resolve.error;
   const label = topicLabel(topic, emptyName);
 
   return (
@@ -81,6 +86,11 @@ export function TopicRow({
             muted
           </span>
         )}
+        {followed && (
+          <span className="badge-muted" title="Followed" data-testid={`topic-followed-${topic}`}>
+            followed
+          </span>
+        )}
         {unread > 0 && (
           <span className="unread-count" data-testid={`topic-unread-${topic}`}>
             {unreadCountLabel(unread)}
@@ -104,17 +114,20 @@ export function TopicRow({
           className="row-menu"
           testId="topic-menu"
         >
-          <button
-            type="button"
-            role="menuitem"
-            data-testid="topic-mute"
-            onClick={() => {
-              mute.mutate();
-              setMenuOpen(false);
-            }}
-          >
-            {isMuted ? 'Unmute topic' : 'Mute topic'}
-          </button>
+          {topicChoices(policy, channelMuted).map((choice) => (
+            <button
+              key={choice.testId}
+              type="button"
+              role="menuitem"
+              data-testid={choice.testId}
+              onClick={() => {
+                visibility.mutate(choice.policy);
+                setMenuOpen(false);
+              }}
+            >
+              {choice.label}
+            </button>
+          ))}
           <button
             type="button"
             role="menuitem"

@@ -137,6 +137,8 @@ test('an outage: banner after several failures, a message sent offline delivered
   const echo = page.getByTestId('pending-message').filter({ hasText: text });
   await expect(echo.getByTestId('pending-status')).toContainText(/not delivered yet/i);
   expect(chat.host.core.outboxState().entries.map((e) => e.content)).toEqual([text]);
+  // Said where every view shows it, not only in its conversation.
+  await expect(page.getByTestId('connection-banner-outbox')).toHaveText('1 message is waiting to be sent.');
 
   const during = [];
   for (const n of [1, 2, 3]) during.push(await post(chat, 'admin', topic, `During the outage, part ${n}`));

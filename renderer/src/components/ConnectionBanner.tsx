@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useBridge } from '../app/bridge-context';
 import { accountCanFix, bannerText, canRetryNow, useConnectionStore } from '../state/connection';
 import { useDialogStore } from '../state/dialogs';
+import { useOutboxStore } from '../features/outbox/outbox-store';
 
 /** How long until the shown whole-second count changes: just past the next boundary of what is left. */
 export function msToNextSecond(remainingMs: number): number {
@@ -44,11 +45,18 @@ export function ConnectionBanner() {
   const [askedUnder, setAskedUnder] = useState<typeof status | null>(null);
   const asked = askedUnder === status;
   const text = bannerText(status, remaining);
+  const waiting = useOutboxStore((s) => s.entries.filter((e) => e.state !== 'sent').length);
   if (!text) return null;
   const kind = status.state === 'unresponsive' ? 'reconnecting unresponsive' : status.state;
   return (
     <div className={`connection-banner ${kind}`} role="status" data-testid="connection-banner">
       <span data-testid="connection-banner-text">{text}</span>
+      {/* Wherever the person is: their unsent messages are kept, and go once the server is back. */}
+      {waiting > 0 && (
+        <span className="connection-banner-outbox" data-testid="connection-banner-outbox">
+          {waiting === 1 ? '1 message is' : `${waiting} messages are`} waiting to be sent.
+        </span>
+      )}
       {canRetryNow(status) && (
         <button
           type="button"

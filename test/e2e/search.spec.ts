@@ -46,6 +46,24 @@ test('filters typed in the search box narrow the results, and show as pills', as
   await expect(pills(page)).toHaveText(['channel:general×']);
   await expect(page.getByTestId('message-feed').locator('.highlight').first()).toHaveText(String(stamp));
 
+  // sender:me is the member's own messages, as the real service reads it: typed with words, and
+  // alone (Enter on the word).
+  await pills(page).first().getByTestId('remove-search-pill').click();
+  await input.fill(`sender:me ${stamp}`);
+  await input.press('Enter');
+  await expect.poll(() => feedIds(page)).toEqual([mine]);
+  await expect(pills(page)).toHaveText([`sender:${me.email}×`]);
+  await pills(page).first().getByTestId('remove-search-pill').click();
+  await input.fill('sender:me');
+  await input.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText(`Search: sender:${me.email}`);
+  await expect(page.getByTestId('error')).toHaveCount(0);
+  await expect.poll(() => feedIds(page)).toContain(mine);
+  await pills(page).first().getByTestId('remove-search-pill').click();
+  await input.fill(`channel:general ${stamp}`);
+  await input.press('Enter');
+  await expect.poll(() => feedIds(page)).toEqual([inGeneral, mine]);
+
   // A quoted topic, a sender and a negation, typed in one go.
   await page.getByTestId('search-input').fill(`topic:"${topic}" -sender:${me.email} `);
   await expect(pills(page)).toHaveCount(3);

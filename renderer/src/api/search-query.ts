@@ -82,6 +82,15 @@ export function termOf(token: string): SearchTerm | null {
   return { operator, operand, negated: match[1] === '-' };
 }
 
+/**
+ * `sender:me` and `dm:me` as the real service reads them: the user's own email. Null for any
+ * other term (or when the email is not known yet).
+ */
+export function meTerm(term: SearchTerm, selfEmail: string | undefined): SearchTerm | null {
+  const mine = ['sender', 'dm'].includes(term.operator) && term.operand.toLowerCase() === 'me';
+  return mine && selfEmail ? { ...term, operand: selfEmail } : null;
+}
+
 export function parseSearch(query: string): ParsedSearch {
   const terms: SearchTerm[] = [];
   const words: string[] = [];

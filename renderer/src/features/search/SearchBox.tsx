@@ -4,6 +4,7 @@ import {
   conversationOfSearch,
   formatSearch,
   formatTerm,
+  meTerm,
   nearAnchor,
   parseSearch,
   termOf,
@@ -50,9 +51,10 @@ type ChannelIdOf = (name: string) => number | undefined;
  * `channelIdOf` (a search typed and entered, not one refined by removing a pill), a channel alone,
  * or a channel and a topic, opens that conversation.
  */
-function runSearch(terms: SearchTerm[], text: string, channelIdOf?: ChannelIdOf): void {
+function runSearch(terms: SearchTerm[], text: string, selfEmail?: string, channelIdOf?: ChannelIdOf): void {
   const parsed = parseSearch(text);
-  const search = { terms: [...terms, ...parsed.terms], text: parsed.text };
+  const typed = parsed.terms.map((term) => meTerm(term, selfEmail) ?? term);
+  const search = { terms: [...terms, ...typed], text: parsed.text };
   const query = formatSearch(search);
   const store = useNarrowStore.getState();
   const conversation = channelIdOf ? conversationOfSearch(search, channelIdOf) : null;
@@ -65,13 +67,13 @@ function runSearch(terms: SearchTerm[], text: string, channelIdOf?: ChannelIdOf)
  * Typed (or pasted) filters become pills once the word is finished (a space after it, outside
  * quotes): returns them and the words left, or null when there is none.
  */
-function finishedTerms(text: string): { terms: SearchTerm[]; rest: string } | null {
+function finishedTerms(text: string, selfEmail?: string): { terms: SearchTerm[]; rest: string } | null {
   if (!/\s$/.test(text) || (text.match(/"/g)?.length ?? 0) % 2 === 1) return null;
   const terms: SearchTerm[] = [];
   const words: string[] = [];
   for (const token of tokenize(text)) {
     const term = termOf(token);
-    if (term && term.operator !== 'search') terms.push(term);
+    if (term && term.operator !== 'search') terms.push(meTerm(term, selfEmail) ?? term);
     else words.push(token);
   }
   if (terms.length === 0) return null;
@@ -102,7 +104,7 @@ export function SearchBox() {
   const suggestions = open ? suggest(currentWord(text), sources) : [];
 
   const changeText = (value: string) => {
-    const finished = finishedTerms(value);
+    const finished = finishedTerms(value, sources.selfEmail);
     if (finished) {
       setTerms([...terms, ...finished.terms]);
       setText(finished.rest);
@@ -128,7 +130,7 @@ export function SearchBox() {
   const removeTerm = (index: number) => {
     const rest = terms.filter((_, i) => i !== index);
     setTerms(rest);
-    if (narrow?.kind === 'search') runSearch(rest, text);
+    if (narrow?.kind === 'search') runSearch(rest, text, sources.selfEmail);
   };
 
   const submit = (e: FormEvent) => {
@@ -141,11 +143,11 @@ export function SearchBox() {
     // Nobody (or no channel) by that name: said here, rather than the server's refusal of the search.
     const naming = picked ? null : namingFilter(word);
     if (naming) return setNoMatch(noMatchText(naming));
-    if (!picked) return runSearch(terms, text, channelIdOf);
+    if (!picked) return runSearch(terms, text, sources.selfEmail, channelIdOf);
     const rest = replaceCurrentWord(text, '').trimEnd();
     setTerms([...terms, picked]);
     setText(rest ? `${rest} ` : '');
-    runSearch([...terms, picked], rest, channelIdOf);
+    runSearch([...terms, picked], rest, sources.selfEmail, channelIdOf);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -1,4 +1,4 @@
-import { canonicalOperator, formatTerm, tokenize } from '../../api/search-query';
+import { canonicalOperator, formatTerm, meTerm, tokenize } from '../../api/search-query';
 
 /** What a search box can offer for the word being typed. */
 export interface Suggestion {
@@ -16,6 +16,8 @@ export interface SuggestionSources {
   people: readonly { email: string; fullName: string }[];
   /** Topics of the channel the search is already limited to, if any. */
   topics: readonly string[];
+  /** The user's own email, what `sender:me` and `dm:me` stand for. */
+  selfEmail?: string;
 }
 
 const OPERATOR_HELP: [string, string][] = [
@@ -112,8 +114,9 @@ export function suggest(word: string, sources: SuggestionSources): Suggestion[] 
         .slice(0, MAX);
     case 'sender':
     case 'dm':
-    case 'dm-including':
-      return sources.people
+    case 'dm-including': {
+      const me = meTerm({ operator, operand: partial, negated }, sources.selfEmail);
+      const people = sources.people
         .filter((p) => includes(p.fullName, partial) || includes(p.email, partial))
         .map((p) =>
           term(
@@ -122,8 +125,10 @@ export function suggest(word: string, sources: SuggestionSources): Suggestion[] 
             negated,
             operator === 'sender' ? `Messages from ${p.fullName}` : `With ${p.fullName}`,
           ),
-        )
-        .slice(0, MAX);
+        );
+      const mine = operator === 'sender' ? 'Messages you sent' : 'Your messages to yourself';
+      return [...(me ? [term(operator, me.operand, negated, mine)] : []), ...people].slice(0, MAX);
+    }
     case 'topic':
       return sources.topics
         .filter((topic) => topic && includes(topic, partial))

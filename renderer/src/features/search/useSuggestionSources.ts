@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { SearchTerm } from '../../api/search-query';
-import { useUsers } from '../../app/realm';
+import { useSelfId, useUsers } from '../../app/realm';
 import { useSubscriptions } from '../channels/hooks';
 import { useTopics } from '../topics/hooks';
 import type { SuggestionSources } from './search-suggestions';
@@ -14,6 +14,8 @@ export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSo
     subscriptions.find((c) => c.name.toLowerCase() === channelName || String(c.stream_id) === channelName)
       ?.stream_id ?? null;
   const topics = useTopics(channelId).data?.topics;
+  const selfId = useSelfId();
+  const selfEmail = selfId === undefined ? undefined : users.get(selfId)?.email;
   return useMemo(
     () => ({
       channels: subscriptions.map((c) => c.name),
@@ -23,7 +25,8 @@ export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSo
         .sort((a, b) => Number(a.is_bot === true) - Number(b.is_bot === true))
         .map((u) => ({ email: u.email, fullName: u.full_name })),
       topics: (topics ?? []).map((t) => t.name),
+      selfEmail,
     }),
-    [subscriptions, users, topics],
+    [subscriptions, users, topics, selfEmail],
   );
 }

@@ -3,6 +3,7 @@ import { narrowTerms } from '../../../../renderer/src/api/narrow';
 import {
   conversationOfSearch,
   formatSearch,
+  meTerm,
   nearAnchor,
   parseSearch,
   searchNarrow,
@@ -112,5 +113,18 @@ describe('conversationOfSearch', () => {
     expect(of('topic:firehose')).toBeNull();
     expect(of('channel:nowhere topic:x')).toBeNull();
     expect(of('channel:general channel:engineering')).toBeNull();
+  });
+});
+
+describe('meTerm', () => {
+  it('reads sender:me and dm:me as the user, any other term as itself (null)', () => {
+    const term = (operator: string, operand: string) => ({ operator, operand, negated: false });
+    expect(meTerm(term('sender', 'Me'), 'ben@northwind.example')).toEqual(
+      term('sender', 'ben@northwind.example'),
+    );
+    expect(meTerm(term('dm', 'me'), 'ben@northwind.example')?.operand).toBe('ben@northwind.example');
+    expect(meTerm(term('dm-including', 'me'), 'ben@northwind.example')).toBeNull();
+    expect(meTerm(term('sender', 'meg@x.example'), 'ben@northwind.example')).toBeNull();
+    expect(meTerm(term('sender', 'me'), undefined)).toBeNull();
   });
 });

@@ -46,4 +46,14 @@ describe('search suggestions', () => {
     expect(suggest('is:st', sources)[0]).toMatchObject({ complete: true, description: 'Starred messages' });
     expect(suggest('sen', sources)[0]).toMatchObject({ complete: false });
   });
+
+  it('offers you for sender:me and dm:me, as the real service reads them; not for dm-including', () => {
+    const mine = { ...sources, selfEmail: 'ben@northwind.example' };
+    expect(suggest('sender:me', mine)[0]).toMatchObject({
+      replacement: 'sender:ben@northwind.example',
+      description: 'Messages you sent',
+    });
+    expect(suggest('-dm:ME', mine)[0]?.replacement).toBe('-dm:ben@northwind.example');
+    expect(suggest('dm-including:me', mine)).toEqual([]);
+  });
 });

@@ -166,6 +166,24 @@ test('suggests operators, channels, people and topics, chosen with the keyboard'
   await expect(input).toHaveValue('sender:zzzz');
   await input.fill('');
 
+  // A filter the service does not understand: which part, in plain words; nothing searched (the
+  // server would refuse it, or for near:, open at no message, however often it is asked).
+  const title = await page.getByTestId('conversation-title').textContent();
+  await input.fill('has:video');
+  await input.press('Enter');
+  await expect(page.getByTestId('search-no-match')).toHaveText(
+    'Search does not understand “has:video”: has: can be link, image, attachment or reaction.',
+  );
+  await page.screenshot({ path: 'test-results/screens/search-not-understood.png' });
+  await input.fill('near:abc table');
+  await input.press('Enter');
+  await expect(page.getByTestId('search-no-match')).toHaveText(
+    'Search does not understand “near:abc”: near: takes a message ID (a number).',
+  );
+  await expect(page.getByTestId('conversation-title')).toHaveText(title ?? '');
+  await expect(page.getByTestId('error')).toHaveCount(0);
+  await input.fill('');
+
   // Unknown operators are just words: no pill, and the search runs on the text.
   await input.fill('colour:red ');
   await expect(pills(page)).toHaveCount(1);

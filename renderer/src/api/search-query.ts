@@ -145,6 +145,32 @@ export function searchNarrow(search: ParsedSearch): WireTerm[] {
   return out;
 }
 
+/** The operands the service knows for these operators (spec 4.8); any other is refused. */
+export const KNOWN_OPERANDS: Record<string, readonly string[]> = {
+  is: ['unread', 'read', 'starred', 'mentioned', 'alerted', 'dm', 'private', 'resolved', 'followed', 'muted'],
+  has: ['link', 'image', 'attachment', 'reaction'],
+  channels: ['public', 'web-public'],
+};
+
+const orList = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+
+/**
+ * The part of a search the service would not understand, said in plain words (`has:video`,
+ * `near:abc`), or null. The server would refuse it (or, for `near:`, open at no message) however
+ * often it is sent.
+ */
+export function searchProblem(search: ParsedSearch): string | null {
+  for (const term of search.terms) {
+    const known = KNOWN_OPERANDS[term.operator];
+    const shown = `“${term.operator}:${term.operand}”`;
+    if (known && !known.includes(term.operand))
+      return `Search does not understand ${shown}: ${term.operator}: can be ${orList(known.filter((v) => v !== 'private'))}.`;
+    if (NUMERIC.has(term.operator) && !/^\d+$/.test(term.operand))
+      return `Search does not understand ${shown}: ${term.operator}: takes a message ID (a number).`;
+  }
+  return null;
+}
+
 /** The message a `near:` filter asks the view to open at, if any. */
 export function nearAnchor(search: ParsedSearch): number | null {
   const near = search.terms.find((term) => term.operator === 'near' && /^\d+$/.test(term.operand));

@@ -17,6 +17,7 @@ import { useSearchHighlights } from '../search/highlights';
 import { useFirstUnreadJump } from './feed-first-unread';
 import { useMarkSeenAsRead } from './feed-mark-read';
 import { usePageFetching } from './feed-paging';
+import { feedRefusal } from './feed-refusal';
 import { useFeedRowLayout } from './feed-rows';
 import { useFollowBottom, useOpeningScroll } from './feed-scrolling';
 import { useFeedSelection } from './feed-selection';
@@ -208,13 +209,16 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
     select(messages[index]!.id);
   };
 
+  const refusal = feedRefusal(narrow, query.error);
   // What the user sent here shows even while the conversation cannot be loaded (a server that does
   // not answer): the box emptied, and the message must be seen to be on its way. The states fill the
   // feed's place, so the compose box stays at the bottom.
-  if (query.isPending || query.isError || messages.length === 0)
+  if (refusal || query.isPending || query.isError || messages.length === 0)
     return (
       <div className="feed feed-state" data-testid="message-feed-state" ref={stateRef}>
-        {query.isPending ? (
+        {refusal ? (
+          <ErrorState error={new Error(refusal)} />
+        ) : query.isPending ? (
           <Loading label="Loading messages…" />
         ) : query.isError ? (
           <ErrorState error={query.error} retry={() => void query.refetch()} />

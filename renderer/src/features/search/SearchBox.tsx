@@ -7,6 +7,7 @@ import {
   meTerm,
   nearAnchor,
   parseSearch,
+  searchProblem,
   termOf,
   tokenize,
   type SearchTerm,
@@ -49,18 +50,27 @@ type ChannelIdOf = (name: string) => number | undefined;
 /**
  * Opens the search for these filters and words (or leaves search when nothing is left). Given
  * `channelIdOf` (a search typed and entered, not one refined by removing a pill), a channel alone,
- * or a channel and a topic, opens that conversation.
+ * or a channel and a topic, opens that conversation. A search with a part the service would not
+ * understand is not run: returns what is wrong with it.
  */
-function runSearch(terms: SearchTerm[], text: string, selfEmail?: string, channelIdOf?: ChannelIdOf): void {
+function runSearch(
+  terms: SearchTerm[],
+  text: string,
+  selfEmail?: string,
+  channelIdOf?: ChannelIdOf,
+): string | null {
   const parsed = parseSearch(text);
   const typed = parsed.terms.map((term) => meTerm(term, selfEmail) ?? term);
   const search = { terms: [...terms, ...typed], text: parsed.text };
+  const problem = searchProblem(search);
+  if (problem) return problem;
   const query = formatSearch(search);
   const store = useNarrowStore.getState();
   const conversation = channelIdOf ? conversationOfSearch(search, channelIdOf) : null;
   if (conversation) store.select(conversation);
   else if (query) store.select({ kind: 'search', query }, nearAnchor(search));
   else if (store.narrow?.kind === 'search') store.clear();
+  return null;
 }
 
 /**
@@ -95,7 +105,10 @@ export function SearchBox() {
   const [text, setText] = useState(initial.text);
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
-  /** Why the last Enter searched nothing: a person or channel named that the organization lacks. */
+  /**
+   * Why the last Enter searched nothing: a person or channel named that the organization lacks, or
+   * a filter the service does not understand.
+   */
   const [noMatch, setNoMatch] = useState<string | null>(null);
   const sources = useSuggestionSources(terms);
   const channels = useChannelIndex();
@@ -130,7 +143,7 @@ export function SearchBox() {
   const removeTerm = (index: number) => {
     const rest = terms.filter((_, i) => i !== index);
     setTerms(rest);
-    if (narrow?.kind === 'search') runSearch(rest, text, sources.selfEmail);
+    if (narrow?.kind === 'search') setNoMatch(runSearch(rest, text, sources.selfEmail));
   };
 
   const submit = (e: FormEvent) => {
@@ -143,11 +156,11 @@ export function SearchBox() {
     // Nobody (or no channel) by that name: said here, rather than the server's refusal of the search.
     const naming = picked ? null : namingFilter(word);
     if (naming) return setNoMatch(noMatchText(naming));
-    if (!picked) return runSearch(terms, text, sources.selfEmail, channelIdOf);
+    if (!picked) return setNoMatch(runSearch(terms, text, sources.selfEmail, channelIdOf));
     const rest = replaceCurrentWord(text, '').trimEnd();
     setTerms([...terms, picked]);
     setText(rest ? `${rest} ` : '');
-    runSearch([...terms, picked], rest, sources.selfEmail, channelIdOf);
+    setNoMatch(runSearch([...terms, picked], rest, sources.selfEmail, channelIdOf));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -45,6 +45,9 @@ test('filters typed in the search box narrow the results, and show as pills', as
   await expect.poll(() => feedIds(page)).toEqual([inGeneral, mine]);
   await expect(pills(page)).toHaveText(['channel:general×']);
   await expect(page.getByTestId('message-feed').locator('.highlight').first()).toHaveText(String(stamp));
+  // The two hits of one topic share its header, as in the other combined views.
+  await expect(page.getByTestId('message-feed').locator('.recipient-header')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screens/search-grouped.png' });
 
   // sender:me is the member's own messages, as the real service reads it: typed with words, and
   // alone (Enter on the word).
@@ -101,6 +104,14 @@ test('filters typed in the search box narrow the results, and show as pills', as
     narrow: [{ operator: 'is', operand: 'starred' }],
   });
   expect(await feedIds(page)).toEqual((body.messages as { id: number }[]).map((m) => m.id));
+
+  // A channel, a topic and near: is that topic's own view, opened there, with its compose box.
+  await pills(page).first().getByTestId('remove-search-pill').click();
+  await page.getByTestId('search-input').fill(`channel:general topic:"${topic}" near:${inGeneral}`);
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText(new RegExp(`^[^:]*${topic}`));
+  await expect(page.getByTestId('compose-input')).toBeVisible();
+  await expect.poll(() => feedIds(page)).toEqual([inGeneral, mine]);
 });
 
 test('suggests operators, channels, people and topics, chosen with the keyboard', async ({

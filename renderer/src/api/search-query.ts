@@ -178,9 +178,10 @@ export function nearAnchor(search: ParsedSearch): number | null {
 }
 
 /**
- * A search that is only a channel, or a channel and one of its topics, is that conversation's own
- * view, as in the real service (one header, a compose box), rather than a search of it. Null when
- * the search asks for more, or names a channel `channelIdOf` does not know.
+ * A search that is only a channel, or a channel and one of its topics (opened near a message or
+ * not: see `nearAnchor`), is that conversation's own view, as in the real service (one header, a
+ * compose box), rather than a search of it. Null when the search asks for more, or names a channel
+ * `channelIdOf` does not know.
  */
 export function conversationOfSearch(
   search: ParsedSearch,
@@ -189,7 +190,10 @@ export function conversationOfSearch(
   if (search.text.trim() || search.terms.some((t) => t.negated)) return null;
   const channel = search.terms.filter((t) => t.operator === 'channel');
   const topic = search.terms.filter((t) => t.operator === 'topic');
-  if (channel.length !== 1 || topic.length > 1 || channel.length + topic.length !== search.terms.length)
+  // The service's channel view is the channel alone; a topic's can open near a message.
+  const near = topic.length === 1 ? search.terms.filter((t) => t.operator === 'near') : [];
+  const counted = channel.length + topic.length + near.length;
+  if (channel.length !== 1 || topic.length > 1 || near.length > 1 || counted !== search.terms.length)
     return null;
   const streamId = channelIdOf(channel[0]!.operand);
   if (streamId === undefined) return null;

@@ -15,18 +15,22 @@ describe('feed row layout', () => {
       dmMessage([OTHER], { id: 6, sender_id: THIRD, timestamp: T + 420 }),
       dmMessage([OTHER], { id: 7, sender_id: THIRD, timestamp: T + 2 * 86400 }),
     ];
-    const rows = feedRowLayout(messages, true, 'channel');
+    const rows = feedRowLayout(messages, true);
     expect(rows.map((r) => r.showSender)).toEqual([true, false, true, true, true, true, true]);
     expect(rows.map((r) => r.recipientHeader)).toEqual([true, false, false, false, true, true, false]);
     expect(rows.map((r) => r.daySeparator !== null)).toEqual([true, false, false, false, false, false, true]);
   });
 
-  it('shows no headers in a single conversation, and a header and the sender on every search hit', () => {
+  it('shows no headers in a single conversation; search hits of one conversation share a header', () => {
     const messages = [channelMessage({ id: 1, timestamp: T }), channelMessage({ id: 2, timestamp: T + 10 })];
-    expect(feedRowLayout(messages, false, 'topic').map((r) => r.recipientHeader)).toEqual([false, false]);
-    expect(feedRowLayout(messages, false, 'topic').map((r) => r.showSender)).toEqual([true, false]);
-    const hits = feedRowLayout(messages, true, 'search');
-    expect(hits.map((r) => r.recipientHeader)).toEqual([true, true]);
-    expect(hits.map((r) => r.showSender)).toEqual([true, true]);
+    expect(feedRowLayout(messages, false).map((r) => r.recipientHeader)).toEqual([false, false]);
+    expect(feedRowLayout(messages, false).map((r) => r.showSender)).toEqual([true, false]);
+    // A search's hits: the header once per run of one conversation, as in the other combined views.
+    const hits = feedRowLayout(
+      [...messages, channelMessage({ id: 3, timestamp: T + 20, subject: 'other' })],
+      true,
+    );
+    expect(hits.map((r) => r.recipientHeader)).toEqual([true, false, true]);
+    expect(hits.map((r) => r.showSender)).toEqual([true, false, true]);
   });
 });

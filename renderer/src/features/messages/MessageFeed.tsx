@@ -58,7 +58,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   // row again, and the feed renders on every scroll step.
   const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const showHeaders = narrow.kind !== 'topic' && narrow.kind !== 'dm';
-  const rows = useFeedRowLayout(messages, showHeaders, narrow.kind);
+  const rows = useFeedRowLayout(messages, showHeaders);
   const [estimates] = useState(() => new FeedRowEstimates());
   const estimateSize = useCallback(
     (index: number) => estimates.estimate(messages[index]?.id, rows[index]),

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { Message } from '../../api/model';
-import type { Narrow } from '../../api/narrow';
 import { dayKeyOf, dayLabel } from './day';
 
 /** Same sender within this many seconds: no repeated name and avatar. */
@@ -25,12 +24,12 @@ function sameConversation(a: Message, b: Message): boolean {
   return ids(a) === ids(b);
 }
 
-/** Where day separators, conversation headers and sender names go between consecutive messages. */
-export function feedRowLayout(
-  messages: readonly Message[],
-  showHeaders: boolean,
-  narrowKind: Narrow['kind'],
-): FeedRowLayout[] {
+/**
+ * Where day separators, conversation headers and sender names go between consecutive messages: in
+ * every combined view alike (search results too, as in the real service), consecutive messages of
+ * one conversation share its header.
+ */
+export function feedRowLayout(messages: readonly Message[], showHeaders: boolean): FeedRowLayout[] {
   let prevDay = NaN;
   return messages.map((m, i) => {
     const prev = messages[i - 1];
@@ -38,14 +37,10 @@ export function feedRowLayout(
     const day = dayKeyOf(m.timestamp);
     const newDay = !prev || prevDay !== day;
     prevDay = day;
-    // Search hits come from anywhere: each stands alone, with where it is (and its highlighted
-    // topic) and who wrote it.
-    const standsAlone = narrowKind === 'search';
     return {
       daySeparator: newDay ? dayLabel(m.timestamp) : null,
-      recipientHeader: showHeaders && (newConversation || standsAlone),
+      recipientHeader: showHeaders && newConversation,
       showSender:
-        standsAlone ||
         newConversation ||
         newDay ||
         !prev ||
@@ -55,10 +50,6 @@ export function feedRowLayout(
   });
 }
 
-export function useFeedRowLayout(
-  messages: readonly Message[],
-  showHeaders: boolean,
-  narrowKind: Narrow['kind'],
-): FeedRowLayout[] {
-  return useMemo(() => feedRowLayout(messages, showHeaders, narrowKind), [messages, showHeaders, narrowKind]);
+export function useFeedRowLayout(messages: readonly Message[], showHeaders: boolean): FeedRowLayout[] {
+  return useMemo(() => feedRowLayout(messages, showHeaders), [messages, showHeaders]);
 }

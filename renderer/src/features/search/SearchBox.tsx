@@ -67,7 +67,7 @@ function runSearch(
   const query = formatSearch(search);
   const store = useNarrowStore.getState();
   const conversation = channelIdOf ? conversationOfSearch(search, channelIdOf) : null;
-  if (conversation) store.select(conversation);
+  if (conversation) store.select(conversation, nearAnchor(search));
   else if (query) store.select({ kind: 'search', query }, nearAnchor(search));
   else if (store.narrow?.kind === 'search') store.clear();
   return null;

@@ -106,6 +106,15 @@ describe('conversationOfSearch', () => {
     });
   });
 
+  it('takes a channel, a topic and near: as the topic opened at that message, as the real service does', () => {
+    const query = parseSearch('channel:general topic:firehose near:50000');
+    expect(conversationOfSearch(query, idOf)).toEqual({ kind: 'topic', streamId: 1, topic: 'firehose' });
+    expect(nearAnchor(query)).toBe(50000);
+    // The channel view is the channel alone.
+    expect(of('channel:general near:50000')).toBeNull();
+    expect(of('channel:general topic:firehose near:1 near:2')).toBeNull();
+  });
+
   it('leaves anything more, anything negated, and an unknown channel to the search', () => {
     expect(of('channel:general topic:firehose deploy')).toBeNull();
     expect(of('channel:general sender:ada@example.com')).toBeNull();

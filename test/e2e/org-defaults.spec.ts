@@ -19,8 +19,15 @@ test('an administrator changes defaults and another administrator sees them live
 }) => {
   await signIn(page, 'admin');
   await page.getByTestId('open-settings').click();
+  // Far down Personal settings, then Default settings: it opens at its top.
+  const content = page.locator('.settings-content');
+  await expect(page.getByTestId('personal-settings')).toBeVisible();
+  await content.evaluate((box) => (box.scrollTop = box.scrollHeight));
+  expect(await content.evaluate((box) => box.scrollTop)).toBeGreaterThan(500);
   await page.getByTestId('settings-nav-org-defaults').click();
   await expect(page.getByTestId('org-defaults')).toBeVisible();
+  expect(await content.evaluate((box) => box.scrollTop)).toBe(0);
+  await page.screenshot({ path: 'test-results/screens/org-defaults-top.png' });
   // Column D only: no personal-only preferences here.
   await expect(page.getByTestId('default-default_language')).toHaveCount(0);
   await expect(page.getByTestId('default-timezone')).toHaveCount(0);

@@ -42,6 +42,7 @@ export function SettingsPanel() {
   return (
     <SettingsShell
       testId="settings-screen"
+      page={section}
       nav={
         <nav
           ref={navRef}

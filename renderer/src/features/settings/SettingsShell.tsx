@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { keepTabInside } from '../../components/focus-fallback';
 import { useSettingsScreen } from './screen-store';
@@ -18,21 +18,27 @@ function holdsText(target: EventTarget): target is HTMLInputElement | HTMLTextAr
  * section list (`nav`) and content. Shared by the loading frame (first bundle) and the loaded panel,
  * so both are the same box. Esc in a field with text in it leaves the field (to the section) instead:
  * the forms' unsaved text is theirs, and closing the screen would drop it. The connection notice is
- * repeated at its top, since the screen covers the chat's.
+ * repeated at its top, since the screen covers the chat's. Each section (`page`) opens at its top:
+ * the content box is one for all of them, and would keep the last one's scroll.
  */
 export function SettingsShell({
   testId,
   busy = false,
+  page,
   nav,
   children,
 }: {
   testId: string;
   busy?: boolean;
+  page?: string;
   nav: ReactNode;
   children: ReactNode;
 }) {
   const close = useSettingsScreen((s) => s.close);
   const content = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (content.current) content.current.scrollTop = 0;
+  }, [page]);
   return (
     <div
       className="settings-screen"

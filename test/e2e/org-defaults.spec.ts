@@ -59,9 +59,8 @@ test('an administrator changes defaults and another administrator sees them live
   }
 });
 
-test('a member does not see the entry, and reaching it anyway shows the refusal', async ({
+test('a member does not see the entry, and reaching it anyway shows the defaults read-only', async ({
   page,
-  chat,
   signIn,
 }) => {
   await signIn(page, 'member');
@@ -72,12 +71,10 @@ test('a member does not see the entry, and reaching it anyway shows the refusal'
 
   await page.goto(`${page.url().split('#')[0]}#settings/org-defaults`);
   await expect(page.getByTestId('org-defaults-not-admin')).toBeVisible();
-  const before = await serverDefaults(chat);
-  await page.getByTestId('default-emojiset').selectOption('vendorB');
-  await expect(page.getByTestId('default-emojiset-error')).toBeVisible();
-  // A refused change is not announced as saved.
-  await expect(page.getByTestId('default-emojiset-saved')).toHaveCount(0);
-  await expect(page.getByTestId('default-emojiset')).toHaveValue(String(before.emojiset));
-  expect((await serverDefaults(chat)).emojiset).toBe(before.emojiset);
+  // Every control shows the value and none can be changed (the server would refuse).
+  const controls = page.getByTestId('org-defaults').locator('input, select');
+  expect(await controls.count()).toBeGreaterThan(20);
+  expect(await controls.evaluateAll((all) => all.filter((c) => !c.matches(':disabled')).length)).toBe(0);
+  await expect(page.getByTestId('default-emojiset')).toBeDisabled();
   await page.screenshot({ path: 'test-results/screens/org-defaults-member.png' });
 });

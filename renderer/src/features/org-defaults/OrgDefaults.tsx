@@ -5,7 +5,8 @@ import { useSettingsEditor } from '../settings/useSettingsEditor';
 
 /**
  * Spec 4.6: the defaults new users start with (column D), for administrators. Existing users keep
- * their own settings. Someone else who reaches this page sees the server's refusal when they try.
+ * their own settings. Someone else who reaches this page (by its address) sees them read-only, as
+ * the other administrators' screens show theirs, rather than controls the server would refuse.
  */
 export function OrgDefaults() {
   const isAdmin = useIsAdmin();
@@ -22,7 +23,9 @@ export function OrgDefaults() {
           Only organization administrators can change these defaults.
         </p>
       )}
-      <SettingsGroups editor={editor} include={isRealmDefault} testPrefix="default" forNewUsers />
+      <fieldset className="settings-fields" disabled={!isAdmin}>
+        <SettingsGroups editor={editor} include={isRealmDefault} testPrefix="default" forNewUsers />
+      </fieldset>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { linkifierToWire } from '../realm/linkifiers';
 import { realmEmojiToWire } from '../realm/emoji';
 import { draftToWire, userDrafts } from '../realm/drafts';
 import { snippetToWire, userSnippets } from '../realm/snippets';
-import { userTopicToWire } from '../realm/user-topics';
+import { isConversationMuted, userTopicToWire } from '../realm/user-topics';
 import { DISPLAY_SETTINGS, NOTIFICATION_SETTINGS, USER_SETTING_RULES } from '../realm/user-settings';
 import { canReadMessage, mentionFlags, recentPrivateConversations, type Message } from '../realm/messages';
 import {
@@ -86,6 +86,18 @@ function newestUnread(realm: Realm, user: User): { messages: Message[]; capped: 
   return { messages: messages.reverse(), capped: false };
 }
 
+/**
+ * Whether an unread message goes in `unread_msgs.mentions`, as the real service documents it: one
+ * that mentions the user directly (or a group of theirs), and one with a wildcard mention unless
+ * it is in a muted conversation.
+ */
+function inUnreadMentions(realm: Realm, message: Message, userId: number): boolean {
+  const flags = mentionFlags(realm, message, userId);
+  if (flags.includes('mentioned')) return true;
+  if (flags.length === 0) return false;
+  return message.type !== 'stream' || !isConversationMuted(realm, userId, message.stream_id!, message.topic);
+}
+
 function unreadMessages(realm: Realm, user: User, allowEmptyTopic: boolean): Record<string, unknown> {
   const unread = newestUnread(realm, user);
   const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
@@ -113,7 +125,7 @@ function unreadMessages(realm: Realm, user: User, allowEmptyTopic: boolean): Rec
       if (list) list.push(id);
       else huddles.set(key, [id]);
     }
-    if (mentionFlags(realm, m, user.user_id).length > 0) mentions.push(id);
+    if (inUnreadMentions(realm, m, user.user_id)) mentions.push(id);
   }
   const huddleList = [...huddles].map(([user_ids_string, unread_message_ids]) => ({
     user_ids_string,

@@ -70,6 +70,17 @@ export function isTopicMuted(realm: Realm, userId: number, streamId: number, top
   return getUserTopic(realm, userId, streamId, topic)?.visibility_policy === VISIBILITY_POLICY.muted;
 }
 
+/**
+ * A channel conversation the user has muted: a muted topic, or a topic of a muted channel that the
+ * user did not unmute or follow.
+ */
+export function isConversationMuted(realm: Realm, userId: number, streamId: number, topic: string): boolean {
+  const policy = getUserTopic(realm, userId, streamId, topic)?.visibility_policy;
+  if (policy === VISIBILITY_POLICY.muted) return true;
+  if (policy === VISIBILITY_POLICY.unmuted || policy === VISIBILITY_POLICY.followed) return false;
+  return realm.channels.get(streamId)?.subscriptions.get(userId)?.is_muted ?? false;
+}
+
 export function userTopicToWire(t: UserTopic): Record<string, unknown> {
   return {
     stream_id: t.stream_id,

@@ -1,4 +1,5 @@
 import type { InitialState, UnreadMessages } from '../api/model';
+import { topicHidden, topicPolicies } from '../features/inbox/inbox-model';
 
 /** Pure helpers over `unread_msgs` (POST /register), used by the message and flag reducers. */
 
@@ -30,6 +31,24 @@ export function mentionedByFlags(flags: readonly string[]): boolean {
       f === 'stream_wildcard_mentioned' ||
       f === 'topic_wildcard_mentioned',
   );
+}
+
+/**
+ * Whether a new unread message goes in `unread_msgs.mentions`, by the rule the server follows for
+ * that list: a direct mention (or a group's) anywhere, a wildcard mention outside muted
+ * conversations.
+ */
+export function inUnreadMentions(
+  state: InitialState,
+  flags: readonly string[],
+  target: UnreadTarget,
+): boolean {
+  if (flags.includes('mentioned')) return true;
+  if (!mentionedByFlags(flags)) return false;
+  if (target.type !== 'stream' || target.stream_id === undefined) return true;
+  const channel = state.subscriptions?.find((c) => c.stream_id === target.stream_id);
+  const channelMuted = channel ? (channel.is_muted ?? channel.in_home_view === false) : false;
+  return !topicHidden(topicPolicies(state.user_topics), channelMuted, target.stream_id, target.topic ?? '');
 }
 
 export function addUnread(

@@ -86,6 +86,27 @@ describe('message', () => {
     expect(state().unread_msgs!.mentions).toEqual([501]);
   });
 
+  it('keeps a wildcard mention in a muted topic out of the unread mentions, as the server does; a direct one in', () => {
+    const muted = { stream_id: 1, topic_name: 'Greetings', visibility_policy: 1, last_updated: 0 };
+    qc.setQueryData(sessionKey, {
+      accountId: 'a',
+      generation: 1,
+      initialState: { ...baseState(), user_topics: [muted] },
+    });
+    applyEvents(qc, [
+      ev('message', {
+        message: channelMessage({ id: 601 }),
+        flags: ['stream_wildcard_mentioned', 'wildcard_mentioned'],
+      }),
+      ev('message', { message: channelMessage({ id: 602 }), flags: ['mentioned'] }),
+      ev('message', {
+        message: channelMessage({ id: 603, subject: 'lunch' }),
+        flags: ['wildcard_mentioned'],
+      }),
+    ]);
+    expect(state().unread_msgs!.mentions).toEqual([602, 603]);
+  });
+
   it('does not count a message already read (own messages) and updates recent DMs', () => {
     const m = dmMessage([SELF, OTHER], { sender_id: SELF });
     applyEvents(qc, [ev('message', { message: m, flags: ['read'] })]);

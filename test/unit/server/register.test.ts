@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoUsers, useServer } from './helpers';
+import { channelId, demoUsers, sendToChannel, useServer } from './helpers';
 
 describe('POST /register', () => {
   const h = useServer({
@@ -207,6 +207,32 @@ describe('POST /register', () => {
     expect(
       (state.user_status as Record<string, { status_text: string }>)[String(moderator.user_id)]!.status_text,
     ).toBe('In workshops all day');
+  });
+
+  it('lists in unread mentions direct ones anywhere, wildcard ones only outside muted conversations', async () => {
+    const { admin, member } = demoUsers(h.server);
+    const topic = `muted ${Date.now()}`;
+    await h.as(member).ok('POST', '/user_topics', {
+      stream_id: channelId(h.server, 'random'),
+      topic,
+      visibility_policy: 1,
+    });
+    await h.as(member).ok('POST', '/users/me/subscriptions/properties', {
+      subscription_data: [
+        { stream_id: channelId(h.server, 'announcements'), property: 'is_muted', value: true },
+      ],
+    });
+    const ben = h.as(admin);
+    const wildcardMuted = await sendToChannel(ben, 'random', topic, '@**all** the book');
+    const direct = await sendToChannel(ben, 'random', topic, '@**Dmitri Ivanov** the book');
+    const group = await sendToChannel(ben, 'random', topic, '@*backend* the book');
+    const wildcardMutedChannel = await sendToChannel(ben, 'announcements', 'news', '@**all** news');
+    const wildcard = await sendToChannel(ben, 'general', topic, '@**all** lunch');
+    const state = await h.as(member).ok('POST', '/register', { fetch_event_types: ['message'] });
+    const mentions = (state.unread_msgs as { mentions: number[] }).mentions;
+    expect(mentions).toEqual(expect.arrayContaining([direct, group, wildcard]));
+    expect(mentions).not.toContain(wildcardMuted);
+    expect(mentions).not.toContain(wildcardMutedChannel);
   });
 
   it('rejects malformed JSON parameters', async () => {

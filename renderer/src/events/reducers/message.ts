@@ -3,7 +3,7 @@ import { feedRootKey, getInitialState, updateInitialState, type FeedData } from 
 import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { EventMap, EventReducer } from '../types';
-import { addUnread, mentionedByFlags } from '../unread';
+import { addUnread, inUnreadMentions } from '../unread';
 import { recentOnMessage } from './recent-conversations';
 
 /** The message a `message` event carries, with its flags (the event's own, for this user). */
@@ -43,17 +43,13 @@ export const message: EventReducer<'message'> = ({ queryClient }, event) => {
   updateInitialState(queryClient, (s) => {
     let next = s;
     if (!flags.includes('read')) {
-      next = addUnread(
-        next,
-        msg.id,
-        {
-          type: msg.type,
-          stream_id: msg.stream_id,
-          topic,
-          otherUserIds: recipientIds.filter((id) => id !== selfId),
-        },
-        mentionedByFlags(flags),
-      );
+      const target = {
+        type: msg.type,
+        stream_id: msg.stream_id,
+        topic,
+        otherUserIds: recipientIds.filter((id) => id !== selfId),
+      };
+      next = addUnread(next, msg.id, target, inUnreadMentions(next, flags, target));
     }
     if (msg.type === 'private') {
       const others = recipientIds.filter((id) => id !== selfId).sort((a, b) => a - b);

@@ -9,8 +9,10 @@ import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 export const BadgeCountMode = { all: 1, directMentionsFollowed: 2, directMentions: 3, none: 4 } as const;
 
 /**
- * The number for the badge: every unread message outside muted channels and topics, or only
- * direct messages and mentions (plus followed topics), or nothing, as the user chose.
+ * The number for the badge: every unread message outside muted channels and topics (what the Inbox
+ * counts: a mention in a muted conversation is not added, as in the real service), or only direct
+ * messages and mentions (plus followed topics; here a direct mention counts wherever it is), or
+ * nothing, as the user chose.
  */
 export function badgeCount(state: InitialState | undefined): number {
   const unread = state?.unread_msgs;
@@ -28,7 +30,7 @@ export function badgeCount(state: InitialState | undefined): number {
   );
   // This runs on every change of the unread state (a busy organization holds 100,000 ids): lengths
   // are summed, and only the few mentions are looked for among the ids, so none is counted twice.
-  const mentionsLeft = new Set(unread.mentions ?? []);
+  const mentionsLeft = new Set(mode === BadgeCountMode.all ? [] : (unread.mentions ?? []));
   let count = 0;
   const add = (ids: readonly number[]) => {
     count += ids.length;

@@ -48,6 +48,17 @@ describe('the unread badge', () => {
     expect(badgeCount(undefined)).toBe(0);
   });
 
+  it('counts mentions in muted conversations only where the user chose DMs and mentions', () => {
+    const withMutedMentions = (mode: number) => {
+      const s = state(mode);
+      return { ...s, unread_msgs: { ...s.unread_msgs!, mentions: [4, 6, 8] } } as InitialState;
+    };
+    // As the Inbox: the muted topic's and the muted channel's messages are left out, mentions or not.
+    expect(badgeCount(withMutedMentions(1))).toBe(7);
+    expect(badgeCount(withMutedMentions(2))).toBe(7);
+    expect(badgeCount(withMutedMentions(3))).toBe(6);
+  });
+
   it('puts the count first in the window title', () => {
     expect(windowTitle(3, 'Northwind Labs')).toBe('(3) Northwind Labs – Team Chat');
     expect(windowTitle(0, 'Northwind Labs')).toBe('Northwind Labs – Team Chat');

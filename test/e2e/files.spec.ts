@@ -242,6 +242,46 @@ test('cancels an upload in progress: its placeholder goes away', async ({
   expect(chat.server.realm.attachments.size).toBe(attachments);
 });
 
+test('an upload finishing in another conversation puts its link in that draft once', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-incident 42').click();
+  const input = page.getByTestId('compose-input');
+  await input.fill('draft F ');
+  const attachments = chat.server.realm.attachments.size;
+  faultProxy.next({ kind: 'holdAnswer' }, '/user_uploads');
+  await page.getByTestId('compose-file-input').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('incident notes'),
+  });
+  await expect(input).toHaveValue('draft F [Uploading notes.txt…]()');
+  await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments + 1);
+  await page.getByTestId('topic-database migration').click();
+  await expect(page.getByTestId('conversation-title')).toContainText('database migration');
+  faultProxy.releaseAnswers();
+
+  // The saved draft follows, so it cannot come back beside the text with the link.
+  const link = /^draft F \[notes\.txt\]\(\/user_uploads\/[^)]+\/notes\.txt\)$/;
+  const savedDraft = async () => {
+    const { body } = await chat.api('member').get('/drafts');
+    return (body.drafts as { topic: string; content: string }[]).find((d) => d.topic === 'incident 42')
+      ?.content;
+  };
+  await expect.poll(savedDraft).toMatch(link);
+  await page.getByTestId('topic-incident 42').click();
+  await expect(input).toHaveValue(link);
+  await page.getByTestId('compose-send').click();
+  await expect(input).toHaveValue('');
+  const [sent] = await newestContents(chat.api('member'), 'engineering', 'incident 42', 1);
+  expect(sent).toMatch(link);
+});
+
 test('the lightbox: opens on a preview, arrows move, Esc closes; other files download', async ({
   page,
   chat,

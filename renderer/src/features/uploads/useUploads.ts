@@ -2,9 +2,11 @@ import { useCallback, useEffect, type RefObject } from 'react';
 import { ApiCallError } from '../../../../shared/failures';
 import { errorSentence } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
+import { useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { currentAccountScope, updateForAccount } from '../../state/account-scope';
 import { useComposeStore } from '../../state/compose';
+import { changeSavedDraft } from '../drafts/saved-draft-text';
 import { sendFile } from './send-file';
 import {
   insertAtCursor,
@@ -32,6 +34,7 @@ export function useUploads(
   const limitMib = useInitialState((s) =>
     typeof s.max_file_upload_size_mib === 'number' ? s.max_file_upload_size_mib : undefined,
   );
+  const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
 
   const addFiles = useCallback(
     (files: File[]) => {
@@ -57,13 +60,14 @@ export function useUploads(
         requestAnimationFrame(() => textarea.current?.setSelectionRange(inserted.cursor, inserted.cursor));
 
         const accountId = currentAccountScope();
-        const replace = (replacement: string) =>
+        // The conversation's text and its saved draft, wherever the person is by then.
+        const replace = (replacement: string) => {
+          const change = (text: string) => replacePlaceholder(text, placeholder, replacement);
           updateForAccount(accountId, useComposeStore, (s) => ({
-            drafts: {
-              ...s.drafts,
-              [composeKey]: replacePlaceholder(s.drafts[composeKey] ?? '', placeholder, replacement),
-            },
+            drafts: { ...s.drafts, [composeKey]: change(s.drafts[composeKey] ?? '') },
           }));
+          changeSavedDraft(bridge, accountId, composeKey, change, syncOn);
+        };
         const controller = new AbortController();
         uploadControllers.set(id, controller);
         store.add({ ...base, state: 'uploading' });
@@ -89,7 +93,7 @@ export function useUploads(
         });
       }
     },
-    [bridge, composeKey, limitMib, textarea],
+    [bridge, composeKey, limitMib, syncOn, textarea],
   );
 
   useEffect(() => {

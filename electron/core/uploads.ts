@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { lazy } from '../../shared/api/lazy';
 import { clientFailureCodes, type CallResult, type UploadedFile, type UploadRequest } from '../../shared/ipc';
 import type { CallFailure } from '../../shared/errors';
+import { discardUpload } from './discard-upload';
 import type { HttpClient } from './http-client';
 import { multipartEnvelope, randomBoundary } from './multipart';
 
@@ -11,7 +12,9 @@ import { multipartEnvelope, randomBoundary } from './multipart';
  * each piece goes into the request body as the request reads it, so main holds at most one piece
  * of a file and a piece's promise resolves when it is on its way: that is the upload's progress.
  * Cancelling aborts the request; an upload that receives nothing for `idleMs` (its page went
- * away) is cancelled too.
+ * away) is cancelled too. Once the whole file is in the request, aborting it would stop only the
+ * answer, not the server storing the file: a cancel then waits for the answer (`cancelledAnswerMs`
+ * at most) and deletes the file it names.
  */
 
 export interface UploadTarget {
@@ -22,6 +25,8 @@ export interface UploadTarget {
 
 export interface UploadsOptions {
   idleMs?: number;
+  /** How long an upload cancelled after its whole file went out may still answer. */
+  cancelledAnswerMs?: number;
   /** Uploads in progress at once, all accounts together. */
   maxActive?: number;
   random?: () => number;
@@ -35,6 +40,13 @@ const uploadAnswer = lazy(() =>
     filename: z.string().optional(),
   }),
 );
+
+/** The stored file's URL in an upload's answer. */
+function uploadedUrl(answer: unknown): { url: string; filename?: string } | null {
+  const decoded = uploadAnswer().safeParse(answer);
+  const url = decoded.success ? (decoded.data.url ?? decoded.data.uri) : undefined;
+  return decoded.success && url ? { url, filename: decoded.data.filename } : null;
+}
 
 function failure(code: string, msg: string): { ok: false; error: CallFailure } {
   return { ok: false, error: { kind: 'api', status: 0, code, msg, extra: {} } };
@@ -52,11 +64,13 @@ class Upload {
   /** The piece waiting for the request to read it. */
   private waiting: { resolve(): void; reject(error: Error): void } | null = null;
   private settled = false;
+  /** The file and the form's end are all in the request: the server may store it whatever happens next. */
+  private handedOver = false;
   private readonly tail: Uint8Array;
   readonly answer: Promise<CallResult<unknown>>;
 
   constructor(
-    client: HttpClient,
+    readonly client: HttpClient,
     readonly file: UploadRequest,
     random: () => number,
   ) {
@@ -108,8 +122,13 @@ class Upload {
       }
       this.controller.enqueue(this.tail);
       this.controller.close();
+      this.handedOver = true;
     }
     return this.answer;
+  }
+
+  get wholeFileSent(): boolean {
+    return this.handedOver;
   }
 
   cancel(): void {
@@ -131,13 +150,18 @@ class Upload {
 }
 
 export class Uploads {
-  private readonly active = new Map<string, { upload: Upload; idle: ReturnType<typeof setTimeout> }>();
+  private readonly active = new Map<
+    string,
+    { upload: Upload; idle: ReturnType<typeof setTimeout>; cancelled?: true }
+  >();
   private readonly idleMs: number;
+  private readonly cancelledAnswerMs: number;
   private readonly maxActive: number;
   private readonly random: () => number;
 
   constructor(options: UploadsOptions = {}) {
     this.idleMs = options.idleMs ?? 60_000;
+    this.cancelledAnswerMs = options.cancelledAnswerMs ?? 30_000;
     this.maxActive = options.maxActive ?? 20;
     this.random = options.random ?? Math.random;
   }
@@ -183,15 +207,15 @@ export class Uploads {
     } finally {
       if (this.active.get(uploadId) === entry) this.active.delete(uploadId);
     }
+    if (entry.cancelled) return failure(clientFailureCodes.uploadCancelled, 'The upload was cancelled.');
     if (!answer.ok) return answer;
-    const decoded = uploadAnswer().safeParse(answer.value);
-    const url = decoded.success ? (decoded.data.url ?? decoded.data.uri) : undefined;
-    if (!decoded.success || !url)
+    const uploaded = uploadedUrl(answer.value);
+    if (!uploaded)
       return {
         ok: false,
         error: { kind: 'malformed', status: 200, message: 'the upload answer has no url' },
       };
-    return { ok: true, value: { url, filename: decoded.data.filename ?? entry.upload.file.name } };
+    return { ok: true, value: { url: uploaded.url, filename: uploaded.filename ?? entry.upload.file.name } };
   }
 
   cancel(uploadId: string): void {
@@ -199,7 +223,22 @@ export class Uploads {
     if (!entry) return;
     clearTimeout(entry.idle);
     this.active.delete(uploadId);
-    entry.upload.cancel();
+    entry.cancelled = true;
+    if (entry.upload.wholeFileSent) this.discardWhenStored(entry.upload);
+    else entry.upload.cancel();
+  }
+
+  /** A cancel too late to stop the server storing the file: the file its answer names is deleted. */
+  private discardWhenStored(upload: Upload): void {
+    const timer = setTimeout(() => upload.cancel(), this.cancelledAnswerMs);
+    timer.unref?.();
+    void upload.answer
+      .then(async (answer) => {
+        clearTimeout(timer);
+        const uploaded = answer.ok ? uploadedUrl(answer.value) : null;
+        if (uploaded) await discardUpload(upload.client, uploaded.url);
+      })
+      .catch(() => undefined);
   }
 
   cancelAll(): void {

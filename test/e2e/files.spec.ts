@@ -242,6 +242,31 @@ test('cancels an upload in progress: its placeholder goes away', async ({
   expect(chat.server.realm.attachments.size).toBe(attachments);
 });
 
+test('a cancel while the server answers deletes the file it stored anyway', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await openTopic(page);
+  const attachments = chat.server.realm.attachments.size;
+  faultProxy.next({ kind: 'holdAnswer' }, '/user_uploads');
+  await page.getByTestId('compose-file-input').setInputFiles({
+    name: 'late.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('cancelled too late'),
+  });
+  await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments + 1);
+  await page.getByTestId('upload-cancel').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  faultProxy.releaseAnswers();
+  await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments);
+  const { body } = await chat.api('member').get('/attachments');
+  expect((body.attachments as { name: string }[]).map((a) => a.name)).not.toContain('late.txt');
+  await expect(page.getByTestId('upload-error')).toHaveCount(0);
+});
+
 test('an upload finishing in another conversation puts its link in that draft once', async ({
   page,
   chat,

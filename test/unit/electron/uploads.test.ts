@@ -183,6 +183,47 @@ describe('uploads through main, against the reference server', () => {
     expect(server.realm.attachments.size).toBe(before);
   });
 
+  it('cancelled while the server answers: the file it stored anyway is deleted, once', async () => {
+    const user = server.credentials.users.find((u) => u.role === 400 && !u.is_bot)!;
+    let answered: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (answered = resolve));
+    const calls: string[] = [];
+    // The server has the file and has answered; the answer is on its way when the person cancels.
+    const slowAnswer: typeof fetch = async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      const response = await fetch(input, init);
+      if (!String(input).endsWith('/user_uploads')) return response;
+      await new Promise<void>((resolve, reject) => {
+        void gate.then(resolve);
+        init?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+      });
+      return response;
+    };
+    const slowClient = new HttpClient({
+      serverUrl: server.url,
+      credentials: { email: user.email, apiKey: user.api_key },
+      userAgent: 'test',
+      fetch: slowAnswer,
+    });
+    const uploads = new Uploads();
+    const before = server.realm.attachments.size;
+    const bytes = new TextEncoder().encode('cancelled late');
+    const begun = uploads.begin(
+      { client: slowClient, limitBytes: null },
+      { name: 'late.txt', type: 'text/plain', size: bytes.length },
+    );
+    const uploadId = begun.ok ? begun.value.uploadId : '';
+    await uploads.sendChunk(uploadId, bytes);
+    const finished = uploads.finish(uploadId);
+    await expect.poll(() => server.realm.attachments.size).toBe(before + 1);
+    uploads.cancel(uploadId);
+    uploads.cancel(uploadId);
+    answered();
+    expect(await finished).toMatchObject({ ok: false, error: { code: 'CLIENT_UPLOAD_CANCELLED' } });
+    await expect.poll(() => server.realm.attachments.size).toBe(before);
+    expect(calls.filter((call) => call.startsWith('DELETE /api/v1/attachments/'))).toHaveLength(1);
+  });
+
   it('refuses more bytes than announced', async () => {
     const uploads = new Uploads();
     const begun = uploads.begin({ client, limitBytes: null }, { name: 'a.txt', type: 'text/plain', size: 2 });

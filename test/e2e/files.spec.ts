@@ -307,6 +307,56 @@ test('an upload finishing in another conversation puts its link in that draft on
   expect(sent).toMatch(link);
 });
 
+test('pastes and drops files into the Edit message box: the links go into the edit', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const sent = await chat.api(me.email).post('/messages', {
+    type: 'channel',
+    to: 'engineering',
+    topic: 'incident 42',
+    content: 'Screenshot:',
+  });
+  const id = sent.body.id as number;
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-incident 42').click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  const content = page.getByTestId('edit-content');
+  await expect(content).toHaveValue('Screenshot:');
+
+  faultProxy.next({ kind: 'holdAnswer' }, '/user_uploads');
+  await dispatchWithFiles(page, '[data-testid="edit-content"]', 'paste', [
+    { name: 'screen.png', type: 'image/png', base64: png(120, 80, [40, 120, 200]) },
+  ]);
+  const dialog = page.getByTestId('edit-message-dialog');
+  await expect(content).toHaveValue('Screenshot: [Uploading screen.png…]()');
+  await expect(dialog.getByTestId('upload-progress')).toHaveCount(1);
+  // Saved now, the message would keep the placeholder.
+  await expect(page.getByTestId('edit-save')).toBeDisabled();
+  await dialog.screenshot({ path: 'test-results/screens/files-edit-upload.png' });
+  faultProxy.releaseAnswers();
+  await expect(content).toHaveValue(/^Screenshot: \[screen\.png\]\(\/user_uploads\/[^)]+\/screen\.png\)$/);
+  await expect(dialog.getByTestId('upload-progress')).toHaveCount(0);
+  // Dropped files land at the cursor, as in the compose box.
+  await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length));
+  await dispatchWithFiles(page, '[data-testid="edit-content"]', 'drop', [
+    { name: 'log.txt', type: 'text/plain', base64: Buffer.from('the log').toString('base64') },
+  ]);
+  await expect(content).toHaveValue(/\) \[log\.txt\]\(\/user_uploads\/[^)]+\/log\.txt\)$/);
+  const edited = await content.inputValue();
+  // The compose box was left alone.
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  await page.getByTestId('edit-save').click();
+  await expect(dialog).toHaveCount(0);
+  const { body } = await chat.api(me.email).get(`/messages/${id}`, { apply_markdown: false });
+  expect((body.message as { content: string }).content).toBe(edited);
+  await expect(page.getByTestId(`content-${id}`).locator('.message_inline_image img')).toHaveCount(1);
+});
+
 test('the lightbox: opens on a preview, arrows move, Esc closes; other files download', async ({
   page,
   chat,

@@ -1,5 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import type { ChatBridge } from '../../../../shared/ipc';
 import type { PropagateMode } from '../../../../shared/api/messages';
@@ -24,6 +34,10 @@ import { replyNarrow } from '../message-actions/reply-narrow';
 import type { Message } from '../../api/model';
 import { dropKeptEdit, keepEdit, keptEdit } from './kept-edits';
 import { useDialogStore } from '../../state/dialogs';
+import { filesFromClipboard, UploadList } from '../uploads/UploadControls';
+import { uploadingNames, useUploadsStore } from '../uploads/uploads-store';
+import { cancelUpload, useFileUploads, type UploadText } from '../uploads/useUploads';
+import { useShallow } from 'zustand/react/shallow';
 import { useSubscriptions } from '../channels/hooks';
 import { RadioOptions } from '../../components/RadioOptions';
 import {
@@ -321,6 +335,8 @@ function EditForm({
   };
   // The caret goes to the end of the text, where a correction or an addition usually goes.
   const contentBox = useRef<HTMLTextAreaElement>(null);
+  const addFiles = useEditUploads(accountId, messageId, form.content, contentBox, setForm);
+  const uploading = useUploadsStore(useShallow((s) => uploadingNames(s.items, editUploadKey(messageId))));
   useEffect(() => {
     const box = contentBox.current;
     if (!box || document.activeElement !== box) return;
@@ -336,6 +352,8 @@ function EditForm({
     (!contentChanged && !moving) ||
     (contentChanged && form.streamId !== original.streamId) ||
     lengthWarning !== null ||
+    // Saved now, the message would keep a file's placeholder instead of its link.
+    uploading.length > 0 ||
     edit.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -376,9 +394,26 @@ function EditForm({
               onKeyDown={(e) => {
                 if (!e.nativeEvent.isComposing && isSendKey(e, enterSends)) submit(e);
               }}
+              onPaste={(e) => {
+                const files = filesFromClipboard(e.clipboardData);
+                if (files.length === 0 || !canEditContent) return;
+                e.preventDefault();
+                addFiles(files);
+              }}
+              onDragOver={(e) => {
+                if ([...e.dataTransfer.types].includes('Files')) e.preventDefault();
+              }}
+              onDrop={(e) => {
+                const files = [...e.dataTransfer.files];
+                if (files.length === 0) return;
+                e.preventDefault();
+                e.stopPropagation();
+                if (canEditContent) addFiles(files);
+              }}
             />
           </label>
         )}
+        {isOwn && <UploadList composeKey={editUploadKey(messageId)} />}
         {isOwn && restored && (
           <p className="notice small" role="status" data-testid="edit-restored">
             This is your unsaved edit from earlier.{' '}
@@ -552,6 +587,62 @@ function EditForm({
       </form>
     </Dialog>
   );
+}
+
+/** The uploads store's name for the files of a message's edit. */
+function editUploadKey(messageId: number): string {
+  return `edit:${messageId}`;
+}
+
+/**
+ * Files pasted or dropped into the edit's content go up as from the compose box, their placeholder
+ * and link into the edit's text. When the dialog closes, its uploads still going are cancelled;
+ * an upload ending after it closed changes the kept edit (if one is kept) instead.
+ */
+function useEditUploads(
+  accountId: string | null,
+  messageId: number,
+  content: string,
+  contentBox: RefObject<HTMLTextAreaElement | null>,
+  setForm: Dispatch<SetStateAction<EditForm>>,
+) {
+  const key = editUploadKey(messageId);
+  // The text as the uploads last left it or the person typed it (state is a render behind).
+  const latest = useRef(content);
+  const open = useRef(true);
+  useEffect(() => {
+    latest.current = content;
+  }, [content]);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+      const uploads = useUploadsStore.getState();
+      for (const item of uploads.items) if (item.composeKey === key) cancelUpload(item.id);
+      uploads.clearFailed(key);
+    };
+  }, [key]);
+  const write = useCallback(
+    (text: string) => {
+      latest.current = text;
+      setForm((f) => ({ ...f, content: text }));
+      keepEdit(accountId, messageId, text);
+    },
+    [accountId, messageId, setForm],
+  );
+  const target = useMemo<UploadText>(
+    () => ({
+      read: () => latest.current,
+      write,
+      laterChange: () => (change) => {
+        if (open.current) return write(change(latest.current));
+        const kept = keptEdit(accountId, messageId);
+        if (kept !== undefined) keepEdit(accountId, messageId, change(kept));
+      },
+    }),
+    [accountId, messageId, write],
+  );
+  return useFileUploads(key, contentBox, target);
 }
 
 /** Opens the conversation and adds `text` to its compose box (after anything already typed there). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import { ApiCallError } from '../../../../shared/failures';
 import { errorSentence } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
@@ -19,55 +19,59 @@ import { uploadControllers, useDropTarget, useUploadsStore } from './uploads-sto
 
 let nextId = 1;
 
+/** The text an upload writes into: its placeholder now, its link (or nothing) when it ends. */
+export interface UploadText {
+  read(): string;
+  write(text: string): void;
+  /**
+   * Taken as a file is added: changes the text when its upload ends, wherever that text is by then
+   * (another conversation shown, another account, a dialog closed).
+   */
+  laterChange(): (change: (text: string) => string) => void;
+}
+
 /**
- * Files for one compose box: each is checked against the organization's size limit, gets a
- * placeholder at the cursor, goes up through main with its progress in the uploads store, and its
- * placeholder becomes the link when the server answered (or goes away if it failed or was cancelled).
- * While mounted, the box is where files dropped on the conversation go.
+ * Files for one text box (`listKey` names its files in the uploads store): each is checked against
+ * the organization's size limit, gets a placeholder at the cursor, goes up through main with its
+ * progress in the uploads store, and its placeholder becomes the link when the server answered (or
+ * goes away if it failed or was cancelled).
  */
-export function useUploads(
-  composeKey: string,
+export function useFileUploads(
+  listKey: string,
   textarea: RefObject<HTMLTextAreaElement | null>,
-  enabled: boolean,
+  target: UploadText,
 ) {
   const bridge = useBridge();
   const limitMib = useInitialState((s) =>
     typeof s.max_file_upload_size_mib === 'number' ? s.max_file_upload_size_mib : undefined,
   );
-  const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
 
-  const addFiles = useCallback(
+  return useCallback(
     (files: File[]) => {
       const store = useUploadsStore.getState();
       let cursor: number | null = null;
       for (const file of files) {
         const id = `upload-${nextId++}`;
-        const base = { id, composeKey, name: file.name, size: file.size, sent: 0 };
+        const base = { id, composeKey: listKey, name: file.name, size: file.size, sent: 0 };
         const refusal = sizeRefusal(file, limitMib);
         if (refusal) {
           store.add({ ...base, state: 'failed', error: refusal });
           continue;
         }
         const placeholder = uploadingPlaceholder(file.name);
-        const text = useComposeStore.getState().drafts[composeKey] ?? '';
+        const text = target.read();
         // Several files at once go one after another from the cursor (the box has not re-rendered yet).
         const element = textarea.current;
         const start = cursor ?? (element ? element.selectionStart : text.length);
         const end = cursor ?? (element ? element.selectionEnd : text.length);
         const inserted = insertAtCursor(text, start, end, placeholder);
         cursor = inserted.cursor;
-        useComposeStore.getState().setText(composeKey, inserted.text);
+        target.write(inserted.text);
         requestAnimationFrame(() => textarea.current?.setSelectionRange(inserted.cursor, inserted.cursor));
 
-        const accountId = currentAccountScope();
-        // The conversation's text and its saved draft, wherever the person is by then.
-        const replace = (replacement: string) => {
-          const change = (text: string) => replacePlaceholder(text, placeholder, replacement);
-          updateForAccount(accountId, useComposeStore, (s) => ({
-            drafts: { ...s.drafts, [composeKey]: change(s.drafts[composeKey] ?? '') },
-          }));
-          changeSavedDraft(bridge, accountId, composeKey, change, syncOn);
-        };
+        const change = target.laterChange();
+        const replace = (replacement: string) =>
+          change((current) => replacePlaceholder(current, placeholder, replacement));
         const controller = new AbortController();
         uploadControllers.set(id, controller);
         store.add({ ...base, state: 'uploading' });
@@ -93,8 +97,39 @@ export function useUploads(
         });
       }
     },
-    [bridge, composeKey, limitMib, syncOn, textarea],
+    [bridge, listKey, limitMib, target, textarea],
   );
+}
+
+/**
+ * Files for one compose box, whose text is the compose store's under `composeKey`. While mounted,
+ * the box is where files dropped on the conversation go.
+ */
+export function useUploads(
+  composeKey: string,
+  textarea: RefObject<HTMLTextAreaElement | null>,
+  enabled: boolean,
+) {
+  const bridge = useBridge();
+  const syncOn = useUserSetting<boolean>('enable_drafts_synchronization', true);
+  const target = useMemo<UploadText>(
+    () => ({
+      read: () => useComposeStore.getState().drafts[composeKey] ?? '',
+      write: (text) => useComposeStore.getState().setText(composeKey, text),
+      laterChange: () => {
+        const accountId = currentAccountScope();
+        // The conversation's text and its saved draft, wherever the person is by then.
+        return (change) => {
+          updateForAccount(accountId, useComposeStore, (s) => ({
+            drafts: { ...s.drafts, [composeKey]: change(s.drafts[composeKey] ?? '') },
+          }));
+          changeSavedDraft(bridge, accountId, composeKey, change, syncOn);
+        };
+      },
+    }),
+    [bridge, composeKey, syncOn],
+  );
+  const addFiles = useFileUploads(composeKey, textarea, target);
 
   useEffect(() => {
     if (!enabled) return;

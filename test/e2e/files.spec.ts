@@ -87,6 +87,13 @@ test('attaches files with the button: progress per file, links at the cursor, pr
   ]);
   await expect(page.getByTestId('upload-progress')).toHaveCount(2);
   await expect(input).toHaveValue('Before [Uploading leaf.png…]() [Uploading notes.txt…]() after');
+  // Both files are on their way at once, but the server has not answered: no bar says it is done.
+  for (const bar of await page.getByTestId('upload-progress-bar').all())
+    await expect(bar).not.toHaveAttribute('value');
+  await expect(page.getByTestId('upload-progress-text')).toHaveText([
+    /^Uploading .+ KiB…$/,
+    /^Uploading 16 B…$/,
+  ]);
   await page.getByTestId('compose').screenshot({ path: 'test-results/screens/files-compose-progress.png' });
 
   await expect(page.getByTestId('upload-progress')).toHaveCount(0);

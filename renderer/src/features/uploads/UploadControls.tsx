@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { formatSize } from './upload-text';
-import { useUploadsStore } from './uploads-store';
+import { useUploadsStore, type UploadItem } from './uploads-store';
 import { cancelUpload } from './useUploads';
 
 /** The compose box's "Attach files" button: a file picker, several files at once. */
@@ -34,6 +34,11 @@ export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) 
   );
 }
 
+/** Whether the whole file is on its way: its last piece went to main, the server's answer is awaited. */
+function handedOver(item: UploadItem): boolean {
+  return item.sent >= item.size;
+}
+
 /** The files of one compose box: a progress bar with Cancel per upload, and why a file was refused. */
 export function UploadList({ composeKey }: { composeKey: string }) {
   const items = useUploadsStore((s) => s.items);
@@ -48,14 +53,18 @@ export function UploadList({ composeKey }: { composeKey: string }) {
             <span className="upload-name" title={item.name}>
               {item.name}
             </span>
+            {/* What counts is what main handed to the connection, which buffers well ahead of a slow
+                link: once it has the whole file, how much the server has is unknown (no value). */}
             <progress
               max={item.size || 1}
-              value={item.sent}
+              value={handedOver(item) ? undefined : item.sent}
               aria-label={`Uploading ${item.name}`}
               data-testid="upload-progress-bar"
             />
-            <span className="muted small">
-              {formatSize(item.sent)} of {formatSize(item.size)}
+            <span className="muted small" data-testid="upload-progress-text">
+              {handedOver(item)
+                ? `Uploading ${formatSize(item.size)}…`
+                : `${formatSize(item.sent)} of ${formatSize(item.size)}`}
             </span>
             <button
               type="button"

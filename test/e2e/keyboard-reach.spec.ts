@@ -95,6 +95,8 @@ test('i opens the selected message’s menu, e moves another person’s message,
   await button.focus();
   await page.keyboard.press('Enter');
   const topicMenu = page.getByRole('menu', { name: `Actions for topic ${topic}` });
+  await expect(topicMenu.getByRole('menuitem', { name: 'Follow topic' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(topicMenu.getByRole('menuitem', { name: 'Mute topic' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(topicMenu.getByRole('menuitem', { name: 'Mark topic as read' })).toBeFocused();

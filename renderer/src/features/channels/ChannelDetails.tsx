@@ -93,7 +93,6 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
           </>
         )}
       </dl>
-      <ChannelPersonalSettings streamId={streamId} />
       {isAdmin && (
         <button
           type="button"
@@ -112,6 +111,7 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
       >
         Mark channel as read
       </button>
+      <ChannelPersonalSettings streamId={streamId} />
     </section>
   );
 }

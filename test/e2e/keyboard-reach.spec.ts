@@ -38,7 +38,20 @@ test('Tab in the feed visits the selected message only, leaves the view where it
   await page.keyboard.press('End');
   const newest = ids[ids.length - 1]!;
   await expect(page.locator('[data-selected="true"]')).toHaveAttribute('data-message-id', String(newest));
-  const scrollBefore = await feed.evaluate((el) => el.scrollTop);
+  // End's move has settled (rows drawn at their real height keep the view at the bottom a moment):
+  // two readings 300 ms apart agree.
+  let scrollBefore = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await feed.evaluate((el) => el.scrollTop);
+        const settled = now === scrollBefore;
+        scrollBefore = now;
+        return settled;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
 
   // Rows above and below the view are drawn too (overscan), each with its link and buttons.
   await expect(page.locator('[data-light]')).toHaveCount(0);

@@ -208,9 +208,13 @@ test('search highlights the matching words', async ({ page, chat, signIn }) => {
   await page.getByTestId('search-input').fill('pipeline');
   await page.getByTestId('search-input').press('Enter');
   await expect(page.getByTestId('conversation-title')).toContainText('pipeline');
-  // Hits are highlighted in the content or in the topic of each message.
+  // Hits are highlighted in the content, or in the topic of the header their conversation's run of
+  // hits shares: at the top, the first run's header is drawn.
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('Home');
   await expect(page.getByTestId('message-feed').locator('.highlight').first()).toBeVisible();
   await expect(page.getByTestId('message-feed').locator('.highlight').first()).toHaveText(/pipeline/i);
+  await page.keyboard.press('End');
 
   // New messages arrive live; matches_narrow decides which belong to the search.
   const feed = page.getByTestId('message-feed');

@@ -7,6 +7,25 @@ import { useInitialState } from '../../app/session';
 
 type Property = 'is_muted' | 'desktop_notifications' | 'audible_notifications';
 
+interface Row {
+  property: Property;
+  label: string;
+  value: boolean;
+  hint?: string;
+}
+
+/** A notification choice: the channel's own, or (none) the person's default, said so. */
+function notifyRow(
+  property: Property,
+  label: string,
+  own: boolean | null | undefined,
+  fallback: boolean,
+): Row {
+  return own === null || own === undefined
+    ? { property, label, value: fallback, hint: 'your default' }
+    : { property, label, value: own };
+}
+
 /**
  * The signed-in person's own settings for a channel they are subscribed to, as in the real
  * service's channel settings: muting it (its messages leave the unread counts and the combined
@@ -29,26 +48,10 @@ export function ChannelPersonalSettings({ streamId }: { streamId: number }) {
   });
   if (!sub) return null;
   const muted = Boolean(sub.is_muted ?? sub.in_home_view === false);
-  const rows: { property: Property; label: string; value: boolean; hint?: string }[] = [
+  const rows: Row[] = [
     { property: 'is_muted', label: 'Mute channel', value: muted },
-    {
-      property: 'desktop_notifications',
-      label: 'Desktop notifications',
-      value: sub.desktop_notifications ?? desktopDefault,
-      hint:
-        sub.desktop_notifications === null || sub.desktop_notifications === undefined
-          ? 'your default'
-          : undefined,
-    },
-    {
-      property: 'audible_notifications',
-      label: 'Notification sound',
-      value: sub.audible_notifications ?? soundDefault,
-      hint:
-        sub.audible_notifications === null || sub.audible_notifications === undefined
-          ? 'your default'
-          : undefined,
-    },
+    notifyRow('desktop_notifications', 'Desktop notifications', sub.desktop_notifications, desktopDefault),
+    notifyRow('audible_notifications', 'Notification sound', sub.audible_notifications, soundDefault),
   ];
   const settled = rows.filter((row) => wanted[row.property] === row.value).map((row) => row.property);
   if (settled.length > 0)

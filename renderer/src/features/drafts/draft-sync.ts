@@ -165,6 +165,18 @@ export function syncDraft(bridge: ChatBridge, key: string): Promise<void> {
   });
 }
 
+/**
+ * Sends every draft of this computer the server lacks or holds an older text of, and deletes the
+ * server copies of drafts sent or emptied meanwhile: once the connection is back, at start, and
+ * when sync is turned on again.
+ */
+export function pushUnsyncedDrafts(bridge: ChatBridge): void {
+  const { drafts, retired } = useLocalDrafts.getState();
+  for (const local of Object.values(drafts)) if (!local.synced) inBackground(syncDraft(bridge, local.key));
+  for (const [id, local] of Object.entries(retired))
+    inBackground(enqueue(local.key, () => discardRetired(bridge, id)));
+}
+
 /** At most this many unanswered creates are remembered per draft (each is one lost answer). */
 const MAX_UNCONFIRMED = 10;
 

@@ -3,6 +3,7 @@ import type { ChatEvent } from '../../../../shared/api/events';
 import { settingChangeOf } from '../../../../shared/api/setting-change';
 import { useBridge } from '../../app/bridge-context';
 import { useSession } from '../../app/session';
+import { pushUnsyncedDrafts } from './draft-sync';
 import { useLocalDrafts, type LocalDraft } from './local-drafts';
 
 /**
@@ -18,8 +19,8 @@ function unlinked(local: LocalDraft): Partial<LocalDraft> {
   };
 }
 
-/** What one event means for this computer's drafts. */
-function followEvent(event: ChatEvent): void {
+/** What one event means for this computer's drafts; true when it turns sync on. */
+function followEvent(event: ChatEvent): boolean {
   const store = useLocalDrafts.getState();
   const linked = () => Object.values(store.drafts).filter((d) => d.serverId !== undefined);
   if (event.kind === 'known' && event.type === 'drafts' && event.op === 'remove') {
@@ -27,12 +28,13 @@ function followEvent(event: ChatEvent): void {
     // Deleted on another client: here too, unless this computer has newer text than it had.
     if (local?.synced) store.remove(local.key);
     else if (local) store.patch(local.key, unlinked(local));
-    return;
+    return false;
   }
   const change = settingChangeOf(event);
+  if (change?.property !== 'enable_drafts_synchronization') return false;
   // Sync turned off: the server deletes its copies (with no event for each); the drafts stay here.
-  if (change?.property === 'enable_drafts_synchronization' && change.value === false)
-    for (const local of linked()) store.patch(local.key, unlinked(local));
+  if (change.value === false) for (const local of linked()) store.patch(local.key, unlinked(local));
+  return change.value === true;
 }
 
 /**
@@ -53,7 +55,11 @@ export function useLocalDraftsFollowServer(): void {
     () =>
       bridge.onEvents((batch) => {
         if (batch.accountId !== useLocalDrafts.getState().accountId) return;
-        for (const event of batch.events) followEvent(event);
+        let turnedOn = false;
+        for (const event of batch.events) turnedOn = followEvent(event) || turnedOn;
+        // Sent again at once: turned off and on within one batch, the setting the compose boxes
+        // read never changes, and nothing else would send them.
+        if (turnedOn) pushUnsyncedDrafts(bridge);
       }),
     [bridge],
   );

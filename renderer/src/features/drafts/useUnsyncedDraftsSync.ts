@@ -3,7 +3,7 @@ import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useSession } from '../../app/session';
 import { useConnectionStore } from '../../state/connection';
-import { discardRetired, enqueue, inBackground, syncDraft } from './draft-sync';
+import { pushUnsyncedDrafts } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
 /**
@@ -25,13 +25,7 @@ export function useUnsyncedDraftsSync(): void {
 
   useEffect(() => {
     if (!ready || !syncOn) return;
-    const pushAll = () => {
-      const { drafts, retired } = useLocalDrafts.getState();
-      for (const local of Object.values(drafts))
-        if (!local.synced) inBackground(syncDraft(bridge, local.key));
-      for (const [id, local] of Object.entries(retired))
-        inBackground(enqueue(local.key, () => discardRetired(bridge, id)));
-    };
+    const pushAll = () => pushUnsyncedDrafts(bridge);
     if (useConnectionStore.getState().status.state === 'connected') pushAll();
     return useConnectionStore.subscribe((state, prev) => {
       if (state.status.state === 'connected' && prev.status.state !== 'connected') pushAll();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BridgeContext } from '../../../../renderer/src/app/bridge-context';
@@ -95,6 +95,26 @@ describe('this computer’s drafts follow the server’s', () => {
     expect(a).toMatchObject({ synced: false, serverId: undefined, draft: { content: 'text of a' } });
     // Its last synced text counts as an unanswered create: a copy the server still holds is matched, not duplicated.
     expect(a?.unconfirmed).toEqual([linked('a', 1).draft]);
+  });
+
+  it('sync turned off and on in one batch sends the drafts again at once', async () => {
+    useLocalDrafts.getState().put(linked('a', 1));
+    const { bridge } = mount([serverCopy(1, 'a')]);
+    // The server deleted its copy when sync went off; the unanswered-create check finds none.
+    bridge.handlers.getDrafts = () => ({ result: 'success', msg: '', count: 0, drafts: [] });
+    bridge.handlers.createDrafts = () => ({ result: 'success', msg: '', ids: [41] });
+    const toggle = (id: number, value: boolean) => ({
+      id,
+      type: 'user_settings',
+      op: 'update',
+      property: 'enable_drafts_synchronization',
+      value,
+    });
+    act(() => bridge.pushEvents([toggle(9, false), toggle(10, true)]));
+    await waitFor(() =>
+      expect(useLocalDrafts.getState().drafts.a).toMatchObject({ serverId: 41, synced: true }),
+    );
+    expect(bridge.callsTo('createDrafts')).toHaveLength(1);
   });
 
   it('a fresh session without a draft’s server copy keeps the draft here, unlinked', () => {

@@ -13,8 +13,9 @@ function statusText(entry: OutboxEntry): string {
     case 'sent':
       return 'Sent';
     case 'waiting':
-      return entry.attempts === 0
-        ? 'Waiting to be sent…'
+      if (entry.attempts === 0) return 'Waiting to be sent…';
+      return entry.mayBeOnServer
+        ? 'Not confirmed yet: it may have reached the server. When the server can be reached, it is checked and sent by itself if it did not. Discard stops that, but cannot take back a copy that got there.'
         : 'Not delivered yet. It will be sent by itself when the server can be reached.';
     case 'failed':
       // The server could not say whether a request reached it: Retry asks it before sending again.
@@ -27,8 +28,8 @@ function statusText(entry: OutboxEntry): string {
 /**
  * Local echoes at the end of a feed: messages the user sent that the server has not confirmed,
  * shown at once. A failed one stays with Retry, Edit (its text back in the compose box) and Discard;
- * one waiting for the server offers to try now, and, while the server cannot have it (no request
- * left, or none got through), Edit and Discard too.
+ * one waiting for the server offers to try now and Discard, and, while the server cannot have it
+ * (no request left, or none got through), Edit too.
  */
 export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; narrow: Narrow }) {
   const bridge = useBridge();
@@ -91,28 +92,26 @@ export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; nar
                   {entry.state === 'failed' ? 'Retry' : 'Try now'}
                 </button>
               )}
-              {/* A waiting message whose request may have reached the server: taking it back here
-                  could not unsend it, and sending an edited copy would make two. */}
+              {/* A waiting message whose request may have reached the server: an edited copy sent
+                  from the box could make two (Discard only stops this app sending it again). */}
               {(entry.state === 'failed' || !entry.mayBeOnServer) && (
-                <>
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    data-testid="pending-edit"
-                    onClick={() => void edit(entry.localId)}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    data-testid="pending-discard"
-                    onClick={() => void discard(entry.localId)}
-                  >
-                    Discard
-                  </button>
-                </>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="pending-edit"
+                  onClick={() => void edit(entry.localId)}
+                >
+                  Edit
+                </button>
               )}
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid="pending-discard"
+                onClick={() => void discard(entry.localId)}
+              >
+                Discard
+              </button>
             </div>
           )}
         </li>

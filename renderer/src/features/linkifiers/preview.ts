@@ -87,7 +87,7 @@ export function templateProblems(compiled: CompiledPattern, template: string): s
   const parts = parseTemplate(template);
   if (!parts)
     return [
-      'Invalid URL template. Use an address starting with https:// and its host, with {name} for each group ' +
+      'Invalid URL template. Use an address starting with https:// (or http://) and its host, with {name} for each group ' +
         '(no {+name}, {#name} or other operators, no user name or password).',
     ];
   if (!compiled.ok) return [];

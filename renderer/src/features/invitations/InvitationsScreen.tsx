@@ -4,6 +4,7 @@ import type { Invitation } from '../../../../shared/api/resources';
 import { callApi, errorText } from '../../api/call';
 import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
+import { useUsers } from '../../app/realm';
 import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { expiryText, roleLabel } from './invite-form';
@@ -25,6 +26,10 @@ function SentInvites() {
   const twentyFour = useTwentyFourHourTime();
   const format = (t: number) => formatDateTime(t, twentyFour);
   const [notice, setNotice] = useState<string | null>(null);
+  const users = useUsers();
+  // Administrators see everyone's invitations (spec 4.10): say whose each one is.
+  const inviters = new Set(invites.data?.invites.map((i) => i.invited_by_user_id));
+  const showInviter = inviters.size > 1;
   return (
     <section className="settings-group" aria-labelledby="sent-invites">
       <h3 id="sent-invites">Invitations sent</h3>
@@ -45,6 +50,7 @@ function SentInvites() {
             <tr>
               <th>Email</th>
               <th>Role</th>
+              {showInviter && <th>Invited by</th>}
               <th>Sent</th>
               <th>Expiry</th>
               <th>
@@ -62,6 +68,13 @@ function SentInvites() {
                 >
                   <td>{i.email ?? (i.is_multiuse ? 'Invitation link' : '')}</td>
                   <td>{roleLabel(i.invited_as)}</td>
+                  {showInviter && (
+                    <td data-testid="invite-inviter">
+                      {i.invited_by_user_id === undefined
+                        ? ''
+                        : (users.get(i.invited_by_user_id)?.full_name ?? `User ${i.invited_by_user_id}`)}
+                    </td>
+                  )}
                   <td>{i.invited ? format(i.invited) : ''}</td>
                   <td>{expiryText(i.expiry_date, format)}</td>
                   <td>

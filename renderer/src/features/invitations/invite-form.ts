@@ -23,12 +23,21 @@ export function roleLabel(role: number | undefined): string {
   );
 }
 
-/** Addresses separated by commas or newlines (spec 4.10), blanks dropped. */
+/**
+ * Addresses separated by commas or newlines (spec 4.10), blanks dropped, each person once: an
+ * address typed again in other letter case is the same mailbox (the first spelling is kept).
+ */
 export function parseEmails(text: string): string[] {
+  const seen = new Set<string>();
   return text
     .split(/[,\n]/)
     .map((e) => e.trim())
-    .filter(Boolean);
+    .filter((e) => {
+      const key = e.toLowerCase();
+      if (!e || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 export function looksLikeEmail(address: string): boolean {

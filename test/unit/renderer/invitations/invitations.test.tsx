@@ -23,6 +23,13 @@ describe('invite form', () => {
     ]);
   });
 
+  it('counts an address typed twice, in any letter case, once', () => {
+    expect(parseEmails('Ann@X.example\nb@x.example, ann@x.example, B@x.example')).toEqual([
+      'Ann@X.example',
+      'b@x.example',
+    ]);
+  });
+
   it('offers only the caller’s role or stricter ones', () => {
     expect(allowedInviteRoles(200).map((r) => r.label)).toEqual([
       'Administrator',
@@ -163,6 +170,27 @@ describe('InvitationsScreen', () => {
       expect(screen.getByTestId('invite-sam@x.example').textContent).toContain('Moderator'),
     );
     expect(screen.getByTestId('invite-sam@x.example').textContent).toContain('never expires');
+  });
+
+  it('says who sent each invitation when the list holds more than one person’s', async () => {
+    const { bridge, render } = setup(baseState({ role: 200 }));
+    let invites: Record<string, unknown>[] = [
+      { id: 1, email: 'a@x.example', invited_as: 400, invited: 1_700_000_000, invited_by_user_id: SELF },
+    ];
+    bridge.handlers.getInvites = () => ({ invites: [...invites] });
+    const { unmount } = render(<InvitationsScreen />);
+    await screen.findByTestId('invite-a@x.example');
+    expect(screen.queryByText('Invited by')).toBeNull();
+    expect(screen.queryByTestId('invite-inviter')).toBeNull();
+    unmount();
+    invites = [
+      ...invites,
+      { id: 2, email: 'b@x.example', invited_as: 400, invited: 1_700_000_100, invited_by_user_id: OTHER },
+    ];
+    render(<InvitationsScreen />);
+    await screen.findByTestId('invite-b@x.example');
+    expect(screen.getByText('Invited by')).toBeTruthy();
+    expect(screen.getByTestId('invite-b@x.example').textContent).toContain('Other Person');
   });
 
   it('resends and revokes email invitations; an invitation link can only be revoked, with its own call', async () => {

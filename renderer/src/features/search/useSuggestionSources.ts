@@ -3,16 +3,26 @@ import type { SearchTerm } from '../../api/search-query';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useSubscriptions } from '../channels/hooks';
 import { useTopics } from '../topics/hooks';
+import { useNarrowStore } from '../../state/narrow';
 import type { SuggestionSources } from './search-suggestions';
 
-/** Names the search box can suggest: subscribed channels, people, and the chosen channel's topics. */
+/**
+ * Names the search box can suggest: subscribed channels, people, and the topics of the channel the
+ * query names, or without a `channel:`, of the channel being viewed.
+ */
 export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSources {
   const subscriptions = useSubscriptions();
   const users = useUsers();
   const channelName = terms.find((t) => t.operator === 'channel' && !t.negated)?.operand.toLowerCase();
+  const viewedChannelId = useNarrowStore((s) =>
+    s.narrow?.kind === 'channel' || s.narrow?.kind === 'topic' ? s.narrow.streamId : null,
+  );
   const channelId =
-    subscriptions.find((c) => c.name.toLowerCase() === channelName || String(c.stream_id) === channelName)
-      ?.stream_id ?? null;
+    channelName === undefined
+      ? viewedChannelId
+      : (subscriptions.find(
+          (c) => c.name.toLowerCase() === channelName || String(c.stream_id) === channelName,
+        )?.stream_id ?? null);
   const topics = useTopics(channelId).data?.topics;
   const selfId = useSelfId();
   const selfEmail = selfId === undefined ? undefined : users.get(selfId)?.email;

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSuggestionSources } from '../../../../renderer/src/features/search/useSuggestionSources';
+import type { SearchTerm } from '../../../../renderer/src/api/search-query';
+import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { baseState } from '../fixtures';
 import { setup } from '../render-helpers';
 
@@ -30,5 +32,31 @@ describe('the people the search box suggests', () => {
     const emails = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(emails[0]).not.toBe('notification-bot@x.example');
     expect(emails.at(-1)).toBe('notification-bot@x.example');
+  });
+});
+
+function Topics({ terms }: { terms: SearchTerm[] }) {
+  const { topics } = useSuggestionSources(terms);
+  return <p data-testid="topics">{topics.join(',')}</p>;
+}
+
+describe('the topics the search box suggests', () => {
+  const topicsOf = (params: { stream_id: number }) => ({
+    topics: [{ name: params.stream_id === 1 ? 'in general' : 'in design', max_id: 1 }],
+  });
+
+  it('are those of the channel the query names, else of the channel being viewed', async () => {
+    const { bridge, render: renderIn } = setup(baseState());
+    bridge.handlers.getStreamTopics = topicsOf;
+    useNarrowStore.getState().select({ kind: 'topic', streamId: 2, topic: 'x' });
+    renderIn(<Topics terms={[]} />);
+    await waitFor(() => expect(screen.getByTestId('topics').textContent).toBe('in design'));
+    cleanup();
+    renderIn(<Topics terms={[{ operator: 'channel', operand: 'general', negated: false }]} />);
+    await waitFor(() => expect(screen.getByTestId('topics').textContent).toBe('in general'));
+    cleanup();
+    useNarrowStore.getState().select({ kind: 'starred' });
+    renderIn(<Topics terms={[]} />);
+    expect(screen.getByTestId('topics').textContent).toBe('');
   });
 });

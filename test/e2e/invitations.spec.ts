@@ -89,6 +89,11 @@ test('an invitation sent by one administrator shows at once on another administr
     await expect(page.getByTestId('invite-sent')).toContainText(email);
     // No reload on the other side: the invites_changed event refreshes the list.
     await expect(other.page.getByTestId(`invite-${email}`)).toContainText('Member');
+    // The list holds more than one person's invitations now: each says who sent it.
+    await expect(other.page.getByTestId(`invite-${email}`).getByTestId('invite-inviter')).toHaveText(
+      chat.user('admin').full_name,
+    );
+    await other.page.screenshot({ path: 'test-results/screens/invitations-by-two.png', fullPage: true });
   } finally {
     await other.close();
   }

@@ -3,9 +3,9 @@ import { launchCalls } from './app/launch-start';
 import { notifyManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createQueryClient } from './app/App';
+import { App } from './app/App';
 import { AppErrorBoundary } from './components/AppErrorBoundary';
-import { seedLaunchCalls } from './app/launch-calls';
+import { launchQueryClient } from './app/launch-client';
 import { getBridge } from './bridge';
 import './styles/app.css';
 
@@ -14,8 +14,7 @@ import './styles/app.css';
 // a burst of messages does not queue a render task behind every network message (npm run bench, 1).
 notifyManager.setScheduler(queueMicrotask);
 
-const queryClient = createQueryClient();
-seedLaunchCalls(queryClient, launchCalls);
+const queryClient = launchQueryClient(getBridge(), launchCalls);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -46,7 +46,11 @@ export function forgetOtherAccountsSession(queryClient: QueryClient, activeId: s
   });
 }
 
+/** Each query client's bridge, while connected (the launch connects before React draws). */
+const connected = new WeakMap<QueryClient, ChatBridge>();
+
 export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () => void {
+  connected.set(queryClient, bridge);
   // Also for writes to the session before any component observes it.
   queryClient.setQueryDefaults(sessionKey, { structuralSharing: sessionSharing });
   const current = () => queryClient.getQueryData<SessionStarted | null>(sessionKey);
@@ -96,6 +100,7 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
   );
   const timer = setInterval(() => useTypingStore.getState().expire(Date.now()), 1000);
   return () => {
+    if (connected.get(queryClient) === bridge) connected.delete(queryClient);
     offSession();
     offEvents();
     if (applyTimer) clearTimeout(applyTimer);
@@ -106,7 +111,10 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
 
 export function useSessionSync(queryClient: QueryClient): void {
   const bridge = useBridge();
-  useEffect(() => connectBridge(bridge, queryClient), [bridge, queryClient]);
+  useEffect(
+    () => (connected.get(queryClient) === bridge ? undefined : connectBridge(bridge, queryClient)),
+    [bridge, queryClient],
+  );
 }
 
 export function useSession() {

@@ -271,3 +271,46 @@ test('the channel forms give each label, field and help text room', async ({ pag
     expect(Math.min(...form.insideFields)).toBeGreaterThanOrEqual(5);
   }
 });
+
+test('changes made elsewhere while the dialog is open show in it, and saving sends only what was changed here', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('channel-random').click();
+  await page.getByTestId('open-channel-settings').click();
+  const dialog = page.getByTestId('channel-settings-dialog');
+  await dialog.getByTestId('cs-description').fill('Written while someone else renamed it');
+  // Meanwhile the owner renames the channel and lets only administrators post.
+  const id = await channelId(chat.api('owner'), 'random');
+  await chat.api('owner').patch(`/streams/${id}`, {
+    new_name: 'random-renamed',
+    can_send_message_group: JSON.stringify({ new: ADMINISTRATORS }),
+  });
+  await expect(dialog.getByTestId('cs-name')).toHaveValue('random-renamed');
+  await expect(dialog.getByTestId('cs-description')).toHaveValue('Written while someone else renamed it');
+  await dialog.getByTestId('cs-save').click();
+  await expect(dialog).toHaveCount(0);
+  const c = await channel(chat, 'random-renamed');
+  expect(c.description).toBe('Written while someone else renamed it');
+  expect(c.can_send_message_group).toBe(ADMINISTRATORS);
+});
+
+test('web-public is not offered to an administrator the organization does not allow to make channels web-public', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const { body } = await chat.api('owner').post('/register', {});
+  expect(body.realm_can_create_web_public_channel_group).not.toBe(EVERYONE);
+  await signIn(page, 'admin');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('open-channel-settings').click();
+  const dialog = page.getByTestId('channel-settings-dialog');
+  await expect(dialog.getByTestId('cs-privacy-web-public')).toBeDisabled();
+  await expect(dialog.getByTestId('cs-web-public-not-allowed')).toHaveText(
+    'You cannot make channels web-public in this organization.',
+  );
+  await dialog.screenshot({ path: 'test-results/screens/channel-settings-no-web-public.png' });
+});

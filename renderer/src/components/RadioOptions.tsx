@@ -5,12 +5,15 @@ export function RadioOptions<Value extends string>({
   value,
   onChange,
   testIdPrefix,
+  disabled,
 }: {
   name: string;
   options: readonly (readonly [Value, string])[];
   value: Value;
   onChange: (value: Value) => void;
   testIdPrefix: string;
+  /** Options that cannot be chosen (shown greyed, with the reason the caller gives beside them). */
+  disabled?: ReadonlySet<Value>;
 }) {
   return (
     <>
@@ -21,6 +24,7 @@ export function RadioOptions<Value extends string>({
             name={name}
             data-testid={`${testIdPrefix}${option}`}
             checked={value === option}
+            disabled={disabled?.has(option) && value !== option}
             onChange={() => onChange(option)}
           />
           {label}

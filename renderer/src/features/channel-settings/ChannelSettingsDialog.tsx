@@ -7,6 +7,7 @@ import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
 import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { userInGroupSetting } from '../../app/permissions';
 import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useDialogStore } from '../../state/dialogs';
@@ -114,6 +115,24 @@ const PRIVACY_OPTIONS = [
   ['web-public', 'Web-public: anyone on the internet can read'],
 ] as const;
 
+const WEB_PUBLIC_ONLY: ReadonlySet<ChannelForm['privacy']> = new Set(['web-public']);
+
+/**
+ * Whether the person may make a channel web-public (spec 4.2): the organization lets visitors in
+ * without an account, and the person is in its `can_create_web_public_channel_group`. A server that
+ * does not say lets the person try (its refusal is shown).
+ */
+function useMayMakeWebPublic(): boolean {
+  return (
+    useInitialState((s) => {
+      if (s.realm_enable_spectator_access === false) return false;
+      const setting = s.realm_can_create_web_public_channel_group;
+      if (setting === undefined || s.user_id === undefined) return true;
+      return userInGroupSetting(setting, s.user_id, s.realm_user_groups ?? []);
+    }) ?? true
+  );
+}
+
 export function ChannelSettingsDialog({ streamId }: { streamId: number }) {
   const close = useDialogStore((s) => s.close);
   const channel = useApiQuery('getStreamById', { stream_id: streamId }, { staleTime: 0 });
@@ -159,27 +178,37 @@ function SettingsForm({
     () => (groupsList ?? []).filter((g) => !g.deactivated && g.name !== 'role:internet'),
     [groupsList],
   );
-  const initial = useMemo(() => formOf(channel, isDefault), [channel, isDefault]);
-  const [form, setForm] = useState<ChannelForm>(initial);
+  // The channel as it is now (events keep it current) and what the person changed over it: a change
+  // made elsewhere while the dialog is open shows in the fields left alone, and saving sends only
+  // the fields changed here (the whole form sent back the old values over the other change).
+  const live = useMemo(() => formOf(channel, isDefault), [channel, isDefault]);
+  const [edits, setEdits] = useState<Partial<ChannelForm>>({});
+  const form = useMemo<ChannelForm>(
+    () => ({ ...live, ...edits, groups: { ...live.groups, ...edits.groups } }),
+    [live, edits],
+  );
+  const mayMakeWebPublic = useMayMakeWebPublic();
   const save = useMutation({
     mutationFn: (params: EndpointParams<'updateStream'>) => callApi(bridge, 'updateStream', params),
     onSuccess: onDone,
   });
-  const params = channelUpdateParams(channel.stream_id, initial, form);
+  const params = channelUpdateParams(channel.stream_id, live, form);
   const changed = Object.keys(params).length > 1;
   useEffect(() => onUnsaved(changed), [changed, onUnsaved]);
-  const set = (patch: Partial<ChannelForm>) => setForm((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<ChannelForm>) => setEdits((e) => ({ ...e, ...patch }));
+  const setGroup = (name: GroupSettingName, value: GroupSettingValue) =>
+    setEdits((e) => ({ ...e, groups: { ...e.groups, [name]: value } }));
   const known = useChannelIndex();
   const otherChannels = useMemo(
     () => [...known.values()].filter((c) => c.stream_id !== channel.stream_id),
     [known, channel.stream_id],
   );
   const nameProblem =
-    form.new_name === initial.new_name ? null : channelNameProblem(form.new_name, otherChannels, maxName);
+    form.new_name === live.new_name ? null : channelNameProblem(form.new_name, otherChannels, maxName);
   // The days field as typed: what it holds is only taken once it is a number of days.
   const [daysText, setDaysText] = useState(String(form.retention.mode === 'days' ? form.retention.days : 30));
   const daysProblem = form.retention.mode === 'days' ? retentionDaysProblem(daysText) : null;
-  const deletesHistory = shortensRetention(initial.retention, form.retention, realmRetention);
+  const deletesHistory = shortensRetention(live.retention, form.retention, realmRetention);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!changed || nameProblem || daysProblem || save.isPending) return;
@@ -223,7 +252,13 @@ function SettingsForm({
           options={PRIVACY_OPTIONS}
           value={form.privacy}
           onChange={(privacy) => set({ privacy })}
+          disabled={mayMakeWebPublic ? undefined : WEB_PUBLIC_ONLY}
         />
+        {!mayMakeWebPublic && live.privacy !== 'web-public' && (
+          <p className="muted small" data-testid="cs-web-public-not-allowed">
+            You cannot make channels web-public in this organization.
+          </p>
+        )}
         {form.privacy === 'private' && (
           <label className="check">
             <input
@@ -320,7 +355,7 @@ function SettingsForm({
           label={label}
           value={form.groups[name]}
           groups={groups}
-          onChange={(value) => set({ groups: { ...form.groups, [name]: value } })}
+          onChange={(value) => setGroup(name, value)}
         />
       ))}
       <FormActions

@@ -75,8 +75,11 @@ export function applyContentChange(
 }
 
 /**
- * Moves each message to the new topic and channel. On a channel move copies follow access: users who
- * cannot read the new channel lose theirs (returned, user → message IDs), its subscribers gain one (read).
+ * Moves each message to the new topic and channel. On a channel move copies follow the new channel's
+ * subscribers, as the real service does: a user not subscribed to it loses their copy and its flags
+ * (a message moved away from them is no longer unread or starred for them), and one who cannot read
+ * it at all is also returned (user → message IDs, for their deletion events); its subscribers gain
+ * a copy (read). The sender keeps theirs.
  */
 export function applyMove(
   realm: Realm,
@@ -86,20 +89,36 @@ export function applyMove(
 ): Map<number, number[]> {
   const { newTopic, newChannel } = plan;
   const lostAccess = new Map<number, number[]>();
+  const subscribers = newChannel ? new Set(activeSubscriberIds(newChannel)) : null;
   dropMessageIndex(realm);
   for (const m of moved) {
     if (newTopic !== undefined) m.topic = newTopic;
-    if (newChannel) {
+    if (newChannel && subscribers) {
       m.stream_id = newChannel.stream_id;
-      const keep = m.recipients.filter((id) => {
+      const keep = new Set<number>();
+      for (const id of m.recipients) {
+        if (id === m.sender_id) {
+          keep.add(id);
+          continue;
+        }
         const u = realm.users.get(id);
-        const ok = !!u && (id === m.sender_id || canReadMessage(realm, u, m, { ignoreCopy: true }));
-        if (!ok) lostAccess.set(id, [...(lostAccess.get(id) ?? []), m.id]);
-        return ok;
-      });
-      const gained = activeSubscriberIds(newChannel).filter((id) => !keep.includes(id));
-      m.recipients = [...keep, ...gained].sort((a, b) => a - b);
-      for (const [id] of lostAccess) flagState(realm, id).unread.delete(m.id);
+        const readable = !!u && canReadMessage(realm, u, m, { ignoreCopy: true });
+        if (!readable) {
+          const lost = lostAccess.get(id);
+          if (lost) lost.push(m.id);
+          else lostAccess.set(id, [m.id]);
+        }
+        if (readable && subscribers.has(id)) {
+          keep.add(id);
+          continue;
+        }
+        const flags = flagState(realm, id);
+        flags.unread.delete(m.id);
+        flags.starred.delete(m.id);
+        flags.collapsed.delete(m.id);
+      }
+      for (const id of subscribers) keep.add(id);
+      m.recipients = [...keep].sort((a, b) => a - b);
     }
     m.last_moved_timestamp = now;
   }

@@ -182,7 +182,7 @@ export function clearAllUnread(state: InitialState): InitialState {
   return { ...state, unread_msgs: { ...emptyUnread(), ...{ count: 0 } } };
 }
 
-/** Moves unread ids to another channel/topic (message moves). */
+/** Moves unread ids to another channel/topic (message moves); a moved mention stays one. */
 export function moveUnread(
   state: InitialState,
   ids: number[],
@@ -194,10 +194,43 @@ export function moveUnread(
   const moving = new Set(ids);
   const present = (unread.streams ?? []).flatMap((e) => e.unread_message_ids.filter((id) => moving.has(id)));
   if (present.length === 0) return state;
+  const mentions = new Set(unread.mentions ?? []);
   return addUnreads(
     removeUnread(state, present),
-    present.map((id) => ({ id, target: { type: 'stream' as const, stream_id: streamId, topic } })),
+    present.map((id) => ({
+      id,
+      target: { type: 'stream' as const, stream_id: streamId, topic },
+      mentioned: mentions.has(id),
+    })),
   );
+}
+
+/**
+ * An unread message's place in `unread_msgs.mentions` after an edit, from the flags the edit's
+ * event gives for it: a mention typed in makes it one, a mention taken out stops it being one.
+ * A message that is not unread is left alone.
+ */
+export function updateUnreadMention(state: InitialState, id: number, flags: readonly string[]): InitialState {
+  const unread = state.unread_msgs;
+  if (!unread) return state;
+  const topicEntry = (unread.streams ?? []).find((e) => e.unread_message_ids.includes(id));
+  const inDm =
+    !topicEntry &&
+    [...(unread.pms ?? []), ...(unread.huddles ?? [])].some((e) => e.unread_message_ids.includes(id));
+  if (!topicEntry && !inDm) return state;
+  const target: UnreadTarget = topicEntry
+    ? { type: 'stream', stream_id: topicEntry.stream_id, topic: topicEntry.topic }
+    : { type: 'private' };
+  const wanted = inUnreadMentions(state, flags, target);
+  const mentions = unread.mentions ?? [];
+  if (wanted === mentions.includes(id)) return state;
+  return {
+    ...state,
+    unread_msgs: {
+      ...unread,
+      mentions: wanted ? mergeIds(mentions, [id]) : mentions.filter((m) => m !== id),
+    },
+  };
 }
 
 export interface UnreadCounts {

@@ -183,6 +183,64 @@ describe('update_message', () => {
     expect(counts.byTopic.get(topicCountKey(1, 'new'))).toBe(1);
     expect(counts.byTopic.get(topicCountKey(1, 'old'))).toBeUndefined();
   });
+
+  it('an unread mention moved to another topic stays a mention', () => {
+    const a = channelMessage({ subject: 'old' });
+    applyEvents(qc, [ev('message', { message: { ...a }, flags: ['mentioned'] })]);
+    expect(state().unread_msgs?.mentions).toEqual([a.id]);
+    applyEvents(qc, [
+      ev('update_message', {
+        message_id: a.id,
+        message_ids: [a.id],
+        stream_id: 1,
+        orig_subject: 'old',
+        subject: 'new',
+        propagate_mode: 'change_all',
+      }),
+    ]);
+    expect(state().unread_msgs?.mentions).toEqual([a.id]);
+  });
+
+  it('messages moved to a channel the person is not subscribed to are no longer unread for them', () => {
+    const a = channelMessage({ subject: 'old' });
+    applyEvents(qc, [ev('message', { message: { ...a }, flags: ['mentioned'] })]);
+    applyEvents(qc, [
+      ev('update_message', {
+        message_id: a.id,
+        message_ids: [a.id],
+        stream_id: 1,
+        new_stream_id: 99,
+        orig_subject: 'old',
+        propagate_mode: 'change_all',
+        flags: ['read'],
+      }),
+    ]);
+    expect(unreadCounts(state()).total).toBe(0);
+    expect(state().unread_msgs?.mentions).toEqual([]);
+  });
+
+  it('an edit that types a mention in, or takes it out, of an unread message changes whether it is an unread mention', () => {
+    const a = channelMessage();
+    const read = channelMessage();
+    applyEvents(qc, [ev('message', { message: { ...a }, flags: [] })]);
+    const edit = (id: number, flags: string[]) =>
+      applyEvents(qc, [
+        ev('update_message', {
+          message_id: id,
+          message_ids: [id],
+          rendered_content: '<p>edited</p>',
+          edit_timestamp: 5,
+          flags,
+        }),
+      ]);
+    edit(a.id, ['mentioned']);
+    expect(state().unread_msgs?.mentions).toEqual([a.id]);
+    edit(a.id, []);
+    expect(state().unread_msgs?.mentions).toEqual([]);
+    // A message already read does not become an unread mention.
+    edit(read.id, ['read', 'mentioned']);
+    expect(state().unread_msgs?.mentions).toEqual([]);
+  });
 });
 
 describe('reaction', () => {

@@ -227,6 +227,39 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     expect(bad.body.msg).toBe('Invalid channel ID');
   });
 
+  it('a move to a channel a user is not subscribed to takes their copies: no longer unread or starred for them, still readable when public', async () => {
+    const { member, member2 } = demoUsers(h.server);
+    const realm = h.server.realm;
+    const away = createChannel(realm, { name: `away-${++topicCounter}` });
+    subscribe(realm, away, member.user_id);
+    const a = await topicOf3(); // by member in #general, unread for member2
+    await h.as(member2).ok('POST', '/messages/flags', { messages: [a.ids[0]], op: 'add', flag: 'starred' });
+    const unreadIds = async () => {
+      const state = await h.as(member2).ok('POST', '/register', { fetch_event_types: ['message'] });
+      const streams = (state.unread_msgs as { streams: { unread_message_ids: number[] }[] }).streams;
+      return streams.flatMap((e) => e.unread_message_ids);
+    };
+    expect(await unreadIds()).toEqual(expect.arrayContaining(a.ids));
+    await h.as(member).ok('PATCH', `/messages/${a.ids[0]}`, {
+      stream_id: away.stream_id,
+      propagate_mode: 'change_all',
+      send_notification_to_new_thread: false,
+    });
+    const after = await unreadIds();
+    for (const id of a.ids) expect(after).not.toContain(id);
+    const fetched = await h.as(member2).ok('GET', '/messages', {
+      anchor: a.ids[0],
+      num_before: 0,
+      num_after: 2,
+      narrow: JSON.stringify([{ operator: 'channel', operand: away.stream_id }]),
+    });
+    const got = fetched.messages as { id: number; flags: string[] }[];
+    expect(got.map((m) => m.id)).toEqual(a.ids);
+    // Read (no copy), and the star went with the copy.
+    for (const m of got) expect(m.flags).toContain('read');
+    expect(got[0]!.flags).not.toContain('starred');
+  });
+
   it('applies the move permission groups by role (rule 3)', async () => {
     const { member, moderator, admin, guest } = demoUsers(h.server);
     const s = h.server.realm.settings;

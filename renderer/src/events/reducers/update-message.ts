@@ -8,7 +8,7 @@ import {
 import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { Message } from '../../api/model';
 import type { EventMap, EventReducer } from '../types';
-import { moveUnread } from '../unread';
+import { moveUnread, removeUnread, updateUnreadMention } from '../unread';
 import { recentOnMove } from './recent-conversations';
 import { moveUserTopic } from './user-topic';
 
@@ -48,6 +48,11 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
   const { newTopic, moved } = moveOf(event);
 
   updateCachedMessages(queryClient, editedBy(event));
+  // A content edit's event gives the edited message's flags as they now are: a mention typed in or
+  // taken out changes whether it is an unread mention.
+  const flags = event.flags;
+  if (event.rendered_content !== undefined && !event.rendering_only && flags)
+    updateInitialState(queryClient, (s) => updateUnreadMention(s, event.message_id, flags));
 
   if (!moved) return;
   recentOnMove(queryClient, ids, { streamId: event.new_stream_id, topic: newTopic });
@@ -72,7 +77,13 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
   const targetStream = event.new_stream_id ?? event.stream_id;
   if (targetStream !== undefined) {
     updateInitialState(queryClient, (s) =>
-      moveUnread(s, [...ids], targetStream, newTopic ?? event.orig_subject ?? ''),
+      // Moved to a channel the person is not subscribed to, the messages are no longer theirs to
+      // read: the server dropped their copies (and flags) with the move.
+      event.new_stream_id !== undefined &&
+      s.subscriptions !== undefined &&
+      !s.subscriptions.some((c) => c.stream_id === event.new_stream_id)
+        ? removeUnread(s, ids)
+        : moveUnread(s, [...ids], targetStream, newTopic ?? event.orig_subject ?? ''),
     );
   }
   if (event.propagate_mode === 'change_all' && event.stream_id !== undefined && targetStream !== undefined) {

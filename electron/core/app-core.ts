@@ -48,6 +48,7 @@ import { absoluteUrl, mayCarryCredentials, normalizeServerUrl, serverUrlCandidat
 import { schemeAssumed } from '../../shared/server-url';
 import { Vault, type KeyProtector } from './vault';
 import { parseZuliprc } from './zuliprc';
+import { realmIdentityChange, type RealmIdentity } from './realm-identity';
 import { Uploads } from './uploads';
 
 /**
@@ -596,6 +597,10 @@ export class ChatCore {
       slowCallMs: this.options.slowCallMs,
       onSession: (session) => {
         botKeys.reset(session.initialState);
+        this.refreshRealm(accountId, credentials.serverUrl, {
+          name: session.initialState.realm_name,
+          iconUrl: session.initialState.realm_icon_url,
+        });
         this.waitingForSession.delete(accountId);
         this.keptSessions.delete(accountId);
         // Kept for the next launch, once the window has drawn this one (off its critical path).
@@ -614,6 +619,8 @@ export class ChatCore {
       },
       onEvents: (batch) => {
         botKeys.apply(batch.events);
+        const realmChange = realmIdentityChange(batch.events);
+        if (realmChange) this.refreshRealm(accountId, credentials.serverUrl, realmChange);
         for (const listener of this.activity) listener.onEvents?.(batch);
         if (this.vault.activeId === accountId) this.push({ channel: 'events', payload: batch });
         // After the events went out: the window drops a message's echo only once it has the message.
@@ -672,6 +679,22 @@ export class ChatCore {
   }
 
   /** After any change of accounts: the list, then the new active account's session and status. */
+  /**
+   * The account list names the organization as its server now does (the name kept from sign-in
+   * went stale when an administrator renamed it: the window's title and the account switcher
+   * showed the old one for good).
+   */
+  private refreshRealm(accountId: string, serverUrl: string, identity: RealmIdentity): void {
+    const current = this.vault.get(accountId);
+    if (!current) return;
+    const changed = this.vault.updateRealm(accountId, {
+      realmName: identity.name ?? current.realmName,
+      realmIcon:
+        identity.iconUrl === undefined ? current.realmIcon : absoluteUrl(serverUrl, identity.iconUrl),
+    });
+    if (changed) this.push({ channel: 'accounts', payload: this.accountsState() });
+  }
+
   private publishActive(): void {
     this.push({ channel: 'accounts', payload: this.accountsState() });
     const session = this.session();

@@ -88,6 +88,20 @@ export class Vault {
     return summaryOf(account);
   }
 
+  /**
+   * The organization's name and icon as its server gives them now (they change after sign-in).
+   * True when something changed (and was saved).
+   */
+  updateRealm(id: string, realm: Pick<AccountSummary, 'realmName' | 'realmIcon'>): boolean {
+    const account = this.data.accounts.find((item) => item.id === id);
+    if (!account || (account.realmName === realm.realmName && account.realmIcon === realm.realmIcon))
+      return false;
+    account.realmName = realm.realmName;
+    account.realmIcon = realm.realmIcon;
+    this.persist();
+    return true;
+  }
+
   setActive(id: string): void {
     if (!this.data.accounts.some((account) => account.id === id)) throw new Error('No such account');
     this.data.activeId = id;

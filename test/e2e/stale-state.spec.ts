@@ -92,3 +92,24 @@ test('a reload during an outage shows the old data marked with its age, then the
   await expect(notice).toHaveCount(0, { timeout: 10_000 });
   await expect.poll(() => shownUnread(page, 'general')).toBe(0);
 });
+
+test('the organization renamed while the app is open is named anew in the header and the account list, also after a reload', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const member = await signIn(page, 'member');
+  const owner = chat.api('owner');
+  const before = await page.getByTestId('realm-title').textContent();
+  try {
+    expect((await owner.patch('/realm', { name: 'Northwind Renamed' })).status).toBe(200);
+    await expect(page.getByTestId('realm-title')).toHaveText('Northwind Renamed');
+    await page.getByTestId('account-switcher').click();
+    await expect(page.getByTestId(`account-${member.email}`)).toContainText('Northwind Renamed');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.getByTestId('realm-title')).toHaveText('Northwind Renamed');
+  } finally {
+    await owner.patch('/realm', { name: before ?? 'Northwind Labs' });
+  }
+});

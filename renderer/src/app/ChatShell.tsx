@@ -92,6 +92,8 @@ function dialogFor(dialog: OpenDialog): ReactNode {
 /** The three-pane layout: channels/topics/DMs, the conversation, its details. */
 export function ChatShell({ account }: { account: AccountSummary }) {
   const session = useSession();
+  // The organization's name as the server says it now (realm events keep it current).
+  const realmName = session.data?.initialState.realm_name ?? account.realmName;
   // Asked for at once, with the session: ready before the user opens that conversation again.
   useCachedConversation(true);
   const narrow = useNarrowStore((s) => s.narrow);
@@ -115,7 +117,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useViewTakesFocusAfterClick(sidebarRef, viewRef);
   // Focus the page dropped (its element replaced or disabled) goes to the view, not the body.
   useEffect(() => rescueDroppedFocus(), []);
-  useUnreadBadge(account.realmName);
+  useUnreadBadge(realmName);
   useConversationFromAddressBar(Boolean(session.data));
   // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.
   useHomeWhenNothingShown(!!session.data);
@@ -157,7 +159,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
               onError={(e) => (e.currentTarget.style.display = 'none')}
             />
           )}
-          <strong data-testid="realm-title">{account.realmName}</strong>
+          <strong data-testid="realm-title">{realmName}</strong>
         </div>
         <SearchBox key={narrow?.kind === 'search' ? narrowKey(narrow) : 'search'} />
         <div className="topbar-actions">
@@ -206,7 +208,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
           <RecentView />
         ) : (
           <div className="welcome" data-testid="welcome">
-            <h1>Welcome to {account.realmName}</h1>
+            <h1>Welcome to {realmName}</h1>
             <p className="muted">Pick a channel, a topic or a conversation on the left.</p>
           </div>
         )}

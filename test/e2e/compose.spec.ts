@@ -382,3 +382,34 @@ test('the preview links what the organization’s linkifiers match, as the sent 
   const link = page.getByTestId('compose-preview-content').getByRole('link', { name: '#42' });
   await expect(link).toHaveAttribute('href', /42/);
 });
+
+test('where topics are required, a message without one is held back with the reason, its text kept, and the topic field focused', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const owner = chat.api('owner');
+  expect((await owner.patch('/realm', { topics_policy: 'disable_empty_topic' })).status).toBe(200);
+  try {
+    await page.getByTestId('channel-general').click();
+    const topic = page.getByTestId('compose-topic');
+    await expect(topic).toHaveAttribute('placeholder', 'Topic (required)');
+    const input = page.getByTestId('compose-input');
+    await input.fill('Where does this go?');
+    await send(input);
+    await expect(page.getByTestId('compose-topic-required')).toHaveText(
+      'Not sent: Topics are required in this organization. Enter a topic. Your text is kept.',
+    );
+    await expect(topic).toBeFocused();
+    await expect(input).toHaveValue('Where does this go?');
+    await expect(page.getByTestId('pending-message')).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENS}/compose-topic-required.png` });
+    await topic.fill('welcome');
+    await expect(page.getByTestId('compose-topic-required')).toHaveCount(0);
+    await send(input);
+    await expect.poll(() => newestInWelcome(chat, 'member')).toBe('Where does this go?');
+  } finally {
+    await owner.patch('/realm', { topics_policy: 'allow_empty_topic' });
+  }
+});

@@ -31,6 +31,7 @@ import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
 import { isSendKey } from './send-key';
 import { tooLongWarning } from './message-length';
+import { TOPIC_REQUIRED, useTopicRequired } from './topic-required';
 import { NO_POST_PERMISSION, useMayPostInChannel } from './post-permission';
 import './compose.css';
 import { focusFallback } from '../../components/focus-fallback';
@@ -121,6 +122,7 @@ function ComposeBox({
   const streamId = narrow.kind === 'topic' || narrow.kind === 'channel' ? narrow.streamId : undefined;
   const archived = streamId !== undefined && !!channels.get(streamId)?.is_archived;
   const mayPost = useMayPostInChannel(streamId);
+  const needsTopic = useTopicRequired(narrow.kind === 'channel' ? streamId : undefined);
 
   const conversation = writtenTo(narrow, channelTopic);
   const typing = useTypingNotifier(typingTarget(conversation, selfId));
@@ -133,6 +135,8 @@ function ComposeBox({
   const uploading = useUploadsStore(useShallow((s) => uploadingNames(s.items, key)));
   /** The files a send attempt found still going up (cleared by the next attempt). */
   const [waitingFor, setWaitingFor] = useState<string[] | null>(null);
+  /** A send refused here because the organization requires a topic and none was given. */
+  const [topicMissing, setTopicMissing] = useState(false);
   const autocomplete = useAutocomplete(textarea, text, narrow);
   const [mode, setMode] = useState<ComposeMode>('write');
 
@@ -156,6 +160,13 @@ function ComposeBox({
     e?.preventDefault();
     const content = text.trim();
     if (!content || lengthWarning !== null) return;
+    const topic = channelTopic.trim();
+    if (needsTopic && (topic === '' || topic === emptyName)) {
+      setTopicMissing(true);
+      topicInput.current?.focus();
+      return;
+    }
+    setTopicMissing(false);
     // The file's link is not in the text yet: sent now, the message would carry its placeholder.
     if (uploading.length > 0) return setWaitingFor(uploading);
     typing?.stop();
@@ -212,10 +223,13 @@ function ComposeBox({
         <TopicInput
           streamId={narrow.streamId}
           inputRef={topicInput}
-          placeholder={`Topic (empty: ${emptyName})`}
+          placeholder={needsTopic ? 'Topic (required)' : `Topic (empty: ${emptyName})`}
           maxLength={maxTopic}
           value={channelTopic}
-          onChange={(topic) => setTopic(key, topic)}
+          onChange={(topic) => {
+            setTopic(key, topic);
+            if (topic.trim()) setTopicMissing(false);
+          }}
           onPicked={() => textarea.current?.focus()}
         />
       )}
@@ -277,6 +291,11 @@ function ComposeBox({
           <span className="form-error" role="alert" data-testid="compose-uploading">
             Not sent yet: {waitingFor.join(', ')} {waitingFor.length === 1 ? 'is' : 'are'} still uploading.
             Send once {waitingFor.length === 1 ? 'its' : 'their'} link is in the message.
+          </span>
+        )}
+        {topicMissing && (
+          <span className="form-error" role="alert" data-testid="compose-topic-required">
+            Not sent: {TOPIC_REQUIRED} Enter a topic. Your text is kept.
           </span>
         )}
         {send.isError && (

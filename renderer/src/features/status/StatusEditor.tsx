@@ -9,6 +9,7 @@ import { EmojiPicker } from '../reactions/EmojiPicker';
 import { EmojiGlyph } from '../reactions/Reactions';
 import {
   CLEAR_STATUS,
+  followSavedStatus,
   formOfStatus,
   STATUS_TEXT_LIMIT,
   statusLength,
@@ -32,13 +33,13 @@ type StatusMutation = ReturnType<typeof useMutation<unknown, Error, EndpointPara
 
 function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutation }) {
   const [form, setForm] = useState<StatusForm>(saved);
-  // The server's status changed (saved here or in another window): the form shows it. Set while
-  // rendering rather than by re-mounting the form, which took the focus away from the field.
-  const savedKey = JSON.stringify(saved);
-  const [shownKey, setShownKey] = useState(savedKey);
-  if (shownKey !== savedKey) {
-    setShownKey(savedKey);
-    setForm(saved);
+  // The server's status changed (saved here or in another window): the form shows it, keeping
+  // what the person typed and did not save. Set while rendering rather than by re-mounting the
+  // form, which took the focus away from the field.
+  const [shown, setShown] = useState(saved);
+  if (JSON.stringify(shown) !== JSON.stringify(saved)) {
+    setShown(saved);
+    setForm((f) => followSavedStatus(shown, f, saved));
   }
   const textField = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);

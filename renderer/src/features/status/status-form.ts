@@ -51,3 +51,15 @@ export function statusUpdate(before: StatusForm, after: StatusForm): EndpointPar
 
 /** Clearing the status: no text, no emoji. */
 export const CLEAR_STATUS = { status_text: '', emoji_name: '' } as const;
+
+/**
+ * The form once the saved status changed elsewhere (another window, another device): a field the
+ * person left as it was takes the new value; what they typed or picked and did not save yet stays.
+ */
+export function followSavedStatus(before: StatusForm, form: StatusForm, after: StatusForm): StatusForm {
+  const untouched = (a: StatusEmoji | null, b: StatusEmoji | null) => JSON.stringify(a) === JSON.stringify(b);
+  return {
+    text: form.text === before.text ? after.text : form.text,
+    emoji: untouched(form.emoji, before.emoji) ? after.emoji : form.emoji,
+  };
+}

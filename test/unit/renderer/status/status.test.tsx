@@ -109,4 +109,35 @@ describe('StatusEditor', () => {
     await waitFor(() => expect(screen.getByTestId('status-clear')).toHaveProperty('disabled', true));
     expect(screen.getByTestId('status-saved')).toBeTruthy();
   });
+
+  it('a status saved elsewhere does not overwrite what is typed here and not saved; an untouched field follows it', async () => {
+    const { render, queryClient } = setup(baseState({ user_status: {} }));
+    render(<StatusEditor />);
+    const text = screen.getByTestId('status-text') as HTMLInputElement;
+    fireEvent.change(text, { target: { value: 'my unsaved words' } });
+    const savedElsewhere = (statusText: string, emojiName: string, emojiCode: string) =>
+      applyEvents(
+        queryClient,
+        decoded([
+          {
+            id: 10,
+            type: 'user_status',
+            user_id: SELF,
+            status_text: statusText,
+            emoji_name: emojiName,
+            emoji_code: emojiCode,
+            reaction_type: emojiName ? 'unicode_emoji' : '',
+          },
+        ]),
+      );
+    savedElsewhere('In a meeting', 'calendar', '1f4c6');
+    await waitFor(() =>
+      expect(screen.getByTestId('status-emoji').getAttribute('aria-label')).toContain('calendar'),
+    );
+    expect(text.value).toBe('my unsaved words');
+    // Typed back to what was saved before: untouched, so it follows the next change.
+    fireEvent.change(text, { target: { value: 'In a meeting' } });
+    savedElsewhere('', '', '');
+    await waitFor(() => expect(text.value).toBe(''));
+  });
 });

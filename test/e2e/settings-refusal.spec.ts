@@ -34,3 +34,22 @@ test('a value the server refuses is explained and the control goes back', async 
   );
   await expect(sound).toHaveValue(before);
 });
+
+test('a number the server refuses stays in its field beside the reason, to be fixed', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.goto(`${page.url().split('#')[0]}#settings/personal`);
+  const delay = page.getByTestId('setting-email_notifications_batching_period_seconds');
+  const before = await delay.inputValue();
+  await delay.fill('5');
+  await delay.press('Enter');
+  await expect(page.getByTestId('setting-email_notifications_batching_period_seconds-error')).toContainText(
+    'Invalid email batching period',
+  );
+  await expect(delay).toHaveValue('5');
+  // Esc gives the field back the saved value.
+  await delay.press('Escape');
+  await expect(delay).toHaveValue(before);
+});

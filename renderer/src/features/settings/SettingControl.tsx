@@ -35,7 +35,8 @@ export function SettingControl({
   error?: string;
   /** The server's lists for the pickers (`language_list`, the notification sounds), when it sends them. */
   lists?: ServerLists;
-  onChange: (value: SettingValue) => void;
+  /** Sends the value; a text or number field keeps what was typed until this says it was taken. */
+  onChange: (value: SettingValue) => Promise<boolean> | void;
   testPrefix?: string;
   /** A default for new users (the organization's), not the person's own setting. */
   forNewUsers?: boolean;
@@ -153,7 +154,7 @@ function FreeField({
   entry: SettingEntry;
   value: unknown;
   describedBy: string | undefined;
-  onChange: (value: SettingValue) => void;
+  onChange: (value: SettingValue) => Promise<boolean> | void;
 }) {
   const current = value === undefined || value === null ? '' : String(value);
   // What is being typed; null when the field shows the server's value.
@@ -164,6 +165,7 @@ function FreeField({
       setDraft(null);
       return;
     }
+    let value: SettingValue = draft;
     if (entry.type === 'integer') {
       const n = parseInteger(draft);
       const range = entry.range;
@@ -171,12 +173,15 @@ function FreeField({
         setInvalid(true);
         return;
       }
-      onChange(n);
-    } else {
-      onChange(draft);
+      value = n;
     }
     setInvalid(false);
-    setDraft(null);
+    // What was typed stays in the field until the server takes it: refused, it is still there to
+    // fix, beside the server's reason (it went back to the old value, and the typing was lost).
+    const sent = draft;
+    void Promise.resolve(onChange(value)).then((taken) => {
+      if (taken !== false) setDraft((d) => (d === sent ? null : d));
+    });
   };
   return (
     <>

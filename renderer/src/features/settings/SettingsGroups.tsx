@@ -44,7 +44,7 @@ export function SettingsGroups({
               saved={editor.saved.has(entry.name)}
               error={editor.errors[entry.name]}
               lists={lists}
-              onChange={(value) => void editor.change(entry.name, value)}
+              onChange={(value) => editor.change(entry.name, value)}
             />
           ))}
         </section>

@@ -210,7 +210,7 @@ describe('PersonalSettings', () => {
     await waitFor(() => expect(bridge.callsTo('updateSettings')[1]).toEqual({ color_scheme: 2 }));
   });
 
-  it('shows the refusal and returns to the server value', async () => {
+  it('shows the refusal beside what was typed, and Esc returns to the server value', async () => {
     const { bridge, render } = setup(state());
     bridge.handlers.updateSettings = () => {
       throw new FailWith(apiError('BAD_REQUEST', 'Invalid web_font_size_px'));
@@ -222,8 +222,11 @@ describe('PersonalSettings', () => {
     expect((await screen.findByTestId('setting-web_font_size_px-error')).textContent).toBe(
       'Invalid web_font_size_px',
     );
-    expect(field.value).toBe('14');
+    // Kept, to be fixed; the saved value comes back on Esc.
+    expect(field.value).toBe('20');
     expect(bridge.callsTo('updateSettings')).toEqual([{ web_font_size_px: 20 }]);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(field.value).toBe('14');
   });
 
   it('says the range of a bounded number and sends nothing outside it, keeping what was typed', () => {

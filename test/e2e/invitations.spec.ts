@@ -123,8 +123,16 @@ test('a sent invitation can be resent and revoked from the list', async ({ page,
   await page.getByTestId('invites-list').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/invitations-actions.png' });
 
-  await page.getByTestId(`invite-revoke-${email}`).click();
-  await page.getByTestId(`invite-revoke-confirm-${email}`).click();
+  // By keyboard: Revoke puts focus on its confirmation, Keep gives it back to Revoke.
+  await page.getByTestId(`invite-revoke-${email}`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`invite-revoke-confirm-${email}`)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId(`invite-${email}`).getByRole('button', { name: 'Keep' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`invite-revoke-${email}`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('invite-action-notice')).toHaveText(`Invitation to ${email} revoked.`);
   await expect(page.getByTestId(`invite-${email}`)).toHaveCount(0);
   expect((await invites(chat, 'member')).some((i) => i.email === email)).toBe(false);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Invitation } from '../../../../shared/api/resources';
 import { callApi, errorText } from '../../api/call';
 import { useApiQuery } from '../../api/queries';
@@ -95,6 +95,7 @@ function InviteActions({ invite, onDone }: { invite: Invitation; onDone: (notice
   const queryClient = useQueryClient();
   const who = invite.email ?? 'the invitation link';
   const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  const revokeButton = useRef<HTMLButtonElement>(null);
   const act = useMutation({
     mutationFn: (action: 'resend' | 'revoke') =>
       action === 'resend'
@@ -120,31 +121,28 @@ function InviteActions({ invite, onDone }: { invite: Invitation; onDone: (notice
           Resend
         </button>
       )}
-      {/* Revoking asks once more: the person's link stops working, and only a new invitation helps. */}
-      {confirmingRevoke ? (
-        <>
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            data-testid={`invite-revoke-confirm-${testId}`}
-            disabled={act.isPending}
-            onClick={() => act.mutate('revoke')}
-          >
-            {act.isPending ? 'Revoking…' : 'Revoke it'}
-          </button>
-          <button type="button" className="btn btn-small" onClick={() => setConfirmingRevoke(false)}>
-            Keep
-          </button>
-        </>
-      ) : (
+      {/* Revoking asks once more: the person's link stops working, and only a new invitation helps.
+          One button asks and then confirms, so the keyboard's focus is on "Revoke it" once asked. */}
+      <button
+        type="button"
+        ref={revokeButton}
+        className="btn btn-small btn-danger"
+        data-testid={confirmingRevoke ? `invite-revoke-confirm-${testId}` : `invite-revoke-${testId}`}
+        disabled={act.isPending}
+        onClick={() => (confirmingRevoke ? act.mutate('revoke') : setConfirmingRevoke(true))}
+      >
+        {!confirmingRevoke ? 'Revoke' : act.isPending ? 'Revoking…' : 'Revoke it'}
+      </button>
+      {confirmingRevoke && (
         <button
           type="button"
-          className="btn btn-small btn-danger"
-          data-testid={`invite-revoke-${testId}`}
-          disabled={act.isPending}
-          onClick={() => setConfirmingRevoke(true)}
+          className="btn btn-small"
+          onClick={() => {
+            setConfirmingRevoke(false);
+            revokeButton.current?.focus();
+          }}
         >
-          Revoke
+          Keep
         </button>
       )}
       {act.isError && (

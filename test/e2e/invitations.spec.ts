@@ -114,8 +114,10 @@ test('a sent invitation can be resent and revoked from the list', async ({ page,
   await expect
     .poll(() => chat.server.realm.now(), { intervals: [100] })
     .toBeGreaterThan(before.invited as number);
-  await page.getByTestId(`invite-resend-${email}`).click();
+  await page.getByTestId(`invite-resend-${email}`).press('Enter');
   await expect(page.getByTestId('invite-action-notice')).toHaveText(`Invitation to ${email} sent again.`);
+  // Disabled while it worked, it has the keyboard's focus again.
+  await expect(page.getByTestId(`invite-resend-${email}`)).toBeFocused();
   const resent = (await invites(chat, 'member')).find((i) => i.email === email)!;
   expect(resent.id).toBe(before.id);
   expect(resent.invited as number).toBeGreaterThan(before.invited as number);

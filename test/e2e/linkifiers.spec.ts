@@ -102,10 +102,12 @@ test('the server’s refusal is shown', async ({ page, chat, signIn }) => {
   await page.getByTestId('linkifier-add').click();
   await page.getByTestId('linkifier-pattern-input').fill(existing.pattern);
   await page.getByTestId('linkifier-template-input').fill('https://elsewhere.example/{id}');
-  await page.getByTestId('linkifier-save').click();
+  await page.getByTestId('linkifier-save').press('Enter');
   await expect(page.getByTestId('linkifier-error')).toContainText(
     'Not saved: Realm filter with this Realm and Pattern already exists.',
   );
+  // The keyboard stays on the button (disabled while it worked), not thrown out of the form.
+  await expect(page.getByTestId('linkifier-save')).toBeFocused();
   expect((await linkifiers(chat)).filter((l) => l.pattern === existing.pattern)).toHaveLength(1);
 });
 

@@ -62,8 +62,10 @@ test('the server’s refusal is shown and the form is kept', async ({ page, sign
   await page.goto(`${page.url().split('#')[0]}#settings/user-groups`);
   await page.getByTestId('new-group').click();
   await page.getByTestId('group-name').fill('backend');
-  await page.getByTestId('group-create').click();
+  await page.getByTestId('group-create').press('Enter');
   await expect(page.getByTestId('group-error')).toContainText("User group 'backend' already exists.");
+  // The keyboard stays on the button (disabled while it worked), not thrown out of the form.
+  await expect(page.getByTestId('group-create')).toBeFocused();
   await expect(page.getByTestId('group-name')).toHaveValue('backend');
   // The next try's problem replaces it: the old refusal is not left beside it.
   await page.getByTestId('group-name').fill('');

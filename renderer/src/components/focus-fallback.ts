@@ -17,25 +17,58 @@ function openModal(): HTMLElement | null {
  * Catches focus the page dropped: when the focused element leaves the page (a conversation
  * replaced, a row scrolled away) or is disabled (a button while it works), the browser puts focus
  * on the body, where Tab starts again from the top and a modal's keys no longer reach it. Focus
- * goes instead to the open modal, else to the innermost fallback. Focus the user moved away
- * (a click on empty space) is left alone. Returns the listener's removal.
+ * goes instead to the open modal, else to the innermost fallback, and a control disabled while it
+ * works gets it back once enabled (a refused save, a resend done), so the person goes on from where
+ * they were. Focus the user moved away (a click on empty space) is left alone. Returns the
+ * listener's removal.
  */
 export function rescueDroppedFocus(): () => void {
   const onFocusOut = (event: FocusEvent) => {
     if (event.relatedTarget !== null) return;
     const lost = event.target;
     if (!(lost instanceof HTMLElement)) return;
+    const disabled = (lost as HTMLButtonElement).disabled === true;
     setTimeout(() => {
       if (document.activeElement !== document.body && document.activeElement !== null) return;
-      const dropped = !lost.isConnected || (lost as HTMLButtonElement).disabled === true;
+      // Its work may be over already (a quick refusal): it is enabled again, and takes focus back.
+      if (disabled && lost.isConnected && !isDisabled(lost)) {
+        lost.focus({ preventScroll: true });
+        return;
+      }
+      const dropped = !lost.isConnected || isDisabled(lost);
       if (!dropped) return;
       const modal = openModal();
       if (modal) modal.focus({ preventScroll: true });
       else focusFallback();
+      if (lost.isConnected) returnWhenEnabled(lost);
     }, 0);
   };
   document.addEventListener('focusout', onFocusOut);
   return () => document.removeEventListener('focusout', onFocusOut);
+}
+
+function isDisabled(element: HTMLElement): boolean {
+  return (element as HTMLButtonElement).disabled === true;
+}
+
+/**
+ * Gives focus back to `control` when it is enabled again, if focus is still where the rescue put it:
+ * any focus moved meanwhile (by the person, or by the screen to a better place) ends the wait.
+ */
+function returnWhenEnabled(control: HTMLElement): void {
+  const holder = document.activeElement;
+  const observer = new MutationObserver(() => {
+    if (isDisabled(control)) return;
+    stop();
+    const waiting = document.activeElement === holder || document.activeElement === document.body;
+    if (waiting && control.isConnected) control.focus({ preventScroll: true });
+  });
+  const stop = () => {
+    observer.disconnect();
+    document.removeEventListener('focusin', stop);
+  };
+  observer.observe(control, { attributes: true, attributeFilter: ['disabled'] });
+  document.addEventListener('focusin', stop);
 }
 
 const FOCUSABLE =

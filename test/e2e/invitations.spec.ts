@@ -31,6 +31,8 @@ test('an administrator invites two people as moderators to a channel and a group
   // The box is emptied: pressing Send again cannot invite them twice.
   await expect(page.getByTestId('invite-emails')).toHaveValue('');
   await expect(page.getByTestId('invite-send')).toBeDisabled();
+  // The keyboard goes on in the box, for the next addresses.
+  await expect(page.getByTestId('invite-emails')).toBeFocused();
   await expect(page.getByTestId('invite-nora@newhire.example')).toContainText('Moderator');
   await expect(page.getByTestId('invite-nora@newhire.example')).toContainText('never expires');
 

@@ -46,6 +46,7 @@ test('an administrator edits a linkifier after trying it on a sample', async ({ 
   await page.screenshot({ path: 'test-results/screens/linkifiers.png' });
   await card.getByTestId('linkifier-save').click();
   await expect(card.getByTestId('linkifier-form')).toHaveCount(0);
+  await expect(card.getByTestId('linkifier-edit')).toBeFocused();
   await expect(card.getByTestId('linkifier-pattern')).toHaveText('(?P<project>[A-Z]+)-(?P<num>[0-9]+)');
 
   expect((await linkifiers(chat)).find((l) => l.id === target.id)).toMatchObject({
@@ -69,6 +70,7 @@ test('an administrator adds a linkifier, moves it up, and deletes it', async ({ 
   await expect(form.getByTestId('linkifier-matches')).toContainText('PR-31 → https://code.example/pulls/31');
   await form.getByTestId('linkifier-save').click();
   await expect(form).toHaveCount(0);
+  await expect(page.getByTestId('linkifier-add')).toBeFocused();
 
   const added = (await linkifiers(chat)).find((l) => l.pattern === 'PR-(?P<n>[0-9]+)')!;
   expect(added.url_template).toBe('https://code.example/pulls/{n}');
@@ -88,6 +90,13 @@ test('an administrator adds a linkifier, moves it up, and deletes it', async ({ 
       .nth(order.length - 2),
   ).toHaveAttribute('data-testid', `linkifier-${added.id}`);
   await page.screenshot({ path: 'test-results/screens/linkifiers-reordered.png' });
+  // The keyboard stays on the moved row's arrow; moved back to the end, on its other arrow.
+  await expect(card.getByTestId('linkifier-move-up')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await linkifiers(chat)).map((l) => l.id)).toEqual(order);
+  await expect(card.getByTestId('linkifier-move-down')).toBeDisabled();
+  await expect(card.getByTestId('linkifier-move-up')).toBeFocused();
 
   await card.getByTestId('linkifier-delete').click();
   await card.getByTestId('linkifier-delete-confirm').click();

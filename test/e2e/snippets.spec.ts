@@ -80,6 +80,7 @@ test('edits a snippet’s title and text; an emptied title is refused and nothin
     content: 'Standup in 5 minutes',
   });
   const id = created.body.saved_snippet_id as number;
+  await chat.api('moderator').post('/saved_snippets', { title: 'Retro', content: 'Retro at 4' });
   const me = await signIn(page, 'moderator');
   await page.getByTestId('open-settings').click();
   await page.getByTestId('settings-nav-snippets').click();
@@ -97,6 +98,8 @@ test('edits a snippet’s title and text; an emptied title is refused and nothin
   await page.screenshot({ path: 'test-results/screens/snippets-edit.png' });
   await card.getByTestId('snippet-edit-save').click();
   await expect(card.getByTestId('snippet-edit-form')).toHaveCount(0);
+  // The keyboard goes on from the card's Edit.
+  await expect(card.getByTestId('snippet-edit')).toBeFocused();
   await expect(card).toContainText('Daily standup');
   await expect(card).toContainText('Standup in **10** minutes, room 2');
   expect((await snippets(chat, me.email)).find((s) => s.id === id)).toMatchObject({
@@ -112,4 +115,9 @@ test('edits a snippet’s title and text; an emptied title is refused and nothin
   expect((await snippets(chat, me.email)).find((s) => s.id === id)?.content).toBe(
     'Standup in **10** minutes, room 2',
   );
+
+  // Deleted, its row goes and the next row's Delete has the focus.
+  await card.getByTestId('snippet-delete').press('Enter');
+  await expect(card).toHaveCount(0);
+  await expect(page.locator('[data-testid="snippet-delete"]:focus')).toHaveCount(1);
 });

@@ -44,6 +44,8 @@ test('creates a group with members, a subgroup and permissions', async ({ page, 
   await page.screenshot({ path: 'test-results/screens/user-groups.png', fullPage: true });
   await page.getByTestId('group-create').click();
   await expect(page.getByTestId('group-created')).toContainText('platform');
+  // The form gone, the keyboard goes on from the button that opened it.
+  await expect(page.getByTestId('new-group')).toBeFocused();
   await expect(page.getByTestId('group-platform')).toContainText('2 members, 1 subgroup');
 
   const created = (await groups(chat)).find((g) => g.name === 'platform')!;
@@ -72,6 +74,8 @@ test('the server’s refusal is shown and the form is kept', async ({ page, sign
   await page.getByTestId('group-create').click();
   await expect(page.getByTestId('group-problems')).toBeVisible();
   await expect(page.getByTestId('group-error')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel' }).press('Enter');
+  await expect(page.getByTestId('new-group')).toBeFocused();
 });
 
 test('a member the organization does not let invite or create groups is not offered either, and is once it does', async ({

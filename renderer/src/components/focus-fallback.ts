@@ -121,3 +121,20 @@ export function focusWaitingFor(element: HTMLElement): boolean {
     active.contains(element)
   );
 }
+
+/**
+ * Gives `element` the focus a closing form or a finished action dropped: focus on nothing, or on
+ * the open modal or a fallback around it (where rescueDroppedFocus puts it). As a ref, for the
+ * control that comes back when a form closes (the button that opened it); the person's own place
+ * (a field, the section list) is left alone.
+ */
+export function takeDroppedFocus(element: HTMLElement | null): void {
+  if (!element) return;
+  const active = document.activeElement;
+  const holder =
+    active instanceof HTMLElement &&
+    active !== element &&
+    (active.hasAttribute('data-focus-fallback') || active.getAttribute('aria-modal') === 'true') &&
+    active.contains(element);
+  if (!active || active === document.body || holder) element.focus({ preventScroll: true });
+}

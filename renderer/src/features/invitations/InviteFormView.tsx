@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import { Role } from '../../../../shared/api/plain-values';
 import { ApiCallError, ErrorCode, errorDetails, invitationFailedExtra } from '../../../../shared/errors';
@@ -8,6 +8,7 @@ import { apiQueryKey } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { takeDroppedFocus } from '../../components/focus-fallback';
 import {
   addressesToKeep,
   allowedInviteRoles,
@@ -48,6 +49,7 @@ export function InviteFormView() {
   const roles = allowedInviteRoles(ownRole);
   const [form, setForm] = useState<InviteForm>(EMPTY_FORM);
   const [sentTo, setSentTo] = useState<string[] | null>(null);
+  const emailsField = useRef<HTMLTextAreaElement>(null);
   const send = useMutation({
     mutationFn: (params: EndpointParams<'sendInvites'>) => callApi(bridge, 'sendInvites', params),
     onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES_KEY }),
@@ -67,6 +69,8 @@ export function InviteFormView() {
       onSuccess: () => {
         setSentTo(emails);
         update({ emails: addressesToKeep(typed, null) });
+        // Send stays disabled with the box empty: the keyboard goes on in the box, for the next ones.
+        takeDroppedFocus(emailsField.current);
       },
       onError: (error) => {
         // Addresses the server did invite leave the box; the others stay to be fixed.
@@ -91,6 +95,7 @@ export function InviteFormView() {
         <span>Email addresses</span>
         <textarea
           data-testid="invite-emails"
+          ref={emailsField}
           rows={3}
           placeholder="one@example.com, two@example.com — or one per line"
           value={form.emails}

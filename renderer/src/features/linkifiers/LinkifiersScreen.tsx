@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Linkifier } from '../../../../shared/api/resources';
 import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { takeDroppedFocus } from '../../components/focus-fallback';
 import { Empty, Loading } from '../../components/states';
 import { compilePattern, previewSegments, templateProblems } from './preview';
 
@@ -21,13 +22,31 @@ export function LinkifiersScreen() {
   const reorder = useMutation({
     mutationFn: (ids: number[]) => callApi(bridge, 'reorderLinkifiers', { ordered_linkifier_ids: ids }),
   });
+  const list = useRef<HTMLOListElement>(null);
+  const moving = useRef<{ id: number; to: number; by: -1 | 1 } | null>(null);
   const move = (index: number, by: -1 | 1) => {
     if (!linkifiers) return;
     const ids = linkifiers.map((l) => l.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
-    reorder.mutate(ids);
+    moving.current = { id: moved!, to: index + by, by };
+    reorder.mutate(ids, { onError: () => (moving.current = null) });
   };
+  // Once moved (the arrows were disabled meanwhile, and the row may have been taken out and put
+  // back), the moved row's same arrow has the focus again, or its other one at the list's end.
+  useEffect(() => {
+    const done = moving.current;
+    if (!done || reorder.isPending || linkifiers?.[done.to]?.id !== done.id) return;
+    moving.current = null;
+    const row = list.current?.querySelector<HTMLElement>(`[data-testid="linkifier-${done.id}"]`);
+    const arrows = ['linkifier-move-up', 'linkifier-move-down'].map((id) =>
+      row?.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`),
+    );
+    const [same, other] = done.by < 0 ? arrows : arrows.reverse();
+    const target = same && !same.disabled ? same : other;
+    if (target && (row?.contains(document.activeElement) ?? false)) target.focus();
+    else takeDroppedFocus(target ?? null);
+  }, [linkifiers, reorder.isPending]);
   return (
     <div className="settings-page" data-testid="linkifiers-screen">
       <h2>Linkifiers</h2>
@@ -48,7 +67,14 @@ export function LinkifiersScreen() {
           </section>
         ) : (
           <div>
-            <button type="button" className="btn" data-testid="linkifier-add" onClick={() => setAdding(true)}>
+            <button
+              type="button"
+              className="btn"
+              data-testid="linkifier-add"
+              // Back after the form closes (added or cancelled): the keyboard goes on from here.
+              ref={takeDroppedFocus}
+              onClick={() => setAdding(true)}
+            >
               Add linkifier
             </button>
           </div>
@@ -63,7 +89,7 @@ export function LinkifiersScreen() {
       ) : linkifiers.length === 0 ? (
         <Empty>This organization has no linkifiers.</Empty>
       ) : (
-        <ol className="card-list" data-testid="linkifiers-list">
+        <ol className="card-list" data-testid="linkifiers-list" ref={list}>
           {linkifiers.map((l, index) => (
             <li key={l.id} className="card" data-testid={`linkifier-${l.id}`}>
               {editing === l.id ? (
@@ -111,6 +137,7 @@ export function LinkifiersScreen() {
                         type="button"
                         className="btn btn-small"
                         data-testid="linkifier-edit"
+                        ref={takeDroppedFocus}
                         onClick={() => setEditing(l.id)}
                       >
                         Edit

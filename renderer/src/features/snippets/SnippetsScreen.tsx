@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../api/call';
+import { takeDroppedFocus } from '../../components/focus-fallback';
 import { Empty, Loading } from '../../components/states';
 import { SnippetForm } from './SnippetForm';
 import { filterSnippets } from './snippets';
@@ -12,6 +13,18 @@ export function SnippetsScreen() {
   const [query, setQuery] = useState('');
   const [editingId, setEditingId] = useState<number | null>(null);
   const shown = filterSnippets(snippets ?? [], query);
+  const list = useRef<HTMLUListElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const deleting = useRef<{ id: number; at: number } | null>(null);
+  // Once a snippet is deleted (its row gone, the others' Delete disabled meanwhile), the row now in
+  // its place (or the last) has the focus, else the search box.
+  useEffect(() => {
+    const done = deleting.current;
+    if (!done || remove.isPending || shown.some((s) => s.id === done.id)) return;
+    deleting.current = null;
+    const deletes = list.current?.querySelectorAll<HTMLElement>('[data-testid="snippet-delete"]');
+    takeDroppedFocus(deletes?.[Math.min(done.at, deletes.length - 1)] ?? search.current);
+  });
   return (
     <div className="settings-page" data-testid="snippets-screen">
       <h2>Saved snippets</h2>
@@ -33,6 +46,7 @@ export function SnippetsScreen() {
             <input
               type="search"
               aria-label="Search snippets"
+              ref={search}
               placeholder="Search snippets"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
@@ -42,8 +56,8 @@ export function SnippetsScreen() {
                 Not deleted: {errorText(remove.error)}
               </p>
             )}
-            <ul className="card-list" data-testid="snippets-list">
-              {shown.map((s) => (
+            <ul className="card-list" data-testid="snippets-list" ref={list}>
+              {shown.map((s, index) => (
                 <li key={s.id} className="card" data-testid={`snippet-${s.id}`}>
                   {editingId === s.id ? (
                     <SnippetForm
@@ -62,6 +76,8 @@ export function SnippetsScreen() {
                           type="button"
                           className="btn btn-small"
                           data-testid="snippet-edit"
+                          // Back after the edit closes (saved or cancelled): the keyboard goes on here.
+                          ref={takeDroppedFocus}
                           aria-label={`Edit snippet ${s.title}`}
                           onClick={() => setEditingId(s.id)}
                         >
@@ -73,7 +89,10 @@ export function SnippetsScreen() {
                           data-testid="snippet-delete"
                           aria-label={`Delete snippet ${s.title}`}
                           disabled={remove.isPending}
-                          onClick={() => remove.mutate(s.id)}
+                          onClick={() => {
+                            deleting.current = { id: s.id, at: index };
+                            remove.mutate(s.id, { onError: () => (deleting.current = null) });
+                          }}
                         >
                           Delete
                         </button>

@@ -8,6 +8,7 @@ import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { useRealmPermission } from '../../app/permissions';
 import { FormActions } from '../../components/Dialog';
+import { takeDroppedFocus } from '../../components/focus-fallback';
 import { Empty, Loading } from '../../components/states';
 import { describeGroupSetting, groupLabel } from '../channel-settings/group-setting';
 import { GroupSettingEditor } from '../channel-settings/GroupSettingEditor';
@@ -43,6 +44,8 @@ export function UserGroupsScreen() {
             type="button"
             className="btn btn-primary"
             data-testid="new-group"
+            // Back after the form closes (created or cancelled): the keyboard goes on from here.
+            ref={takeDroppedFocus}
             onClick={() => {
               setCreating(true);
               setCreated(null);

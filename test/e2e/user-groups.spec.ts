@@ -128,3 +128,39 @@ test('at 800×600 the new group’s people list keeps each name on one line, the
   await expect(people.first().locator('.check-detail')).toHaveAttribute('title', /@/);
   await page.screenshot({ path: 'test-results/screens/create-group-800.png' });
 });
+
+/** The pixels of a screenshot (RGBA), decoded by the page. */
+function pixels(page: import('@playwright/test').Page, png: Buffer): Promise<number[]> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0);
+    return [...context.getImageData(0, 0, img.width, img.height).data];
+  }, png.toString('base64'));
+}
+
+test('a ticked box in the group form shows the keyboard’s focus', async ({ page, chat, signIn }) => {
+  await signIn(page, 'admin');
+  await page.goto(`${page.url().split('#')[0]}#settings/user-groups`);
+  await page.getByTestId('new-group').click();
+  const box = page.getByTestId(`member-${chat.user('member').email}`);
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  const area = (await box.boundingBox())!;
+  const clip = { x: area.x - 4, y: area.y - 4, width: area.width + 8, height: area.height + 8 };
+  const focused = await pixels(page, await page.screenshot({ clip }));
+  await page.keyboard.press('Tab');
+  await expect(box).not.toBeFocused();
+  const unfocused = await pixels(page, await page.screenshot({ clip }));
+  // A ring around the box: many pixels plainly differ (not a few at its corners).
+  let differing = 0;
+  for (let i = 0; i < focused.length; i += 4)
+    if ([0, 1, 2].some((c) => Math.abs(focused[i + c]! - unfocused[i + c]!) > 60)) differing++;
+  expect(differing).toBeGreaterThan(30);
+});

@@ -267,3 +267,13 @@ test('the open topic’s highlight, and a hovered topic’s, span the whole row,
   });
   await page.locator('.pane-left').screenshot({ path: 'test-results/screens/topic-row-highlight.png' });
 });
+
+test('a private channel’s title has the lock the sidebar shows, not #', async ({ page, signIn }) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('channel-leadership').click();
+  const title = page.getByTestId('conversation-title');
+  await expect(title).toContainText('leadership');
+  await expect(title.getByRole('img', { name: 'private' })).toBeVisible();
+  await expect(title).not.toContainText('#');
+  await page.locator('.conversation-header').screenshot({ path: 'test-results/screens/private-title.png' });
+});

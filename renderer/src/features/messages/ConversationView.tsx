@@ -3,9 +3,11 @@ import type { FeedAnchor, Narrow } from '../../api/narrow';
 import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { Avatar } from '../../components/Avatar';
+import { ChannelIcon } from '../../components/icons';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { ChannelDetails } from '../channels/ChannelDetails';
+import { useChannelIndex } from '../channels/hooks';
 import { Compose } from '../compose/Compose';
 import { PeoplePanel } from '../users/PeoplePanel';
 import { StatusLine } from '../users/UserPicker';
@@ -17,6 +19,9 @@ import { useNarrowTitle } from './narrow-title';
 export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: FeedAnchor }) {
   const parts = useNarrowTitle(narrow);
   const title = parts.join(' › ');
+  const channels = useChannelIndex();
+  const channel =
+    narrow.kind === 'channel' || narrow.kind === 'topic' ? channels.get(narrow.streamId) : undefined;
   const open = useDialogStore((s) => s.open);
   const drop = useFileDrop();
   return (
@@ -26,7 +31,17 @@ export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: F
           {parts.map((part, i) => (
             <Fragment key={i}>
               {i > 0 && <span className="title-separator"> › </span>}
-              <span className="title-part">{part}</span>
+              <span className="title-part">
+                {/* The channel's marker as the sidebar shows it: a lock for a private one. */}
+                {i === 0 && channel ? (
+                  <>
+                    <ChannelIcon inviteOnly={channel.invite_only} webPublic={channel.is_web_public} />{' '}
+                    {channel.name}
+                  </>
+                ) : (
+                  part
+                )}
+              </span>
             </Fragment>
           ))}
         </h1>

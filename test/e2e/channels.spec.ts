@@ -277,3 +277,34 @@ test('a private channel’s title has the lock the sidebar shows, not #', async 
   await expect(title).not.toContainText('#');
   await page.locator('.conversation-header').screenshot({ path: 'test-results/screens/private-title.png' });
 });
+
+test('a 60-character channel name wraps in the channel’s details and is cut, whole on hover, on Invite people', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  // One word of 60 characters (the longest a name may be): nowhere for the line to break.
+  const channel = `platform_infrastructure_reliability_observability_${Date.now()}`.slice(0, 60);
+  await chat.api('owner').post('/users/me/subscriptions', { subscriptions: [{ name: channel }] });
+  await signIn(page, 'owner');
+  await page.getByTestId(`channel-${channel}`).click();
+  const details = page.getByTestId('channel-details');
+  const heading = details.getByRole('heading', { name: channel });
+  await expect(heading).toBeVisible();
+  const right = async (l: typeof details) => (await l.boundingBox())!.x + (await l.boundingBox())!.width;
+  expect(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  expect(await right(heading)).toBeLessThanOrEqual(await right(details));
+  await details.screenshot({ path: 'test-results/screens/channel-details-long-name.png' });
+
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-invitations').click();
+  const name = page.getByTestId(`invite-channel-${channel}`).locator('xpath=..').locator('span');
+  await expect(name).toHaveAttribute('title', `#${channel}`);
+  // The two columns share the row evenly: the long name does not widen Channels.
+  const [channels, groups] = await page
+    .getByTestId('invite-form')
+    .locator('fieldset')
+    .evaluateAll((sets) => sets.slice(0, 2).map((s) => s.getBoundingClientRect().width));
+  expect(Math.abs(channels! - groups!)).toBeLessThan(2);
+  await page.getByTestId('invite-form').screenshot({ path: 'test-results/screens/invite-long-channel.png' });
+});

@@ -77,7 +77,9 @@ export function InviteTargetsFields({
                 checked={value.streamIds.includes(c.stream_id)}
                 onChange={() => onChange({ streamIds: toggled(value.streamIds, c.stream_id) })}
               />
-              #{c.name}
+              <span className="ellipsis" title={`#${c.name}`}>
+                #{c.name}
+              </span>
             </label>
           ))}
         </div>
@@ -94,7 +96,9 @@ export function InviteTargetsFields({
                   checked={value.groupIds.includes(g.id)}
                   onChange={() => onChange({ groupIds: toggled(value.groupIds, g.id) })}
                 />
-                {g.name}
+                <span className="ellipsis" title={g.name}>
+                  {g.name}
+                </span>
               </label>
             ))}
           </div>

@@ -58,14 +58,15 @@ export const SECTIONS: readonly Section[] = [
     label: 'Default settings',
     heading: 'Organization',
     component: OrgDefaults,
-    visible: (w) => w.isAdmin,
+    // Every member may look (read-only but for administrators), as in the real service.
+    visible: (w) => !w.isGuest,
   },
   {
     id: 'linkifiers',
     label: 'Linkifiers',
     heading: 'Organization',
     component: LinkifiersScreen,
-    visible: (w) => w.isAdmin,
+    visible: (w) => !w.isGuest,
   },
   { id: 'about', label: 'About', heading: 'Organization', component: AboutScreen, visible: everyone },
 ];

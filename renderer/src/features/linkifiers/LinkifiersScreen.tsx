@@ -137,6 +137,7 @@ export function LinkifiersScreen() {
                         type="button"
                         className="btn btn-small"
                         data-testid="linkifier-edit"
+                        aria-label={`Edit ${l.pattern}`}
                         ref={takeDroppedFocus}
                         onClick={() => setEditing(l.id)}
                       >
@@ -168,6 +169,7 @@ function DeleteLinkifier({ linkifier }: { linkifier: Linkifier }) {
         type="button"
         className="btn btn-small"
         data-testid="linkifier-delete"
+        aria-label={`Delete ${linkifier.pattern}`}
         onClick={() => setConfirming(true)}
       >
         Delete

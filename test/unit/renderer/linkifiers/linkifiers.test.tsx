@@ -172,4 +172,13 @@ describe('LinkifiersScreen', () => {
     expect(screen.getByTestId('linkifier-pattern').textContent).toBe('#(?P<id>[0-9]+)');
     expect(screen.queryByTestId('linkifier-edit')).toBeNull();
   });
+
+  it('names each row’s buttons by its pattern', () => {
+    const { render } = setup(baseState({ is_admin: true, role: 200, realm_linkifiers: linkifiers }));
+    render(<LinkifiersScreen />);
+    // As its ↑ and ↓ are: a screen reader's list of buttons says which row each is in.
+    const pattern = '#(?P<id>[0-9]+)';
+    expect(screen.getByRole('button', { name: `Edit ${pattern}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Delete ${pattern}` })).toBeTruthy();
+  });
 });

@@ -195,7 +195,9 @@ function FreeField({
         className={entry.type === 'integer' ? 'setting-number' : 'setting-text'}
         value={draft ?? current}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={
+          [describedBy, invalid ? `${id}-invalid` : undefined].filter(Boolean).join(' ') || undefined
+        }
         onChange={(e) => {
           setDraft(e.target.value);
           setInvalid(false);
@@ -213,7 +215,7 @@ function FreeField({
         }}
       />
       {invalid && (
-        <span className="form-error" data-testid={`${testId}-invalid`}>
+        <span className="form-error" id={`${id}-invalid`} data-testid={`${testId}-invalid`}>
           {entry.range
             ? `Enter a whole number from ${entry.range.min} to ${entry.range.max}.`
             : 'Enter a whole number.'}

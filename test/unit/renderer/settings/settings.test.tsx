@@ -241,6 +241,9 @@ describe('PersonalSettings', () => {
     expect(screen.getByTestId('setting-web_font_size_px-invalid').textContent).toBe(
       'Enter a whole number from 8 to 40.',
     );
+    // Read with the field: it is what describes the field now.
+    const describedBy = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+    expect(describedBy).toContain(screen.getByTestId('setting-web_font_size_px-invalid').id);
     expect(field.value).toBe('200');
     expect(bridge.callsTo('updateSettings')).toEqual([]);
   });

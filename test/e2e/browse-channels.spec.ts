@@ -134,6 +134,9 @@ test('creates a private channel with a description and a first member, then open
   const me = await signIn(page, 'member');
   await page.getByTestId('create-channel').click();
   const dialog = page.getByTestId('create-channel-dialog');
+  await expect(dialog.getByTestId('new-channel-name-problem')).toHaveCount(0);
+  await dialog.getByTestId('new-channel-name').fill('   ');
+  await expect(dialog.getByTestId('new-channel-name-problem')).toHaveText('Give the channel a name.');
   await dialog.getByTestId('new-channel-name').fill('general');
   await expect(dialog.getByTestId('new-channel-name-problem')).toHaveText(
     'There is already a channel named #general.',

@@ -83,7 +83,8 @@ export function CreateChannelDialog() {
             }}
           />
         </label>
-        {problem && form.name.trim() !== '' && (
+        {/* Said once something is typed (spaces too): a new, empty form is not yet wrong. */}
+        {problem && form.name !== '' && (
           <p className="form-error" data-testid="new-channel-name-problem">
             {problem}
           </p>

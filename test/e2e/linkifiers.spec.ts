@@ -98,8 +98,15 @@ test('an administrator adds a linkifier, moves it up, and deletes it', async ({ 
   await expect(card.getByTestId('linkifier-move-down')).toBeDisabled();
   await expect(card.getByTestId('linkifier-move-up')).toBeFocused();
 
-  await card.getByTestId('linkifier-delete').click();
-  await card.getByTestId('linkifier-delete-confirm').click();
+  // By keyboard: Delete asks, with the focus on "Delete it"; Keep gives the focus back to Delete.
+  await card.getByTestId('linkifier-delete').focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByTestId('linkifier-delete-confirm')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(card.getByTestId('linkifier-delete')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
   await expect(card).toHaveCount(0);
   expect((await linkifiers(chat)).map((l) => l.id)).not.toContain(added.id);
 });

@@ -186,3 +186,28 @@ test('sync turned off and on elsewhere: the draft stays listed and in its box, a
   await page.getByTestId('topic-welcome').click();
   await expect(page.getByTestId('compose-input')).toHaveValue(text);
 });
+
+test('a draft written in a channel’s box, restored and sent, is sent once: the channel’s box is empty after', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const text = `Restored then sent ${Date.now()}`;
+  await page.getByTestId('channel-random').click();
+  await page.getByTestId('compose-topic').fill('restore once');
+  await page.getByTestId('compose-input').fill(text);
+  await expect
+    .poll(async () => (await serverDrafts(chat, me.email)).some((d) => d.content === text))
+    .toBe(true);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-drafts').click();
+  await page.getByTestId('drafts-list').locator('li', { hasText: text }).getByTestId('draft-restore').click();
+  await expect(page.getByTestId('conversation-title')).toContainText('restore once');
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('message-feed')).toContainText(text);
+  // Back in the channel's view: nothing left to send again.
+  await page.getByTestId('channel-random').click();
+  await expect(page.getByTestId('compose-input')).toHaveValue('');
+  await expect(page.getByTestId('compose-topic')).toHaveValue('');
+});

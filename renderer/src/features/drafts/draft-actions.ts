@@ -58,7 +58,15 @@ export function restoreDraft({ row, narrow, selfId }: DraftContext): void {
   if (!narrow) return;
   const key = conversationKey(narrow, selfId);
   const store = useLocalDrafts.getState();
-  if (row.local && row.local.key !== key) store.remove(row.local.key);
+  const compose = useComposeStore.getState();
+  if (row.local && row.local.key !== key) {
+    const from = row.local.key;
+    store.remove(from);
+    // The text moves to its conversation's own box. Left in the box it was typed in (a channel's,
+    // with its topic), it came back there once sent, and was sent a second time from there.
+    if (compose.drafts[from] === row.draft.content) compose.clear(from);
+    if (compose.topics[from] === row.draft.topic) compose.setTopic(from, '');
+  }
   // The restored draft stays the same draft: its server copy (or what an unanswered create may
   // have left there) is what the next edit updates, never a second one.
   store.put({
@@ -69,7 +77,6 @@ export function restoreDraft({ row, narrow, selfId }: DraftContext): void {
     ...(row.serverId === undefined && row.local?.unconfirmed ? { unconfirmed: row.local.unconfirmed } : {}),
   });
   // Text already in that compose box stays: the draft goes after it rather than over it.
-  const compose = useComposeStore.getState();
   const existing = compose.drafts[key] ?? '';
   const text =
     existing.trim() && existing !== row.draft.content

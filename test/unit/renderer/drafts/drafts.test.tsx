@@ -380,6 +380,28 @@ describe('DraftsScreen', () => {
     expect(useComposeStore.getState().drafts[topicKey]).toBe('typed meanwhile\n\nserver draft');
   });
 
+  it('a draft typed in a channel’s box is restored into its topic’s box and leaves the channel’s (it was sent twice from there)', async () => {
+    localStorage.setItem(
+      `${STORAGE_PREFIX}acc`,
+      JSON.stringify({
+        'channel:1': {
+          key: 'channel:1',
+          draft: { type: 'stream', to: [1], topic: 'dup test', content: 'dup content', timestamp: 50 },
+          synced: true,
+        },
+      }),
+    );
+    const { render } = setup(syncState(false));
+    useComposeStore.getState().setText('channel:1', 'dup content');
+    useComposeStore.getState().setTopic('channel:1', 'dup test');
+    render(<DraftsScreen />);
+    fireEvent.click(await screen.findByTestId('draft-restore'));
+    const compose = useComposeStore.getState();
+    expect(compose.drafts['topic:1:dup test']).toBe('dup content');
+    expect(compose.drafts['channel:1']).toBeUndefined();
+    expect(compose.topics['channel:1']).toBe('');
+  });
+
   it('sends a draft kept only on this computer when asked, and says why it could not', async () => {
     localStorage.setItem(
       `${STORAGE_PREFIX}acc`,

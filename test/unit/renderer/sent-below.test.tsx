@@ -52,4 +52,17 @@ describe('the sent-below notice', () => {
     view.rerender({ messages: [first, theirs, mine], following: true });
     expect(view.result.current.sentBelow).toBeNull();
   });
+
+  it('is not said for a message sent before the view opened, when the view loads on it', () => {
+    const noter = renderHook(() => useNoteSentHere());
+    noteSendingHere('this-window-earlier');
+    const mine = channelMessage();
+    act(() => arrived(mine, 'this-window-earlier'));
+    noter.unmount();
+    // A view opened later (All messages at the first unread, a search): empty while it loads, then
+    // its page ends with that message.
+    const view = feed([]);
+    view.rerender({ messages: [channelMessage(), mine], following: false });
+    expect(view.result.current.sentBelow).toBeNull();
+  });
 });

@@ -5,7 +5,13 @@ import { useMessageSelection } from '../../state/message-selection';
 
 /** Messages this window sent lately (their events carried its `local_id` back): at most this many. */
 const KEPT = 50;
-const sentHere: number[] = [];
+/** Each with the count of messages noted when it came back: what came since a moment is known. */
+const sentHere: { id: number; seq: number }[] = [];
+let noted = 0;
+
+function wasSentHere(id: number, since = 0): boolean {
+  return sentHere.some((sent) => sent.id === id && sent.seq > since);
+}
 /**
  * The outbox's ids of what this window sent. Main's outbox may be shared by other windows (the web
  * host's tabs on one core): their messages come back with a `local_message_id` too.
@@ -23,7 +29,7 @@ function noteSentHere(events: readonly unknown[]): void {
     const event = raw as { type?: unknown; local_message_id?: unknown; message?: { id?: unknown } };
     if (event.type !== 'message' || typeof event.local_message_id !== 'string') continue;
     if (typeof event.message?.id !== 'number' || !sendingHere.includes(event.local_message_id)) continue;
-    sentHere.push(event.message.id);
+    sentHere.push({ id: event.message.id, seq: ++noted });
     if (sentHere.length > KEPT) sentHere.shift();
   }
 }
@@ -41,7 +47,7 @@ export function useNoteSentHere(): void {
 export function useSelectSentMessage(key: string, messages: readonly Message[], following: boolean): void {
   const newest = messages[messages.length - 1];
   useEffect(() => {
-    if (!following || !newest || !sentHere.includes(newest.id)) return;
+    if (!following || !newest || !wasSentHere(newest.id)) return;
     const selected = useMessageSelection.getState().byNarrow[key];
     if (selected === undefined || selected < newest.id) useMessageSelection.getState().select(key, newest.id);
   }, [key, newest, following]);
@@ -51,7 +57,8 @@ export function useSelectSentMessage(key: string, messages: readonly Message[], 
  * The newest message sent from this window that came into the feed while the reader was scrolled up
  * (not following the newest): it went out below the view, and the compose box just emptied. The feed
  * says where it went, as the real service does ("Sent! Scroll down to view your message"), until the
- * reader is back at the bottom or dismisses it.
+ * reader is back at the bottom or dismisses it. Only a message that came back while this feed was
+ * shown: one sent earlier is not news when a view opens on it or a page brings it.
  */
 export function useSentBelow(
   messages: readonly Message[],
@@ -60,11 +67,16 @@ export function useSentBelow(
   const newestId = messages[messages.length - 1]?.id;
   // Worked out while rendering (React's "state from the previous render"): an effect would draw
   // the feed once more for it.
-  const [noted, setNoted] = useState({ newestId, sentBelow: null as number | null });
-  if (noted.newestId !== newestId || (following && noted.sentBelow !== null)) {
-    const arrived = newestId !== undefined && newestId !== noted.newestId;
-    const sentBelow = following ? null : arrived && sentHere.includes(newestId) ? newestId : noted.sentBelow;
-    setNoted({ newestId, sentBelow });
+  const [shownSince] = useState(() => noted);
+  const [state, setState] = useState({ newestId, sentBelow: null as number | null });
+  if (state.newestId !== newestId || (following && state.sentBelow !== null)) {
+    const arrived = newestId !== undefined && newestId !== state.newestId;
+    const sentBelow = following
+      ? null
+      : arrived && wasSentHere(newestId, shownSince)
+        ? newestId
+        : state.sentBelow;
+    setState({ newestId, sentBelow });
   }
-  return { sentBelow: noted.sentBelow, dismiss: () => setNoted((n) => ({ ...n, sentBelow: null })) };
+  return { sentBelow: state.sentBelow, dismiss: () => setState((n) => ({ ...n, sentBelow: null })) };
 }

@@ -112,6 +112,20 @@ test('filters typed in the search box narrow the results, and show as pills', as
   await expect(page.getByTestId('conversation-title')).toHaveText(new RegExp(`^[^:]*${topic}`));
   await expect(page.getByTestId('compose-input')).toBeVisible();
   await expect.poll(() => feedIds(page)).toEqual([inGeneral, mine]);
+
+  // dm: alone, one person or several (or the user), is that conversation, with its compose box.
+  const admin = chat.user('admin');
+  const moderator = chat.user('moderator');
+  for (const [query, title] of [
+    [`dm:${admin.email}`, admin.full_name],
+    [`dm:${moderator.email},${admin.email}`, `${admin.full_name}, ${moderator.full_name}`],
+    ['dm:me', 'Notes to self'],
+  ]) {
+    await page.getByTestId('search-input').fill(query!);
+    await page.getByTestId('search-input').press('Enter');
+    await expect(page.getByTestId('conversation-title')).toHaveText(title!);
+    await expect(page.getByTestId('compose-input')).toBeVisible();
+  }
 });
 
 test('suggests operators, channels, people and topics, chosen with the keyboard', async ({

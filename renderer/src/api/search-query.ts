@@ -177,25 +177,43 @@ export function nearAnchor(search: ParsedSearch): number | null {
   return near ? Number(near.operand) : null;
 }
 
+/** How a search names people: an email or a user ID to the user's ID, and who the user is. */
+export interface SearchPeople {
+  idOf: (emailOrId: string) => number | undefined;
+  selfId: number | undefined;
+}
+
 /**
- * A search that is only a channel, or a channel and one of its topics (opened near a message or
- * not: see `nearAnchor`), is that conversation's own view, as in the real service (one header, a
- * compose box), rather than a search of it. Null when the search asks for more, or names a channel
- * `channelIdOf` does not know.
+ * A search that is only a channel, or a channel and one of its topics, or only `dm:` with one or
+ * more people (opened near a message or not: see `nearAnchor`), is that conversation's own view, as
+ * in the real service (one header, a compose box), rather than a search of it. Null when the search
+ * asks for more, or names a channel `channelIdOf` (or a person `people`) does not know.
  */
 export function conversationOfSearch(
   search: ParsedSearch,
   channelIdOf: (name: string) => number | undefined,
+  people?: SearchPeople,
 ): Narrow | null {
   if (search.text.trim() || search.terms.some((t) => t.negated)) return null;
   const channel = search.terms.filter((t) => t.operator === 'channel');
   const topic = search.terms.filter((t) => t.operator === 'topic');
-  // The service's channel view is the channel alone; a topic's can open near a message.
-  const near = topic.length === 1 ? search.terms.filter((t) => t.operator === 'near') : [];
+  const dm = search.terms.filter((t) => t.operator === 'dm');
+  // The service's channel view is the channel alone; a topic's or a conversation's can open near a message.
+  const near = topic.length === 1 || dm.length === 1 ? search.terms.filter((t) => t.operator === 'near') : [];
+  if (near.length > 1) return null;
+  if (dm.length === 1 && dm.length + near.length === search.terms.length)
+    return people ? dmOfSearch(dm[0]!.operand, people) : null;
   const counted = channel.length + topic.length + near.length;
-  if (channel.length !== 1 || topic.length > 1 || near.length > 1 || counted !== search.terms.length)
-    return null;
+  if (channel.length !== 1 || topic.length > 1 || counted !== search.terms.length) return null;
   const streamId = channelIdOf(channel[0]!.operand);
   if (streamId === undefined) return null;
   return topic[0] ? { kind: 'topic', streamId, topic: topic[0].operand } : { kind: 'channel', streamId };
+}
+
+/** `dm:` people (emails or IDs, comma-separated) as their conversation: the others, or none for the user alone. */
+function dmOfSearch(operand: string, people: SearchPeople): Narrow | null {
+  const ids = operand.split(',').map((part) => people.idOf(part.trim()));
+  if (ids.length === 0 || ids.some((id) => id === undefined)) return null;
+  const others = [...new Set(ids as number[])].filter((id) => id !== people.selfId);
+  return { kind: 'dm', userIds: others.sort((a, b) => a - b) };
 }

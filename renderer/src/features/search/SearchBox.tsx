@@ -10,9 +10,11 @@ import {
   searchProblem,
   termOf,
   tokenize,
+  type SearchPeople,
   type SearchTerm,
 } from '../../api/search-query';
 import { useNarrowStore } from '../../state/narrow';
+import { useSelfId, useUsers } from '../../app/realm';
 import { useChannelIndex } from '../channels/hooks';
 import { currentWord, replaceCurrentWord, suggest, type Suggestion } from './search-suggestions';
 import { useSuggestionSources } from './useSuggestionSources';
@@ -45,12 +47,22 @@ function pickedFor(word: string, suggestions: readonly Suggestion[]): SearchTerm
   return chosen ? termOf(chosen.replacement) : null;
 }
 
+/**
+ * A typed `dm:` list of several people the organization has (`dm:ada@…,ben@…`, emails or IDs) as
+ * its filter; the suggestions offer one person at a time, so none would name it exactly.
+ */
+function groupDmTerm(word: string, people: SearchPeople): SearchTerm | null {
+  const term = termOf(word);
+  if (term?.operator !== 'dm' || !term.operand.includes(',')) return null;
+  return term.operand.split(',').every((part) => people.idOf(part.trim()) !== undefined) ? term : null;
+}
+
 type ChannelIdOf = (name: string) => number | undefined;
 
 /**
  * Opens the search for these filters and words (or leaves search when nothing is left). Given
- * `channelIdOf` (a search typed and entered, not one refined by removing a pill), a channel alone,
- * or a channel and a topic, opens that conversation. A search with a part the service would not
+ * `channelIdOf` and `people` (a search typed and entered, not one refined by removing a pill), a
+ * channel alone, a channel and a topic, or `dm:` people alone, opens that conversation. A search with a part the service would not
  * understand is not run: returns what is wrong with it.
  */
 function runSearch(
@@ -58,6 +70,7 @@ function runSearch(
   text: string,
   selfEmail?: string,
   channelIdOf?: ChannelIdOf,
+  people?: SearchPeople,
 ): string | null {
   const parsed = parseSearch(text);
   const typed = parsed.terms.map((term) => meTerm(term, selfEmail) ?? term);
@@ -66,7 +79,7 @@ function runSearch(
   if (problem) return problem;
   const query = formatSearch(search);
   const store = useNarrowStore.getState();
-  const conversation = channelIdOf ? conversationOfSearch(search, channelIdOf) : null;
+  const conversation = channelIdOf ? conversationOfSearch(search, channelIdOf, people) : null;
   if (conversation) store.select(conversation, nearAnchor(search));
   else if (query) store.select({ kind: 'search', query }, nearAnchor(search));
   else if (store.narrow?.kind === 'search') store.clear();
@@ -114,6 +127,15 @@ export function SearchBox() {
   const channels = useChannelIndex();
   const channelIdOf = (name: string) =>
     [...channels.values()].find((c) => c.name.toLowerCase() === name.toLowerCase())?.stream_id;
+  const users = useUsers();
+  const selfId = useSelfId();
+  const people: SearchPeople = {
+    idOf: (emailOrId) =>
+      /^\d+$/.test(emailOrId)
+        ? users.get(Number(emailOrId))?.user_id
+        : [...users.values()].find((u) => u.email.toLowerCase() === emailOrId.toLowerCase())?.user_id,
+    selfId,
+  };
   const suggestions = open ? suggest(currentWord(text), sources) : [];
 
   const changeText = (value: string) => {
@@ -146,21 +168,31 @@ export function SearchBox() {
     if (narrow?.kind === 'search') setNoMatch(runSearch(rest, text, sources.selfEmail));
   };
 
+  const afterRun = (problem: string | null) => {
+    // A search that opened a conversation is done: the view shows it now, and the box (kept across
+    // views that are not searches) starts the next one empty.
+    if (!problem && useNarrowStore.getState().narrow?.kind !== 'search') {
+      setTerms([]);
+      setText('');
+    }
+    setNoMatch(problem);
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setOpen(false);
     // A person or a channel typed in part ("sender:Quint") is the one the list offers first: the
     // server knows no one by a part of their name.
     const word = currentWord(text);
-    const picked = pickedFor(word, suggest(word, sources));
+    const picked = groupDmTerm(word, people) ?? pickedFor(word, suggest(word, sources));
     // Nobody (or no channel) by that name: said here, rather than the server's refusal of the search.
     const naming = picked ? null : namingFilter(word);
     if (naming) return setNoMatch(noMatchText(naming));
-    if (!picked) return setNoMatch(runSearch(terms, text, sources.selfEmail, channelIdOf));
+    if (!picked) return afterRun(runSearch(terms, text, sources.selfEmail, channelIdOf, people));
     const rest = replaceCurrentWord(text, '').trimEnd();
     setTerms([...terms, picked]);
     setText(rest ? `${rest} ` : '');
-    setNoMatch(runSearch([...terms, picked], rest, sources.selfEmail, channelIdOf));
+    afterRun(runSearch([...terms, picked], rest, sources.selfEmail, channelIdOf, people));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -123,6 +123,36 @@ describe('conversationOfSearch', () => {
     expect(of('channel:nowhere topic:x')).toBeNull();
     expect(of('channel:general channel:engineering')).toBeNull();
   });
+
+  const people = {
+    idOf: (emailOrId: string) =>
+      ({ 'ada@example.com': 7, '7': 7, 'ben@example.com': 8, 'cy@example.com': 9 })[emailOrId.toLowerCase()],
+    selfId: 7,
+  };
+  const dmOf = (query: string) => conversationOfSearch(parseSearch(query), idOf, people);
+
+  it('takes dm: alone (one person, several, by email or ID, or the user) for that conversation', () => {
+    expect(dmOf('dm:ben@example.com')).toEqual({ kind: 'dm', userIds: [8] });
+    expect(dmOf('dm:cy@example.com,Ben@example.com')).toEqual({ kind: 'dm', userIds: [8, 9] });
+    expect(dmOf('dm:ada@example.com,ben@example.com')).toEqual({ kind: 'dm', userIds: [8] });
+    expect(dmOf('pm-with:ada@example.com')).toEqual({ kind: 'dm', userIds: [] });
+    expect(dmOf('dm:7')).toEqual({ kind: 'dm', userIds: [] });
+    const near = parseSearch('dm:ben@example.com near:12');
+    expect(conversationOfSearch(near, idOf, people)).toEqual({ kind: 'dm', userIds: [8] });
+    expect(nearAnchor(near)).toBe(12);
+  });
+
+  it('leaves dm: with anything more, or naming someone unknown, to the search', () => {
+    expect(dmOf('dm:ben@example.com deploy')).toBeNull();
+    expect(dmOf('dm:ben@example.com is:starred')).toBeNull();
+    expect(dmOf('dm:ben@example.com channel:general')).toBeNull();
+    expect(dmOf('-dm:ben@example.com')).toBeNull();
+    expect(dmOf('dm:nobody@example.com')).toBeNull();
+    expect(dmOf('dm:ben@example.com,')).toBeNull();
+    expect(dmOf('dm-including:ben@example.com')).toBeNull();
+    expect(dmOf('dm:ben@example.com dm:cy@example.com')).toBeNull();
+    expect(of('dm:ben@example.com')).toBeNull();
+  });
 });
 
 describe('meTerm', () => {

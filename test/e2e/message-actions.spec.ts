@@ -31,6 +31,10 @@ test('the message menu quotes, copies the link, shows the source, and works from
   // Opened with the mouse; moved through with the arrows; Esc gives the focus back.
   await page.getByTestId(`message-${id}`).hover();
   const more = page.getByTestId(`more-actions-${id}`);
+  await expect(more).toBeVisible();
+  // Never edited or moved: the toolbar offers no history (it does for an edited message: edit-message.spec.ts).
+  await expect(page.getByTestId(`open-history-${id}`)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/message-toolbar-unedited.png' });
   await more.click();
   const menu = page.getByRole('menu', { name: 'Message actions' });
   await expect(menu.getByRole('menuitem')).toHaveText([

@@ -7,6 +7,7 @@ import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
+import { hasEditHistory } from '../message-actions/edit-history-exists';
 import { MessageMenu } from '../message-actions/MessageMenu';
 import { setMessagePopover, useMessagePopover, useMessagePopoverOpen } from '../../state/message-popover';
 import { Reactions } from '../reactions/Reactions';
@@ -330,14 +331,16 @@ function FullMessageParts({
             ⇄
           </button>
         )}
-        <button
-          type="button"
-          aria-label="Edit history"
-          data-testid={`open-history-${message.id}`}
-          onClick={() => open({ kind: 'edit-history', messageId: message.id })}
-        >
-          ⟲
-        </button>
+        {hasEditHistory(message) && (
+          <button
+            type="button"
+            aria-label="Edit history"
+            data-testid={`open-history-${message.id}`}
+            onClick={() => open({ kind: 'edit-history', messageId: message.id })}
+          >
+            ⟲
+          </button>
+        )}
         <MessageMenu message={message} channelName={channelName} isOwn={isOwn} />
       </div>
       {/* Beside the toolbar, not in it: a starred message shows its star at all times (as in Zulip). */}

@@ -89,6 +89,60 @@ test('unread counts follow new messages and clear when the messages are seen', a
   expect(last.flags).toContain('read');
 });
 
+test('a mention of the reader stands out: its chip, and the row of each message that mentions them (a wildcard too)', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `mentions ${Date.now()}`;
+  const me = chat.user('member');
+  const ben = chat.user('admin');
+  const post = async (content: string) => {
+    const { body } = await chat
+      .api('moderator')
+      .post('/messages', { type: 'channel', to: 'general', topic, content });
+    return body.id as number;
+  };
+  const mine = await post(`@**${me.full_name}|${me.user_id}** can you look?`);
+  const theirs = await post(`@**${ben.full_name}|${ben.user_id}** can you look?`);
+  const everyone = await post('@**all** standup moved');
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const row = (id: number) => page.getByTestId(`message-${id}`);
+  const chip = (id: number) => page.getByTestId(`content-${id}`).locator('.user-mention');
+  await expect(row(mine)).toHaveClass(/\bmentioned\b/);
+  await expect(row(everyone)).toHaveClass(/\bmentioned\b/);
+  await expect(row(theirs)).not.toHaveClass(/\bmentioned\b/);
+  await expect(chip(mine)).toHaveClass(/user-mention-me/);
+  await expect(chip(everyone)).toHaveClass(/user-mention-me/);
+  await expect(chip(theirs)).not.toHaveClass(/user-mention-me/);
+  const background = (locator: ReturnType<typeof chip>) =>
+    locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const body = (id: number) => row(id).locator('.message-body');
+  await page.mouse.move(0, 0);
+  for (const [theme, contrast] of [
+    ['light', null],
+    ['dark', null],
+    ['light', 'true'],
+    ['dark', 'true'],
+  ] as const) {
+    await page.evaluate(
+      ([t, c]) => {
+        document.documentElement.setAttribute('data-theme', t);
+        if (c) document.documentElement.setAttribute('data-high-contrast', c);
+        else document.documentElement.removeAttribute('data-high-contrast');
+      },
+      [theme, contrast] as const,
+    );
+    expect(await background(chip(mine))).not.toBe(await background(chip(theirs)));
+    expect(await background(body(mine))).not.toBe(await background(body(theirs)));
+    await page.screenshot({
+      path: `test-results/screens/mentions-${theme}${contrast ? '-high-contrast' : ''}.png`,
+    });
+  }
+});
+
 test('a long message is shown condensed, with Show more and Show less', async ({ page, chat, signIn }) => {
   const topic = `long message ${Date.now()}`;
   const lines = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of the long report.`);

@@ -36,9 +36,10 @@ export function SafeHtml({
   const queryClient = useQueryClient();
   const loadExternalHttps = useExternalImagesStore((s) => s.loadHttps);
   const [allowed, setAllowed] = useState<ReadonlySet<string>>(() => new Set());
+  const readerId = getInitialState(queryClient)?.user_id;
   const clean = useMemo(
-    () => sanitizeHtml(html, { loadExternalHttps, allowed }),
-    [html, loadExternalHttps, allowed],
+    () => sanitizeHtml(html, { loadExternalHttps, allowed }, { userId: readerId }),
+    [html, loadExternalHttps, allowed, readerId],
   );
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as Element;
@@ -58,11 +59,7 @@ export function SafeHtml({
     if (openUploadLink(link, bridge)) return;
     const href = link.getAttribute('href') ?? '';
     // A channel, topic or message of the same organization opens here, not in a browser.
-    const conversation = conversationLinkTarget(
-      href,
-      currentServerBase(),
-      getInitialState(queryClient)?.user_id,
-    );
+    const conversation = conversationLinkTarget(href, currentServerBase(), readerId);
     if (conversation) useNarrowStore.getState().select(conversation.narrow, conversation.anchor);
     else if (EXTERNAL.test(href)) void bridge.openExternal(href);
   };

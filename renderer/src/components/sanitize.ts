@@ -66,6 +66,8 @@ const FETCHING_ATTRIBUTES = ['src', 'poster', 'background', 'srcset', 'lowsrc', 
 
 let serverBase: string | null = null;
 let policy: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES;
+/** The reader's user ID while sanitizing, for `markMentionOfReader`. */
+let readerId: number | undefined;
 let hooked = false;
 
 export interface UploadRoute {
@@ -167,6 +169,17 @@ function showUnicodeEmoji(node: Element): void {
   }
 }
 
+/** Marks a mention of the reader, or of everyone (a wildcard), as the real service does: `user-mention-me`. */
+export const MENTION_OF_READER = 'user-mention-me';
+
+function markMentionOfReader(node: Element): void {
+  node.classList.remove(MENTION_OF_READER);
+  if (!node.classList.contains('user-mention')) return;
+  const mentioned = node.getAttribute('data-user-id');
+  if (mentioned === '*' || (readerId !== undefined && mentioned === String(readerId)))
+    node.classList.add(MENTION_OF_READER);
+}
+
 function secureLink(node: Element): void {
   const href = node.getAttribute('href') ?? node.getAttributeNS(XLINK, 'href');
   node.removeAttributeNS(XLINK, 'href');
@@ -259,7 +272,10 @@ function installHooks(): void {
     if (name === 'a' || name === 'area') secureLink(node);
     else if (name === 'img') guardImage(node);
     else guardFetches(node);
-    if (name === 'span') showUnicodeEmoji(node);
+    if (name === 'span') {
+      showUnicodeEmoji(node);
+      markMentionOfReader(node);
+    }
     if (name === 'div') markSpoilerHeader(node);
   });
 }
@@ -282,9 +298,15 @@ function placeholderFor(image: Element): Element {
   return element;
 }
 
-export function sanitizeHtml(html: string, images: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES): string {
+/** `reader`: whose mentions to mark (`user-mention-me`), when known. */
+export function sanitizeHtml(
+  html: string,
+  images: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES,
+  reader?: { userId: number | undefined },
+): string {
   installHooks();
   policy = images;
+  readerId = reader?.userId;
   let clean: string;
   try {
     clean = DOMPurify.sanitize(html, {
@@ -294,6 +316,7 @@ export function sanitizeHtml(html: string, images: ImagePolicy = ASK_BEFORE_EXTE
     });
   } finally {
     policy = ASK_BEFORE_EXTERNAL_IMAGES;
+    readerId = undefined;
   }
   if (!clean.includes(EXTERNAL_IMAGE_ATTR)) return clean;
   // Placeholders are built in an inert document: nothing in it loads, and the markup is already clean.

@@ -169,3 +169,17 @@ describe('sanitizeHtml: images from other hosts', () => {
     expect(table.querySelectorAll('td')[1]!.className).toBe('');
   });
 });
+
+describe('sanitizeHtml: mentions of the reader', () => {
+  it('marks a mention of the reader and a wildcard, not anyone else’s, nor a mark the server forged', () => {
+    const html = [
+      '<span class="user-mention" data-user-id="7">@Ada</span>',
+      '<span class="user-mention" data-user-id="*">@all</span>',
+      '<span class="user-mention user-mention-me" data-user-id="8">@Ben</span>',
+    ].join(' ');
+    const marked = [...parse(sanitizeHtml(html, undefined, { userId: 7 })).querySelectorAll('span')];
+    expect(marked.map((span) => span.classList.contains('user-mention-me'))).toEqual([true, true, false]);
+    const unknownReader = parse(sanitizeHtml(html)).querySelectorAll('.user-mention-me');
+    expect(unknownReader).toHaveLength(1);
+  });
+});

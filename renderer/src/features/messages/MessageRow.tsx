@@ -54,6 +54,7 @@ export const MessageRow = memo(function MessageRow({
   const { emptyTopicName: emptyName, statuses, users } = useMessageDisplay();
   const flags = message.flags ?? [];
   const unread = !flags.includes('read');
+  const mentioned = mentionsReader(flags);
   const topic = message.subject ?? '';
   // The sender's current name, as realm_user events keep it: the message's own is from when it was fetched.
   const senderName = users.get(message.sender_id)?.full_name ?? message.sender_full_name ?? '';
@@ -75,7 +76,7 @@ export const MessageRow = memo(function MessageRow({
 
   return (
     <article
-      className={`message${unread ? ' unread' : ''}${showSender ? ' with-sender' : ''}${selected ? ' selected' : ''}`}
+      className={`message${unread ? ' unread' : ''}${mentioned ? ' mentioned' : ''}${showSender ? ' with-sender' : ''}${selected ? ' selected' : ''}`}
       data-testid={`message-${message.id}`}
       data-message-id={message.id}
       data-selected={selected || undefined}
@@ -147,6 +148,18 @@ export const MessageRow = memo(function MessageRow({
     </article>
   );
 });
+
+/** The flags the service sets on a message that mentions the reader: by name, by a group of theirs, or a wildcard. */
+const MENTION_FLAGS = [
+  'mentioned',
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+];
+
+function mentionsReader(flags: readonly string[]): boolean {
+  return flags.some((flag) => MENTION_FLAGS.includes(flag));
+}
 
 /** The sender's card (UserCard) when it is open for this message, and how to open or close it. */
 function useSenderCard(message: Message, twentyFour: boolean): [boolean, (open: boolean) => void, ReactNode] {

@@ -12,8 +12,18 @@ const sheets = ['styles/app.css', 'features/display-settings/display-settings.cs
   readFileSync(join(styles, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''),
 );
 
-/** The backgrounds muted text sits on: the page, panels and buttons, the sidebar, hovered and selected rows (and read-only fields). */
-const BACKGROUNDS = ['--bg', '--bg-soft', '--bg-sidebar', '--bg-hover', '--bg-selected'] as const;
+/**
+ * The backgrounds muted text sits on: the page, panels and buttons, the sidebar, hovered and
+ * selected rows (and read-only fields), and the row of a message that mentions the reader.
+ */
+const BACKGROUNDS = [
+  '--bg',
+  '--bg-soft',
+  '--bg-sidebar',
+  '--bg-hover',
+  '--bg-selected',
+  '--mentioned-row',
+] as const;
 
 interface Palette {
   selector: string;
@@ -71,7 +81,7 @@ describe('muted text contrast', () => {
 
   it('keeps the two copies of each dark palette the same', () => {
     const [, systemDark, chosenDark, , systemHighDark, chosenHighDark] = all;
-    for (const name of ['--fg-muted', ...BACKGROUNDS]) {
+    for (const name of ['--fg-muted', '--mention-me', ...BACKGROUNDS]) {
       expect(systemDark!.vars[name], name).toBe(chosenDark!.vars[name]);
       expect(systemHighDark!.vars[name], name).toBe(chosenHighDark!.vars[name]);
     }
@@ -89,5 +99,13 @@ describe('muted text contrast', () => {
       );
       for (const [bg, ratio] of Object.entries(ratios))
         expect(ratio, `${muted} on ${bg} ${palette.vars[bg]}`).toBeGreaterThanOrEqual(4.5);
+    });
+
+  for (const palette of all)
+    it(`reaches 4.5:1 for the text of a mention of the reader (--fg on --mention-me) in ${palette.selector}`, () => {
+      const text = palette.vars['--fg'];
+      const chip = palette.vars['--mention-me'];
+      if (!text || !chip) throw new Error(`${palette.selector} does not set --fg and --mention-me`);
+      expect(contrast(text, chip)).toBeGreaterThanOrEqual(4.5);
     });
 });

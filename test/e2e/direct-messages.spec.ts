@@ -96,8 +96,11 @@ test('keyboard only: x, a name and Enter, another name and Enter, then Enter ope
   await expect(page.getByTestId('compose-input')).toHaveValue('hi both');
 });
 
-test('x finds oneself too, and oneself alone opens the notes to self', async ({ page, signIn }) => {
+test('x finds oneself too, and oneself alone opens the notes to self', async ({ page, chat, signIn }) => {
   const me = await signIn(page, 'member');
+  await chat.api(me.email).post('/messages', { type: 'direct', to: [me.user_id], content: 'Note to self' });
+  // The list names the notes to self as the user's own: "Name (you)".
+  await expect(page.getByTestId(`dm-${me.user_id}`)).toHaveText(`${me.full_name} (you)`);
   await page.getByTestId('all-messages').click();
   await page.keyboard.press('x');
   const search = page.getByTestId('user-search');
@@ -107,6 +110,8 @@ test('x finds oneself too, and oneself alone opens the notes to self', async ({ 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('conversation-title')).toHaveText('Notes to self');
   await expect(page.getByTestId('compose-input')).toBeFocused();
+  await expect(page.getByTestId(`dm-${me.user_id}`)).toHaveAttribute('aria-current', 'true');
+  await page.screenshot({ path: 'test-results/screens/notes-to-self.png' });
 });
 
 test('at 150% zoom the new direct message dialog keeps Open conversation and Cancel at its bottom, in view', async ({

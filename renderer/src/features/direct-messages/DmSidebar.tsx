@@ -95,6 +95,8 @@ export function DmSidebar() {
             const key = c.user_ids.join(',') || String(selfId);
             const people = c.user_ids.length ? c.user_ids : selfId !== undefined ? [selfId] : [];
             const names = people.map((id) => users.get(id)?.full_name ?? `User ${id}`).join(', ');
+            // The notes to self are the user's own conversation: named as the real service does.
+            const label = c.user_ids.length ? names : `${names} (you)`;
             const first = users.get(people[0] ?? -1);
             const unread = counts.byDm.get(key) ?? 0;
             const selected = sameNarrow(narrow, { kind: 'dm', userIds: c.user_ids });
@@ -117,8 +119,8 @@ export function DmSidebar() {
                     size={22}
                   />
                 )}
-                <span className="ellipsis" title={names}>
-                  {names}
+                <span className="ellipsis" title={label}>
+                  {label}
                 </span>
                 {people.length === 1 && (
                   <StatusBadge status={statuses?.[String(people[0])]} compact testId={`dm-status-${key}`} />

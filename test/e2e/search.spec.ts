@@ -39,6 +39,8 @@ test('filters typed in the search box narrow the results, and show as pills', as
   );
 
   const input = page.getByTestId('search-input');
+  const topbarHeight = () => page.locator('.topbar').evaluate((el) => el.getBoundingClientRect().height);
+  const emptyBoxHeight = await topbarHeight();
   await input.fill(`channel:general ${stamp}`);
   await input.press('Enter');
   await expect(page.getByTestId('conversation-title')).toContainText('channel:general');
@@ -74,6 +76,9 @@ test('filters typed in the search box narrow the results, and show as pills', as
   await expect.poll(() => feedIds(page)).toEqual([inGeneral]);
   await expect(pills(page).nth(1)).toContainText(`topic:"${topic}"`);
   await expect(pills(page).nth(2)).toHaveClass(/negated/);
+  // The pills keep to one row (scrolling sideways), the top bar its height, the field in view.
+  expect(await topbarHeight()).toBe(emptyBoxHeight);
+  await expect(page.getByTestId('search-input')).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/screens/search-pills.png' });
 
   // Removing a pill searches again without it.

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   canonicalOperator,
   conversationOfSearch,
@@ -137,6 +137,11 @@ export function SearchBox() {
     selfId,
   };
   const suggestions = open ? suggest(currentWord(text), sources) : [];
+  // The pills scroll sideways in one row: a new one brings the end of the row, where one types, into view.
+  const field = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (field.current) field.current.scrollLeft = field.current.scrollWidth;
+  }, [terms.length]);
 
   const changeText = (value: string) => {
     const finished = finishedTerms(value, sources.selfEmail);
@@ -228,7 +233,7 @@ export function SearchBox() {
   const active = highlighted >= 0 && highlighted < suggestions.length ? highlighted : -1;
   return (
     <form className="search-box" role="search" onSubmit={submit}>
-      <div className="search-field">
+      <div className="search-field" ref={field}>
         {terms.map((term, index) => (
           <span
             key={`${index}:${formatTerm(term)}`}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFocusNeighbourOnRemoval } from '../../components/use-focus-neighbour';
 import { errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
@@ -9,6 +9,8 @@ import { deleteDraft, restoreDraft, saveDraftText } from './draft-actions';
 import { narrowOfDraft, type DraftFields } from './draft-model';
 import type { DraftRow } from './draft-rows';
 import { isDraftMissing, syncDraft } from './draft-sync';
+import { SafeHtml } from '../../components/SafeHtml';
+import { renderPreview, type PreviewLookup } from '../compose/preview/render-preview';
 
 function useConversationLabel(draft: DraftFields): string {
   const users = useUsers();
@@ -32,7 +34,15 @@ function useConversationLabel(draft: DraftFields): string {
 }
 
 /** One draft: where it goes, its text, and what can be done with it. */
-export function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
+export function DraftItem({
+  row,
+  syncOn,
+  lookup,
+}: {
+  row: DraftRow;
+  syncOn: boolean;
+  lookup: PreviewLookup;
+}) {
   const bridge = useBridge();
   const selfId = useSelfId();
   const label = useConversationLabel(row.draft);
@@ -82,9 +92,7 @@ export function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
         <span className="muted small card-time">{when}</span>
       </header>
       {editing === null ? (
-        <p className="card-content" data-testid="draft-content">
-          {row.draft.content}
-        </p>
+        <DraftContent content={row.draft.content} lookup={lookup} />
       ) : (
         <textarea
           className="card-edit"
@@ -178,4 +186,10 @@ export function DraftItem({ row, syncOn }: { row: DraftRow; syncOn: boolean }) {
       </div>
     </li>
   );
+}
+
+/** The draft's text rendered as its message will be (sanitized like every message). */
+function DraftContent({ content, lookup }: { content: string; lookup: PreviewLookup }) {
+  const html = useMemo(() => renderPreview(content, lookup), [content, lookup]);
+  return <SafeHtml html={html} className="card-content rendered" testId="draft-content" />;
 }

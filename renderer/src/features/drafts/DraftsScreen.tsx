@@ -1,10 +1,14 @@
 import { Empty, Loading } from '../../components/states';
 import { DraftItem } from './DraftItem';
 import { useDraftRows } from './useDraftRows';
+import { usePreviewLookup } from '../compose/preview/ComposePreview';
 
 /** Spec 4.12: every draft, newest first; edit, restore into its compose box, or delete. */
 export function DraftsScreen() {
   const { rows, syncOn } = useDraftRows();
+  // Each draft shows as its message will look once sent, as in the real service (one lookup of
+  // people, channels and emoji for the whole list).
+  const lookup = usePreviewLookup();
 
   return (
     <div className="settings-page" data-testid="drafts-screen">
@@ -21,7 +25,7 @@ export function DraftsScreen() {
       ) : (
         <ul className="card-list" aria-label="Drafts" data-testid="drafts-list">
           {rows.map((row) => (
-            <DraftItem key={row.rowKey} row={row} syncOn={syncOn} />
+            <DraftItem key={row.rowKey} row={row} syncOn={syncOn} lookup={lookup} />
           ))}
         </ul>
       )}

@@ -372,6 +372,17 @@ describe('DraftsScreen', () => {
     expect(bridge.callsTo('createDrafts')[0]).toMatchObject({ drafts: [{ content: 'edited text' }] });
   });
 
+  it('shows each draft as its message will look: markdown rendered, nothing run', async () => {
+    const { render } = setup(
+      syncState(true, [{ ...serverDraft, content: 'This is a **draft** <img src=x onerror=alert(1)>' }]),
+    );
+    render(<DraftsScreen />);
+    const content = await screen.findByTestId('draft-content');
+    expect(content.querySelector('strong')?.textContent).toBe('draft');
+    expect(content.querySelector('img, [onerror]')).toBeNull();
+    expect(content.textContent).not.toContain('**');
+  });
+
   it('restoring into a box that holds other text keeps that text', async () => {
     const { render } = setup(syncState(true, [serverDraft]));
     useComposeStore.getState().setText(topicKey, 'typed meanwhile');

@@ -9,7 +9,7 @@ import { previewLinkifiers } from './linkify';
 import { renderPreview, type PreviewLookup } from './render-preview';
 
 /** Resolves the service's syntax against the register state (and the emoji data the picker uses). */
-function usePreviewLookup(): PreviewLookup {
+export function usePreviewLookup(): PreviewLookup {
   const users = useUsers();
   const groups = useInitialState((s) => s.realm_user_groups);
   const channels = useChannelIndex();

@@ -1,17 +1,26 @@
 import { useMemo } from 'react';
 import type { SearchTerm } from '../../api/search-query';
 import { useSelfId, useUsers } from '../../app/realm';
-import { useSubscriptions } from '../channels/hooks';
+import { useChannelIndex, useSubscriptions } from '../channels/hooks';
 import { useTopics } from '../topics/hooks';
 import { useNarrowStore } from '../../state/narrow';
 import type { SuggestionSources } from './search-suggestions';
 
 /**
- * Names the search box can suggest: subscribed channels, people, and the topics of the channel the
- * query names, or without a `channel:`, of the channel being viewed.
+ * Names the search box can suggest: channels (subscribed ones first, then the others the person can
+ * see, which can be searched too), people, and the topics of the channel the query names, or
+ * without a `channel:`, of the channel being viewed.
  */
 export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSources {
   const subscriptions = useSubscriptions();
+  const known = useChannelIndex();
+  const channels = useMemo(() => {
+    const subscribed = new Set(subscriptions.map((c) => c.stream_id));
+    const others = [...known.values()]
+      .filter((c) => !subscribed.has(c.stream_id))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return [...subscriptions, ...others];
+  }, [subscriptions, known]);
   const users = useUsers();
   const channelName = terms.find((t) => t.operator === 'channel' && !t.negated)?.operand.toLowerCase();
   const viewedChannelId = useNarrowStore((s) =>
@@ -20,15 +29,14 @@ export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSo
   const channelId =
     channelName === undefined
       ? viewedChannelId
-      : (subscriptions.find(
-          (c) => c.name.toLowerCase() === channelName || String(c.stream_id) === channelName,
-        )?.stream_id ?? null);
+      : (channels.find((c) => c.name.toLowerCase() === channelName || String(c.stream_id) === channelName)
+          ?.stream_id ?? null);
   const topics = useTopics(channelId).data?.topics;
   const selfId = useSelfId();
   const selfEmail = selfId === undefined ? undefined : users.get(selfId)?.email;
   return useMemo(
     () => ({
-      channels: subscriptions.map((c) => c.name),
+      channels: channels.map((c) => c.name),
       // People before bots (the notification bot came first, as the register lists it first).
       people: [...users.values()]
         .filter((u) => u.is_active !== false)
@@ -37,6 +45,6 @@ export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSo
       topics: (topics ?? []).map((t) => t.name),
       selfEmail,
     }),
-    [subscriptions, users, topics, selfEmail],
+    [channels, users, topics, selfEmail],
   );
 }

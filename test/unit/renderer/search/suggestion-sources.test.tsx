@@ -60,3 +60,29 @@ describe('the topics the search box suggests', () => {
     expect(screen.getByTestId('topics').textContent).toBe('');
   });
 });
+
+function Channels() {
+  const { channels } = useSuggestionSources([]);
+  return <p data-testid="channels">{channels.join(',')}</p>;
+}
+
+describe('the channels the search box suggests', () => {
+  it('are the subscribed ones first, then the others the person can see (to search them too)', () => {
+    const other = (stream_id: number, name: string) => ({
+      stream_id,
+      name,
+      invite_only: false,
+      is_web_public: false,
+      description: '',
+      rendered_description: '',
+    });
+    const { render: renderIn } = setup(
+      baseState({
+        never_subscribed: [other(8, 'zeta'), other(7, 'alerts')],
+        unsubscribed: [other(9, 'left')],
+      }),
+    );
+    renderIn(<Channels />);
+    expect(screen.getByTestId('channels').textContent).toBe('design,general,alerts,left,zeta');
+  });
+});

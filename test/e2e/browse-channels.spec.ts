@@ -78,6 +78,32 @@ test('what each filter combination lists; "Only default channels" never adds cha
     .toEqual(['announcements', 'engineering', 'general', 'help', 'old-projects', 'random']);
 });
 
+test('a name typed narrows the list; Esc empties it, Enter opens the first channel named so', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('browse-channels').click();
+  const filter = page.getByTestId('browse-name-filter');
+  await expect(filter).toBeFocused();
+  await filter.fill('ENGIN');
+  const list = page.getByTestId('browse-list');
+  await expect(list.locator('[data-testid^="browse-row-"]')).toHaveCount(1);
+  await expect(page.getByTestId('browse-row-engineering')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/browse-filtered.png' });
+  await filter.fill('no such channel');
+  await expect(page.getByTestId('browse-channels-dialog')).toContainText(
+    'No channel named like “no such channel” with these filters.',
+  );
+  // Esc empties the field; the next one closes the dialog.
+  await filter.press('Escape');
+  await expect(filter).toHaveValue('');
+  await filter.fill('random');
+  await filter.press('Enter');
+  await expect(page.getByTestId('browse-channels-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('conversation-title')).toContainText('random');
+});
+
 test('joins and leaves a channel from Browse channels and from the channel details', async ({
   page,
   chat,

@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useApiQuery } from '../../api/queries';
 import { useIsAdmin } from '../../app/realm';
 import { Dialog } from '../../components/Dialog';
 import { SafeHtml } from '../../components/SafeHtml';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { VirtualList } from '../../components/VirtualList';
+import { VirtualList, type VirtualListHandle } from '../../components/VirtualList';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { ChannelIcon } from '../../components/icons';
@@ -42,13 +42,47 @@ export function BrowseChannels() {
     () => new Set((defaults.data?.streams ?? []).map((c) => c.stream_id)),
     [defaults.data],
   );
-  const list = listedChannels(streams.data?.streams ?? [], filters, defaultIds);
+  // A name typed narrows the list: a big organization's 2,000 channels were 170 screens to scroll.
+  const [name, setName] = useState('');
+  const typed = name.trim().toLowerCase();
+  const listed = listedChannels(streams.data?.streams ?? [], filters, defaultIds);
+  const list = typed ? listed.filter((c) => c.name.toLowerCase().includes(typed)) : listed;
+  const rows = useRef<VirtualListHandle>(null);
+  const openChannel = (streamId: number) => {
+    select({ kind: 'channel', streamId });
+    close();
+  };
   const waiting = streams.isPending || (filters.defaultOnly && defaults.isPending);
   const failed = streams.isError ? streams : filters.defaultOnly && defaults.isError ? defaults : null;
 
   return (
     <Dialog title="Browse channels" onClose={close} testId="browse-channels-dialog" wide>
       <div className="browse-toolbar">
+        <input
+          type="search"
+          className="browse-name-filter"
+          placeholder="Filter channels by name"
+          aria-label="Filter channels by name"
+          data-testid="browse-name-filter"
+          autoFocus
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            const first = list[0];
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              rows.current?.focusRow(0);
+            } else if (e.key === 'Enter' && first) {
+              e.preventDefault();
+              openChannel(first.stream_id);
+            } else if (e.key === 'Escape' && name) {
+              // Esc empties the field first; the next one closes the dialog.
+              e.preventDefault();
+              e.stopPropagation();
+              setName('');
+            }
+          }}
+        />
         <fieldset className="filters" aria-label="Filters">
           {FILTERS.filter((f) => !f.adminOnly || isAdmin).map((f) => (
             <label key={f.key} className="check">
@@ -82,12 +116,17 @@ export function BrowseChannels() {
       ) : failed ? (
         <ErrorState error={failed.error} retry={() => void failed.refetch()} />
       ) : list.length === 0 ? (
-        <Empty>No channel matches these filters.</Empty>
+        <Empty>
+          {typed
+            ? `No channel named like “${name.trim()}” with these filters.`
+            : 'No channel matches these filters.'}
+        </Empty>
       ) : (
         <VirtualList
           items={list}
           label="Channels"
           testId="browse-list"
+          handle={rows}
           className="browse-list"
           estimateSize={56}
           getKey={(c) => c.stream_id}
@@ -98,10 +137,7 @@ export function BrowseChannels() {
                   type="button"
                   className="btn-link browse-name"
                   data-testid={`browse-${c.name}`}
-                  onClick={() => {
-                    select({ kind: 'channel', streamId: c.stream_id });
-                    close();
-                  }}
+                  onClick={() => openChannel(c.stream_id)}
                 >
                   <ChannelIcon inviteOnly={c.invite_only} webPublic={c.is_web_public} /> {c.name}
                 </button>

@@ -19,7 +19,8 @@ export type OpenDialog =
 export type MarkReadScope =
   | { kind: 'all' }
   | { kind: 'channel'; streamId: number }
-  | { kind: 'topic'; streamId: number; topic: string };
+  | { kind: 'topic'; streamId: number; topic: string }
+  | { kind: 'dm'; userIds: number[] };
 
 interface DialogState {
   dialog: OpenDialog | null;

@@ -8,11 +8,25 @@ import { Dialog } from '../../components/Dialog';
 import { useDialogStore, type MarkReadScope } from '../../state/dialogs';
 import { updateFlagOverNarrow, type MarkProgress } from './mark-read';
 import { useChannelIndex } from '../channels/hooks';
+import { dmLabel } from '../home/conversation-label';
+import { useSelfId, useUsers } from '../../app/realm';
+import type { User } from '../../api/model';
 
 function scopeNarrow(scope: MarkReadScope): Narrow {
   if (scope.kind === 'all') return { kind: 'all' };
   if (scope.kind === 'channel') return { kind: 'channel', streamId: scope.streamId };
+  if (scope.kind === 'dm') return { kind: 'dm', userIds: scope.userIds };
   return { kind: 'topic', streamId: scope.streamId, topic: scope.topic };
+}
+
+/** A conversation opened from a message names the user too: the notes to self are theirs alone. */
+function dmScopeLabel(
+  userIds: number[],
+  selfId: number | undefined,
+  users: ReadonlyMap<number, User>,
+): string {
+  const others = userIds.filter((id) => id !== selfId);
+  return others.length === 0 ? 'notes to self' : `direct messages with ${dmLabel(others, users)}`;
 }
 
 const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
@@ -25,12 +39,17 @@ export function progressText(progress: MarkProgress): string {
   return `Done: ${marked} marked as read.`;
 }
 
-/** Mark all as read for everything, a channel or a topic, batch by batch with progress (spec 4.13). */
+/**
+ * Mark all as read for everything, a channel, a topic or a direct-message conversation, batch by
+ * batch with progress (spec 4.13).
+ */
 export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const close = useDialogStore((s) => s.close);
   const channels = useChannelIndex();
+  const users = useUsers();
+  const selfId = useSelfId();
   const [progress, setProgress] = useState<MarkProgress | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [running, setRunning] = useState(false);
@@ -54,7 +73,9 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
       ? 'all messages'
       : scope.kind === 'channel'
         ? `#${channels.get(scope.streamId)?.name ?? scope.streamId}`
-        : `the topic “${scope.topic}”`;
+        : scope.kind === 'topic'
+          ? `the topic “${scope.topic}”`
+          : `your ${dmScopeLabel(scope.userIds, selfId, users)}`;
 
   const run = async () => {
     setRunning(true);

@@ -45,7 +45,7 @@ export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: F
             </Fragment>
           ))}
         </h1>
-        {(narrow.kind === 'channel' || narrow.kind === 'topic') && (
+        {(narrow.kind === 'channel' || narrow.kind === 'topic' || narrow.kind === 'dm') && (
           <button
             type="button"
             className="btn btn-small"
@@ -54,9 +54,11 @@ export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: F
               open({
                 kind: 'mark-all-read',
                 scope:
-                  narrow.kind === 'topic'
-                    ? { kind: 'topic', streamId: narrow.streamId, topic: narrow.topic }
-                    : { kind: 'channel', streamId: narrow.streamId },
+                  narrow.kind === 'dm'
+                    ? { kind: 'dm', userIds: narrow.userIds }
+                    : narrow.kind === 'topic'
+                      ? { kind: 'topic', streamId: narrow.streamId, topic: narrow.topic }
+                      : { kind: 'channel', streamId: narrow.streamId },
               })
             }
           >

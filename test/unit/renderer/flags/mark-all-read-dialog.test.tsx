@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getInitialState } from '../../../../renderer/src/api/keys';
 import { MarkAllReadDialog } from '../../../../renderer/src/features/flags/MarkAllReadDialog';
-import { baseState } from '../fixtures';
+import { baseState, OTHER, SELF, THIRD } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -47,5 +47,41 @@ describe('Mark all as read', () => {
     fireEvent.click(screen.getByTestId('mark-read-confirm'));
     await screen.findByText(/Done/);
     expect(getInitialState(queryClient)?.unread_msgs?.old_unreads_missing).toBe(true);
+  });
+});
+
+describe('Mark a direct-message conversation as read', () => {
+  const done = {
+    processed_count: 2,
+    updated_count: 2,
+    first_processed_id: 1,
+    last_processed_id: 2,
+    found_oldest: true,
+    found_newest: true,
+  };
+
+  it('names the people and marks the dm narrow of them', async () => {
+    const { bridge, render } = setup(baseState());
+    bridge.handlers.updateMessageFlagsForNarrow = () => done;
+    render(<MarkAllReadDialog scope={{ kind: 'dm', userIds: [THIRD, OTHER] }} />);
+    expect(
+      screen.getByText('Mark your direct messages with Third Person, Other Person as read?'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByTestId('mark-read-confirm'));
+    await screen.findByText('Done: 2 messages marked as read.');
+    expect(bridge.callsTo('updateMessageFlagsForNarrow')[0]).toMatchObject({
+      narrow: [
+        { operator: 'dm', operand: [OTHER, THIRD] },
+        { operator: 'is', operand: 'unread' },
+      ],
+      op: 'add',
+      flag: 'read',
+    });
+  });
+
+  it('calls the notes to self so, however the conversation was opened', () => {
+    const { render } = setup(baseState());
+    render(<MarkAllReadDialog scope={{ kind: 'dm', userIds: [SELF] }} />);
+    expect(screen.getByText('Mark your notes to self as read?')).toBeTruthy();
   });
 });

@@ -61,7 +61,9 @@ test('filters typed in the search box narrow the results, and show as pills', as
   await pills(page).first().getByTestId('remove-search-pill').click();
   await input.fill('sender:me');
   await input.press('Enter');
-  await expect(page.getByTestId('conversation-title')).toHaveText(`Search: sender:${me.email}`);
+  // The title names the person, as the real service's does (the pill keeps the email).
+  await expect(page.getByTestId('conversation-title')).toHaveText(`Search: sender:${me.full_name}`);
+  await page.screenshot({ path: 'test-results/screens/search-sender-title.png' });
   await expect(page.getByTestId('error')).toHaveCount(0);
   await expect.poll(() => feedIds(page)).toContain(mine);
   await pills(page).first().getByTestId('remove-search-pill').click();

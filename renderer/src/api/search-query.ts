@@ -217,3 +217,24 @@ function dmOfSearch(operand: string, people: SearchPeople): Narrow | null {
   const others = [...new Set(ids as number[])].filter((id) => id !== people.selfId);
   return { kind: 'dm', userIds: others.sort((a, b) => a - b) };
 }
+
+const PEOPLE_OPERATORS = new Set(['sender', 'dm', 'dm-including']);
+
+/**
+ * A search as its view's title says it: the query as typed, but with the people of `sender:`,
+ * `dm:` and `dm-including:` (emails or IDs) named by `nameOf`, as the real service titles a
+ * search. Anyone `nameOf` does not know stays as typed.
+ */
+export function searchTitle(query: string, nameOf: (emailOrId: string) => string | undefined): string {
+  return tokenize(query)
+    .map((token) => {
+      const term = termOf(token);
+      if (!term || !PEOPLE_OPERATORS.has(term.operator)) return token;
+      const parts = term.operand.split(',').map((part) => part.trim());
+      const names = parts.map((part) => nameOf(part));
+      if (names.every((name) => name === undefined)) return token;
+      const typedOperator = token.slice(0, token.indexOf(':') + 1);
+      return typedOperator + parts.map((part, i) => names[i] ?? part).join(', ');
+    })
+    .join(' ');
+}

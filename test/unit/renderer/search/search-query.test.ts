@@ -7,6 +7,7 @@ import {
   nearAnchor,
   parseSearch,
   searchNarrow,
+  searchTitle,
   tokenize,
 } from '../../../../renderer/src/api/search-query';
 
@@ -165,5 +166,29 @@ describe('meTerm', () => {
     expect(meTerm(term('dm-including', 'me'), 'ben@northwind.example')).toBeNull();
     expect(meTerm(term('sender', 'meg@x.example'), 'ben@northwind.example')).toBeNull();
     expect(meTerm(term('sender', 'me'), undefined)).toBeNull();
+  });
+});
+
+describe('searchTitle', () => {
+  const names: Record<string, string> = {
+    'quintessa@northwind.example': 'Quintessa Vandermolen',
+    '12': 'Ben Okafor',
+  };
+  const title = (query: string) => searchTitle(query, (emailOrId) => names[emailOrId.toLowerCase()]);
+
+  it('names the known people of sender:, dm: and dm-including: (emails or IDs)', () => {
+    expect(title('sender:Quintessa@northwind.example')).toBe('sender:Quintessa Vandermolen');
+    expect(title('dm:12,quintessa@northwind.example lunch')).toBe(
+      'dm:Ben Okafor, Quintessa Vandermolen lunch',
+    );
+    expect(title('-dm-including:12 channel:general')).toBe('-dm-including:Ben Okafor channel:general');
+    expect(title('pm-with:12')).toBe('pm-with:Ben Okafor');
+  });
+
+  it('leaves unknown people, other filters and words as typed', () => {
+    expect(title('sender:nobody@x.example is:starred')).toBe('sender:nobody@x.example is:starred');
+    expect(title('sender:me')).toBe('sender:me');
+    expect(title('dm:12,99')).toBe('dm:Ben Okafor, 99');
+    expect(title('topic:12 "sender:12"')).toBe('topic:12 "sender:12"');
   });
 });

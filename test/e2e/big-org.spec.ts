@@ -53,6 +53,9 @@ test('the sidebar lists all 500 subscribed channels, rendering only those in vie
   // The server sent only the newest 50,000 unread (old_unreads_missing): the counts say "at least".
   await expect(page.getByTestId('inbox-count')).toHaveText(/^[\d,]+\+$/);
   await expect(page.getByTestId('inbox-total')).toHaveText(/^[\d,]+\+ unread$/);
+  // So does a channel's or a conversation's (its older unread may be among those left out).
+  await expect(list.locator('.unread-count').first()).toHaveText(/^[\d,]+\+$/);
+  await expect(page.getByTestId('dm-list').locator('.unread-count').first()).toHaveText(/^[\d,]+\+$/);
   // Big numbers are written with separators, as everywhere else.
   await expect(page.getByTestId('people-count')).toHaveText(/^\d{1,3}(,\d{3})+ people$/);
   await shot(page, 'sidebar');

@@ -12,7 +12,7 @@ import { TopicRow } from '../topics/TopicRow';
 import { useTopics } from '../topics/hooks';
 import { useIsTopicMuted, useSubscriptions } from './hooks';
 import { ChannelIcon } from '../../components/icons';
-import { unreadCountLabel } from '../../api/unread-count';
+import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 type Row =
   | { kind: 'channel'; channel: Subscription; unread: number; expanded: boolean }
@@ -41,6 +41,7 @@ export function ChannelSidebar() {
   // Only the unread state: the whole register state changes with every event.
   const unreadMsgs = useInitialState((s) => s.unread_msgs);
   const unreadOf = useInitialState((s) => s.user_id);
+  const partial = useOldUnreadsMissing();
   const isTopicMuted = useIsTopicMuted();
   const counts = useMemo(
     () => unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicMuted),
@@ -192,7 +193,7 @@ export function ChannelSidebar() {
                   )}
                   {row.unread > 0 && (
                     <span className="unread-count" data-testid={`channel-unread-${c.name}`}>
-                      {unreadCountLabel(row.unread)}
+                      {unreadCountLabel(row.unread, partial)}
                     </span>
                   )}
                 </button>

@@ -13,7 +13,7 @@ import { unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { StatusBadge } from '../users/StatusBadge';
-import { unreadCountLabel } from '../../api/unread-count';
+import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 function useRecentDmMessages() {
   const bridge = useBridge();
@@ -40,6 +40,7 @@ export function DmSidebar() {
   // Only the unread state: the whole register state changes with every event.
   const unreadMsgs = useInitialState((s) => s.unread_msgs);
   const unreadOf = useInitialState((s) => s.user_id);
+  const partial = useOldUnreadsMissing();
   const counts = useMemo(
     () => unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }),
     [unreadMsgs, unreadOf],
@@ -125,7 +126,7 @@ export function DmSidebar() {
                 {people.length === 1 && (
                   <StatusBadge status={statuses?.[String(people[0])]} compact testId={`dm-status-${key}`} />
                 )}
-                {unread > 0 && <span className="unread-count">{unreadCountLabel(unread)}</span>}
+                {unread > 0 && <span className="unread-count">{unreadCountLabel(unread, partial)}</span>}
               </button>
             );
           }}

@@ -73,6 +73,7 @@ function InboxRowView({ row }: { row: InboxRow }) {
 }
 
 function Counts({ unread, mention, testId }: { unread: number; mention: boolean; testId: string }) {
+  const partial = useOldUnreadsMissing();
   return (
     <>
       {mention && (
@@ -81,7 +82,7 @@ function Counts({ unread, mention, testId }: { unread: number; mention: boolean;
         </span>
       )}
       <span className="unread-count" data-testid={`${testId}-unread`}>
-        {unreadCountLabel(unread)}
+        {unreadCountLabel(unread, partial)}
       </span>
     </>
   );

@@ -21,7 +21,7 @@ import { useRecentFilters } from './recent-filters';
 import { filterConversations, recentConversations, type RecentConversation } from './recent-model';
 import { useRecent, type OlderPages } from './useRecent';
 import '../home/home.css';
-import { unreadCountLabel } from '../../api/unread-count';
+import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 /** Avatars shown per row; more participants are summed up as "+N". */
 const MAX_AVATARS = 4;
@@ -201,6 +201,7 @@ function ConversationRow({
   const users = useUsers();
   const emptyName = useEmptyTopicName();
   const twentyFour = useTwentyFourHourTime();
+  const partial = useOldUnreadsMissing();
   const select = useNarrowStore((s) => s.select);
   const testId =
     c.kind === 'dm' ? `recent-dm-${c.userIds!.join(',') || 'self'}` : `recent-topic-${c.streamId}-${c.topic}`;
@@ -238,7 +239,7 @@ function ConversationRow({
       <span className="recent-unread">
         {unread > 0 && (
           <span className="unread-count" data-testid={`${testId}-unread`}>
-            {unreadCountLabel(unread)}
+            {unreadCountLabel(unread, partial)}
           </span>
         )}
       </span>

@@ -12,7 +12,7 @@ import { topicChoices, useTopicPolicy, type TopicPolicy } from './topic-visibili
 import { updateFlagOverNarrow } from '../flags/mark-read';
 import { narrowTerms } from '../../api/narrow';
 import { MenuPopover } from '../../components/MenuPopover';
-import { unreadCountLabel } from '../../api/unread-count';
+import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 /** One topic in the sidebar: select, unread count, and its actions (follow, mute, mark read, resolve, delete). */
 export function TopicRow({
@@ -33,6 +33,7 @@ export function TopicRow({
   const isMuted = useIsTopicMuted()(streamId, topic);
   const policy = useTopicPolicy()(streamId, topic);
   const channelMuted = useChannelIndex().get(streamId)?.is_muted === true;
+  const partial = useOldUnreadsMissing();
   const followed = policy === UserTopicVisibility.followed;
   const [menuOpen, setMenuOpen] = useState(false);
   const isAdmin = useIsAdmin();
@@ -93,7 +94,7 @@ export function TopicRow({
         )}
         {unread > 0 && (
           <span className="unread-count" data-testid={`topic-unread-${topic}`}>
-            {unreadCountLabel(unread)}
+            {unreadCountLabel(unread, partial)}
           </span>
         )}
       </button>

@@ -160,35 +160,37 @@ export function LinkifiersScreen() {
 function DeleteLinkifier({ linkifier }: { linkifier: Linkifier }) {
   const bridge = useBridge();
   const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: () => callApi(bridge, 'deleteLinkifier', { filter_id: linkifier.id }),
   });
-  if (!confirming)
-    return (
-      <button
-        type="button"
-        className="btn btn-small"
-        data-testid="linkifier-delete"
-        aria-label={`Delete ${linkifier.pattern}`}
-        onClick={() => setConfirming(true)}
-      >
-        Delete
-      </button>
-    );
+  // One button asks and then confirms, so the keyboard's focus is on "Delete it" once asked, and
+  // Keep gives it back to Delete.
   return (
     <>
       <button
         type="button"
-        className="btn btn-small btn-danger"
-        data-testid="linkifier-delete-confirm"
+        ref={deleteButton}
+        className={confirming ? 'btn btn-small btn-danger' : 'btn btn-small'}
+        data-testid={confirming ? 'linkifier-delete-confirm' : 'linkifier-delete'}
+        aria-label={confirming ? undefined : `Delete ${linkifier.pattern}`}
         disabled={remove.isPending}
-        onClick={() => remove.mutate()}
+        onClick={() => (confirming ? remove.mutate() : setConfirming(true))}
       >
-        {remove.isPending ? 'Deleting…' : 'Delete it'}
+        {!confirming ? 'Delete' : remove.isPending ? 'Deleting…' : 'Delete it'}
       </button>
-      <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
-        Keep
-      </button>
+      {confirming && (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            setConfirming(false);
+            deleteButton.current?.focus();
+          }}
+        >
+          Keep
+        </button>
+      )}
       {remove.isError && (
         <span className="form-error" role="alert" data-testid="linkifier-delete-error">
           Not deleted: {errorText(remove.error)}

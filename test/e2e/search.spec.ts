@@ -186,7 +186,7 @@ test('suggests operators, channels, people and topics, chosen with the keyboard'
   await input.press('Enter');
   await expect(pills(page)).toHaveCount(2);
   await expect(pills(page).last()).toHaveText(`sender:${guest.email}×`);
-  await expect(page.getByTestId('conversation-title')).toContainText(`sender:${guest.email}`);
+  await expect(page.getByTestId('conversation-title')).toContainText(`sender:${guest.full_name}`);
   await expect(page.getByTestId('error')).toHaveCount(0);
   await page.getByTestId('search-input').click();
   await page.getByTestId('search-input').press('Backspace');

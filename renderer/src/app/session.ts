@@ -12,6 +12,7 @@ import { useNarrowStore } from '../state/narrow';
 import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
 import { useBridge } from './bridge-context';
 import { releaseHeldQueries } from './launch-gate';
+import { sortBatches } from './event-batches';
 
 /** Connected, or connecting for the first time: not (yet) known to be out of reach. */
 const reaching = (state: string) => state === 'connected' || state === 'connecting';
@@ -56,16 +57,15 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
   const current = () => queryClient.getQueryData<SessionStarted | null>(sessionKey);
   const offSession = bridge.onSession((session) => startSession(queryClient, session));
   // Batches that arrive while earlier ones wait to be applied (a burst) are applied together: one
-  // cache update and one render for all of them. Events of an older session are dropped.
+  // cache update and one render for all of them. Those of a session not in yet wait for it
+  // (sortBatches); those of an older session are dropped.
   let waiting: EventBatch[] = [];
   let applyTimer: ReturnType<typeof setTimeout> | null = null;
   const applyWaiting = () => {
     applyTimer = null;
-    const session = current();
-    const events = waiting
-      .filter((b) => session && session.accountId === b.accountId && session.generation === b.generation)
-      .flatMap((b) => b.events);
-    waiting = [];
+    const { ready, later } = sortBatches(waiting, current());
+    waiting = later;
+    const events = ready.flatMap((b) => b.events);
     if (events.length === 0) return;
     applyEvents(queryClient, events);
     announceApplied(events);
@@ -80,6 +80,11 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
   const offEvents = bridge.onEvents((batch) => {
     waiting.push(batch);
     applyTimer ??= setTimeout(applyWaiting, 0);
+  });
+  // A session that comes in (the launch's answer, a push) releases the batches that waited for it.
+  const offSessionData = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryKey[0] === sessionKey[0] && waiting.length > 0)
+      applyTimer ??= setTimeout(applyWaiting, 0);
   });
   const setStatus = useConnectionStore.getState().setStatus;
   const offStatus = bridge.onConnectionStatus((status) => {
@@ -103,6 +108,7 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     if (connected.get(queryClient) === bridge) connected.delete(queryClient);
     offSession();
     offEvents();
+    offSessionData();
     if (applyTimer) clearTimeout(applyTimer);
     offStatus();
     clearInterval(timer);

@@ -56,4 +56,20 @@ describe('pushes that come before the first render', () => {
     const session = queryClient.getQueryData<{ initialState: { realm_name?: string } }>(['session']);
     expect(session?.initialState.realm_name).toBe('Renamed Labs');
   });
+
+  it('events pushed before the launch’s session answer arrives are applied once it is in', async () => {
+    const bridge = signedIn();
+    bridge.current = { accountId: 'acc', generation: 1, initialState: baseState() as never };
+    // The answer takes a while (a busy host): a burst's events are pushed to the window before it.
+    const session = bridge.session.bind(bridge);
+    bridge.session = () => new Promise((resolve) => setTimeout(() => resolve(session()), 30));
+    const calls = sendLaunchCalls(bridge);
+    const queryClient = launchQueryClient(bridge, calls);
+    bridge.pushEvents([{ id: 1, type: 'realm', op: 'update', property: 'name', value: 'Renamed Labs' }]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await calls.session;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const state = queryClient.getQueryData<{ initialState: { realm_name?: string } }>(['session']);
+    expect(state?.initialState.realm_name).toBe('Renamed Labs');
+  });
 });

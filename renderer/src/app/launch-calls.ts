@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccountSummary, CachedConversation, ChatBridge, SessionStarted } from '../../../shared/ipc';
+import { sessionAfter } from './session-order';
 import { accountsActiveKey, accountsListKey, conversationCacheKey, sessionKey } from '../api/keys';
 
 /**
@@ -37,6 +38,12 @@ export function seedLaunchCalls(queryClient: QueryClient, calls: LaunchCalls): v
     void queryClient.prefetchQuery({ queryKey, queryFn: () => answer, retry: false });
   seed(accountsActiveKey, calls.active);
   seed(accountsListKey, calls.accounts);
-  seed(sessionKey, calls.session);
+  // Main may have pushed this session (and events on it) before its answer came: kept, not reset.
+  seed(
+    sessionKey,
+    calls.session.then(
+      (answer) => sessionAfter(queryClient.getQueryData<SessionStarted | null>(sessionKey), answer).session,
+    ),
+  );
   seed(conversationCacheKey, calls.cachedConversation);
 }

@@ -13,6 +13,7 @@ import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
 import { useBridge } from './bridge-context';
 import { releaseHeldQueries } from './launch-gate';
 import { sortBatches } from './event-batches';
+import { sessionAfter } from './session-order';
 
 /** Connected, or connecting for the first time: not (yet) known to be out of reach. */
 const reaching = (state: string) => state === 'connected' || state === 'connecting';
@@ -55,7 +56,11 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
   // Also for writes to the session before any component observes it.
   queryClient.setQueryDefaults(sessionKey, { structuralSharing: sessionSharing });
   const current = () => queryClient.getQueryData<SessionStarted | null>(sessionKey);
-  const offSession = bridge.onSession((session) => startSession(queryClient, session));
+  const offSession = bridge.onSession((incoming) => {
+    const { session, started } = sessionAfter(current(), incoming);
+    if (started && session) startSession(queryClient, session);
+    else if (session !== current()) queryClient.setQueryData(sessionKey, session);
+  });
   // Batches that arrive while earlier ones wait to be applied (a burst) are applied together: one
   // cache update and one render for all of them. Those of a session not in yet wait for it
   // (sortBatches); those of an older session are dropped.

@@ -72,4 +72,26 @@ describe('pushes that come before the first render', () => {
     const state = queryClient.getQueryData<{ initialState: { realm_name?: string } }>(['session']);
     expect(state?.initialState.realm_name).toBe('Renamed Labs');
   });
+
+  it('the same session pushed again, or answered late, keeps the events applied to it meanwhile', async () => {
+    const bridge = signedIn();
+    bridge.current = { accountId: 'acc', generation: 1, initialState: baseState() as never };
+    const session = bridge.session.bind(bridge);
+    bridge.session = () => new Promise((resolve) => setTimeout(() => resolve(session()), 30));
+    const calls = sendLaunchCalls(bridge);
+    const queryClient = launchQueryClient(bridge, calls);
+    // main pushes the session, then an event on it; the launch's answer (the same session) comes after.
+    bridge.startSession(baseState());
+    bridge.pushEvents([{ id: 1, type: 'realm', op: 'update', property: 'name', value: 'Renamed Labs' }]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await calls.session;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const name = () =>
+      queryClient.getQueryData<{ initialState: { realm_name?: string } }>(['session'])?.initialState
+        .realm_name;
+    expect(name()).toBe('Renamed Labs');
+    // And pushed once more (main's status change re-offering it): still kept.
+    bridge.startSession(baseState());
+    expect(name()).toBe('Renamed Labs');
+  });
 });

@@ -1,0 +1,25 @@
+import type { SessionStarted } from '../../../shared/ipc';
+
+/**
+ * The session a window holds once `incoming` comes in (the launch's answer, or main's push), and
+ * whether it starts anew. A newer registration (another account, a higher generation, the live one
+ * after the state kept from the last launch) replaces the one held. The same one again keeps the
+ * state the window has built from it with events since, taking only its `stale` flag: replaced,
+ * the events applied meanwhile were lost (a reload during a burst showed a topic one message short
+ * until the next reload). An older one changes nothing.
+ */
+export function sessionAfter(
+  held: SessionStarted | null | undefined,
+  incoming: SessionStarted | null,
+): { session: SessionStarted | null; started: boolean } {
+  if (!incoming) return { session: held ?? null, started: false };
+  if (!held || held.accountId !== incoming.accountId) return { session: incoming, started: true };
+  if (incoming.generation > held.generation) return { session: incoming, started: true };
+  if (incoming.generation < held.generation || incoming.keptFromLastLaunch)
+    return { session: held, started: false };
+  if (held.keptFromLastLaunch) return { session: incoming, started: true };
+  return {
+    session: held.stale === incoming.stale ? held : { ...held, stale: incoming.stale },
+    started: false,
+  };
+}

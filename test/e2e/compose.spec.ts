@@ -390,8 +390,21 @@ test('where topics are required, a message without one is held back with the rea
 }) => {
   await signIn(page, 'member');
   const owner = chat.api('owner');
+  // A conversation in the empty topic ("general chat"), from before topics were required.
+  await owner.post('/messages', { type: 'stream', to: 'random', topic: '', content: 'before the rule' });
   expect((await owner.patch('/realm', { topics_policy: 'disable_empty_topic' })).status).toBe(200);
   try {
+    // Its own view has no topic field: nothing can be sent there, and it says so.
+    await page.getByTestId('channel-random').click();
+    await page.getByTestId('topic-').click();
+    await page.getByTestId('compose-input').fill('Into no topic?');
+    await send(page.getByTestId('compose-input'));
+    await expect(page.getByTestId('compose-topic-required')).toContainText(
+      'This conversation has no topic: write in a topic with a name.',
+    );
+    await expect(page.getByTestId('compose-input')).toHaveValue('Into no topic?');
+    await expect(page.getByTestId('pending-message')).toHaveCount(0);
+
     await page.getByTestId('channel-general').click();
     const topic = page.getByTestId('compose-topic');
     await expect(topic).toHaveAttribute('placeholder', 'Topic (required)');

@@ -122,7 +122,7 @@ function ComposeBox({
   const streamId = narrow.kind === 'topic' || narrow.kind === 'channel' ? narrow.streamId : undefined;
   const archived = streamId !== undefined && !!channels.get(streamId)?.is_archived;
   const mayPost = useMayPostInChannel(streamId);
-  const needsTopic = useTopicRequired(narrow.kind === 'channel' ? streamId : undefined);
+  const needsTopic = useTopicRequired(streamId);
 
   const conversation = writtenTo(narrow, channelTopic);
   const typing = useTypingNotifier(typingTarget(conversation, selfId));
@@ -160,8 +160,10 @@ function ComposeBox({
     e?.preventDefault();
     const content = text.trim();
     if (!content || lengthWarning !== null) return;
-    const topic = channelTopic.trim();
-    if (needsTopic && (topic === '' || topic === emptyName)) {
+    // The topic it goes to: the channel box's field, or the topic view's own (the empty topic,
+    // "general chat", has no name, so where topics are required nothing can be sent to it).
+    const topic = narrow.kind === 'topic' ? narrow.topic.trim() : channelTopic.trim();
+    if (needsTopic && narrow.kind !== 'dm' && (topic === '' || topic === emptyName)) {
       setTopicMissing(true);
       topicInput.current?.focus();
       return;
@@ -295,7 +297,11 @@ function ComposeBox({
         )}
         {topicMissing && (
           <span className="form-error" role="alert" data-testid="compose-topic-required">
-            Not sent: {TOPIC_REQUIRED} Enter a topic. Your text is kept.
+            Not sent: {TOPIC_REQUIRED}{' '}
+            {narrow.kind === 'channel'
+              ? 'Enter a topic.'
+              : 'This conversation has no topic: write in a topic with a name.'}{' '}
+            Your text is kept.
           </span>
         )}
         {send.isError && (

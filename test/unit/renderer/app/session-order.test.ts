@@ -15,7 +15,8 @@ describe('sessionAfter', () => {
 
   it('keeps what the window built from the same session (only its stale flag follows), and ignores an older one', () => {
     const held = {
-      ...session('a', 2),
+      accountId: 'a',
+      generation: 2,
       initialState: { queue_id: 'a2', realm_name: 'after events' },
     } as never;
     expect(sessionAfter(held, session('a', 2))).toEqual({ session: held, started: false });

@@ -27,6 +27,14 @@ export function useUsers(): Map<number, User> {
   return usersById(active, inactive, bots);
 }
 
+/** A person named by user ID, or by email in any letter case (as searches and links name them). */
+export function findUser(users: ReadonlyMap<number, User>, emailOrId: string): User | undefined {
+  if (/^\d+$/.test(emailOrId)) return users.get(Number(emailOrId));
+  const email = emailOrId.toLowerCase();
+  for (const user of users.values()) if (user.email.toLowerCase() === email) return user;
+  return undefined;
+}
+
 export function useSelfId(): number | undefined {
   return useInitialState((s) => s.user_id);
 }

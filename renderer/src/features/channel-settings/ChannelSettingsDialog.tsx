@@ -5,7 +5,6 @@ import { callApi, errorText } from '../../api/call';
 import type { Channel, GroupSettingValue } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
-import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { userInGroupSetting } from '../../app/permissions';
 import { Dialog, FormActions } from '../../components/Dialog';
@@ -167,7 +166,6 @@ function SettingsForm({
   onUnsaved: (unsaved: boolean) => void;
 }) {
   const bridge = useBridge();
-  const users = useUsers();
   const groupsList = useInitialState((s) => s.realm_user_groups);
   const realmRetention = useInitialState((s) => s.realm_message_retention_days);
   const maxName = useInitialState((s) => s.max_stream_name_length);
@@ -214,7 +212,6 @@ function SettingsForm({
     if (!changed || nameProblem || daysProblem || save.isPending) return;
     save.mutate(params);
   };
-  void users;
 
   return (
     <form className="settings-form" onSubmit={submit}>

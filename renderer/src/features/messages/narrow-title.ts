@@ -1,17 +1,8 @@
 import { useMemo } from 'react';
-import type { User } from '../../api/model';
 import type { Narrow } from '../../api/narrow';
 import { searchTitle } from '../../api/search-query';
-import { topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
+import { findUser, topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
 import { useChannelIndex } from '../channels/hooks';
-
-/** A person's full name by user ID or (any case) email. */
-function nameOfPerson(users: ReadonlyMap<number, User>): (emailOrId: string) => string | undefined {
-  const byEmail = new Map([...users.values()].map((u) => [u.email.toLowerCase(), u]));
-  return (emailOrId) =>
-    (/^\d+$/.test(emailOrId) ? users.get(Number(emailOrId)) : byEmail.get(emailOrId.toLowerCase()))
-      ?.full_name;
-}
 
 /** The title's parts: a topic's channel and topic, cut apart when they do not fit, so both stay seen. */
 export function useNarrowTitle(narrow: Narrow): string[] {
@@ -20,7 +11,7 @@ export function useNarrowTitle(narrow: Narrow): string[] {
   const emptyName = useEmptyTopicName();
   const query = narrow.kind === 'search' ? narrow.query : null;
   const searchText = useMemo(
-    () => (query === null ? '' : searchTitle(query, nameOfPerson(users))),
+    () => (query === null ? '' : searchTitle(query, (person) => findUser(users, person)?.full_name)),
     [query, users],
   );
   switch (narrow.kind) {

@@ -14,7 +14,7 @@ import {
   type SearchTerm,
 } from '../../api/search-query';
 import { useNarrowStore } from '../../state/narrow';
-import { useSelfId, useUsers } from '../../app/realm';
+import { findUser, useSelfId, useUsers } from '../../app/realm';
 import { useChannelIndex } from '../channels/hooks';
 import { currentWord, replaceCurrentWord, suggest, type Suggestion } from './search-suggestions';
 import { useSuggestionSources } from './useSuggestionSources';
@@ -130,10 +130,7 @@ export function SearchBox() {
   const users = useUsers();
   const selfId = useSelfId();
   const people: SearchPeople = {
-    idOf: (emailOrId) =>
-      /^\d+$/.test(emailOrId)
-        ? users.get(Number(emailOrId))?.user_id
-        : [...users.values()].find((u) => u.email.toLowerCase() === emailOrId.toLowerCase())?.user_id,
+    idOf: (emailOrId) => findUser(users, emailOrId)?.user_id,
     selfId,
   };
   const suggestions = open ? suggest(currentWord(text), sources) : [];

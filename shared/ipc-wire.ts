@@ -43,6 +43,8 @@ export const bridgeMethods = [
   'outbox.discard',
   'conversationCache.last',
   'conversationCache.save',
+  'conversationCache.lastOpen',
+  'conversationCache.setOpen',
   'files.beginUpload',
   'files.sendChunk',
   'files.finishUpload',
@@ -180,6 +182,8 @@ export function createBridgeClient(
     conversationCache: {
       last: () => invoke('conversationCache.last'),
       save: (conversation) => invoke('conversationCache.save', conversation),
+      lastOpen: () => invoke('conversationCache.lastOpen'),
+      setOpen: (narrow) => invoke('conversationCache.setOpen', narrow),
     },
     files: {
       beginUpload: (file) => invoke('files.beginUpload', file),

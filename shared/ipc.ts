@@ -329,6 +329,13 @@ export interface ConversationCacheApi {
   last(): Promise<CachedConversation | null>;
   /** Replaces the active account's last conversation (only its newest CACHED_MESSAGES_MAX messages are kept). */
   save(conversation: Omit<CachedConversation, 'savedAt'>): Promise<void>;
+  /**
+   * The conversation the active account had open when the app was last used (the renderer's own
+   * description, stored as it is), for the launch to reopen; null when a home view or nothing was.
+   */
+  lastOpen(): Promise<unknown>;
+  /** Records the conversation open now (null: none is); main keeps nothing for one over 4 KB of JSON. */
+  setOpen(narrow: unknown): Promise<void>;
 }
 
 export interface ChatBridge {

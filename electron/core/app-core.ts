@@ -38,7 +38,7 @@ import { EventLoop, SLOW_CALL_MS } from './event-loop';
 import { HttpClient } from './http-client';
 import { Outbox } from './outbox';
 import { OutboxFile } from './outbox-file';
-import { ConversationCacheFile } from './conversation-cache';
+import { ConversationCacheFile, OpenConversationFile } from './conversation-cache';
 import { KeptSessionFile, type KeptSession } from './session-kept';
 import type { OutboxLimits } from './outbox-policy';
 import { verifyCredentials } from './own-user';
@@ -313,6 +313,17 @@ export class ChatCore {
     if (id) new ConversationCacheFile(this.options.dataDir, id).save(conversation);
   }
 
+  /** The conversation the active account had open when the app was last used (null: none). */
+  lastOpenConversation(): unknown {
+    const id = this.vault.activeId;
+    return id ? new OpenConversationFile(this.options.dataDir, id).load() : null;
+  }
+
+  setOpenConversation(narrow: unknown): void {
+    const id = this.vault.activeId;
+    if (id) new OpenConversationFile(this.options.dataDir, id).save(narrow);
+  }
+
   // ---- files --------------------------------------------------------------------------------
 
   /** Opens an upload to the active account, checked against its organization's size limit. */
@@ -526,6 +537,7 @@ export class ChatCore {
     // Signing out of an account takes its unsent messages with it (they name its server and person).
     new OutboxFile(this.options.dataDir, accountId).remove();
     new ConversationCacheFile(this.options.dataDir, accountId).remove();
+    new OpenConversationFile(this.options.dataDir, accountId).remove();
     await new KeptSessionFile(this.options.dataDir, accountId).remove().catch(() => undefined);
     this.vault.remove(accountId);
     this.log(`account removed: ${summary.email} on ${summary.serverUrl}`);

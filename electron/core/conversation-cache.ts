@@ -53,3 +53,51 @@ export class ConversationCacheFile {
     rmSync(this.file, { force: true });
   }
 }
+
+/** A conversation's description is a few fields; anything longer is not one. */
+export const OPEN_MAX_BYTES = 4 * 1024;
+
+/**
+ * Which conversation one account had open when the app was last used
+ * (`<dataDir>/conversation-cache/<accountId>.open.json`), so the next launch reopens it rather
+ * than the home view. Null, or no file: a home view or a search was shown. Deleted with the account.
+ */
+export class OpenConversationFile {
+  private readonly file: string;
+
+  constructor(dataDir: string, accountId: string) {
+    if (!/^[\w-]+$/.test(accountId)) throw new Error('Unexpected account id');
+    this.file = join(dataDir, 'conversation-cache', `${accountId}.open.json`);
+  }
+
+  load(): unknown {
+    if (!existsSync(this.file)) return null;
+    try {
+      return (JSON.parse(readFileSync(this.file, 'utf8')) as { narrow?: unknown }).narrow ?? null;
+    } catch {
+      this.remove();
+      return null;
+    }
+  }
+
+  save(narrow: unknown): void {
+    if (narrow === null) {
+      this.remove();
+      return;
+    }
+    const text = JSON.stringify({ narrow });
+    if (text.length > OPEN_MAX_BYTES) {
+      this.remove();
+      return;
+    }
+    mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
+    const temporary = `${this.file}.tmp`;
+    writeFileSync(temporary, text, { mode: 0o600 });
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, this.file);
+  }
+
+  remove(): void {
+    rmSync(this.file, { force: true });
+  }
+}

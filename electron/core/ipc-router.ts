@@ -89,6 +89,9 @@ const cachedConversation = lazy(() =>
   }),
 );
 
+/** A conversation's description as the renderer writes it: an object naming its kind, or null. */
+const openConversation = lazy(() => z.looseObject({ kind: z.string().max(20) }).nullable());
+
 const userIds = lazy(() => z.array(z.number().int().positive()).max(100));
 const outboxSendRequest = lazy(() =>
   z.object({
@@ -166,6 +169,9 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     'conversationCache.last': () => core.lastConversation(),
     'conversationCache.save': ([conversation]) =>
       core.saveConversation(cachedConversation().parse(conversation)),
+    'conversationCache.lastOpen': () => core.lastOpenConversation(),
+    'conversationCache.setOpen': ([narrow]) =>
+      core.setOpenConversation(openConversation().parse(narrow ?? null)),
     'files.beginUpload': ([file]) => core.beginUpload(uploadRequest().parse(file)),
     'files.sendChunk': ([uploadId, bytes]) =>
       core.sendUploadChunk(idArg().parse(uploadId), uploadChunk().parse(bytes)),

@@ -52,3 +52,32 @@ test('with the combined feed as home view, the app opens on All messages', async
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('all-messages')).toHaveAttribute('aria-current', 'page');
 });
+
+test('a relaunch reopens the conversation left open; one left on a home view or a search opens the home view', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await chat.api('member').patch('/settings', { web_home_view: 'inbox' });
+  await signIn(page, 'member');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-welcome').click();
+  await expect(page.getByTestId('conversation-title')).toContainText('welcome');
+  await expect
+    .poll(() => chat.host.core.lastOpenConversation())
+    .toMatchObject({ kind: 'topic', topic: 'welcome' });
+
+  // The window starts afresh, as at a launch: the topic again, not the Inbox, and no click.
+  await page.reload();
+  await expect(page.getByTestId('conversation-title')).toContainText('welcome');
+  await expect(page.getByTestId('message-feed').locator('[data-message-id]').first()).toBeVisible();
+  await expect(page.getByTestId('inbox-view')).toHaveCount(0);
+
+  // Left on a search: a lookup, not a place; the home view opens.
+  await page.getByTestId('search-input').fill('welcome');
+  await page.getByTestId('search-input').press('Enter');
+  await expect.poll(() => chat.host.core.lastOpenConversation()).toBeNull();
+  await page.reload();
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+});

@@ -9,6 +9,8 @@ export const accountsActiveKey = ['accounts', 'active'] as const;
 export const accountsListKey = ['accounts', 'list'] as const;
 /** The conversation main kept from the last launch (features/messages/conversation-cache.ts). */
 export const conversationCacheKey = ['conversationCache'] as const;
+/** The conversation an account had open when the app was last used (features/home/reopen-conversation.ts). */
+export const openConversationKey = (accountId: string) => ['conversationCache', 'open', accountId] as const;
 export const feedKey = (narrow: Narrow, anchor: FeedAnchor = null) =>
   ['getMessages', { narrow, anchor }] as const;
 /** Every feed (infinite query) lives under this root; other message queries use other roots. */

@@ -24,6 +24,7 @@ import { useDesktopNotifications } from '../features/notifications/useDesktopNot
 import { useConnectionStore } from '../state/connection';
 import { HomeLinks } from '../features/home/HomeLinks';
 import { useHomeWhenNothingShown } from '../features/home/open-home';
+import { useRecordOpenConversation } from '../features/home/reopen-conversation';
 import { InboxView } from '../features/inbox/InboxView';
 import { useKeyboardShortcuts } from '../features/keyboard/useKeyboardShortcuts';
 import { RecentView } from '../features/recent/RecentView';
@@ -120,7 +121,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useUnreadBadge(realmName);
   useConversationFromAddressBar(Boolean(session.data));
   // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.
-  useHomeWhenNothingShown(!!session.data);
+  useHomeWhenNothingShown(account.id, !!session.data);
+  useRecordOpenConversation(account.id);
   // The dialogs and settings load in the background once the first screen is up: no one waits.
   usePreloadWhenIdle(Boolean(session.data));
 

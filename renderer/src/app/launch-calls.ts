@@ -1,7 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccountSummary, CachedConversation, ChatBridge, SessionStarted } from '../../../shared/ipc';
 import { sessionAfter } from './session-order';
-import { accountsActiveKey, accountsListKey, conversationCacheKey, sessionKey } from '../api/keys';
+import {
+  accountsActiveKey,
+  accountsListKey,
+  conversationCacheKey,
+  openConversationKey,
+  sessionKey,
+} from '../api/keys';
 
 /**
  * The questions every launch asks main before it can draw anything of the user's: which account is
@@ -15,10 +21,13 @@ export interface LaunchCalls {
   accounts: Promise<AccountSummary[]>;
   session: Promise<SessionStarted | null>;
   cachedConversation: Promise<CachedConversation | null>;
+  /** Asked first: the launch decides what to show from it as soon as the session is there. */
+  lastOpen: Promise<unknown>;
 }
 
 export function sendLaunchCalls(bridge: ChatBridge): LaunchCalls {
   const calls: LaunchCalls = {
+    lastOpen: bridge.conversationCache.lastOpen(),
     active: bridge.accounts.active(),
     accounts: bridge.accounts.list(),
     session: bridge.session(),
@@ -36,6 +45,11 @@ export function sendLaunchCalls(bridge: ChatBridge): LaunchCalls {
 export function seedLaunchCalls(queryClient: QueryClient, calls: LaunchCalls): void {
   const seed = (queryKey: readonly unknown[], answer: Promise<unknown>) =>
     void queryClient.prefetchQuery({ queryKey, queryFn: () => answer, retry: false });
+  // Keyed by account: the answer is the active account's, known once `active` answers.
+  void calls.active.then(
+    (accountId) => accountId && seed(openConversationKey(accountId), calls.lastOpen),
+    () => undefined,
+  );
   seed(accountsActiveKey, calls.active);
   seed(accountsListKey, calls.accounts);
   // Main may have pushed this session (and events on it) before its answer came: kept, not reset.

@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConversationCacheFile, MAX_BYTES } from '../../../electron/core/conversation-cache';
+import {
+  ConversationCacheFile,
+  MAX_BYTES,
+  OPEN_MAX_BYTES,
+  OpenConversationFile,
+} from '../../../electron/core/conversation-cache';
 import { CACHED_MESSAGES_MAX } from '../../../shared/ipc';
 
 let dataDir: string;
@@ -43,5 +48,32 @@ describe('ConversationCacheFile', () => {
 
   it('refuses an account id that could leave its folder', () => {
     expect(() => new ConversationCacheFile(dataDir, '../elsewhere')).toThrow();
+  });
+});
+
+describe('OpenConversationFile', () => {
+  const openFileOf = (accountId: string) => join(dataDir, 'conversation-cache', `${accountId}.open.json`);
+
+  it('keeps which conversation was open per account, and forgets it for none', () => {
+    const open = new OpenConversationFile(dataDir, 'acc-1');
+    expect(open.load()).toBeNull();
+    open.save({ kind: 'topic', streamId: 3, topic: 'deploy' });
+    expect(open.load()).toEqual({ kind: 'topic', streamId: 3, topic: 'deploy' });
+    expect(statSync(openFileOf('acc-1')).mode & 0o777).toBe(0o600);
+    expect(new OpenConversationFile(dataDir, 'acc-2').load()).toBeNull();
+    open.save(null);
+    expect(open.load()).toBeNull();
+    expect(() => readFileSync(openFileOf('acc-1'))).toThrow();
+  });
+
+  it('keeps nothing too long to be a conversation, and drops an unreadable file', () => {
+    const open = new OpenConversationFile(dataDir, 'acc-1');
+    open.save({ kind: 'all' });
+    open.save({ kind: 'topic', streamId: 3, topic: 'x'.repeat(OPEN_MAX_BYTES) });
+    expect(open.load()).toBeNull();
+    writeFileSync(openFileOf('acc-1'), '{ not json');
+    expect(open.load()).toBeNull();
+    expect(() => readFileSync(openFileOf('acc-1'))).toThrow();
+    expect(() => new OpenConversationFile(dataDir, '../elsewhere')).toThrow();
   });
 });

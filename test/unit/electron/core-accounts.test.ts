@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgePush } from '../../../shared/ipc-wire';
 import { ChatCore } from '../../../electron/core/app-core';
 import { fileModeProtector } from '../../../electron/core/vault';
-import { ConversationCacheFile } from '../../../electron/core/conversation-cache';
+import { ConversationCacheFile, OpenConversationFile } from '../../../electron/core/conversation-cache';
 import { FakeChatServer } from '../../support/fake-chat-server';
 import { waitUntil } from '../../support/loop-harness';
 
@@ -111,13 +111,17 @@ describe('ChatCore with two accounts', () => {
 
   it('removing the active account deletes its queue, its kept conversation, and activates the other', async () => {
     core.saveConversation({ narrow: { kind: 'all' }, messages: [{ id: 7 }] });
+    core.setOpenConversation({ kind: 'starred' });
     expect(core.lastConversation()?.messages).toEqual([{ id: 7 }]);
+    expect(core.lastOpenConversation()).toEqual({ kind: 'starred' });
     await core.remove(a);
     expect(core.vault.activeId).toBe(b);
     expect(one.queueCount).toBe(0);
     expect(core.vault.credentialsOf(a)).toBeNull();
     // The other account keeps nothing of it; signing in again would find nothing either.
     expect(core.lastConversation()).toBeNull();
+    expect(core.lastOpenConversation()).toBeNull();
     expect(new ConversationCacheFile(dataDir, a).load()).toBeNull();
+    expect(new OpenConversationFile(dataDir, a).load()).toBeNull();
   });
 });

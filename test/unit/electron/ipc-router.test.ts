@@ -38,6 +38,11 @@ describe('bridge router', () => {
       error: { code: 'CLIENT_NO_ACCOUNT' },
     });
     await expect(router.handle('bots.revealApiKey', ['7'])).rejects.toThrow();
+    // The conversation to reopen: an object naming its kind, or null; nothing else is stored.
+    await expect(router.handle('conversationCache.lastOpen', [])).resolves.toBeNull();
+    await expect(router.handle('conversationCache.setOpen', ['all'])).rejects.toThrow();
+    await expect(router.handle('conversationCache.setOpen', [{ streamId: 1 }])).rejects.toThrow();
+    await expect(router.handle('conversationCache.setOpen', [null])).resolves.toBeUndefined();
   });
 });
 

@@ -217,10 +217,17 @@ export class FakeBridge implements ChatBridge {
 
   /** The conversation main keeps for the next launch (what `conversationCache.save` last stored). */
   cachedConversation: CachedConversation | null = null;
+  /** The conversation main would reopen at the next launch (what `conversationCache.setOpen` last stored). */
+  openConversation: unknown = null;
   conversationCache: ChatBridge['conversationCache'] = {
     last: () => Promise.resolve(this.cachedConversation),
     save: (conversation) => {
       this.cachedConversation = { ...conversation, savedAt: Date.now() };
+      return Promise.resolve();
+    },
+    lastOpen: () => Promise.resolve(this.openConversation),
+    setOpen: (narrow) => {
+      this.openConversation = narrow;
       return Promise.resolve();
     },
   };

@@ -23,7 +23,7 @@ function launchBridge(session: SessionStarted | null) {
   return {
     accounts: { active: vi.fn(async () => 'a'), list: vi.fn(async () => []) },
     session: vi.fn(async () => session),
-    conversationCache: { last: vi.fn(async () => null) },
+    conversationCache: { last: vi.fn(async () => null), lastOpen: vi.fn(async () => null) },
   };
 }
 

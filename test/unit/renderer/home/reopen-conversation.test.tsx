@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { act, cleanup, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InitialState } from '../../../../renderer/src/api/model';
+import { useHomeWhenNothingShown } from '../../../../renderer/src/features/home/open-home';
+import {
+  reopenable,
+  useRecordOpenConversation,
+} from '../../../../renderer/src/features/home/reopen-conversation';
+import { useNarrowStore } from '../../../../renderer/src/state/narrow';
+import { OTHER, THIRD, baseState } from '../fixtures';
+import { setup } from '../render-helpers';
+
+const state = baseState() as InitialState;
+
+describe('reopenable', () => {
+  it('gives back a conversation the user can still open', () => {
+    expect(reopenable({ kind: 'topic', streamId: 1, topic: 'deploy' }, state)).toEqual({
+      kind: 'topic',
+      streamId: 1,
+      topic: 'deploy',
+    });
+    expect(reopenable({ kind: 'channel', streamId: 2 }, state)).toEqual({ kind: 'channel', streamId: 2 });
+    expect(reopenable({ kind: 'dm', userIds: [OTHER, THIRD] }, state)).toEqual({
+      kind: 'dm',
+      userIds: [OTHER, THIRD],
+    });
+    expect(reopenable({ kind: 'all' }, state)).toEqual({ kind: 'all' });
+    expect(reopenable({ kind: 'starred' }, state)).toEqual({ kind: 'starred' });
+  });
+
+  it('refuses a channel left meanwhile, a person gone, a search, and anything malformed', () => {
+    expect(reopenable({ kind: 'topic', streamId: 9, topic: 'deploy' }, state)).toBeNull();
+    expect(reopenable({ kind: 'channel', streamId: 9 }, state)).toBeNull();
+    expect(reopenable({ kind: 'dm', userIds: [OTHER, 999] }, state)).toBeNull();
+    expect(reopenable({ kind: 'search', query: 'deploy' }, state)).toBeNull();
+    expect(reopenable({ kind: 'topic', streamId: 1 }, state)).toBeNull();
+    expect(reopenable({ kind: 'dm', userIds: 'x' }, state)).toBeNull();
+    expect(reopenable({ kind: 'channel', streamId: '1' }, state)).toBeNull();
+    expect(reopenable('all', state)).toBeNull();
+    expect(reopenable(null, state)).toBeNull();
+    expect(reopenable({ kind: 'all' }, undefined)).toBeNull();
+  });
+});
+
+function Launch({ accountId }: { accountId: string }) {
+  useHomeWhenNothingShown(accountId, true);
+  useRecordOpenConversation(accountId);
+  return null;
+}
+
+beforeEach(() => useNarrowStore.getState().clear());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the launch', () => {
+  it('reopens the conversation that was open last time, not the home view', async () => {
+    const { bridge, render } = setup(baseState({ user_settings: { web_home_view: 'inbox' } }));
+    bridge.openConversation = { kind: 'topic', streamId: 1, topic: 'deploy' };
+    render(<Launch accountId="acc-1" />);
+    await waitFor(() =>
+      expect(useNarrowStore.getState().narrow).toEqual({ kind: 'topic', streamId: 1, topic: 'deploy' }),
+    );
+    expect(useNarrowStore.getState().view).toBeNull();
+    // Later, nothing shown (a search cleared) means the home view, as before.
+    act(() => useNarrowStore.getState().clear());
+    expect(useNarrowStore.getState().view).toBe('inbox');
+  });
+
+  it('opens the home view when the kept conversation cannot be opened, or none was kept', async () => {
+    for (const kept of [{ kind: 'channel', streamId: 9 }, null]) {
+      useNarrowStore.getState().clear();
+      const { bridge, render } = setup(baseState({ user_settings: { web_home_view: 'recent_topics' } }));
+      bridge.openConversation = kept;
+      render(<Launch accountId="acc-1" />);
+      await waitFor(() => expect(useNarrowStore.getState().view).toBe('recent'));
+      expect(useNarrowStore.getState().narrow).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('tells main what is open once the user stays there, and nothing for a home view or a search', async () => {
+    const { bridge, render } = setup();
+    const setOpen = vi.spyOn(bridge.conversationCache, 'setOpen');
+    render(<Launch accountId="acc-1" />);
+    await waitFor(() => expect(useNarrowStore.getState().view).toBe('inbox'));
+    // The launch's home view is written as "nothing open" (real timers: wait for it).
+    await waitFor(() => expect(setOpen).toHaveBeenCalledWith(null));
+    setOpen.mockClear();
+    vi.useFakeTimers();
+    act(() => useNarrowStore.getState().select({ kind: 'channel', streamId: 1 }));
+    act(() => useNarrowStore.getState().select({ kind: 'channel', streamId: 2 }));
+    await act(async () => vi.advanceTimersByTime(300));
+    // Passed through on the way: not written.
+    expect(setOpen.mock.calls).toEqual([[{ kind: 'channel', streamId: 2 }]]);
+    act(() => useNarrowStore.getState().select({ kind: 'search', query: 'deploy' }));
+    await act(async () => vi.advanceTimersByTime(300));
+    act(() => useNarrowStore.getState().showView('inbox'));
+    await act(async () => vi.advanceTimersByTime(300));
+    expect(setOpen.mock.calls.slice(1)).toEqual([[null]]);
+    expect(bridge.openConversation).toBeNull();
+  });
+});

@@ -106,6 +106,10 @@ test('a sent invitation can be resent and revoked from the list', async ({ page,
   await page.getByTestId('open-settings').click();
   await page.getByTestId('settings-nav-invitations').click();
   const email = 'quinn@newhire.example';
+  // One sent before it, to be the row in its place once it is revoked.
+  await page.getByTestId('invite-emails').fill('rita@newhire.example');
+  await page.getByTestId('invite-send').click();
+  await expect(page.getByTestId('invite-rita@newhire.example')).toBeVisible();
   await page.getByTestId('invite-emails').fill(email);
   await page.getByTestId('invite-send').click();
   await expect(page.getByTestId(`invite-${email}`)).toBeVisible();
@@ -141,4 +145,17 @@ test('a sent invitation can be resent and revoked from the list', async ({ page,
   await expect(page.getByTestId(`invite-${email}`)).toHaveCount(0);
   expect((await invites(chat, 'member')).some((i) => i.email === email)).toBe(false);
   expect((await invites(chat, 'admin')).some((i) => i.email === email)).toBe(false);
+  // The keyboard goes on from the Revoke of the row now in its place; with none left, from the
+  // list's heading.
+  const revokes = page.getByTestId('invites-list').locator('[data-testid^="invite-revoke-"]');
+  await expect(revokes.and(page.locator(':focus'))).toHaveCount(1);
+  while ((await revokes.count()) > 0) {
+    const left = await revokes.count();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(revokes).toHaveCount(left - 1);
+    if (left > 1) await expect(revokes.and(page.locator(':focus'))).toHaveCount(1);
+  }
+  await expect(page.getByRole('heading', { name: 'Invitations sent' })).toBeFocused();
+  await page.screenshot({ path: 'test-results/screens/invitations-all-revoked.png' });
 });

@@ -109,6 +109,8 @@ test('an administrator adds a linkifier, moves it up, and deletes it', async ({ 
   await page.keyboard.press('Enter');
   await expect(card).toHaveCount(0);
   expect((await linkifiers(chat)).map((l) => l.id)).not.toContain(added.id);
+  // The keyboard goes on from the Delete of the row now last.
+  await expect(page.getByTestId(`linkifier-${order.at(-2)}`).getByTestId('linkifier-delete')).toBeFocused();
 });
 
 test('the server’s refusal is shown', async ({ page, chat, signIn }) => {

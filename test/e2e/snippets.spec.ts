@@ -120,4 +120,12 @@ test('edits a snippet’s title and text; an emptied title is refused and nothin
   await card.getByTestId('snippet-delete').press('Enter');
   await expect(card).toHaveCount(0);
   await expect(page.locator('[data-testid="snippet-delete"]:focus')).toHaveCount(1);
+  // With none left, the keyboard goes on from the list's heading.
+  const deletes = page.getByTestId('snippet-delete');
+  while ((await deletes.count()) > 0) {
+    const left = await deletes.count();
+    await page.keyboard.press('Enter');
+    await expect(deletes).toHaveCount(left - 1);
+  }
+  await expect(page.getByRole('heading', { name: 'Your snippets' })).toBeFocused();
 });

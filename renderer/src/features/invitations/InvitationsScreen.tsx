@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Invitation } from '../../../../shared/api/resources';
 import { callApi, errorText } from '../../api/call';
 import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
 import { useUsers } from '../../app/realm';
 import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';
+import { takeDroppedFocusInList } from '../../components/focus-fallback';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { expiryText, roleLabel } from './invite-form';
 import { INVITES_KEY, InviteFormView } from './InviteFormView';
@@ -30,9 +31,26 @@ function SentInvites() {
   // Administrators see everyone's invitations (spec 4.10): say whose each one is.
   const inviters = new Set(invites.data?.invites.map((i) => i.invited_by_user_id));
   const showInviter = inviters.size > 1;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rows = useRef<HTMLTableSectionElement>(null);
+  const revoking = useRef<{ key: string; at: number } | null>(null);
+  // Once revoked (its row gone with the focus), the row now in its place has it, on its Revoke.
+  useEffect(() => {
+    const done = revoking.current;
+    if (!done || !invites.data || invites.data.invites.some((i) => inviteKey(i) === done.key)) return;
+    revoking.current = null;
+    takeDroppedFocusInList(
+      rows.current?.children,
+      done.at,
+      'button[data-testid^="invite-revoke-"]',
+      heading.current,
+    );
+  }, [invites.data]);
   return (
     <section className="settings-group" aria-labelledby="sent-invites">
-      <h3 id="sent-invites">Invitations sent</h3>
+      <h3 id="sent-invites" ref={heading} tabIndex={-1}>
+        Invitations sent
+      </h3>
       {notice && (
         <p className="notice" role="status" data-testid="invite-action-notice">
           {notice}
@@ -58,14 +76,11 @@ function SentInvites() {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={rows}>
             {[...invites.data.invites]
               .sort((a, b) => (b.invited ?? 0) - (a.invited ?? 0))
-              .map((i) => (
-                <tr
-                  key={`${i.is_multiuse ? 'link' : 'email'}-${i.id}`}
-                  data-testid={`invite-${i.email ?? i.id}`}
-                >
+              .map((i, index) => (
+                <tr key={inviteKey(i)} data-testid={`invite-${i.email ?? i.id}`}>
                   <td>{i.email ?? (i.is_multiuse ? 'Invitation link' : '')}</td>
                   <td>{roleLabel(i.invited_as)}</td>
                   {showInviter && (
@@ -78,7 +93,13 @@ function SentInvites() {
                   <td>{i.invited ? format(i.invited) : ''}</td>
                   <td>{expiryText(i.expiry_date, format)}</td>
                   <td>
-                    <InviteActions invite={i} onDone={setNotice} />
+                    <InviteActions
+                      invite={i}
+                      onDone={setNotice}
+                      onRevoking={(started) =>
+                        (revoking.current = started ? { key: inviteKey(i), at: index } : null)
+                      }
+                    />
                   </td>
                 </tr>
               ))}
@@ -89,8 +110,24 @@ function SentInvites() {
   );
 }
 
-/** Resend and revoke for one sent invitation; a link (`is_multiuse`) can only be revoked. */
-function InviteActions({ invite, onDone }: { invite: Invitation; onDone: (notice: string) => void }) {
+/** Email invitations and links are numbered apart: the two together need the kind to be told apart. */
+function inviteKey(invite: Invitation): string {
+  return `${invite.is_multiuse ? 'link' : 'email'}-${invite.id}`;
+}
+
+/**
+ * Resend and revoke for one sent invitation; a link (`is_multiuse`) can only be revoked.
+ * `onRevoking` hears when a revocation starts (true) and when it was refused (false).
+ */
+function InviteActions({
+  invite,
+  onDone,
+  onRevoking,
+}: {
+  invite: Invitation;
+  onDone: (notice: string) => void;
+  onRevoking: (started: boolean) => void;
+}) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const who = invite.email ?? 'the invitation link';
@@ -103,6 +140,12 @@ function InviteActions({ invite, onDone }: { invite: Invitation; onDone: (notice
         : callApi(bridge, invite.is_multiuse ? 'revokeMultiuseInvite' : 'revokeInvite', {
             invite_id: invite.id,
           }),
+    onMutate: (action) => {
+      if (action === 'revoke') onRevoking(true);
+    },
+    onError: (_, action) => {
+      if (action === 'revoke') onRevoking(false);
+    },
     onSuccess: (_, action) =>
       onDone(action === 'resend' ? `Invitation to ${who} sent again.` : `Invitation to ${who} revoked.`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES_KEY }),

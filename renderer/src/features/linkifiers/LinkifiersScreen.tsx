@@ -5,7 +5,7 @@ import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
-import { takeDroppedFocus } from '../../components/focus-fallback';
+import { takeDroppedFocus, takeDroppedFocusInList } from '../../components/focus-fallback';
 import { Empty, Loading } from '../../components/states';
 import { compilePattern, previewSegments, templateProblems } from './preview';
 
@@ -47,9 +47,20 @@ export function LinkifiersScreen() {
     if (target && (row?.contains(document.activeElement) ?? false)) target.focus();
     else takeDroppedFocus(target ?? null);
   }, [linkifiers, reorder.isPending]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deleting = useRef<{ id: number; at: number } | null>(null);
+  // Once deleted (its row gone with the focus), the row now in its place has it, on its Delete.
+  useEffect(() => {
+    const done = deleting.current;
+    if (!done || !linkifiers || linkifiers.some((l) => l.id === done.id)) return;
+    deleting.current = null;
+    takeDroppedFocusInList(list.current?.children, done.at, DELETE_BUTTON, heading.current);
+  }, [linkifiers]);
   return (
     <div className="settings-page" data-testid="linkifiers-screen">
-      <h2>Linkifiers</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Linkifiers
+      </h2>
       <p className="muted small">
         Text in messages that matches a pattern becomes a link. Patterns use Python-style named groups such as{' '}
         <code>(?P&lt;id&gt;[0-9]+)</code>, which the URL template uses as <code>{'{id}'}</code>. Where two
@@ -143,7 +154,12 @@ export function LinkifiersScreen() {
                       >
                         Edit
                       </button>
-                      <DeleteLinkifier linkifier={l} />
+                      <DeleteLinkifier
+                        linkifier={l}
+                        onDeleting={(started) =>
+                          (deleting.current = started ? { id: l.id, at: index } : null)
+                        }
+                      />
                     </span>
                   )}
                 </div>
@@ -156,13 +172,26 @@ export function LinkifiersScreen() {
   );
 }
 
-/** Delete asks once more: a linkifier's links vanish from every message that used it. */
-function DeleteLinkifier({ linkifier }: { linkifier: Linkifier }) {
+const DELETE_BUTTON = 'button[data-testid^="linkifier-delete"]';
+
+/**
+ * Delete asks once more: a linkifier's links vanish from every message that used it. `onDeleting`
+ * hears when the deletion starts (true) and when it was refused (false).
+ */
+function DeleteLinkifier({
+  linkifier,
+  onDeleting,
+}: {
+  linkifier: Linkifier;
+  onDeleting: (started: boolean) => void;
+}) {
   const bridge = useBridge();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: () => callApi(bridge, 'deleteLinkifier', { filter_id: linkifier.id }),
+    onMutate: () => onDeleting(true),
+    onError: () => onDeleting(false),
   });
   // One button asks and then confirms, so the keyboard's focus is on "Delete it" once asked, and
   // Keep gives it back to Delete.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../api/call';
-import { takeDroppedFocus } from '../../components/focus-fallback';
+import { takeDroppedFocus, takeDroppedFocusInList } from '../../components/focus-fallback';
 import { Empty, Loading } from '../../components/states';
 import { SnippetForm } from './SnippetForm';
 import { filterSnippets } from './snippets';
@@ -15,15 +15,20 @@ export function SnippetsScreen() {
   const shown = filterSnippets(snippets ?? [], query);
   const list = useRef<HTMLUListElement>(null);
   const search = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const deleting = useRef<{ id: number; at: number } | null>(null);
   // Once a snippet is deleted (its row gone, the others' Delete disabled meanwhile), the row now in
-  // its place (or the last) has the focus, else the search box.
+  // its place (or the last) has the focus, else the search box, else (none left) the list's heading.
   useEffect(() => {
     const done = deleting.current;
     if (!done || remove.isPending || shown.some((s) => s.id === done.id)) return;
     deleting.current = null;
-    const deletes = list.current?.querySelectorAll<HTMLElement>('[data-testid="snippet-delete"]');
-    takeDroppedFocus(deletes?.[Math.min(done.at, deletes.length - 1)] ?? search.current);
+    takeDroppedFocusInList(
+      list.current?.children,
+      done.at,
+      '[data-testid="snippet-delete"]',
+      search.current ?? heading.current,
+    );
   });
   return (
     <div className="settings-page" data-testid="snippets-screen">
@@ -36,7 +41,9 @@ export function SnippetsScreen() {
         <SnippetForm />
       </section>
       <section className="settings-group" aria-labelledby="your-snippets">
-        <h3 id="your-snippets">Your snippets</h3>
+        <h3 id="your-snippets" ref={heading} tabIndex={-1}>
+          Your snippets
+        </h3>
         {snippets === undefined ? (
           <Loading />
         ) : snippets.length === 0 ? (

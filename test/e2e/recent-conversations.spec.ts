@@ -140,6 +140,37 @@ test('a person narrows Recent conversations with the filters', async ({ page, ch
   await expect(mineRow).toBeVisible();
 });
 
+test('a channel the person leaves takes its conversations out of Recent conversations, even while open', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const design = await channelId(chat.api('member'), 'design');
+  const topic = `leaving ${Date.now()}`;
+  await chat.api('member').post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] });
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'design', topic, content: 'Mockups.' });
+  await signIn(page, 'member');
+  await page.getByTestId('home-recent').click();
+  const row = page.getByTestId(`recent-topic-${design}-${topic}`);
+  await expect(row).toBeVisible();
+
+  // Left from another client: the row goes at once, and does not come back with the next load, with
+  // muted conversations included or not.
+  await chat.api('member').delete('/users/me/subscriptions', { subscriptions: ['design'] });
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await page.getByTestId('home-recent').click();
+  await expect(page.getByTestId('recent-list')).toBeVisible();
+  await page.getByTestId('recent-filter-includeMuted').click();
+  await expect(page.getByTestId('recent-filter-includeMuted')).toHaveAttribute('aria-pressed', 'true');
+  await expect(row).toHaveCount(0);
+  await page.getByTestId('recent-filter-includeMuted').click();
+
+  // Joined again, it is back.
+  await chat.api('member').post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] });
+  await expect(row).toBeVisible();
+});
+
 test('a person keeps Recent conversations open while others write, then opens one', async ({
   page,
   chat,

@@ -45,6 +45,7 @@ export function RecentView() {
   const filters = useRecentFilters();
   const unread = useInitialState((s) => s.unread_msgs);
   const userTopics = useInitialState((s) => s.user_topics);
+  const subscriptions = useInitialState((s) => s.subscriptions);
   const channels = useChannelIndex();
   // "5 min ago" labels move on once a minute.
   const now = useNowSeconds(true, 60_000);
@@ -66,11 +67,11 @@ export function RecentView() {
     const isMuted = (c: RecentConversation) =>
       c.kind === 'topic' &&
       topicHidden(policies, Boolean(channels.get(c.streamId!)?.is_muted), c.streamId!, c.topic!);
-    return filterConversations(conversations, filters, unreadOf, isMuted).map((c) => ({
-      conversation: c,
-      unread: unreadOf(c),
-    }));
-  }, [conversations, filters, counts, userTopics, channels, selfId]);
+    const subscribed = new Set(subscriptions?.map((s) => s.stream_id));
+    return filterConversations(conversations, filters, unreadOf, isMuted, (id) => subscribed.has(id)).map(
+      (c) => ({ conversation: c, unread: unreadOf(c) }),
+    );
+  }, [conversations, filters, counts, userTopics, channels, subscriptions, selfId]);
 
   const rows: Row[] = useMemo(
     () => [

@@ -129,14 +129,20 @@ export interface RecentFilters {
   includeMuted: boolean;
 }
 
+/**
+ * The conversations the view lists: as in the real service, only those of channels the user is
+ * subscribed to (a channel left, or only read, has none here, whatever the filters), and DMs.
+ */
 export function filterConversations(
   list: readonly RecentConversation[],
   filters: RecentFilters,
   unreadOf: (c: RecentConversation) => number,
   isMuted: (c: RecentConversation) => boolean,
+  isSubscribed: (streamId: number) => boolean,
 ): RecentConversation[] {
   return list.filter(
     (c) =>
+      (c.kind === 'dm' || isSubscribed(c.streamId!)) &&
       (!filters.participated || c.participated) &&
       (!filters.unread || unreadOf(c) > 0) &&
       (filters.includeMuted || !isMuted(c)),

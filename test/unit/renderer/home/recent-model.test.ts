@@ -92,7 +92,7 @@ describe('recent conversations model', () => {
     const unreadOf = (c: { topic?: string }) => (c.topic === 'theirs' || c.topic === 'muted' ? 1 : 0);
     const isMuted = (c: { topic?: string }) => c.topic === 'muted';
     const topics = (filters: { participated: boolean; unread: boolean; includeMuted: boolean }) =>
-      filterConversations(list, filters, unreadOf, isMuted).map((c) => c.topic);
+      filterConversations(list, filters, unreadOf, isMuted, () => true).map((c) => c.topic);
     expect(topics({ participated: false, unread: false, includeMuted: false })).toEqual(['theirs', 'mine']);
     expect(topics({ participated: false, unread: false, includeMuted: true })).toEqual([
       'muted',
@@ -101,6 +101,23 @@ describe('recent conversations model', () => {
     ]);
     expect(topics({ participated: true, unread: false, includeMuted: true })).toEqual(['mine']);
     expect(topics({ participated: false, unread: true, includeMuted: true })).toEqual(['muted', 'theirs']);
+  });
+
+  it('lists no conversation of a channel the user is not subscribed to, whatever the filters', () => {
+    const list = recentConversations(
+      [topicMsg(1, SELF, 'kept'), topicMsg(2, OTHER, 'left', 2), dmMsg(3, OTHER, [OTHER])],
+      SELF,
+    );
+    const shown = (includeMuted: boolean) =>
+      filterConversations(
+        list,
+        { participated: false, unread: false, includeMuted },
+        () => 0,
+        () => false,
+        (streamId) => streamId === 1,
+      ).map((c) => c.key);
+    expect(shown(false)).toEqual([`dm:${OTHER}`, 'topic:1:kept']);
+    expect(shown(true)).toEqual([`dm:${OTHER}`, 'topic:1:kept']);
   });
 });
 

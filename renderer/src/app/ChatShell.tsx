@@ -33,7 +33,7 @@ import { useNarrowStore } from '../state/narrow';
 import { useConversationFromAddressBar } from './address-bar';
 import { useApplyUserSettings } from './apply-user-settings';
 import { useSession } from './session';
-import { useCachedConversation } from '../features/messages/conversation-cache';
+import { useLaunchAnswers } from './launch-answers';
 import { StarredCount } from './StarredCount';
 import {
   AccountSwitcher,
@@ -95,8 +95,8 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const session = useSession();
   // The organization's name as the server says it now (realm events keep it current).
   const realmName = session.data?.initialState.realm_name ?? account.realmName;
-  // Asked for at once, with the session: ready before the user opens that conversation again.
-  useCachedConversation(true);
+  // Main's answers the first frame needs (the conversation to reopen, its kept messages).
+  const launch = useLaunchAnswers(account.id, Boolean(session.data));
   const narrow = useNarrowStore((s) => s.narrow);
   const anchor = useNarrowStore((s) => s.anchor);
   const view = useNarrowStore((s) => s.view);
@@ -121,13 +121,13 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useUnreadBadge(realmName);
   useConversationFromAddressBar(Boolean(session.data));
   // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.
-  useHomeWhenNothingShown(account.id, !!session.data);
+  useHomeWhenNothingShown(launch.settled, launch.lastOpen);
   useRecordOpenConversation(account.id);
   // The dialogs and settings load in the background once the first screen is up: no one waits.
   usePreloadWhenIdle(Boolean(session.data));
 
   // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
-  if (!session.data)
+  if (!session.data || !launch.settled)
     return (
       <>
         <ConnectionBanner />

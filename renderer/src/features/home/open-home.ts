@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { getInitialState, openConversationKey } from '../../api/keys';
-import { useBridge } from '../../app/bridge-context';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useRef } from 'react';
+import { getInitialState } from '../../api/keys';
 import { useUserSetting } from '../../app/realm';
 import { useNarrowStore } from '../../state/narrow';
 import { homeTarget } from '../display-settings/root-presentation';
@@ -15,51 +14,30 @@ export function openHome(webHomeView: unknown): void {
   else store.showView(target.kind);
 }
 
-/** How long the launch waits for main to say which conversation was open before it shows the home view. */
-const OPEN_ANSWER_WAIT_MS = 1000;
-
 /**
  * Whenever nothing is shown, something opens, before paint so no empty frame is drawn: at the
  * launch (for each account, the first time its window is drawn), the conversation that was open
- * when the app was last used if it can still be opened (reopen-conversation.ts); otherwise, and
- * later (a search cleared), the home view.
+ * when the app was last used if it can still be opened (`lastOpen`, main's answer, see
+ * reopen-conversation.ts); otherwise, and later (a search cleared), the home view.
  */
-export function useHomeWhenNothingShown(accountId: string, enabled: boolean): void {
+export function useHomeWhenNothingShown(enabled: boolean, lastOpen: unknown): void {
   const nothing = useNarrowStore((s) => s.narrow === null && s.view === null);
   const webHomeView = useUserSetting<string>('web_home_view', 'inbox');
   const queryClient = useQueryClient();
   const launching = useRef(true);
-  const lastOpen = useLastOpenConversation(accountId, enabled);
   useLayoutEffect(() => {
-    if (!enabled || !nothing) return;
-    if (launching.current) {
-      if (!lastOpen.settled) return;
-      launching.current = false;
-      const narrow = reopenable(lastOpen.data, getInitialState(queryClient));
+    if (!enabled) return;
+    // Only the launch's first look: a conversation already shown (a link in the address) ends it.
+    const launch = launching.current;
+    launching.current = false;
+    if (!nothing) return;
+    if (launch) {
+      const narrow = reopenable(lastOpen, getInitialState(queryClient));
       if (narrow) {
         useNarrowStore.getState().select(narrow);
         return;
       }
     }
     openHome(webHomeView);
-  }, [enabled, nothing, webHomeView, lastOpen.settled, lastOpen.data, queryClient]);
-}
-
-/** Main's answer (asked with the launch's first calls), settled once it came, failed or is late. */
-function useLastOpenConversation(accountId: string, enabled: boolean) {
-  const bridge = useBridge();
-  const query = useQuery({
-    queryKey: openConversationKey(accountId),
-    queryFn: () => bridge.conversationCache.lastOpen(),
-    enabled,
-    retry: false,
-    staleTime: Infinity,
-  });
-  const [late, setLate] = useState(false);
-  useEffect(() => {
-    if (!enabled) return;
-    const timer = setTimeout(() => setLate(true), OPEN_ANSWER_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [enabled]);
-  return { settled: !query.isPending || late, data: query.data };
+  }, [enabled, nothing, webHomeView, lastOpen, queryClient]);
 }

@@ -49,15 +49,19 @@ export function cachedPage(cached: CachedConversation | null | undefined, narrow
   return page;
 }
 
-/** What main keeps for the active account (read once per session). */
-export function useCachedConversation(enabled: boolean): CachedConversation | null | undefined {
+/** What main keeps for the active account (read once per session); `settled` once it answered or failed. */
+export function useCachedConversation(enabled: boolean): {
+  data: CachedConversation | null | undefined;
+  settled: boolean;
+} {
   const bridge = useBridge();
-  return useQuery({
+  const query = useQuery({
     queryKey: conversationCacheKey,
     queryFn: () => bridge.conversationCache.last(),
     enabled,
     retry: false,
-  }).data;
+  });
+  return { data: query.data, settled: !query.isPending };
 }
 
 /**

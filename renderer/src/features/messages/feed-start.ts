@@ -45,7 +45,7 @@ export function useFeedStart(
     return opening ?? undefined;
   });
   const keptSession = useSession().data?.keptFromLastLaunch === true;
-  const cached = cachedPage(useCachedConversation(anchor === null), narrow);
+  const cached = cachedPage(useCachedConversation(anchor === null).data, narrow);
   if (anchor !== null || !cached) return { held, placeholderData: undefined, firstUnread };
   const opening = keptSession ? null : heldOpening(cached.messages, true, firstUnread);
   const page = { ...cached, anchor: opening?.anchor ?? cached.anchor };

@@ -2,6 +2,8 @@
 import { act, cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InitialState } from '../../../../renderer/src/api/model';
+import { openConversationKey } from '../../../../renderer/src/api/keys';
+import { useLaunchAnswers } from '../../../../renderer/src/app/launch-answers';
 import { useHomeWhenNothingShown } from '../../../../renderer/src/features/home/open-home';
 import {
   reopenable,
@@ -44,7 +46,8 @@ describe('reopenable', () => {
 });
 
 function Launch({ accountId }: { accountId: string }) {
-  useHomeWhenNothingShown(accountId, true);
+  const launch = useLaunchAnswers(accountId, true);
+  useHomeWhenNothingShown(launch.settled, launch.lastOpen);
   useRecordOpenConversation(accountId);
   return null;
 }
@@ -79,6 +82,20 @@ describe('the launch', () => {
       expect(useNarrowStore.getState().narrow).toBeNull();
       cleanup();
     }
+  });
+
+  it('a conversation already shown at the launch (a link in the address) is kept, and later means the home view', async () => {
+    const { bridge, queryClient, render } = setup(baseState({ user_settings: { web_home_view: 'inbox' } }));
+    bridge.openConversation = { kind: 'topic', streamId: 1, topic: 'deploy' };
+    useNarrowStore.getState().select({ kind: 'channel', streamId: 2 });
+    render(<Launch accountId="acc-1" />);
+    await waitFor(() =>
+      expect(queryClient.getQueryState(openConversationKey('acc-1'))?.status).toBe('success'),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(useNarrowStore.getState().narrow).toEqual({ kind: 'channel', streamId: 2 });
+    act(() => useNarrowStore.getState().clear());
+    expect(useNarrowStore.getState().view).toBe('inbox');
   });
 
   it('tells main what is open once the user stays there, and nothing for a home view or a search', async () => {

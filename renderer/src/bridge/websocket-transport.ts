@@ -15,13 +15,28 @@ export const SECRET_REFUSED = 'WEB_HOST_SECRET_REFUSED';
 export const NOT_THIS_LAUNCH =
   'This page is not connected to Team Chat: its address lacks the secret of the running app (the app was restarted, or the address was typed without it). Open the address the app printed when it started.';
 
+/** Why the page is offline while the host has just gone: a restart at the same address comes back by itself. */
+export const RECONNECTING = 'Lost the connection to the app. Reconnecting…';
+
+/**
+ * Why it is offline once nothing has answered at the host's address for several attempts: the app
+ * was stopped, or started again elsewhere (a new port), which this page can never reach by itself.
+ */
+export const HOST_GONE =
+  'Team Chat is not running at this address: it was stopped, or started again at another one. If you started it again, open the address it printed; this page keeps trying this one meanwhile.';
+
+/** Failed attempts in a row (about 8 seconds) after which reconnecting is no longer all the page says. */
+const HOST_GONE_AFTER_FAILURES = 5;
+
 /**
  * The bridge over the web host's WebSocket: requests wait for the socket to open; a dropped socket
  * fails what is pending and reconnects with a growing delay, announcing itself as offline
- * meanwhile (through the same status push the main process uses). On reconnecting, the host starts
- * a fresh session if events may have been missed, and pushes it. `early` is a socket to the same
- * URL the page opened before its bundle ran (early-socket-handle.ts), with the frames it received
- * meanwhile: taken over as the first connection. A socket refused before it opened asks
+ * meanwhile (through the same status push the main process uses); after several failed attempts it
+ * says the app may be running elsewhere (`HOST_GONE`). `firstRetryMs` is the first delay. On
+ * reconnecting, the host starts a fresh session if events may have been missed, and pushes it.
+ * `early` is a socket to the same URL the page opened before its bundle ran
+ * (early-socket-handle.ts), with the frames it received meanwhile: taken over as the first
+ * connection. A socket refused before it opened asks
  * `secretRefused` whether the host refuses this page's secret; if so nothing will ever connect (a
  * page kept open across a restart of the host, a link without the secret): the transport stops,
  * fails every call with `NOT_THIS_LAUNCH`, and says so as a fatal status.
@@ -30,6 +45,7 @@ export function connectWebSocketTransport(
   url: string,
   early: { socket: WebSocket; received: string[] } | null = null,
   secretRefused: () => Promise<boolean> = async () => false,
+  firstRetryMs = 500,
 ): BridgeTransport {
   const listeners = new Set<(push: BridgePush) => void>();
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -83,12 +99,12 @@ export function connectWebSocketTransport(
     const lost = () => {
       for (const waiter of pending.values()) waiter.reject(new Error('Lost the connection to the app.'));
       pending.clear();
+      retries++;
       emit({
         channel: 'status',
-        payload: { state: 'offline', reason: 'Lost the connection to the app. Reconnecting…' },
+        payload: { state: 'offline', reason: retries >= HOST_GONE_AFTER_FAILURES ? HOST_GONE : RECONNECTING },
       });
-      retries++;
-      setTimeout(open, Math.min(10_000, 250 * 2 ** Math.min(retries, 6)));
+      setTimeout(open, Math.min(10_000, firstRetryMs * 2 ** (Math.min(retries, 6) - 1)));
     };
     // Refused before it opened: the host is down (retry), or will never take this secret (stop).
     const closed = () => {

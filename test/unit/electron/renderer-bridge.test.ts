@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import WebSocket from 'ws';
@@ -182,6 +183,31 @@ describe('renderer bridge over the web host', () => {
     await expect(bridge.accounts.list()).rejects.toThrow('Lost the connection');
     await waitUntil(() => made() >= 2, 'a second attempt', 3000);
     expect(statuses.every((status) => status.state === 'offline')).toBe(true);
+  });
+
+  it('says the app may be running elsewhere once its address has not answered for several attempts', async () => {
+    // An address nothing listens at: the host was stopped, or started again on another port.
+    const vacant = createServer();
+    await new Promise<void>((resolve) => vacant.listen(0, '127.0.0.1', resolve));
+    const { port } = vacant.address() as AddressInfo;
+    await new Promise((resolve) => vacant.close(resolve));
+    const bridge = createBridgeClient(
+      connectWebSocketTransport(
+        `ws://127.0.0.1:${port}/bridge?token=t`,
+        null,
+        async () => {
+          throw new Error('the host did not answer');
+        },
+        10,
+      ),
+    );
+    const reasons: string[] = [];
+    bridge.onConnectionStatus((status) => {
+      if (status.state === 'offline') reasons.push(status.reason);
+    });
+    await waitUntil(() => reasons.length >= 5, 'five failed attempts', 5000);
+    expect(reasons[0]).toContain('Reconnecting');
+    expect(reasons.at(-1)).toContain('If you started it again, open the address it printed');
   });
 });
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { getInitialState } from '../../api/keys';
+import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useNarrowStore } from '../../state/narrow';
 import { homeTarget } from '../display-settings/root-presentation';
-import { reopenable } from './reopen-conversation';
+import { followMoveSince, keptMessageId, reopenable } from './reopen-conversation';
 
 /** Shows the user's home view (`web_home_view`). */
 export function openHome(webHomeView: unknown): void {
@@ -24,6 +25,7 @@ export function useHomeWhenNothingShown(enabled: boolean, lastOpen: unknown): vo
   const nothing = useNarrowStore((s) => s.narrow === null && s.view === null);
   const webHomeView = useUserSetting<string>('web_home_view', 'inbox');
   const queryClient = useQueryClient();
+  const bridge = useBridge();
   const launching = useRef(true);
   useLayoutEffect(() => {
     if (!enabled) return;
@@ -32,12 +34,16 @@ export function useHomeWhenNothingShown(enabled: boolean, lastOpen: unknown): vo
     launching.current = false;
     if (!nothing) return;
     if (launch) {
-      const narrow = reopenable(lastOpen, getInitialState(queryClient));
+      const state = getInitialState(queryClient);
+      const narrow = reopenable(lastOpen, state);
       if (narrow) {
         useNarrowStore.getState().select(narrow);
+        const messageId = keptMessageId(lastOpen);
+        if (narrow.kind === 'topic' && messageId !== null)
+          void followMoveSince(bridge, narrow, messageId, state);
         return;
       }
     }
     openHome(webHomeView);
-  }, [enabled, nothing, webHomeView, lastOpen, queryClient]);
+  }, [enabled, nothing, webHomeView, lastOpen, queryClient, bridge]);
 }

@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
+import type { ChatBridge } from '../../../../shared/ipc';
+import { callApi } from '../../api/call';
 import type { InitialState } from '../../api/model';
 import { narrowKey, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
+import { useMessageSelection } from '../../state/message-selection';
 import { useNarrowStore } from '../../state/narrow';
+import { sameTopic } from '../messages/follow-moved-topic';
 
 /**
  * A launch reopens the conversation that was open when the app was last used, as a reload of the
@@ -49,9 +53,58 @@ export function reopenable(kept: unknown, state: InitialState | undefined): Narr
   }
 }
 
-/** What main is told is open: a conversation, or null for a home view or a search. */
-function keptForm(narrow: Narrow | null): Narrow | null {
-  return narrow && narrow.kind !== 'search' ? narrow : null;
+/**
+ * The message kept with a topic (one of its messages when it was left), or null: where the topic
+ * is now if it was moved (renamed, or to another channel) while the app was closed.
+ */
+export function keptMessageId(kept: unknown): number | null {
+  const narrow = kept as { kind?: unknown; messageId?: unknown } | null;
+  return narrow?.kind === 'topic' && isId(narrow.messageId) ? narrow.messageId : null;
+}
+
+/**
+ * The place a reopened topic has moved to while the app was closed, found from the message kept
+ * with it, as the real service's topic links follow a move (`with`); null when it is where it was,
+ * its message is gone, or the new place cannot be opened here.
+ */
+export async function movedSince(
+  bridge: ChatBridge,
+  narrow: Extract<Narrow, { kind: 'topic' }>,
+  messageId: number,
+  state: InitialState | undefined,
+): Promise<Narrow | null> {
+  const answer = await callApi(bridge, 'getMessages', {
+    anchor: messageId,
+    num_before: 0,
+    num_after: 0,
+    include_anchor: true,
+    narrow: [{ operator: 'id', operand: messageId }],
+    allow_empty_topic_name: true,
+  });
+  const message = answer.messages.find((m) => m.id === messageId);
+  if (typeof message?.stream_id !== 'number' || typeof message.subject !== 'string') return null;
+  if (message.stream_id === narrow.streamId && sameTopic(message.subject, narrow.topic)) return null;
+  return reopenable({ kind: 'topic', streamId: message.stream_id, topic: message.subject }, state);
+}
+
+/** Opens the place the reopened topic `narrow` has moved to, unless the user has gone elsewhere meanwhile. */
+export async function followMoveSince(
+  bridge: ChatBridge,
+  narrow: Extract<Narrow, { kind: 'topic' }>,
+  messageId: number,
+  state: InitialState | undefined,
+): Promise<void> {
+  const moved = await movedSince(bridge, narrow, messageId, state).catch(() => null);
+  if (moved && useNarrowStore.getState().narrow === narrow) useNarrowStore.getState().select(moved);
+}
+
+/**
+ * What main is told is open: a conversation (a topic with one of its messages once the feed has
+ * selected one), or null for a home view or a search.
+ */
+function keptForm(narrow: Narrow | null, selectedId: number | undefined) {
+  if (!narrow || narrow.kind === 'search') return null;
+  return narrow.kind === 'topic' && selectedId !== undefined ? { ...narrow, messageId: selectedId } : narrow;
 }
 
 /**
@@ -64,10 +117,13 @@ export function useRecordOpenConversation(accountId: string): void {
   useEffect(() => {
     let written: string | null | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const record = ({ narrow, view }: { narrow: Narrow | null; view: unknown }) => {
+    const record = () => {
+      const { narrow, view } = useNarrowStore.getState();
       if (narrow === null && view === null) return;
-      const kept = keptForm(narrow);
-      const key = kept ? narrowKey(kept) : null;
+      const selectedId = narrow ? useMessageSelection.getState().byNarrow[narrowKey(narrow)] : undefined;
+      const kept = keptForm(narrow, selectedId);
+      // Written again once a topic's message is known, not each time the selection moves on.
+      const key = kept ? `${narrowKey(kept)}${'messageId' in kept ? '+' : ''}` : null;
       clearTimeout(timer);
       if (key === written) return;
       timer = setTimeout(() => {
@@ -76,10 +132,12 @@ export function useRecordOpenConversation(accountId: string): void {
       }, RECORD_AFTER_MS);
     };
     const unsubscribe = useNarrowStore.subscribe(record);
+    const unsubscribeSelection = useMessageSelection.subscribe(record);
     return () => {
       // A switch of accounts: what was open under the other one is not this one's.
       clearTimeout(timer);
       unsubscribe();
+      unsubscribeSelection();
     };
   }, [bridge, accountId]);
 }

@@ -10,7 +10,8 @@ import {
   useRecordOpenConversation,
 } from '../../../../renderer/src/features/home/reopen-conversation';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
-import { OTHER, THIRD, baseState } from '../fixtures';
+import { useMessageSelection } from '../../../../renderer/src/state/message-selection';
+import { OTHER, THIRD, baseState, channelMessage } from '../fixtures';
 import { setup } from '../render-helpers';
 
 const state = baseState() as InitialState;
@@ -118,5 +119,30 @@ describe('the launch', () => {
     await act(async () => vi.advanceTimersByTime(300));
     expect(setOpen.mock.calls.slice(1)).toEqual([[null]]);
     expect(bridge.openConversation).toBeNull();
+  });
+
+  it('follows a topic moved while the app was closed to its new place, found from the message kept with it', async () => {
+    const { bridge, render } = setup();
+    bridge.openConversation = { kind: 'topic', streamId: 1, topic: 'deploy', messageId: 500 };
+    bridge.handlers.getMessages = () => ({
+      messages: [channelMessage({ id: 500, stream_id: 2, subject: 'shipping' })],
+      found_oldest: true,
+      found_newest: true,
+    });
+    render(<Launch accountId="acc-1" />);
+    await waitFor(() =>
+      expect(useNarrowStore.getState().narrow).toEqual({ kind: 'topic', streamId: 2, topic: 'shipping' }),
+    );
+  });
+
+  it('keeps a message of the topic left open, once its feed has selected one', async () => {
+    const { bridge, render } = setup();
+    render(<Launch accountId="acc-1" />);
+    await waitFor(() => expect(useNarrowStore.getState().view).toBe('inbox'));
+    act(() => useNarrowStore.getState().select({ kind: 'topic', streamId: 1, topic: 'deploy' }));
+    act(() => useMessageSelection.getState().select('topic:1:deploy', 42));
+    await waitFor(() =>
+      expect(bridge.openConversation).toEqual({ kind: 'topic', streamId: 1, topic: 'deploy', messageId: 42 }),
+    );
   });
 });

@@ -99,7 +99,9 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
     ws.resume();
   }
 
-  core.start();
+  // The accounts' loops start once the sockets waiting for the core have been served: starting one
+  // (its registration's first request loads Node's HTTP client) held the page's launch answers back.
+  const starting = setImmediate(() => core.start());
   return {
     core,
     reply: accountFileReply,
@@ -107,6 +109,7 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
       if (ws.readyState === ws.OPEN) serveBridge(ws);
     },
     async close() {
+      clearImmediate(starting);
       await core.stop();
     },
   };

@@ -21,8 +21,8 @@ import { LaunchPageFiles } from './web-host-page';
  * schemas, the HTTP client) once the page has its files, in pieces (`importCore`): the core loads
  * and registers its event queues while the page evaluates its bundle, and the page's script
  * requests never wait behind it. The bridge socket's handshake is this half's too (with `ws`,
- * loaded once the page is asked for): the page opens the socket before its bundle runs, and a
- * socket accepted before the core is loaded holds its frames until the core takes it.
+ * loaded once the page's files are out, like the core): the page opens the socket before its bundle
+ * runs, and a socket accepted before the core is loaded holds its frames until the core takes it.
  */
 
 export interface WebHostOptions {
@@ -39,11 +39,11 @@ export interface WebHostOptions {
   core?: Partial<Omit<CoreOptions, 'dataDir' | 'protector' | 'demo'>>;
   log?: (message: string) => void;
   /**
-   * When the core starts loading. 'after-page' (listenWebHost's default): once the launch page's
-   * files have been served, a bridge or an account's file is asked for, or no page came within
-   * CORE_WAIT_MS; its loading blocks the event loop in long pieces, and scripts asked for meanwhile
-   * waited behind them. 'at-once': right after listening (startWebHost's default: it waits for the
-   * core anyway).
+   * When the core (and `ws`, for the bridge socket) starts loading. 'after-page' (listenWebHost's
+   * default): once the launch page's files have been served, an account's file is asked for, or no
+   * page came within CORE_WAIT_MS; its loading blocks the event loop in long pieces, and scripts
+   * asked for meanwhile waited behind them. 'at-once': right after listening (startWebHost's
+   * default: it waits for the core anyway).
    */
   coreStart?: 'after-page' | 'at-once';
 }
@@ -125,6 +125,12 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   const coreAskedFor = new Promise<void>((resolveAsked) => (coreNeeded = resolveAsked));
   const files = new AccountFileRoute(bridge, () => port);
   const pageFiles = new LaunchPageFiles(rendererDir);
+  // Loading `ws` or the core holds the event loop for tens of milliseconds at a time: the launch
+  // page's script and style go out first (or CORE_WAIT_MS without a page). The page's socket, which
+  // its first script opens before the bundle is asked for, waits until then.
+  const noPage = options.coreStart === 'at-once' ? null : delay(CORE_WAIT_MS);
+  const pageOut = noPage ? Promise.race([pageFiles.served, noPage.promise]) : Promise.resolve();
+  void pageOut.then(() => noPage?.cancel());
   // Loaded on first need: a failure refuses the socket that needed it, and the next one tries again.
   let sockets: Promise<WebSocketServer> | null = null;
   const socketServer = () =>
@@ -169,23 +175,22 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
       return;
     }
     // The page opened with the secret also gets the cookie for the accounts' files.
-    // The page opens its bridge socket next: its handshake should not wait for loading ws.
-    if (opened) void socketServer().catch(() => undefined);
+    // The page opens its bridge socket next: ws is loaded once the page's files are out.
+    if (opened) void pageOut.then(socketServer).catch(() => undefined);
     serveStatic(rendererDir, pageFiles, port, request, response, opened ? files.cookie() : null).catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    coreNeeded();
     const refusal = refuseUpgrade(request, token, allowedHosts());
     if (refusal) {
       log(`refused a bridge connection: ${refusal}`);
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    // Accepted at once, whether or not the core is loaded yet (see handOver).
-    socketServer().then(
+    // Accepted once the page's files are out, whether or not the core is loaded yet (see handOver).
+    pageOut.then(socketServer).then(
       (server) => {
         if (!socket.destroyed) server.handleUpgrade(request, socket, head, handOver);
       },
@@ -216,11 +221,8 @@ export async function listenWebHost(options: WebHostOptions): Promise<ListeningW
   };
   const listening = { url: `${origin}/?token=${encodeURIComponent(token)}`, origin, port, token, close };
   const ready = (async (): Promise<WebHost> => {
-    if (options.coreStart !== 'at-once') {
-      const noPage = delay(CORE_WAIT_MS);
-      await Promise.race([pageFiles.served, coreAskedFor, noPage.promise]);
-      noPage.cancel();
-    }
+    // An account's file asked for before the page is out needs the core at once.
+    await Promise.race([pageOut, coreAskedFor]);
     const [{ startHostBridge }, demo] = await Promise.all([importCore(), options.demo ?? null]);
     const loaded = startHostBridge({
       dataDir: options.dataDir,

@@ -1,6 +1,8 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Api } from '../lib/api';
 import { now, pageClockOffset, toDriver } from '../lib/clock';
-import { waitInPage, type BenchContext } from '../lib/context';
+import { sleep, waitInPage, type BenchContext } from '../lib/context';
 import { HOME_OPEN_PROBE, homeSwitch } from '../lib/probes';
 import type { Figure, Section } from '../lib/report';
 import { median, ratio, summarize } from '../lib/stats';
@@ -80,6 +82,10 @@ export async function homeViews(ctx: BenchContext): Promise<Section[]> {
   if (ctx.run === 0) await page.addInitScript({ content: HOME_OPEN_PROBE });
   await page.goto(ctx.host.url);
   await page.getByTestId('chat-shell').waitFor({ timeout: 60_000 });
+  // A launch reopens the conversation left open (the earlier scenarios' topic): leave it for the
+  // home view, and wait until main has noted that no conversation is open, so reloads open the Inbox.
+  await page.getByTestId('home-inbox').click();
+  await waitUntilNoConversationKept(ctx.host.dataDir);
 
   const reloads: { shown: number; painted: number | null }[] = [];
   const switches: Record<'cold' | 'warm', Record<View, number[]>> = {
@@ -234,4 +240,15 @@ export async function homeViews(ctx: BenchContext): Promise<Section[]> {
       details: { switches, bareRecentMs: bareRecent, bareAllMs: bareAll },
     },
   ];
+}
+
+/** Until the host's data directory keeps no open conversation (the app has noted a home view). */
+async function waitUntilNoConversationKept(dataDir: string): Promise<void> {
+  const folder = join(dataDir, 'conversation-cache');
+  const kept = () => existsSync(folder) && readdirSync(folder).some((name) => name.endsWith('.open.json'));
+  const deadline = Date.now() + 10_000;
+  while (kept()) {
+    if (Date.now() > deadline) throw new Error('the app still keeps an open conversation after 10 s');
+    await sleep(50);
+  }
 }

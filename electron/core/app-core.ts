@@ -217,6 +217,10 @@ export class ChatCore {
   sessionForWindow(): SessionStarted | null {
     const live = this.session();
     const id = this.vault.activeId;
+    // An account whose loop has not started yet (the web host answers its page first) has not
+    // registered this launch either: its kept state is as good as once it has started.
+    if (id && !this.running.has(id) && !this.keptSessions.has(id) && this.vault.get(id))
+      this.keptSessions.set(id, 'unread');
     if (live || !id || !this.keptSessions.has(id)) return live;
     let kept = this.keptSessions.get(id);
     if (kept === 'unread') {
@@ -591,7 +595,7 @@ export class ChatCore {
     let loop: EventLoop | null = null;
     const botKeys = new BotKeys();
     const keptFile = new KeptSessionFile(this.options.dataDir, accountId);
-    this.keptSessions.set(accountId, 'unread');
+    if (!this.keptSessions.has(accountId)) this.keptSessions.set(accountId, 'unread');
     let keepTimer: ReturnType<typeof setTimeout> | null = null;
     const client = new HttpClient({
       ...this.clientOptions(),

@@ -136,8 +136,10 @@ export function SearchBox() {
   const suggestions = open ? suggest(currentWord(text), sources) : [];
   // The pills scroll sideways in one row: a new one brings the end of the row, where one types, into view.
   const field = useRef<HTMLDivElement>(null);
+  // The end of the field (where typing goes) stays in view as pills are added. Not with none: reading
+  // its width lays the page out mid-render, the launch's first frame included.
   useLayoutEffect(() => {
-    if (field.current) field.current.scrollLeft = field.current.scrollWidth;
+    if (field.current && terms.length > 0) field.current.scrollLeft = field.current.scrollWidth;
   }, [terms.length]);
 
   const changeText = (value: string) => {

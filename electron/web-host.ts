@@ -246,13 +246,12 @@ function delay(ms: number): { promise: Promise<void>; cancel(): void } {
 const nextTurn = () => new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
 
 /**
- * Loads the core in pieces with a turn of the event loop between them (Node's fetch, the core's
- * modules, then their start, whose first request finishes loading the fetch), so that a request
- * of the page that comes meanwhile (answered from memory) waits for one piece at most.
+ * Loads the core's modules with a turn of the event loop before and after, so that a request of the
+ * page that comes meanwhile (answered from memory) waits for one piece at most. Node's fetch (undici)
+ * loads on its first call, tens of milliseconds: the accounts' loops make it, once the sockets
+ * waiting for the core have had their launch answers (web-host-bridge.ts).
  */
 async function importCore(): Promise<typeof import('./web-host-bridge')> {
-  await nextTurn();
-  // Node loads its fetch (undici) on first use, about 50 ms: here rather than inside the first call.
   if (typeof globalThis.fetch !== 'function') throw new Error('This Node has no fetch');
   await nextTurn();
   const core = await import('./web-host-bridge');

@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writePrivateFile } from './private-file';
 import { CACHED_MESSAGES_MAX, type CachedConversation } from '../../shared/ipc';
 
 /**
@@ -42,11 +43,7 @@ export class ConversationCacheFile {
       this.remove();
       return;
     }
-    mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, text, { mode: 0o600 });
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.file);
+    writePrivateFile(this.file, text);
   }
 
   remove(): void {
@@ -90,11 +87,7 @@ export class OpenConversationFile {
       this.remove();
       return;
     }
-    mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, text, { mode: 0o600 });
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.file);
+    writePrivateFile(this.file, text);
   }
 
   remove(): void {

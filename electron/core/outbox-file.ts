@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writePrivateFile } from './private-file';
 import type { OutboxDestination } from '../../shared/ipc';
 
 /**
@@ -59,10 +60,7 @@ export class OutboxFile {
   }
 
   save(data: StoredOutbox): void {
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, JSON.stringify(data), { mode: 0o600 });
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.file);
+    writePrivateFile(this.file, JSON.stringify(data));
   }
 
   remove(): void {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writePrivateFile } from './private-file';
 import type { AccountSummary } from '../../shared/ipc';
 
 /**
@@ -134,11 +135,7 @@ export class Vault {
   }
 
   private persist(): void {
-    // Written to a temporary file first, so a crash never leaves half a vault behind.
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, JSON.stringify(this.data, null, 2), { mode: 0o600 });
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.file);
+    writePrivateFile(this.file, JSON.stringify(this.data, null, 2));
   }
 }
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { ChatBridge } from '../../../../shared/ipc';
-import { callApi } from '../../api/call';
 import type { InitialState } from '../../api/model';
 import { narrowKey, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
+import { fetchRawMessage } from '../message-actions/message-source';
 import { useMessageSelection } from '../../state/message-selection';
 import { useNarrowStore } from '../../state/narrow';
 import { sameTopic } from '../messages/follow-moved-topic';
@@ -73,15 +73,7 @@ export async function movedSince(
   messageId: number,
   state: InitialState | undefined,
 ): Promise<Narrow | null> {
-  const answer = await callApi(bridge, 'getMessages', {
-    anchor: messageId,
-    num_before: 0,
-    num_after: 0,
-    include_anchor: true,
-    narrow: [{ operator: 'id', operand: messageId }],
-    allow_empty_topic_name: true,
-  });
-  const message = answer.messages.find((m) => m.id === messageId);
+  const message = await fetchRawMessage(bridge, messageId);
   if (typeof message?.stream_id !== 'number' || typeof message.subject !== 'string') return null;
   if (message.stream_id === narrow.streamId && sameTopic(message.subject, narrow.topic)) return null;
   return reopenable({ kind: 'topic', streamId: message.stream_id, topic: message.subject }, state);

@@ -4,8 +4,8 @@ import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 
-/** The message as its author typed it (markdown); the feed holds only the rendered HTML. */
-export async function fetchMessageSource(bridge: ChatBridge, messageId: number) {
+/** One message as the server has it now, its content as its author typed it; undefined when gone. */
+export async function fetchRawMessage(bridge: ChatBridge, messageId: number) {
   const answer = await callApi(bridge, 'getMessages', {
     anchor: messageId,
     num_before: 0,
@@ -15,7 +15,12 @@ export async function fetchMessageSource(bridge: ChatBridge, messageId: number) 
     apply_markdown: false,
     allow_empty_topic_name: true,
   });
-  const source = answer.messages.find((m) => m.id === messageId);
+  return answer.messages.find((m) => m.id === messageId);
+}
+
+/** The message as its author typed it (markdown); the feed holds only the rendered HTML. */
+export async function fetchMessageSource(bridge: ChatBridge, messageId: number) {
+  const source = await fetchRawMessage(bridge, messageId);
   if (!source) throw new Error('This message is no longer available.');
   return source;
 }

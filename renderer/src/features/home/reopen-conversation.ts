@@ -108,6 +108,7 @@ export function useRecordOpenConversation(accountId: string): void {
   const bridge = useBridge();
   useEffect(() => {
     let written: string | null | undefined;
+    let pending: string | null | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const record = () => {
       const { narrow, view } = useNarrowStore.getState();
@@ -116,9 +117,14 @@ export function useRecordOpenConversation(accountId: string): void {
       const kept = keptForm(narrow, selectedId);
       // Written again once a topic's message is known, not each time the selection moves on.
       const key = kept ? `${narrowKey(kept)}${'messageId' in kept ? '+' : ''}` : null;
+      // Already on its way: the selection moving on (a reader scrolling) does not put it off.
+      if (timer !== undefined && key === pending) return;
       clearTimeout(timer);
+      timer = undefined;
       if (key === written) return;
+      pending = key;
       timer = setTimeout(() => {
+        timer = undefined;
         written = key;
         bridge.conversationCache.setOpen(kept).catch(() => undefined);
       }, RECORD_AFTER_MS);

@@ -145,4 +145,23 @@ describe('the launch', () => {
       expect(bridge.openConversation).toEqual({ kind: 'topic', streamId: 1, topic: 'deploy', messageId: 42 }),
     );
   });
+
+  it('a reader scrolling through a topic does not put off telling main it is open', async () => {
+    const { bridge, render } = setup();
+    const setOpen = vi.spyOn(bridge.conversationCache, 'setOpen');
+    render(<Launch accountId="acc-1" />);
+    await waitFor(() => expect(setOpen).toHaveBeenCalledWith(null));
+    setOpen.mockClear();
+    vi.useFakeTimers();
+    act(() => useNarrowStore.getState().select({ kind: 'topic', streamId: 1, topic: 'deploy' }));
+    act(() => useMessageSelection.getState().select('topic:1:deploy', 40));
+    // The selection moves every 100 ms, for longer than the wait.
+    for (let id = 41; id < 47; id++) {
+      await act(async () => vi.advanceTimersByTime(100));
+      act(() => useMessageSelection.getState().select('topic:1:deploy', id));
+    }
+    // Written while the reader still scrolls (put off at each step, it would not have been yet).
+    expect(setOpen).toHaveBeenCalledTimes(1);
+    expect(setOpen.mock.calls[0]![0]).toMatchObject({ kind: 'topic', topic: 'deploy' });
+  });
 });

@@ -89,6 +89,19 @@ describe('ChatCore: the state kept from the last launch', () => {
     expect(fresh?.initialState.queue_id).not.toBe(live.initialState.queue_id);
   });
 
+  it('is offered before the accounts’ loops have started (the web host answers its page first), and kept once they do', async () => {
+    const { accountId, live } = await firstLaunch();
+    proxy.setRule((request) => (request.path.endsWith('/register') ? { kind: 'holdAnswer' } : null));
+    const { core } = launch();
+    const kept = core.sessionForWindow();
+    expect(kept).toMatchObject({ accountId, keptFromLastLaunch: true });
+    expect(kept!.initialState).toEqual(live.initialState);
+    core.start();
+    await waitUntil(() => proxy.requests.some((r) => r.fault === 'holdAnswer'), 'the registration held');
+    expect(core.sessionForWindow()).toMatchObject({ accountId, keptFromLastLaunch: true });
+    proxy.releaseAnswers();
+  });
+
   it('is not offered for an account signed out, and its file goes with the account', async () => {
     const { accountId, file } = await firstLaunch();
     const { core } = launch();

@@ -125,6 +125,32 @@ describe('web host: listening before the core is loaded', () => {
     await host.ready;
   });
 
+  it('accepts a bridge socket the page opened early only once its files are out, and loads nothing before', async () => {
+    host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });
+    let loaded = false;
+    void host.ready.then(() => (loaded = true));
+    await fetch(`${host.origin}/?token=${host.token}`);
+    // The page's first script opens the socket before the bundle and the stylesheet are asked for.
+    let opened = false;
+    const socket = openBridge(host).then((open) => {
+      opened = true;
+      return open;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Well inside CORE_WAIT_MS, with files of the page still to come: neither ws nor the core loads.
+    expect(opened).toBe(false);
+    expect(loaded).toBe(false);
+    await Promise.all(
+      ['index.js', 'react.js', 'index.css'].map((name) => fetch(`${host!.origin}/assets/${name}`)),
+    );
+    const open = await socket;
+    try {
+      expect(await request(open, 'accounts.list')).toMatchObject({ type: 'response', ok: true, value: [] });
+    } finally {
+      open.close();
+    }
+  });
+
   it('loads the core anyway when no page comes', async () => {
     const started = performance.now();
     host = await listenWebHost({ dataDir: join(dir, 'data'), rendererDir, log: () => {} });

@@ -108,4 +108,14 @@ describe('muted text contrast', () => {
       if (!text || !chip) throw new Error(`${palette.selector} does not set --fg and --mention-me`);
       expect(contrast(text, chip)).toBeGreaterThanOrEqual(4.5);
     });
+
+  // Links and link buttons (the recipient headers' "channel › topic") are drawn in the accent on
+  // the page, on panels and hovered messages, and on the row of a message that mentions the reader.
+  for (const palette of all)
+    it(`reaches 4.5:1 for links (--accent) on --bg, --bg-soft and --mentioned-row in ${palette.selector}`, () => {
+      const accent = palette.vars['--accent'];
+      if (!accent) throw new Error(`${palette.selector} does not set --accent`);
+      for (const bg of ['--bg', '--bg-soft', '--mentioned-row'])
+        expect(contrast(accent, palette.vars[bg]!), `${accent} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+    });
 });

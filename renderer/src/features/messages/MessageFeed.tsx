@@ -238,6 +238,8 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
       onScroll={onScroll}
       onKeyDown={(e) => tabWithinFeed(e.nativeEvent, parentRef.current, selectedId)}
       tabIndex={0}
+      // A named region: a label on a plain div is not announced (ARIA prohibits it there).
+      role="region"
       aria-label="Messages"
       // Until the opening scroll has come to rest, the rows in view are not yet the ones it opens at.
       aria-busy={!settled || undefined}

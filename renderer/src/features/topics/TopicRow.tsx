@@ -76,7 +76,7 @@ export function TopicRow({
       >
         <span className={topic === '' ? 'topic-name empty-topic' : 'topic-name'} title={label}>
           {isResolved(topic) ? (
-            <span className="resolved-mark" aria-label="resolved">
+            <span className="resolved-mark" role="img" aria-label="resolved">
               ✔
             </span>
           ) : null}

@@ -35,7 +35,12 @@ export function StatusBadge({
       title={status.status_text || undefined}
       data-testid={testId}
     >
-      {emoji ?? (compact ? <span aria-label={`Status: ${status.status_text}`}>💬</span> : null)}
+      {emoji ??
+        (compact ? (
+          <span role="img" aria-label={`Status: ${status.status_text}`}>
+            💬
+          </span>
+        ) : null)}
       {!compact && status.status_text && <span className="status-text-inline">{status.status_text}</span>}
     </span>
   );

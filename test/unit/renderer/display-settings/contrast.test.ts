@@ -81,7 +81,7 @@ describe('muted text contrast', () => {
 
   it('keeps the two copies of each dark palette the same', () => {
     const [, systemDark, chosenDark, , systemHighDark, chosenHighDark] = all;
-    for (const name of ['--fg-muted', '--mention-me', ...BACKGROUNDS]) {
+    for (const name of ['--fg-muted', '--mention-me', '--star', ...BACKGROUNDS]) {
       expect(systemDark!.vars[name], name).toBe(chosenDark!.vars[name]);
       expect(systemHighDark!.vars[name], name).toBe(chosenHighDark!.vars[name]);
     }
@@ -117,5 +117,18 @@ describe('muted text contrast', () => {
       if (!accent) throw new Error(`${palette.selector} does not set --accent`);
       for (const bg of ['--bg', '--bg-soft', '--mentioned-row'])
         expect(contrast(accent, palette.vars[bg]!), `${accent} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+    });
+
+  // A starred message's star is the only sign it is starred: an icon, 3:1 (WCAG 1.4.11) on every
+  // background a message row can have.
+  for (const palette of all)
+    it(`reaches 3:1 for a starred message's star (--star) on every background in ${palette.selector}`, () => {
+      const star = palette.vars['--star'];
+      if (!star) throw new Error(`no --star for ${palette.selector}`);
+      for (const bg of BACKGROUNDS)
+        expect(
+          contrast(star, palette.vars[bg]!),
+          `${star} on ${bg} ${palette.vars[bg]}`,
+        ).toBeGreaterThanOrEqual(3);
     });
 });

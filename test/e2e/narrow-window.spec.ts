@@ -70,3 +70,29 @@ test('a long channel name and a long topic are cut apart in the conversation hea
   await page.getByTestId('dm-list').getByRole('button').first().click();
   await expect(title).toHaveAttribute('title', (await title.textContent())!);
 });
+
+test('a window docked to half a laptop screen (700 px) leaves the messages half of it, and the side panes keep their contents inside', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 700, height: 800 });
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId('open-channel-settings')).toBeInViewport();
+  // The side panes took 430 px of it, the messages 270.
+  const centre = await page.locator('.pane-center').evaluate((el) => el.clientWidth);
+  expect(centre).toBeGreaterThanOrEqual(330);
+  // Nothing in the narrower panes is cut at their edge: the channel list's buttons, the channel's facts.
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.pane-left, .pane-right')].flatMap((pane) => {
+      const edge = pane.getBoundingClientRect();
+      return [...pane.querySelectorAll<HTMLElement>('.sidebar-header button, .facts dd')]
+        .filter(
+          (el) => el.getBoundingClientRect().right > edge.right + 1 || el.scrollWidth > el.clientWidth + 1,
+        )
+        .map((el) => el.textContent ?? '');
+    }),
+  );
+  expect(cut).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/narrow-700.png' });
+});

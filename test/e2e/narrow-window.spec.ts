@@ -96,3 +96,24 @@ test('a window docked to half a laptop screen (700 px) leaves the messages half 
   expect(cut).toEqual([]);
   await page.screenshot({ path: 'test-results/screens/narrow-700.png' });
 });
+
+test('a short channel name stays whole beside a long topic in the conversation header; the topic is cut', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `Quarterly planning review, infrastructure migration ${Date.now() % 100000}`;
+  await chat.api('owner').post('/messages', { type: 'channel', to: 'general', topic, content: 'Agenda.' });
+  await signIn(page, 'owner');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const title = page.getByTestId('conversation-title');
+  await expect(title).toHaveText(`# general › ${topic}`);
+  const [channel, topicPart] = await title
+    .locator('.title-part')
+    .evaluateAll((parts) => parts.map((part) => [part.clientWidth, part.scrollWidth]));
+  expect(channel![0]).toBeGreaterThanOrEqual(channel![1]!);
+  expect(topicPart![0]).toBeLessThan(topicPart![1]!);
+  await page.screenshot({ path: 'test-results/screens/short-channel-header.png' });
+});

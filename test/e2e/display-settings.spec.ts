@@ -238,3 +238,22 @@ test('at the largest font, the compose box’s Attach and Snippets buttons sit o
     await chat.api('moderator').patch('/settings', { web_font_size_px: 16 });
   }
 });
+
+test('the largest line spacing spaces what is written, not the compose box buttons', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const member = await signIn(page, 'member');
+  await chat.api(member.email).patch('/settings', { web_line_height_percent: 300 });
+  await page.getByTestId('channel-general').click();
+  await expect
+    .poll(() => page.getByTestId('compose-input').evaluate((el) => getComputedStyle(el).lineHeight))
+    .toBe('48px');
+  // At 300% they were a line of message text tall: 48 px.
+  for (const id of ['compose-send', 'compose-attach', 'compose-snippets']) {
+    expect((await page.getByTestId(id).boundingBox())!.height).toBeLessThan(40);
+  }
+  await page.screenshot({ path: 'test-results/screens/line-spacing-300.png' });
+  await chat.api(member.email).patch('/settings', { web_line_height_percent: 140 });
+});

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { OUTBOX_LIMITS } from '../../electron/core/outbox-policy';
 import { relaunchable } from './relaunch';
 import { newestContents } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
@@ -7,7 +8,9 @@ import { expect, test, type ChatEnvironment } from './fixtures';
 // whatever the network does: an answer lost on the way back, or an app restarted while the server
 // was away. The web host reaches the server through a FaultProxy; `chat.api` talks to it directly.
 test.describe.configure({ mode: 'serial' });
-test.use({ chatSetup: { behindProxy: true } });
+// Failed checks back off up to 4 s here (30 s in the app): under load, a test waiting for the next
+// check after a few failed ones waited out its 15 s behind the app's longer backoff.
+test.use({ chatSetup: { behindProxy: true, core: { outboxLimits: { ...OUTBOX_LIMITS, capMs: 4000 } } } });
 
 async function startTopic(chat: ChatEnvironment, topic: string): Promise<void> {
   await chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content: 'Hello' });

@@ -21,6 +21,21 @@ async function violations(page: Page, screen: string): Promise<string[]> {
     });
 }
 
+/** Opens an overlay (`open`), checks it once `shown` is visible, and closes it with Esc. */
+async function overlayViolations(
+  page: Page,
+  screen: string,
+  open: () => Promise<void>,
+  shown: string,
+): Promise<string[]> {
+  await open();
+  await expect(page.getByTestId(shown)).toBeVisible();
+  const found = await violations(page, screen);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(shown)).toHaveCount(0);
+  return found;
+}
+
 test('the chat shell, the home views, search, settings and dialogs meet WCAG 2.1 AA', async ({
   page,
   chat,
@@ -58,18 +73,28 @@ test('the chat shell, the home views, search, settings and dialogs meet WCAG 2.1
   await expect(page.getByRole('menu')).toBeVisible();
   found.push(...(await violations(page, 'message menu')));
   await page.keyboard.press('Escape');
-  await page.getByTestId(`message-${mine}`).hover();
-  await page.getByTestId(`add-reaction-${mine}`).click();
-  await expect(page.getByTestId('emoji-picker')).toBeVisible();
-  found.push(...(await violations(page, 'emoji picker')));
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('emoji-picker')).toHaveCount(0);
-  await page.getByTestId(`message-${mine}`).hover();
-  await page.getByTestId(`edit-${mine}`).click();
-  await expect(page.getByTestId('edit-content')).toBeVisible();
-  found.push(...(await violations(page, 'edit message')));
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('edit-content')).toHaveCount(0);
+  found.push(
+    ...(await overlayViolations(
+      page,
+      'emoji picker',
+      async () => {
+        await page.getByTestId(`message-${mine}`).hover();
+        await page.getByTestId(`add-reaction-${mine}`).click();
+      },
+      'emoji-picker',
+    )),
+  );
+  found.push(
+    ...(await overlayViolations(
+      page,
+      'edit message',
+      async () => {
+        await page.getByTestId(`message-${mine}`).hover();
+        await page.getByTestId(`edit-${mine}`).click();
+      },
+      'edit-content',
+    )),
+  );
 
   await page.getByTestId('home-inbox').click();
   await expect(page.getByTestId('inbox-view')).toBeVisible();
@@ -88,18 +113,24 @@ test('the chat shell, the home views, search, settings and dialogs meet WCAG 2.1
   await page.screenshot({ path: 'test-results/screens/accessibility-search.png' });
 
   // Dialogs: a new direct message, and a channel's settings.
-  await page.getByTestId('new-dm').click();
-  await expect(page.getByTestId('user-search')).toBeVisible();
-  found.push(...(await violations(page, 'new direct message')));
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('user-search')).toHaveCount(0);
+  found.push(
+    ...(await overlayViolations(
+      page,
+      'new direct message',
+      () => page.getByTestId('new-dm').click(),
+      'user-search',
+    )),
+  );
 
   await page.getByTestId('channel-engineering').click();
-  await page.getByTestId('open-channel-settings').click();
-  await expect(page.getByTestId('channel-settings-dialog')).toBeVisible();
-  found.push(...(await violations(page, 'channel settings')));
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('channel-settings-dialog')).toHaveCount(0);
+  found.push(
+    ...(await overlayViolations(
+      page,
+      'channel settings',
+      () => page.getByTestId('open-channel-settings').click(),
+      'channel-settings-dialog',
+    )),
+  );
 
   // Personal settings: its first page, and the drafts screen (with the draft left above).
   await page.getByTestId('open-settings').click();

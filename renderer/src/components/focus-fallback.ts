@@ -138,20 +138,3 @@ export function takeDroppedFocus(element: HTMLElement | null): void {
     active.contains(element);
   if (!active || active === document.body || holder) element.focus({ preventScroll: true });
 }
-
-/**
- * After a list's row was removed with the focus (deleted, revoked), gives the focus it dropped to
- * the same action (`action`, a selector) in the row now in its place, else in the new last row, and
- * with no row left to `empty` (the list's heading, or a control before the list): the keyboard goes
- * on from where it was instead of from the top of the screen.
- */
-export function takeDroppedFocusInList(
-  rows: ArrayLike<Element> | undefined,
-  removedAt: number,
-  action: string,
-  empty: HTMLElement | null,
-): void {
-  const count = rows?.length ?? 0;
-  const row = count > 0 ? rows![Math.min(removedAt, count - 1)] : undefined;
-  takeDroppedFocus(row?.querySelector<HTMLElement>(action) ?? empty);
-}

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Invitation } from '../../../../shared/api/resources';
 import { callApi, errorText } from '../../api/call';
 import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
 import { useUsers } from '../../app/realm';
 import { formatDateTime, useTwentyFourHourTime } from '../../app/time-format';
-import { takeDroppedFocusInList } from '../../components/focus-fallback';
+import { useFocusAfterRowRemoved } from '../../components/row-removal-focus';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { expiryText, roleLabel } from './invite-form';
 import { INVITES_KEY, InviteFormView } from './InviteFormView';
@@ -33,19 +33,13 @@ function SentInvites() {
   const showInviter = inviters.size > 1;
   const heading = useRef<HTMLHeadingElement>(null);
   const rows = useRef<HTMLTableSectionElement>(null);
-  const revoking = useRef<{ key: string; at: number } | null>(null);
   // Once revoked (its row gone with the focus), the row now in its place has it, on its Revoke.
-  useEffect(() => {
-    const done = revoking.current;
-    if (!done || !invites.data || invites.data.invites.some((i) => inviteKey(i) === done.key)) return;
-    revoking.current = null;
-    takeDroppedFocusInList(
-      rows.current?.children,
-      done.at,
-      'button[data-testid^="invite-revoke-"]',
-      heading.current,
-    );
-  }, [invites.data]);
+  const revoking = useFocusAfterRowRemoved(
+    invites.data?.invites.map(inviteKey),
+    rows,
+    'button[data-testid^="invite-revoke-"]',
+    () => heading.current,
+  );
   return (
     <section className="settings-group" aria-labelledby="sent-invites">
       <h3 id="sent-invites" ref={heading} tabIndex={-1}>
@@ -96,9 +90,7 @@ function SentInvites() {
                     <InviteActions
                       invite={i}
                       onDone={setNotice}
-                      onRevoking={(started) =>
-                        (revoking.current = started ? { key: inviteKey(i), at: index } : null)
-                      }
+                      onRevoking={(started) => revoking(started ? { key: inviteKey(i), at: index } : null)}
                     />
                   </td>
                 </tr>

@@ -5,7 +5,8 @@ import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
-import { takeDroppedFocus, takeDroppedFocusInList } from '../../components/focus-fallback';
+import { takeDroppedFocus } from '../../components/focus-fallback';
+import { useFocusAfterRowRemoved } from '../../components/row-removal-focus';
 import { Empty, Loading } from '../../components/states';
 import { compilePattern, previewSegments, templateProblems } from './preview';
 
@@ -48,14 +49,13 @@ export function LinkifiersScreen() {
     else takeDroppedFocus(target ?? null);
   }, [linkifiers, reorder.isPending]);
   const heading = useRef<HTMLHeadingElement>(null);
-  const deleting = useRef<{ id: number; at: number } | null>(null);
   // Once deleted (its row gone with the focus), the row now in its place has it, on its Delete.
-  useEffect(() => {
-    const done = deleting.current;
-    if (!done || !linkifiers || linkifiers.some((l) => l.id === done.id)) return;
-    deleting.current = null;
-    takeDroppedFocusInList(list.current?.children, done.at, DELETE_BUTTON, heading.current);
-  }, [linkifiers]);
+  const deleting = useFocusAfterRowRemoved(
+    linkifiers?.map((l) => l.id),
+    list,
+    DELETE_BUTTON,
+    () => heading.current,
+  );
   return (
     <div className="settings-page" data-testid="linkifiers-screen">
       <h2 ref={heading} tabIndex={-1}>
@@ -156,9 +156,7 @@ export function LinkifiersScreen() {
                       </button>
                       <DeleteLinkifier
                         linkifier={l}
-                        onDeleting={(started) =>
-                          (deleting.current = started ? { id: l.id, at: index } : null)
-                        }
+                        onDeleting={(started) => deleting(started ? { key: l.id, at: index } : null)}
                       />
                     </span>
                   )}

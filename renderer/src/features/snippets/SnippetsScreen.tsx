@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorText } from '../../api/call';
-import { takeDroppedFocus, takeDroppedFocusInList } from '../../components/focus-fallback';
+import { takeDroppedFocus } from '../../components/focus-fallback';
+import { useFocusAfterRowRemoved } from '../../components/row-removal-focus';
 import { Empty, Loading } from '../../components/states';
 import { SnippetForm } from './SnippetForm';
 import { filterSnippets } from './snippets';
@@ -16,20 +17,15 @@ export function SnippetsScreen() {
   const list = useRef<HTMLUListElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const deleting = useRef<{ id: number; at: number } | null>(null);
   // Once a snippet is deleted (its row gone, the others' Delete disabled meanwhile), the row now in
   // its place (or the last) has the focus, else the search box, else (none left) the list's heading.
-  useEffect(() => {
-    const done = deleting.current;
-    if (!done || remove.isPending || shown.some((s) => s.id === done.id)) return;
-    deleting.current = null;
-    takeDroppedFocusInList(
-      list.current?.children,
-      done.at,
-      '[data-testid="snippet-delete"]',
-      search.current ?? heading.current,
-    );
-  });
+  const deleting = useFocusAfterRowRemoved(
+    shown.map((s) => s.id),
+    list,
+    '[data-testid="snippet-delete"]',
+    () => search.current ?? heading.current,
+    !remove.isPending,
+  );
   return (
     <div className="settings-page" data-testid="snippets-screen">
       <h2>Saved snippets</h2>
@@ -97,8 +93,8 @@ export function SnippetsScreen() {
                           aria-label={`Delete snippet ${s.title}`}
                           disabled={remove.isPending}
                           onClick={() => {
-                            deleting.current = { id: s.id, at: index };
-                            remove.mutate(s.id, { onError: () => (deleting.current = null) });
+                            deleting({ key: s.id, at: index });
+                            remove.mutate(s.id, { onError: () => deleting(null) });
                           }}
                         >
                           Delete

@@ -50,6 +50,23 @@ test('a relaunch draws the last launch state while registering, then the live on
         timeout: 15_000,
       })
       .toBe(true);
+    // Read down to the newest by then, on the server too: the relaunch's live page opens at the first
+    // unread message, and on a busy machine the marking could still be on its way when the app quit.
+    await expect
+      .poll(
+        async () => {
+          const { body } = await chat.api('member').get('/messages', {
+            anchor: 'first_unread',
+            num_before: 0,
+            num_after: 1,
+            narrow: [],
+          });
+          const oldestUnread = (body.messages as { flags: string[] }[])[0];
+          return oldestUnread?.flags.includes('read') ?? true;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
 
     // The app quits; the channel is renamed while it is away; the next registration is held back.
     await page.goto('about:blank');

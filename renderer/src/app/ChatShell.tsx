@@ -122,12 +122,16 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   useConversationFromAddressBar(Boolean(session.data));
   // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.
   useHomeWhenNothingShown(launch.settled, launch.lastOpen);
+  // Drawn once the launch has opened something (useHomeWhenNothingShown, before paint): drawn
+  // before, the shell's first render showed nothing and its commit measured the whole page, then a
+  // second render drew the conversation and measured it all again, in the same frame.
+  const shownYet = useNarrowStore((s) => s.shown);
   useRecordOpenConversation(account.id);
   // The dialogs and settings load in the background once the first screen is up: no one waits.
   usePreloadWhenIdle(Boolean(session.data));
 
   // The banner says why "connecting" lasts (unreachable server, revoked key) and offers Accounts.
-  if (!session.data || !launch.settled)
+  if (!session.data || !launch.settled || !shownYet)
     return (
       <>
         <ConnectionBanner />

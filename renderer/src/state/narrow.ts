@@ -11,6 +11,11 @@ interface NarrowState {
   anchor: FeedAnchor;
   /** Shown when no narrow is selected; null = the user's home view (`web_home_view`). */
   view: HomeView | null;
+  /**
+   * Whether anything (a conversation or a home view) has been shown in this window yet: the shell
+   * is drawn once something is, so its first render already holds what the launch opens.
+   */
+  shown: boolean;
   select(narrow: Narrow, anchor?: FeedAnchor): void;
   showView(view: HomeView): void;
   /** Back to the home view. */
@@ -21,7 +26,8 @@ export const useNarrowStore = create<NarrowState>((set) => ({
   narrow: null,
   anchor: null,
   view: null,
-  select: (narrow, anchor = null) => set({ narrow, anchor, view: null }),
-  showView: (view) => set({ narrow: null, anchor: null, view }),
+  shown: false,
+  select: (narrow, anchor = null) => set({ narrow, anchor, view: null, shown: true }),
+  showView: (view) => set({ narrow: null, anchor: null, view, shown: true }),
   clear: () => set({ narrow: null, anchor: null, view: null }),
 }));

@@ -73,6 +73,29 @@ describe('the launch', () => {
     expect(useNarrowStore.getState().view).toBe('inbox');
   });
 
+  it('the shell is drawn only once the launch has opened something, never first with nothing shown', async () => {
+    for (const kept of [{ kind: 'topic', streamId: 1, topic: 'deploy' }, null]) {
+      useNarrowStore.setState(useNarrowStore.getInitialState(), true);
+      const { bridge, render } = setup(baseState({ user_settings: { web_home_view: 'inbox' } }));
+      bridge.openConversation = kept;
+      // What the shell would show at each render where it is drawn (ChatShell: once something was shown).
+      const drawn: unknown[] = [];
+      function Shell() {
+        const launch = useLaunchAnswers('acc-1', true);
+        useHomeWhenNothingShown(launch.settled, launch.lastOpen);
+        const shownYet = useNarrowStore((s) => s.shown);
+        const shown = useNarrowStore((s) => s.narrow ?? s.view);
+        if (launch.settled && shownYet) drawn.push(shown);
+        return null;
+      }
+      render(<Shell />);
+      await waitFor(() => expect(drawn.length).toBeGreaterThan(0));
+      expect(drawn[0]).toEqual(kept ?? 'inbox');
+      expect(drawn).not.toContain(null);
+      cleanup();
+    }
+  });
+
   it('opens the home view when the kept conversation cannot be opened, or none was kept', async () => {
     for (const kept of [{ kind: 'channel', streamId: 9 }, null]) {
       useNarrowStore.getState().clear();

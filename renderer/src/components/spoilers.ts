@@ -6,9 +6,17 @@
 const BLOCK = 'spoiler-block';
 const OPEN = 'spoiler-open';
 
-/** Sanitizer step: a spoiler's header becomes a closed disclosure button. */
+/** What a spoiler written without a header is called (the service leaves the naming to its clients). */
+export const UNTITLED_SPOILER = 'Spoiler';
+
+/**
+ * Sanitizer step: a spoiler's header becomes a closed disclosure button. A header with nothing to
+ * read (the real service sends a bare line break for ```spoiler without a title) is named
+ * "Spoiler", so there is something to click and a name to announce.
+ */
 export function markSpoilerHeader(node: Element): void {
   if (!node.classList.contains('spoiler-header') || !node.parentElement?.classList.contains(BLOCK)) return;
+  if (!node.textContent?.trim() && !node.querySelector('img')) node.textContent = UNTITLED_SPOILER;
   node.setAttribute('role', 'button');
   node.setAttribute('tabindex', '0');
   node.setAttribute('aria-expanded', 'false');

@@ -94,6 +94,22 @@ describe('spoilers in rendered content', () => {
     expect(content.getAttribute('aria-hidden')).toBe('true');
   });
 
+  it.each([
+    ['the real service', '<div class="spoiler-header">\n</div>'],
+    ['the reference server', '<div class="spoiler-header"></div>'],
+  ])('names a spoiler written without a header “Spoiler” (as %s sends it)', (_, header) => {
+    const { render } = setup();
+    render(
+      <SafeHtml
+        testId="content"
+        html={`<div class="spoiler-block">${header}<div class="spoiler-content" aria-hidden="true"><p>Blue</p></div></div>`}
+      />,
+    );
+    const toggle = screen.getByRole('button', { name: 'Spoiler' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('a server cannot make another element a spoiler toggle', () => {
     const html = parse('<div class="spoiler-header">loose</div>');
     expect(html.querySelector('.spoiler-header')?.getAttribute('role')).toBeNull();

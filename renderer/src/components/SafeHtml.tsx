@@ -4,6 +4,8 @@ import { conversationLinkTarget } from '../api/conversation-links';
 import { getInitialState } from '../api/keys';
 import { useNarrowStore } from '../state/narrow';
 import { useBridge } from '../app/bridge-context';
+import { userInGroupSetting } from '../app/permissions';
+import { useInitialState } from '../app/session';
 import { useExternalImagesStore } from '../state/external-images';
 import { currentServerBase, EXTERNAL_IMAGE_ATTR, sanitizeHtml } from './sanitize';
 import { openUploadLink } from '../features/uploads/file-clicks';
@@ -37,10 +39,12 @@ export function SafeHtml({
   const loadExternalHttps = useExternalImagesStore((s) => s.loadHttps);
   const [allowed, setAllowed] = useState<ReadonlySet<string>>(() => new Set());
   const readerId = getInitialState(queryClient)?.user_id;
-  const clean = useMemo(
-    () => sanitizeHtml(html, { loadExternalHttps, allowed }, { userId: readerId }),
-    [html, loadExternalHttps, allowed, readerId],
-  );
+  const groups = useInitialState((s) => s.realm_user_groups);
+  const clean = useMemo(() => {
+    const isInGroup = (groupId: number) =>
+      readerId !== undefined && userInGroupSetting(groupId, readerId, groups ?? []);
+    return sanitizeHtml(html, { loadExternalHttps, allowed }, { userId: readerId, isInGroup });
+  }, [html, loadExternalHttps, allowed, readerId, groups]);
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as Element;
     if (!target.closest('a') && toggleSpoiler(target)) return;

@@ -66,8 +66,8 @@ const FETCHING_ATTRIBUTES = ['src', 'poster', 'background', 'srcset', 'lowsrc', 
 
 let serverBase: string | null = null;
 let policy: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES;
-/** The reader's user ID while sanitizing, for `markMentionOfReader`. */
-let readerId: number | undefined;
+/** Who is reading, while sanitizing, for `markMentionOfReader`. */
+let reader: Reader | undefined;
 let hooked = false;
 
 export interface UploadRoute {
@@ -169,15 +169,37 @@ function showUnicodeEmoji(node: Element): void {
   }
 }
 
-/** Marks a mention of the reader, or of everyone (a wildcard), as the real service does: `user-mention-me`. */
+/**
+ * Marks a mention that calls on the reader, as the real service does (`user-mention-me`): of them,
+ * of everyone (`@all`, `@topic`), or of a group they are in. A silent mention (`@_**Name**`) only
+ * names someone and calls on no one, so a silent person or wildcard mention is not marked; a group
+ * the reader is in is marked either way, as the service does.
+ */
 export const MENTION_OF_READER = 'user-mention-me';
+
+/** Who is reading, for `markMentionOfReader`. */
+export interface Reader {
+  userId: number | undefined;
+  /** Whether the reader is in the user group (directly or through a subgroup). */
+  isInGroup?: (groupId: number) => boolean;
+}
+
+function callsOnReader(node: Element): boolean {
+  const classes = node.classList;
+  if (classes.contains('user-group-mention')) {
+    const group = Number(node.getAttribute('data-user-group-id'));
+    return Number.isInteger(group) && (reader?.isInGroup?.(group) ?? false);
+  }
+  if (classes.contains('silent')) return false;
+  if (classes.contains('topic-mention')) return true;
+  if (!classes.contains('user-mention')) return false;
+  const mentioned = node.getAttribute('data-user-id');
+  return mentioned === '*' || (reader?.userId !== undefined && mentioned === String(reader.userId));
+}
 
 function markMentionOfReader(node: Element): void {
   node.classList.remove(MENTION_OF_READER);
-  if (!node.classList.contains('user-mention')) return;
-  const mentioned = node.getAttribute('data-user-id');
-  if (mentioned === '*' || (readerId !== undefined && mentioned === String(readerId)))
-    node.classList.add(MENTION_OF_READER);
+  if (callsOnReader(node)) node.classList.add(MENTION_OF_READER);
 }
 
 function secureLink(node: Element): void {
@@ -298,15 +320,15 @@ function placeholderFor(image: Element): Element {
   return element;
 }
 
-/** `reader`: whose mentions to mark (`user-mention-me`), when known. */
+/** `readBy`: whose mentions to mark (`user-mention-me`), when known. */
 export function sanitizeHtml(
   html: string,
   images: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES,
-  reader?: { userId: number | undefined },
+  readBy?: Reader,
 ): string {
   installHooks();
   policy = images;
-  readerId = reader?.userId;
+  reader = readBy;
   let clean: string;
   try {
     clean = DOMPurify.sanitize(html, {
@@ -316,7 +338,7 @@ export function sanitizeHtml(
     });
   } finally {
     policy = ASK_BEFORE_EXTERNAL_IMAGES;
-    readerId = undefined;
+    reader = undefined;
   }
   if (!clean.includes(EXTERNAL_IMAGE_ATTR)) return clean;
   // Placeholders are built in an inert document: nothing in it loads, and the markup is already clean.

@@ -182,4 +182,27 @@ describe('sanitizeHtml: mentions of the reader', () => {
     const unknownReader = parse(sanitizeHtml(html)).querySelectorAll('.user-mention-me');
     expect(unknownReader).toHaveLength(1);
   });
+
+  it('marks @topic and a group the reader is in; not a silent mention of the reader or of everyone', () => {
+    const html = [
+      '<span class="user-mention silent" data-user-id="7">Ada</span>',
+      '<span class="user-mention channel-wildcard-mention silent" data-user-id="*">all</span>',
+      '<span class="topic-mention">@topic</span>',
+      '<span class="topic-mention silent">topic</span>',
+      '<span class="user-group-mention" data-user-group-id="9">@backend</span>',
+      '<span class="user-group-mention silent" data-user-group-id="9">backend</span>',
+      '<span class="user-group-mention" data-user-group-id="10">@frontend</span>',
+    ].join(' ');
+    const reader = { userId: 7, isInGroup: (group: number) => group === 9 };
+    const marked = [...parse(sanitizeHtml(html, undefined, reader)).querySelectorAll('span')];
+    expect(marked.map((span) => span.classList.contains('user-mention-me'))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
+  });
 });

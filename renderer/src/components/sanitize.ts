@@ -49,6 +49,8 @@ const INERT_CONTAINERS = [
   'frameset',
   'frame',
 ];
+/** A formula's TeX source, which rides beside its MathML (KaTeX); shown, it would repeat the formula. */
+const MATH_SOURCE = ['annotation', 'annotation-xml'];
 const ACTIVE_CONTENT = [
   'style',
   'form',
@@ -334,7 +336,7 @@ export function sanitizeHtml(
     clean = DOMPurify.sanitize(html, {
       FORBID_TAGS: [...ACTIVE_CONTENT, ...INERT_CONTAINERS],
       FORBID_ATTR: ['style', 'ping'],
-      ADD_FORBID_CONTENTS: INERT_CONTAINERS,
+      ADD_FORBID_CONTENTS: [...INERT_CONTAINERS, ...MATH_SOURCE],
     });
   } finally {
     policy = ASK_BEFORE_EXTERNAL_IMAGES;

@@ -28,6 +28,14 @@ describe('plainText (a light row’s text)', () => {
     expect(plainText('<p>look <img src="/user_uploads/a.png" alt="a"></p>')).toBe('look');
   });
 
+  it('shows math (KaTeX: MathML, then the same as spans) once, without its TeX source', () => {
+    expect(
+      plainText(
+        '<p>Area <span class="katex"><span class="katex-mathml"><math><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">x^2</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="mord mathnormal">x</span><span class="mord mtight">2</span></span></span> here</p>',
+      ),
+    ).toBe('Area x2 here');
+  });
+
   it('decodes the common entities, numeric ones included', () => {
     expect(plainText('<p>a &amp; b &lt;c&gt; &quot;d&quot; &#39;e&#39; &apos;f&apos;</p>')).toBe(
       "a & b <c> \"d\" 'e' 'f'",

@@ -25,8 +25,11 @@ function decodeEntity(whole: string, body: string): string {
   return String.fromCodePoint(code);
 }
 
-/** Elements whose content is not text a reader sees. */
-const HIDDEN_CONTENT = /<(script|style|template|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+/**
+ * Elements whose content is not text a reader sees. Math (KaTeX) comes as MathML and again as
+ * spans: the spans' text is kept, once.
+ */
+const HIDDEN_CONTENT = /<(script|style|template|noscript|math)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 /** Tags that end a line of text (paragraphs, line breaks, list items, quotes, code blocks). */
 const BREAK_TAG = /<\/?(p|br|li|div|blockquote|pre|h[1-6]|tr|ul|ol|table)\b[^>]*>/gi;
 /** Any tag, comment or doctype (a `>` inside a quoted attribute included). */

@@ -1,0 +1,49 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// How message content looks: what a person writes, and the HTML the real service renders for it
+// (put straight into the reference server's messages where it renders differently).
+
+/** Sends a message to a new topic of #general as the admin; returns its ID and the topic. */
+async function post(chat: ChatEnvironment, content: string, topic = `content ${Date.now()}`) {
+  const { body } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content });
+  return { id: body.id as number, topic };
+}
+
+/** A message whose rendered content is `html`, as the real service would send it. */
+async function postRendered(chat: ChatEnvironment, html: string) {
+  const sent = await post(chat, 'rendered elsewhere');
+  const message = chat.server.realm.messagesById.get(sent.id)!;
+  message.rendered = { ...message.rendered!, epoch: chat.server.realm.renderEpoch, html };
+  return sent;
+}
+
+async function openTopic(page: Page, topic: string) {
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+}
+
+const KATEX_X_SQUARED =
+  '<p>Area <span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">x^2</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.8141em;"></span><span class="mord"><span class="mord mathnormal">x</span><span class="msupsub"><span class="vlist-t"><span class="vlist-r"><span class="vlist" style="height:0.8141em;"><span style="top:-3.063em;margin-right:0.05em;"><span class="pstrut" style="height:2.7em;"></span><span class="sizing reset-size6 size3 mtight"><span class="mord mtight">2</span></span></span></span></span></span></span></span></span></span></span> here</p>';
+
+test('math from the real service (KaTeX) shows once, laid out by the browser, without its TeX source', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const { id, topic } = await postRendered(chat, KATEX_X_SQUARED);
+  await signIn(page, 'member');
+  await openTopic(page, topic);
+  const content = page.getByTestId(`content-${id}`);
+  await expect(content.locator('math')).toBeVisible();
+  await expect(content.locator('.katex-html')).toBeHidden();
+  // The text a reader sees (and copies): the formula once (one "2", not "x2" again beside it), no "x^2".
+  const text = await content.evaluate((el) => el.innerText);
+  expect(text).toMatch(/^Area .*2.* here$/su);
+  expect(text.match(/2/g)).toHaveLength(1);
+  expect(text).not.toContain('^');
+  await page.screenshot({ path: 'test-results/screens/message-content.png' });
+});

@@ -5,6 +5,7 @@ import { activeRealmEmojiByName, unicodeEmoji } from '../realm/emoji';
 import { linkifierMatches } from '../realm/linkifiers';
 import { channelSlug, encodeHashComponent } from '../../shared/narrow-hash';
 import { attachmentByPathId, type Attachment } from '../realm/uploads';
+import { GLOBAL_TIME, globalTimeHtml } from '../../shared/global-time';
 
 /** What a message's content mentions; drives flags and the wildcard-mention permission rule. */
 export interface MentionInfo {
@@ -137,6 +138,15 @@ function serviceInline(state: StateInline, silentMode: boolean): boolean {
   return false;
 }
 
+/** `<time:…>` (shared/global-time.ts). */
+function globalTime(state: StateInline, silentMode: boolean): boolean {
+  const match = GLOBAL_TIME.exec(state.src.slice(state.pos));
+  if (!match) return false;
+  if (!silentMode) pushHtml(state, globalTimeHtml(match[1]!, escapeHtml), match[0].length);
+  else state.pos += match[0].length;
+  return true;
+}
+
 /** Linkifiers apply to plain text outside links and code. */
 function linkifierCore(state: StateCore): void {
   const env = state.env as unknown as RenderEnv;
@@ -234,6 +244,8 @@ function uploadPreviewsCore(state: StateCore): void {
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
 md.inline.ruler.before('emphasis', 'service_syntax', serviceInline);
+// Before autolinks, which would take `<time:…>` for a link with a "time:" scheme.
+md.inline.ruler.before('autolink', 'global_time', globalTime);
 md.core.ruler.push('service_linkifiers', linkifierCore);
 md.core.ruler.push('service_upload_previews', uploadPreviewsCore);
 // Links open outside the client.

@@ -32,3 +32,23 @@ export function formatDateTime(timestamp: number, twentyFour: boolean): string {
     hour12: !twentyFour,
   });
 }
+
+const globalTimeFormats = new Map<boolean, Intl.DateTimeFormat>();
+
+/** A global time written in a message (`<time>`), with its weekday, as the real service shows one. */
+export function formatGlobalTime(instant: Date, twentyFour: boolean): string {
+  let format = globalTimeFormats.get(twentyFour);
+  if (!format) {
+    format = new Intl.DateTimeFormat([], {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: !twentyFour,
+    });
+    globalTimeFormats.set(twentyFour, format);
+  }
+  return format.format(instant);
+}

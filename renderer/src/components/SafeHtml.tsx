@@ -6,6 +6,7 @@ import { useNarrowStore } from '../state/narrow';
 import { useBridge } from '../app/bridge-context';
 import { userInGroupSetting } from '../app/permissions';
 import { useInitialState } from '../app/session';
+import { useTwentyFourHourTime } from '../app/time-format';
 import { useExternalImagesStore } from '../state/external-images';
 import { currentServerBase, EXTERNAL_IMAGE_ATTR, sanitizeHtml } from './sanitize';
 import { openUploadLink } from '../features/uploads/file-clicks';
@@ -40,11 +41,16 @@ export function SafeHtml({
   const [allowed, setAllowed] = useState<ReadonlySet<string>>(() => new Set());
   const readerId = getInitialState(queryClient)?.user_id;
   const groups = useInitialState((s) => s.realm_user_groups);
+  const twentyFourHourTime = useTwentyFourHourTime();
   const clean = useMemo(() => {
     const isInGroup = (groupId: number) =>
       readerId !== undefined && userInGroupSetting(groupId, readerId, groups ?? []);
-    return sanitizeHtml(html, { loadExternalHttps, allowed }, { userId: readerId, isInGroup });
-  }, [html, loadExternalHttps, allowed, readerId, groups]);
+    return sanitizeHtml(
+      html,
+      { loadExternalHttps, allowed },
+      { userId: readerId, isInGroup, twentyFourHourTime },
+    );
+  }, [html, loadExternalHttps, allowed, readerId, groups, twentyFourHourTime]);
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as Element;
     if (!target.closest('a') && toggleSpoiler(target)) return;

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { markSpoilerHeader } from './spoilers';
+import { formatGlobalTime } from '../app/time-format';
 
 /**
  * The sanitizer behind `SafeHtml`: DOMPurify, plus the app's rules on top of it.
@@ -179,11 +180,13 @@ function showUnicodeEmoji(node: Element): void {
  */
 export const MENTION_OF_READER = 'user-mention-me';
 
-/** Who is reading, for `markMentionOfReader`. */
+/** Who is reading: whose mentions to mark, and how they read times. */
 export interface Reader {
   userId: number | undefined;
   /** Whether the reader is in the user group (directly or through a subgroup). */
   isInGroup?: (groupId: number) => boolean;
+  /** The reader's clock (twenty_four_hour_time), for global times. */
+  twentyFourHourTime?: boolean;
 }
 
 function callsOnReader(node: Element): boolean {
@@ -202,6 +205,17 @@ function callsOnReader(node: Element): boolean {
 function markMentionOfReader(node: Element): void {
   node.classList.remove(MENTION_OF_READER);
   if (callsOnReader(node)) node.classList.add(MENTION_OF_READER);
+}
+
+/**
+ * A global time (`<time:…>`) comes as `<time datetime="…Z">` holding what its author wrote: it is
+ * shown in the reader's own zone and clock, with what was written as its tooltip.
+ */
+function showGlobalTime(node: Element): void {
+  const instant = new Date(node.getAttribute('datetime') ?? '');
+  if (Number.isNaN(instant.getTime())) return;
+  node.setAttribute('title', `Your time zone; written as “${node.textContent ?? ''}”`);
+  node.textContent = formatGlobalTime(instant, reader?.twentyFourHourTime ?? false);
 }
 
 function secureLink(node: Element): void {
@@ -301,6 +315,7 @@ function installHooks(): void {
       markMentionOfReader(node);
     }
     if (name === 'div') markSpoilerHeader(node);
+    if (name === 'time') showGlobalTime(node);
   });
 }
 

@@ -206,3 +206,28 @@ describe('sanitizeHtml: mentions of the reader', () => {
     ]);
   });
 });
+
+describe('sanitizeHtml: global times', () => {
+  const html = '<p>Call at <time datetime="2024-06-01T12:00:00Z">2024-06-01T12:00:00Z</time></p>';
+
+  it('shows a global time in the reader’s zone and clock, with what was written as its tooltip', () => {
+    const instant = new Date('2024-06-01T12:00:00Z');
+    const twelve = parse(sanitizeHtml(html, undefined, { userId: 7 })).querySelector('time')!;
+    expect(twelve.textContent).not.toContain('2024-06-01T');
+    expect(twelve.textContent).toContain('2024');
+    expect(twelve.textContent).toContain(
+      instant.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', hour12: true }),
+    );
+    expect(twelve.getAttribute('title')).toContain('2024-06-01T12:00:00Z');
+    const reader = { userId: 7, twentyFourHourTime: true };
+    const twentyFour = parse(sanitizeHtml(html, undefined, reader)).querySelector('time')!;
+    expect(twentyFour.textContent).toContain(
+      instant.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', hour12: false }),
+    );
+  });
+
+  it('leaves a time it cannot read as the server sent it', () => {
+    const odd = parse(sanitizeHtml('<time datetime="soon">soon-ish</time>')).querySelector('time')!;
+    expect(odd.textContent).toBe('soon-ish');
+  });
+});

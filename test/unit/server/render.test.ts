@@ -31,6 +31,21 @@ describe('rendering (server/render)', () => {
     expect(renderMarkdown(realm, '```js\nlet x;\n```').html).toContain('<code class="language-js">');
   });
 
+  it('renders a global time as a <time> of its instant in UTC holding what was written, as the real service', () => {
+    const realm = demo();
+    const html = (content: string) => renderMarkdown(realm, content).html;
+    expect(html('<time:1496701800>')).toBe('<p><time datetime="2017-06-05T22:30:00Z">1496701800</time></p>');
+    expect(html('at <time:2024-06-01T15:00:00+05:30>!')).toBe(
+      '<p>at <time datetime="2024-06-01T09:30:00Z">2024-06-01T15:00:00+05:30</time>!</p>',
+    );
+    // No zone: UTC.
+    expect(html('<time:2024-06-01 15:00>')).toContain('<time datetime="2024-06-01T15:00:00Z">');
+    expect(html('<time:the Ides of March>')).toBe(
+      '<p><span class="timestamp-error">Invalid time format: the Ides of March</span></p>',
+    );
+    expect(html('`<time:1496701800>`')).toBe('<p><code>&lt;time:1496701800&gt;</code></p>');
+  });
+
   it("links to channels and topics in the real service's hash form", () => {
     const { html } = renderMarkdown(demo(), '#**engineering>deploy pipeline**');
     expect(html).toMatch(/href="\/#narrow\/channel\/\d+-engineering\/topic\/deploy\.20pipeline"/);

@@ -60,6 +60,12 @@ describe('the compose preview', () => {
     expect(html.querySelector('img')).toBeNull();
   });
 
+  it('renders a global time as the server does, not as a link', () => {
+    const html = parse(renderPreview('Call at <time:2024-06-01T12:00:00Z>', lookup));
+    expect(html.querySelector('a')).toBeNull();
+    expect(html.querySelector('time')?.getAttribute('datetime')).toBe('2024-06-01T12:00:00Z');
+  });
+
   it('renders quote and spoiler blocks', () => {
     const html = parse(
       renderPreview('```quote\nbe *kind*\n```\n```spoiler The end\nIt was @**Ben Okafor**\n```', lookup),

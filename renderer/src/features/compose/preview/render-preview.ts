@@ -1,6 +1,7 @@
 import MarkdownIt, { type StateCore, type StateInline } from 'markdown-it';
 import { channelSlug, encodeHashComponent } from '../../../../../shared/narrow-hash';
 import { linkifiedSegments, type PreviewLinkifier } from './linkify';
+import { GLOBAL_TIME, globalTimeHtml } from '../../../../../shared/global-time';
 
 /**
  * The compose preview's markdown. The real service renders a preview server-side
@@ -95,6 +96,17 @@ function serviceSyntax(state: StateInline, silent: boolean): boolean {
   return false;
 }
 md.inline.ruler.before('emphasis', 'service_syntax', serviceSyntax);
+
+/** `<time:…>`, as the server renders it (shared/global-time.ts). */
+function globalTime(state: StateInline, silent: boolean): boolean {
+  const match = GLOBAL_TIME.exec(state.src.slice(state.pos));
+  if (!match) return false;
+  if (!silent) state.push('html_inline', '', 0).content = globalTimeHtml(match[1]!, escape);
+  state.pos += match[0].length;
+  return true;
+}
+// Before autolinks, which would take `<time:…>` for a link with a "time:" scheme.
+md.inline.ruler.before('autolink', 'global_time', globalTime);
 
 const plainFence =
   md.renderer.rules.fence ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));

@@ -47,3 +47,44 @@ test('math from the real service (KaTeX) shows once, laid out by the browser, wi
   expect(text).not.toContain('^');
   await page.screenshot({ path: 'test-results/screens/message-content.png' });
 });
+
+test('a message written in Hebrew reads right to left, its list and quote mirrored; one in English does not', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `right to left ${Date.now()}`;
+  const hebrew = await post(chat, 'שלום לכולם, הפגישה נדחתה.\n\n* פריט ראשון\n\n> ציטוט', topic);
+  const english = await post(chat, 'Hello all, the meeting moved.\n\n> a quote', topic);
+  await signIn(page, 'member');
+  await openTopic(page, topic);
+  const direction = (id: number) =>
+    page.getByTestId(`content-${id}`).evaluate((el) => {
+      const side = (element: Element | null, property: 'border' | 'padding') => {
+        if (!element) return null;
+        const style = getComputedStyle(element);
+        const right = property === 'border' ? style.borderRightWidth : style.paddingRight;
+        return right !== '0px' ? 'right' : 'left';
+      };
+      return {
+        text: getComputedStyle(el).direction,
+        quoteRule: side(el.querySelector('blockquote'), 'border'),
+        listIndent: side(el.querySelector('ul'), 'padding'),
+      };
+    });
+  await expect(page.getByTestId(`content-${hebrew.id}`)).toBeVisible();
+  expect(await direction(hebrew.id)).toEqual({ text: 'rtl', quoteRule: 'right', listIndent: 'right' });
+  expect(await direction(english.id)).toEqual({ text: 'ltr', quoteRule: 'left', listIndent: null });
+  // The paragraph ends at the right edge of the message, where a right-to-left reader starts.
+  const paragraph = page.getByTestId(`content-${hebrew.id}`).locator('p').first();
+  const [box, text] = await Promise.all([
+    page.getByTestId(`content-${hebrew.id}`).boundingBox(),
+    paragraph.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const rect = range.getBoundingClientRect();
+      return { right: rect.right };
+    }),
+  ]);
+  expect(Math.abs(box!.x + box!.width - text.right)).toBeLessThan(2);
+});

@@ -82,6 +82,8 @@ export function SafeHtml({
   return (
     <Tag
       className={className}
+      // Written by people in any script: laid out right to left when it starts in Hebrew or Arabic.
+      dir="auto"
       data-testid={testId}
       onClick={onClick}
       onKeyDown={onKeyDown}

@@ -265,6 +265,7 @@ function PlainContent({ message, html }: { message: Message; html: string }) {
   return (
     <div
       className={`rendered message-content message-content-plain${condensed.long && !condensed.expanded ? ' condensed' : ''}`}
+      dir="auto"
       data-testid={`content-${message.id}`}
     >
       <p>{plainText(html)}</p>

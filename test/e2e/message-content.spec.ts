@@ -88,3 +88,23 @@ test('a message written in Hebrew reads right to left, its list and quote mirror
   ]);
   expect(Math.abs(box!.x + box!.width - text.right)).toBeLessThan(2);
 });
+
+test('a /me message shows its sender doing it, also once an edit makes it one', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const sender = chat.user('admin').full_name;
+  const { id, topic } = await post(chat, '/me waves at everyone');
+  const plain = await post(chat, 'waves, in plain words', topic);
+  await signIn(page, 'member');
+  await openTopic(page, topic);
+  const content = page.getByTestId(`content-${id}`);
+  await expect(content).toHaveText(`${sender} waves at everyone`);
+  await expect(content.locator('.me-message-sender')).toHaveText(sender);
+
+  const edited = page.getByTestId(`content-${plain.id}`);
+  await expect(edited).toHaveText('waves, in plain words');
+  await chat.api('admin').patch(`/messages/${plain.id}`, { content: '/me nods' });
+  await expect(edited).toHaveText(`${sender} nods`);
+});

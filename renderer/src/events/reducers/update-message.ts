@@ -30,6 +30,8 @@ export function editedBy(event: UpdateMessageEvent): (m: Message) => Message {
     let next = m;
     if (m.id === event.message_id && event.rendered_content !== undefined) {
       next = { ...next, content: event.rendered_content };
+      // An edit can make a message a "/me" message, or stop it being one.
+      if (event.is_me_message !== undefined) next.is_me_message = event.is_me_message;
       if (!event.rendering_only && event.edit_timestamp) next.last_edit_timestamp = event.edit_timestamp;
     }
     if (moved && ids.has(m.id)) {

@@ -18,6 +18,7 @@ import { useMessageDisplay } from './message-display';
 import { plainText } from './plain-text';
 import { useToggleFlag } from './toggle-flag';
 import { isLongMessage, useExpandedMessages } from './long-message';
+import { meMessageHtml } from './me-message';
 
 /**
  * One message of the feed. `light` draws only its frame (sender, time) and its text as plain text:
@@ -58,6 +59,8 @@ export const MessageRow = memo(function MessageRow({
   const topic = message.subject ?? '';
   // The sender's current name, as realm_user events keep it: the message's own is from when it was fetched.
   const senderName = users.get(message.sender_id)?.full_name ?? message.sender_full_name ?? '';
+  const shownHtml = highlight?.content ?? message.content;
+  const html = message.is_me_message ? meMessageHtml(shownHtml, senderName) : shownHtml;
   const meta = showSender && (
     <div className="message-meta">
       {light ? (
@@ -133,13 +136,13 @@ export const MessageRow = memo(function MessageRow({
         {light ? (
           <div className="message-main">
             {meta}
-            <PlainContent message={message} html={highlight?.content ?? message.content} />
+            <PlainContent message={message} html={html} />
           </div>
         ) : (
           <FullMessageParts
             message={message}
             meta={meta || <SenderCardOnly message={message} twentyFour={twentyFour} />}
-            html={highlight?.content ?? message.content}
+            html={html}
             isOwn={isOwn}
             channelName={channelName}
           />

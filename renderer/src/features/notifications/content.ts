@@ -38,9 +38,19 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The words of a rendered message, without markup; nothing in it is loaded or run. */
+/**
+ * The words of a rendered message, without markup; nothing in it is loaded or run. As in the real
+ * service's notifications, a spoiler keeps its content hidden (its header and "(…)"), and math
+ * (KaTeX: the formula twice, as MathML and as spans) is given as its TeX source.
+ */
 export function textOfHtml(html: string): string {
   // A document made by DOMParser has no browsing context: no scripts run, no images load.
   const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const spoiler of doc.querySelectorAll('.spoiler-block')) {
+    const header = spoiler.querySelector('.spoiler-header')?.textContent?.trim();
+    spoiler.replaceWith(` ${header ? `${header} ` : ''}(…) `);
+  }
+  for (const math of doc.querySelectorAll('.katex'))
+    math.replaceWith(math.querySelector('annotation')?.textContent ?? '');
   return doc.body.textContent ?? '';
 }

@@ -28,6 +28,14 @@ describe('plainText (a light row’s text)', () => {
     expect(plainText('<p>look <img src="/user_uploads/a.png" alt="a"></p>')).toBe('look');
   });
 
+  it('keeps what a spoiler hides hidden, as the full row does: its header only', () => {
+    expect(
+      plainText(
+        '<p>No peeking:</p>\n<div class="spoiler-block"><div class="spoiler-header">\n<p>The ending</p>\n</div><div class="spoiler-content" aria-hidden="true">\n<div class="codehilite"><pre><code>butler()</code></pre></div>\n<p>The butler did it</p>\n</div></div>\n<p>ok?</p>',
+      ),
+    ).toBe('No peeking:\nThe ending\nok?');
+  });
+
   it('shows math (KaTeX: MathML, then the same as spans) once, without its TeX source', () => {
     expect(
       plainText(

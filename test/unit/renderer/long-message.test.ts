@@ -13,6 +13,13 @@ describe('long messages are shown condensed', () => {
     expect(isLongMessage(`<p><a href="https://example.com/${'x'.repeat(3000)}">a link</a></p>`)).toBe(false);
   });
 
+  it('does not count what a closed spoiler hides', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `<p>Line ${i}</p>`).join('\n');
+    const spoiler = `<p>Plot:</p><div class="spoiler-block"><div class="spoiler-header">\n<p>The ending</p>\n</div><div class="spoiler-content" aria-hidden="true">\n${lines}\n</div></div>`;
+    expect(isLongMessage(spoiler)).toBe(false);
+    expect(isLongMessage(`${spoiler}${lines}`)).toBe(true);
+  });
+
   it('"Show more" keeps a message open until "Show less"', () => {
     useExpandedMessages.getState().toggle(7);
     expect(useExpandedMessages.getState().ids.has(7)).toBe(true);

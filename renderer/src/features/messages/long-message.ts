@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { toggled } from '../../state/toggle-set';
+import { withoutSpoilerContent } from './spoiler-html';
 
 /**
  * Long messages are shown condensed, as in the real service: their first screenful and "Show more".
@@ -11,9 +12,11 @@ import { toggled } from '../../state/toggle-set';
 export const CONDENSE_OVER_LINES = 30;
 const CHARACTERS_A_LINE = 100;
 
-export function isLongMessage(html: string): boolean {
+export function isLongMessage(rendered: string): boolean {
   // Cheap early answer for the short ones, which are nearly all.
-  if (html.length < CONDENSE_OVER_LINES * 7) return false;
+  if (rendered.length < CONDENSE_OVER_LINES * 7) return false;
+  // What closed spoilers hide takes no room until the reader opens them.
+  const html = withoutSpoilerContent(rendered);
   const blocks = (html.match(/<(p|br|li|tr|h[1-6]|blockquote)\b/g) ?? []).length;
   const codeLines = [...html.matchAll(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g)].reduce(
     (sum, [, code = '']) => sum + code.split('\n').length,

@@ -1,3 +1,5 @@
+import { withoutSpoilerContent } from './spoiler-html';
+
 /**
  * A message's rendered HTML as the plain text a light row shows while the feed flies past: tags
  * dropped, the common entities decoded. The result is only ever set as text (React children,
@@ -36,7 +38,7 @@ const BREAK_TAG = /<\/?(p|br|li|div|blockquote|pre|h[1-6]|tr|ul|ol|table)\b[^>]*
 const TAG = /<!--[\s\S]*?-->|<\/?[a-z!][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/gi;
 
 export function plainText(html: string): string {
-  return html
+  return withoutSpoilerContent(html)
     .replace(HIDDEN_CONTENT, '')
     .replace(BREAK_TAG, '\n')
     .replace(TAG, '')

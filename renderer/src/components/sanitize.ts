@@ -18,6 +18,10 @@ import { formatGlobalTime } from '../app/time-format';
  *   which the page never holds: they are rewritten to the route main serves them on
  *   (`setUploadRoute`) and marked with their path, for the lightbox and downloads. An uploaded
  *   image is given its size (from `data-original-dimensions`, scaled down) before it loads.
+ * - Only the classes of the real service's content markup are kept (`CONTENT_CLASSES`), and ids
+ *   and names get a `user-content-` prefix: server HTML cannot dress itself in the app's own
+ *   classes (a full-window `.lightbox` or `.dialog-backdrop` over the app, a fake `.main-notice`)
+ *   nor take the ids the app's labels point at.
  */
 
 export interface ImagePolicy {
@@ -63,6 +67,48 @@ const ACTIVE_CONTENT = [
   'object',
   'embed',
 ];
+/**
+ * The classes server HTML may carry: those of the real service's markup that the app styles or
+ * reads (mentions, channel links, emoji, spoilers, image previews, math, code, global times,
+ * search and edit highlights), and the one it adds itself before sanitizing (`/me`). A style for
+ * more of the service's markup adds its class here.
+ */
+const CONTENT_CLASSES = new Set([
+  'user-mention',
+  'user-group-mention',
+  'topic-mention',
+  'channel-wildcard-mention',
+  'silent',
+  'stream',
+  'stream-topic',
+  'message-link',
+  'emoji',
+  'spoiler-block',
+  'spoiler-header',
+  'spoiler-content',
+  'message_inline_image',
+  'katex',
+  'katex-display',
+  'katex-mathml',
+  'katex-html',
+  'codehilite',
+  'timestamp-error',
+  'highlight',
+  'highlight_text_inserted',
+  'highlight_text_deleted',
+  'me-message-sender',
+]);
+/** Unicode emoji by code point (`emoji-1f44d`), and table alignment (`alignmentAsClass`). */
+const CONTENT_CLASS_PATTERN = /^(?:emoji-[0-9a-f]+(?:-[0-9a-f]+)*|align-(?:left|center|right))$/;
+
+function keepContentClasses(node: Element): void {
+  const classes = [...node.classList];
+  const kept = classes.filter((name) => CONTENT_CLASSES.has(name) || CONTENT_CLASS_PATTERN.test(name));
+  if (kept.length === classes.length) return;
+  if (kept.length > 0) node.setAttribute('class', kept.join(' '));
+  else node.removeAttribute('class');
+}
+
 const XLINK = 'http://www.w3.org/1999/xlink';
 /** Attributes that make the browser fetch something by themselves. */
 const FETCHING_ATTRIBUTES = ['src', 'poster', 'background', 'srcset', 'lowsrc', 'dynsrc'];
@@ -303,6 +349,7 @@ function installHooks(): void {
   hooked = true;
   DOMPurify.addHook('uponSanitizeAttribute', alignmentAsClass);
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    keepContentClasses(node);
     // Only the sanitizer itself marks images and uploads; a server cannot forge the marks.
     node.removeAttribute(EXTERNAL_IMAGE_ATTR);
     node.removeAttribute(UPLOAD_PATH_ATTR);
@@ -351,6 +398,7 @@ export function sanitizeHtml(
     clean = DOMPurify.sanitize(html, {
       FORBID_TAGS: [...ACTIVE_CONTENT, ...INERT_CONTAINERS],
       FORBID_ATTR: ['style', 'ping'],
+      SANITIZE_NAMED_PROPS: true,
       ADD_FORBID_CONTENTS: [...INERT_CONTAINERS, ...MATH_SOURCE],
     });
   } finally {

@@ -231,3 +231,31 @@ describe('sanitizeHtml: global times', () => {
     expect(odd.textContent).toBe('soon-ish');
   });
 });
+
+describe('sanitizeHtml: classes and ids', () => {
+  it('keeps the classes of the service’s content markup and drops the app’s own', () => {
+    const out = parse(
+      sanitizeHtml(
+        [
+          '<div class="lightbox"><p class="dialog-backdrop main-notice">Session expired</p></div>',
+          '<span class="user-mention silent lightbox" data-user-id="3">Ben</span>',
+          '<span class="emoji emoji-1f44d">:+1:</span>',
+          '<div class="codehilite" data-code-language="Python"><pre><code>x</code></pre></div>',
+          '<table><tr><td style="text-align: center">c</td></tr></table>',
+        ].join(''),
+      ),
+    );
+    expect(out.querySelector('.lightbox, .dialog-backdrop, .main-notice')).toBeNull();
+    expect(out.querySelector('div')!.hasAttribute('class')).toBe(false);
+    expect(out.querySelector('span')!.className).toBe('user-mention silent');
+    expect(out.querySelector('span.emoji')!.className).toBe('emoji emoji-1f44d');
+    expect(out.querySelector('.codehilite')).not.toBeNull();
+    expect(out.querySelector('td')!.className).toBe('align-center');
+  });
+
+  it('keeps server ids and names apart from the app’s', () => {
+    const out = parse(sanitizeHtml('<p id="root">x</p><a name="compose" href="https://e.example">y</a>'));
+    expect(out.querySelector('p')!.id).toBe('user-content-root');
+    expect(out.querySelector('a')!.getAttribute('name')).toBe('user-content-compose');
+  });
+});

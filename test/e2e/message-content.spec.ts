@@ -108,3 +108,35 @@ test('a /me message shows its sender doing it, also once an edit makes it one', 
   await chat.api('admin').patch(`/messages/${plain.id}`, { content: '/me nods' });
   await expect(edited).toHaveText(`${sender} nods`);
 });
+
+test('a mention of a group the reader is in is marked as calling on them; a silent mention of them is not', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const reader = chat.user('member');
+  const stamp = Date.now();
+  const groups = { theirs: `reviewers ${stamp}`, others: `approvers ${stamp}` };
+  const admin = chat.api('admin');
+  await admin.post('/user_groups/create', {
+    name: groups.theirs,
+    description: 'R',
+    members: [reader.user_id],
+  });
+  await admin.post('/user_groups/create', {
+    name: groups.others,
+    description: 'A',
+    members: [chat.user('admin').user_id],
+  });
+  const { id, topic } = await post(
+    chat,
+    `@*${groups.theirs}* please look; @_**${reader.full_name}** knows, @*${groups.others}* may not`,
+  );
+  await signIn(page, 'member');
+  await openTopic(page, topic);
+  const content = page.getByTestId(`content-${id}`);
+  const mention = (name: string) => content.locator('.user-group-mention', { hasText: name });
+  await expect(mention(groups.theirs)).toHaveClass(/user-mention-me/);
+  await expect(mention(groups.others)).not.toHaveClass(/user-mention-me/);
+  await expect(content.locator('.user-mention.silent')).not.toHaveClass(/user-mention-me/);
+});

@@ -1,4 +1,5 @@
 import type { NotificationDecision } from './decide';
+import { meMessageHtml } from '../messages/me-message';
 
 export interface NotificationText {
   title: string;
@@ -53,4 +54,16 @@ export function textOfHtml(html: string): string {
   for (const math of doc.querySelectorAll('.katex'))
     math.replaceWith(math.querySelector('annotation')?.textContent ?? '');
   return doc.body.textContent ?? '';
+}
+
+/** The words of a message for its notification; a "/me" message says its sender did it, as in the feed. */
+export function wordsOfMessage(message: {
+  content: string;
+  is_me_message?: boolean;
+  sender_full_name?: string;
+}): string {
+  const html = message.is_me_message
+    ? meMessageHtml(message.content, message.sender_full_name ?? '')
+    : message.content;
+  return textOfHtml(html);
 }

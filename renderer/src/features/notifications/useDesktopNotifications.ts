@@ -9,7 +9,7 @@ import { useBridge } from '../../app/bridge-context';
 import { topicLabel } from '../../app/realm';
 import { onAppliedEvents } from '../../events/taps';
 import { useNarrowStore } from '../../state/narrow';
-import { notificationText, textOfHtml } from './content';
+import { notificationText, wordsOfMessage } from './content';
 import { incomingMessage, narrowShows, notificationContext, otherParticipants } from './context';
 import { notificationDecision } from './decide';
 import { playChime, showNotification } from './notifier';
@@ -61,7 +61,7 @@ function notifyAbout(events: readonly ChatEvent[], state: InitialState, bridge: 
         otherRecipients: Array.isArray(message.display_recipient)
           ? otherParticipants(message, selfId).length
           : 0,
-        text: textOfHtml(message.content),
+        text: wordsOfMessage(message),
       },
       decision,
       state.user_settings?.pm_content_in_desktop_notifications !== false,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { textOfHtml } from '../../../../renderer/src/features/notifications/content';
+import { textOfHtml, wordsOfMessage } from '../../../../renderer/src/features/notifications/content';
 
 describe('the words of a message in a notification', () => {
   it('keeps a spoiler’s content hidden, as the feed does', () => {
@@ -21,5 +21,13 @@ describe('the words of a message in a notification', () => {
     const html =
       '<p>Area <span class="katex"><span class="katex-mathml"><math><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">x^2</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="mord">x</span><span class="mord">2</span></span></span> here</p>';
     expect(textOfHtml(html)).toBe('Area x^2 here');
+  });
+});
+
+describe('the words of a /me message in a notification', () => {
+  it('say its sender did it, as the feed does', () => {
+    const message = { content: '<p>/me waves</p>', is_me_message: true, sender_full_name: 'Ben Okafor' };
+    expect(wordsOfMessage(message)).toBe('Ben Okafor waves');
+    expect(wordsOfMessage({ ...message, is_me_message: false })).toBe('/me waves');
   });
 });

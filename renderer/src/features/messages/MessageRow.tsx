@@ -1,5 +1,6 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { errorText } from '../../api/call';
+import { unmetError } from '../../api/unmet-error';
 import type { Message } from '../../api/model';
 import { topicLabel } from '../../app/realm';
 import { formatTime } from '../../app/time-format';
@@ -294,6 +295,7 @@ function FullMessageParts({
   const star = useToggleFlag(message.id);
   const [picking, setPicking] = useMessagePopoverOpen(message.id, 'reactions');
   const starred = (message.flags ?? []).includes('starred');
+  const starError = unmetError(star, ({ on }) => starred === on);
   const edited = message.last_edit_timestamp !== undefined;
   const moved = message.last_moved_timestamp !== undefined;
   return (
@@ -312,9 +314,9 @@ function FullMessageParts({
           </button>
         )}
         <Reactions message={message} picking={picking} setPicking={setPicking} />
-        {star.isError && (
+        {starError && (
           <span className="row-error" role="alert">
-            {errorText(star.error)}
+            {errorText(starError)}
           </span>
         )}
       </div>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useConnectionStore } from '../../state/connection';
 import type { EndpointParams } from '../../../../shared/api';
 import { apiErrorCode, callApi, errorSentence } from '../../api/call';
+import { unmetError } from '../../api/unmet-error';
 import type { Message, Reaction } from '../../api/model';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
@@ -109,7 +110,11 @@ export function Reactions({
   const reactions = message.reactions ?? [];
   const groups = groupReactions(reactions);
   const namesShown = showReactionUsers(reactionUsers, reactions.length);
-  const failure = add.error ?? remove.error;
+  const reactedWith = (e: ReactionEmoji) =>
+    reactions.some(
+      (r) => r.user_id === selfId && r.reaction_type === e.reaction_type && r.emoji_code === e.emoji_code,
+    );
+  const failure = unmetError(add, reactedWith) ?? unmetError(remove, (e) => !reactedWith(e));
   if (groups.length === 0 && !picking && !failure) return null;
 
   const toggle = (g: ReactionGroup) => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, errorText } from '../../api/call';
 import { updateInitialState } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
@@ -39,7 +39,15 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
   const queryClient = useQueryClient();
   const values = useInitialState((s) => s[record]);
   const [pending, setPending] = useState<Record<string, SettingValue>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failures, setFailures] = useState<Record<string, { asked: SettingValue; message: string }>>({});
+  // A change whose answer was lost may have been saved all the same: once the server's value (an
+  // event) is the one asked for, its error would contradict the control.
+  const errors = useMemo(() => {
+    const unmet: Record<string, string> = {};
+    for (const [name, { asked, message }] of Object.entries(failures))
+      if (values?.[name] !== asked) unmet[name] = message;
+    return unmet;
+  }, [failures, values]);
   const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   useEffect(() => {
@@ -65,13 +73,14 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
   const change = useCallback(
     async (name: string, value: SettingValue) => {
       setPending((p) => ({ ...p, [name]: value }));
-      setErrors((e) => without(e, name));
+      setFailures((f) => without(f, name));
       markSaved(name, false);
       let ok = false;
       try {
         const response = await callApi(bridge, endpoint, { [name]: value });
         if (response.ignored_parameters_unsupported?.includes(name)) {
-          setErrors((e) => ({ ...e, [name]: 'This server does not support this setting.' }));
+          const message = 'This server does not support this setting.';
+          setFailures((f) => ({ ...f, [name]: { asked: value, message } }));
         } else {
           ok = true;
           markSaved(name, true);
@@ -81,7 +90,7 @@ export function useSettingsEditor(target: SettingsTarget): SettingsEditor {
           }));
         }
       } catch (error) {
-        setErrors((e) => ({ ...e, [name]: errorText(error) }));
+        setFailures((f) => ({ ...f, [name]: { asked: value, message: errorText(error) } }));
       } finally {
         setPending((p) => without(p, name));
       }

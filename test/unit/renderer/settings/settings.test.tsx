@@ -229,6 +229,38 @@ describe('PersonalSettings', () => {
     expect(field.value).toBe('14');
   });
 
+  it('a change whose answer was lost says so until its event shows the server saved it after all', async () => {
+    const { bridge, render, queryClient } = setup(state());
+    bridge.handlers.updateSettings = () => {
+      throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'socket hang up' });
+    };
+    render(<PersonalSettings />);
+    const toggle = screen.getByTestId('setting-twenty_four_hour_time');
+    fireEvent.click(toggle);
+    const error = await screen.findByTestId('setting-twenty_four_hour_time-error');
+    expect(error.textContent).toMatch(/could not reach the server/i);
+    expect(toggle).toHaveProperty('checked', false);
+    // Another setting changing says nothing about this one.
+    act(() =>
+      applyEvents(
+        queryClient,
+        decoded([{ id: 1, type: 'user_settings', op: 'update', property: 'enter_sends', value: false }]),
+      ),
+    );
+    expect(screen.getByTestId('setting-twenty_four_hour_time-error')).toBeTruthy();
+
+    act(() =>
+      applyEvents(
+        queryClient,
+        decoded([
+          { id: 2, type: 'user_settings', op: 'update', property: 'twenty_four_hour_time', value: true },
+        ]),
+      ),
+    );
+    await waitFor(() => expect(toggle).toHaveProperty('checked', true));
+    expect(screen.queryByTestId('setting-twenty_four_hour_time-error')).toBeNull();
+  });
+
   it('says the range of a bounded number and sends nothing outside it, keeping what was typed', () => {
     const { bridge, render } = setup(state());
     bridge.handlers.updateSettings = () => ({});

@@ -7,6 +7,6 @@ export function unmetError<V>(
   mutation: { error: Error | null; variables: V | undefined },
   holds: (variables: V) => boolean,
 ): Error | null {
-  if (!mutation.error || mutation.variables === undefined) return mutation.error;
-  return holds(mutation.variables) ? null : mutation.error;
+  // With an error, `variables` are those of the call that failed (undefined for a call without any).
+  return mutation.error && !holds(mutation.variables as V) ? mutation.error : null;
 }

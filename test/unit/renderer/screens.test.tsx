@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UserTopicVisibility } from '../../../shared/api/plain-values';
+import { applyEvents } from '../../../renderer/src/events/apply';
 import { Dialog } from '../../../renderer/src/components/Dialog';
 import { VirtualList } from '../../../renderer/src/components/VirtualList';
 import { MessageDisplayProvider } from '../../../renderer/src/features/messages/message-display';
@@ -10,7 +13,7 @@ import { SignIn } from '../../../renderer/src/features/sign-in/SignIn';
 import { TopicRow } from '../../../renderer/src/features/topics/TopicRow';
 import { useNarrowStore } from '../../../renderer/src/state/narrow';
 import { apiError, FailWith } from './fake-bridge';
-import { channelMessage, OTHER, SELF } from './fixtures';
+import { channelMessage, decoded, OTHER, SELF } from './fixtures';
 import { setup } from './render-helpers';
 
 afterEach(cleanup);
@@ -366,6 +369,49 @@ describe('TopicRow', () => {
     await waitFor(() =>
       expect(useNarrowStore.getState().narrow).toEqual({ kind: 'topic', streamId: 1, topic: '✔ bug' }),
     );
+  });
+
+  it('a change whose answer was lost stops saying so once the server shows it made (mark as read, follow)', async () => {
+    const { bridge, queryClient, render } = setup();
+    const lostAnswer = () => {
+      throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'socket hang up' });
+    };
+    bridge.handlers.updateMessageFlagsForNarrow = lostAnswer;
+    bridge.handlers.updateUserTopic = lostAnswer;
+    let showUnread: (unread: number) => void = () => undefined;
+    function Row() {
+      const [unread, setUnread] = useState(2);
+      showUnread = setUnread;
+      return <TopicRow streamId={1} topic="bug" maxId={77} unread={unread} />;
+    }
+    render(<Row />);
+    fireEvent.click(screen.getByTestId('topic-menu-bug'));
+    fireEvent.click(screen.getByTestId('topic-mark-read'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not reach the server/i);
+    // The messages were marked read all the same: the count follows the server's events.
+    act(() => showUnread(0));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('topic-menu-bug'));
+    fireEvent.click(screen.getByTestId('topic-follow'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not reach the server/i);
+    act(() =>
+      applyEvents(
+        queryClient,
+        decoded([
+          {
+            id: 1,
+            type: 'user_topic',
+            stream_id: 1,
+            topic_name: 'bug',
+            last_updated: 1,
+            visibility_policy: UserTopicVisibility.followed,
+          },
+        ]),
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('topic-followed-bug')).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('the empty topic shows its display name and cannot be resolved', () => {

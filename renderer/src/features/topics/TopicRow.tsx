@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorText } from '../../api/call';
+import { unmetError } from '../../api/unmet-error';
 import { sameNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useIsAdmin } from '../../app/realm';
@@ -59,7 +60,10 @@ export function TopicRow({
       if (selected) select({ kind: 'topic', streamId, topic: toggleResolved(topic) });
     },
   });
-  const failure = visibility.error ?? markRead.error ?? resolve.error;
+  const failure =
+    unmetError(visibility, (asked) => policy === asked) ??
+    unmetError(markRead, () => unread === 0) ??
+    resolve.error;
   const label = topicLabel(topic, emptyName);
 
   return (

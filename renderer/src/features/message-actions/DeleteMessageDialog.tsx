@@ -1,8 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi, errorText } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { Dialog } from '../../components/Dialog';
 import { useDialogStore } from '../../state/dialogs';
+import { fetchRawMessage } from './message-source';
+
+/** True when the server answers that it no longer has the message; false when it cannot tell. */
+async function isGone(bridge: ChatBridge, messageId: number): Promise<boolean> {
+  try {
+    return (await fetchRawMessage(bridge, messageId)) === undefined;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Deleting a message asks first: it is deleted for everyone, for good. The feeds drop it when the
@@ -12,7 +23,16 @@ export function DeleteMessageDialog({ messageId }: { messageId: number }) {
   const bridge = useBridge();
   const close = useDialogStore((s) => s.close);
   const remove = useMutation({
-    mutationFn: () => callApi(bridge, 'deleteMessage', { message_id: messageId }),
+    mutationFn: async () => {
+      try {
+        await callApi(bridge, 'deleteMessage', { message_id: messageId });
+      } catch (error) {
+        // This Delete, or an earlier one, went through though its answer was lost: the message
+        // is gone, as asked (a Delete sent again would only be told it is invalid).
+        if (await isGone(bridge, messageId)) return;
+        throw error;
+      }
+    },
     onSuccess: close,
   });
   return (

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, errorText } from '../../api/call';
+import { unmetError } from '../../api/unmet-error';
 import { useBridge } from '../../app/bridge-context';
 import { useUserSetting } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -53,6 +54,10 @@ export function ChannelPersonalSettings({ streamId }: { streamId: number }) {
     notifyRow('desktop_notifications', 'Desktop notifications', sub.desktop_notifications, desktopDefault),
     notifyRow('audible_notifications', 'Notification sound', sub.audible_notifications, soundDefault),
   ];
+  const failure = unmetError(
+    change,
+    ({ property, value }) => rows.find((row) => row.property === property)?.value === value,
+  );
   const settled = rows.filter((row) => wanted[row.property] === row.value).map((row) => row.property);
   if (settled.length > 0)
     setWanted((w) => Object.fromEntries(Object.entries(w).filter(([p]) => !settled.includes(p as Property))));
@@ -75,9 +80,9 @@ export function ChannelPersonalSettings({ streamId }: { streamId: number }) {
           {row.hint && <span className="muted small"> ({row.hint})</span>}
         </label>
       ))}
-      {change.isError && (
+      {failure && (
         <p className="form-error" role="alert">
-          Not changed: {errorText(change.error)}
+          Not changed: {errorText(failure)}
         </p>
       )}
     </fieldset>

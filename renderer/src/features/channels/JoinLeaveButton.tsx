@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Channel } from '../../api/model';
 import { callApi, errorText } from '../../api/call';
+import { unmetError } from '../../api/unmet-error';
 import { useBridge } from '../../app/bridge-context';
 import { useInitialState } from '../../app/session';
 
@@ -36,6 +37,7 @@ export function JoinLeaveButton({
     },
     onSuccess: () => setConfirming(false),
   });
+  const failure = unmetError(change, (join) => subscribed === join);
   const leave = () => (channel.invite_only && !confirming ? setConfirming(true) : change.mutate(false));
   return (
     <span className="join-leave">
@@ -63,9 +65,9 @@ export function JoinLeaveButton({
           Cancel
         </button>
       )}
-      {change.isError && (
+      {failure && (
         <span className="form-error small" role="alert" data-testid={`${testId}-error`}>
-          {errorText(change.error)}
+          {errorText(failure)}
         </span>
       )}
     </span>

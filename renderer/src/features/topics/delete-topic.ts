@@ -24,11 +24,37 @@ export async function deleteTopicInBatches(
 ): Promise<TopicDeletion> {
   let rounds = 0;
   while (rounds < maxRounds && !stop.cancelled) {
-    const answer = await callApi(bridge, 'deleteTopic', { stream_id: streamId, topic_name: topic });
+    let answer;
+    try {
+      answer = await callApi(bridge, 'deleteTopic', { stream_id: streamId, topic_name: topic });
+    } catch (error) {
+      // A round whose answer was lost may have deleted what was left: then the topic is gone, as asked.
+      if (await hasNoMessages(bridge, streamId, topic)) return { complete: true, rounds };
+      throw error;
+    }
     rounds++;
     onRound(rounds);
     // Servers before `complete` existed deleted everything or failed.
     if (answer.complete !== false) return { complete: true, rounds };
   }
   return { complete: false, rounds };
+}
+
+/** True when the server answers that the topic holds no message; false when it cannot tell. */
+async function hasNoMessages(bridge: ChatBridge, streamId: number, topic: string): Promise<boolean> {
+  try {
+    const { messages } = await callApi(bridge, 'getMessages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: streamId },
+        { operator: 'topic', operand: topic },
+      ],
+      allow_empty_topic_name: true,
+    });
+    return messages.length === 0;
+  } catch {
+    return false;
+  }
 }

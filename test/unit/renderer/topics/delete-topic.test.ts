@@ -2,17 +2,34 @@ import { describe, expect, it } from 'vitest';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { deleteTopicInBatches } from '../../../../renderer/src/features/topics/delete-topic';
 
-/** A bridge whose deleteTopic answers come from `answers`, in turn; records the calls. */
-function bridgeAnswering(answers: Array<{ complete?: boolean } | 'fail'>) {
+/**
+ * A bridge whose deleteTopic answers come from `answers`, in turn, and whose topic holds
+ * `messagesLeft` messages when asked (getMessages); records the calls.
+ */
+function bridgeAnswering(answers: Array<{ complete?: boolean } | 'fail' | 'lost'>, messagesLeft = 1) {
   const calls: unknown[] = [];
   const bridge = {
     call: async (name: string, params: unknown) => {
       calls.push([name, params]);
+      if (name === 'getMessages')
+        return {
+          ok: true,
+          value: {
+            result: 'success',
+            msg: '',
+            messages: Array.from({ length: messagesLeft }, (_, i) => ({ id: i + 1 })),
+          },
+        };
       const answer = answers.shift();
       if (answer === 'fail')
         return {
           ok: false,
           error: { kind: 'api', status: 400, code: 'BAD_REQUEST', msg: 'Invalid channel ID', extra: {} },
+        };
+      if (answer === 'lost')
+        return {
+          ok: false,
+          error: { kind: 'network', reason: 'connection_failed', message: 'socket hang up' },
         };
       return { ok: true, value: { result: 'success', msg: '', ...answer } };
     },
@@ -53,6 +70,25 @@ describe('deleteTopicInBatches', () => {
       stop,
     );
     expect(result).toEqual({ complete: false, rounds: 2 });
+  });
+
+  it('takes a round whose answer was lost as done when the topic then holds no message', async () => {
+    const { bridge, calls } = bridgeAnswering([{ complete: false }, 'lost'], 0);
+    expect(await deleteTopicInBatches(bridge, 7, 'old plans')).toEqual({ complete: true, rounds: 1 });
+    expect(calls.at(-1)).toEqual([
+      'getMessages',
+      expect.objectContaining({
+        narrow: [
+          { operator: 'channel', operand: 7 },
+          { operator: 'topic', operand: 'old plans' },
+        ],
+      }),
+    ]);
+  });
+
+  it('throws a lost answer while the topic still holds messages', async () => {
+    const { bridge } = bridgeAnswering(['lost'], 1);
+    await expect(deleteTopicInBatches(bridge, 7, 'x')).rejects.toThrow(/socket hang up|reach/i);
   });
 
   it('throws the server’s refusal', async () => {

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { isUserSetting } from '../../../../shared/api/settings-table';
 import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
+import { unmetError } from '../../api/unmet-error';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -60,6 +61,7 @@ function FullNameForm({ current }: { current: string }) {
   const name = typed ?? current;
   const setName = (value: string) => setTyped(value);
   const save = useSettingsCall();
+  const failure = unmetError(save, (params) => params.full_name === current);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim() || name === current) return;
@@ -88,9 +90,9 @@ function FullNameForm({ current }: { current: string }) {
           </button>
         </span>
       </label>
-      {save.isError && (
+      {failure && (
         <p className="form-error" role="alert" data-testid="full-name-error">
-          {errorText(save.error)}
+          {errorText(failure)}
         </p>
       )}
     </form>

@@ -138,6 +138,27 @@ describe('PersonalSettings', () => {
     await waitFor(() => expect(field().value).toBe('Renamed Again'));
   });
 
+  it('a new name whose answer was lost says so until the rename event shows it saved', async () => {
+    const { bridge, queryClient, render } = setup(baseState());
+    bridge.handlers.updateSettings = () => {
+      throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'socket hang up' });
+    };
+    render(<PersonalSettings />);
+    fireEvent.change(screen.getByTestId('full-name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(screen.getByTestId('full-name-save'));
+    expect((await screen.findByTestId('full-name-error')).textContent).toMatch(/could not reach/i);
+    act(() =>
+      applyEvents(
+        queryClient,
+        decoded([
+          { id: 1, type: 'realm_user', op: 'update', person: { user_id: SELF, full_name: 'Ada Lovelace' } },
+        ]),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByTestId('full-name-error')).toBeNull());
+    expect((screen.getByTestId('full-name') as HTMLInputElement).value).toBe('Ada Lovelace');
+  });
+
   it('offers the notification sounds the server lists in user_settings, or at the top level, in a picker', () => {
     for (const where of ['nested', 'top'] as const) {
       const base = state();

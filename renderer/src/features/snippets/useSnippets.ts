@@ -1,5 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
+import { getInitialState } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
 import { useInitialState } from '../../app/session';
 import type { SavedSnippet } from './snippets';
@@ -9,12 +11,43 @@ export function useSavedSnippets(): SavedSnippet[] | undefined {
   return useInitialState((s) => s.saved_snippets);
 }
 
-/** Spec 4.19: an empty title or content is the server's to refuse ("Title cannot be empty."). */
+/**
+ * Spec 4.19: an empty title or content is the server's to refuse ("Title cannot be empty."). A
+ * Save whose answer was lost may have created the snippet all the same: before the failure is
+ * reported, the server's snippets are looked at, so a Save clicked again does not make a second one.
+ */
 export function useCreateSnippet() {
   const bridge = useBridge();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: { title: string; content: string }) => callApi(bridge, 'createSavedSnippet', params),
+    mutationFn: async (params: { title: string; content: string }) => {
+      const before = new Set((getInitialState(queryClient)?.saved_snippets ?? []).map((s) => s.id));
+      try {
+        return await callApi(bridge, 'createSavedSnippet', params);
+      } catch (error) {
+        const made = await createdMeanwhile(bridge, params, before);
+        if (made === undefined) throw error;
+        return { result: 'success', msg: '', saved_snippet_id: made.id };
+      }
+    },
   });
+}
+
+/** A snippet with these words that the server has and `before` did not; undefined when none or unknown. */
+async function createdMeanwhile(
+  bridge: ChatBridge,
+  wanted: { title: string; content: string },
+  before: ReadonlySet<number>,
+): Promise<SavedSnippet | undefined> {
+  try {
+    const { saved_snippets } = await callApi(bridge, 'getSavedSnippets', {});
+    // The server keeps the title trimmed.
+    return saved_snippets.find(
+      (s) => !before.has(s.id) && s.title.trim() === wanted.title.trim() && s.content === wanted.content,
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /** Edit a snippet (PATCH, level 368): only the fields given change. */

@@ -122,3 +122,38 @@ describe('SnippetsScreen', () => {
     await waitFor(() => expect(bridge.callsTo('deleteSavedSnippet')).toEqual([{ saved_snippet_id: 2 }]));
   });
 });
+
+describe('a new snippet whose answer was lost', () => {
+  const lostAnswer = () => {
+    throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'socket hang up' });
+  };
+  const fillAndSave = (title: string, content: string) => {
+    fireEvent.change(screen.getByTestId('snippet-title'), { target: { value: title } });
+    fireEvent.change(screen.getByTestId('snippet-content'), { target: { value: content } });
+    fireEvent.click(screen.getByTestId('snippet-save'));
+  };
+
+  it('counts as saved when the server has it: the form empties, no error, nothing sent twice', async () => {
+    const { render, bridge } = setup(state());
+    bridge.handlers.createSavedSnippet = lostAnswer;
+    bridge.handlers.getSavedSnippets = () => ({
+      saved_snippets: [...snippets, { id: 3, title: 'Standup', content: 'Yesterday, today, blockers.' }],
+    });
+    render(<SnippetsScreen />);
+    fillAndSave(' Standup ', 'Yesterday, today, blockers.');
+    await waitFor(() => expect((screen.getByTestId('snippet-title') as HTMLInputElement).value).toBe(''));
+    expect(screen.queryByTestId('snippet-error')).toBeNull();
+    expect(bridge.callsTo('createSavedSnippet')).toHaveLength(1);
+  });
+
+  it('is reported when the server has no new one with those words (the same words saved earlier do not count)', async () => {
+    const { render, bridge } = setup(state());
+    bridge.handlers.createSavedSnippet = lostAnswer;
+    bridge.handlers.getSavedSnippets = () => ({ saved_snippets: snippets });
+    render(<SnippetsScreen />);
+    fillAndSave('Greeting', 'Hello and welcome!');
+    expect((await screen.findByTestId('snippet-error')).textContent).toMatch(/could not reach the server/i);
+    expect((screen.getByTestId('snippet-title') as HTMLInputElement).value).toBe('Greeting');
+    expect(bridge.callsTo('getSavedSnippets')).toHaveLength(1);
+  });
+});

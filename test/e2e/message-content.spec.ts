@@ -41,7 +41,7 @@ test('math from the real service (KaTeX) shows once, laid out by the browser, wi
   await expect(content.locator('math')).toBeVisible();
   await expect(content.locator('.katex-html')).toBeHidden();
   // The text a reader sees (and copies): the formula once (one "2", not "x2" again beside it), no "x^2".
-  const text = await content.evaluate((el) => el.innerText);
+  const text = await content.evaluate((el) => (el as HTMLElement).innerText);
   expect(text).toMatch(/^Area .*2.* here$/su);
   expect(text.match(/2/g)).toHaveLength(1);
   expect(text).not.toContain('^');

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import type { ChatBridge } from '../../../shared/ipc';
 import { ApiCallError } from '../../../shared/failures';
 import { SignIn } from '../features/sign-in/SignIn';
+import { HtmlReaderProvider } from '../components/html-reader';
 import { ChatShell } from './ChatShell';
 import { BridgeContext, useBridge } from './bridge-context';
 import { forgetOtherAccountsSession, useSessionSync } from './session';
@@ -100,5 +101,9 @@ function Root() {
     );
   if (active.isPending || accounts.isPending || scope !== activeId) return <Loading label="Starting…" />;
   if (!active.data || !account) return <SignIn />;
-  return <ChatShell key={account.id} account={account} />;
+  return (
+    <HtmlReaderProvider>
+      <ChatShell key={account.id} account={account} />
+    </HtmlReaderProvider>
+  );
 }

@@ -1,16 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { conversationLinkTarget } from '../api/conversation-links';
-import { getInitialState } from '../api/keys';
 import { useNarrowStore } from '../state/narrow';
 import { useBridge } from '../app/bridge-context';
-import { userInGroupSetting } from '../app/permissions';
-import { useInitialState } from '../app/session';
-import { useTwentyFourHourTime } from '../app/time-format';
 import { useExternalImagesStore } from '../state/external-images';
 import { currentServerBase, EXTERNAL_IMAGE_ATTR, sanitizeHtml } from './sanitize';
 import { openUploadLink } from '../features/uploads/file-clicks';
 import { toggleSpoiler } from './spoilers';
+import { useHtmlReader } from './html-reader';
 
 export { resolveServerUrl, sanitizeHtml, setServerBase, setUploadRoute } from './sanitize';
 
@@ -36,21 +32,13 @@ export function SafeHtml({
   testId?: string;
 }) {
   const bridge = useBridge();
-  const queryClient = useQueryClient();
   const loadExternalHttps = useExternalImagesStore((s) => s.loadHttps);
   const [allowed, setAllowed] = useState<ReadonlySet<string>>(() => new Set());
-  const readerId = getInitialState(queryClient)?.user_id;
-  const groups = useInitialState((s) => s.realm_user_groups);
-  const twentyFourHourTime = useTwentyFourHourTime();
-  const clean = useMemo(() => {
-    const isInGroup = (groupId: number) =>
-      readerId !== undefined && userInGroupSetting(groupId, readerId, groups ?? []);
-    return sanitizeHtml(
-      html,
-      { loadExternalHttps, allowed },
-      { userId: readerId, isInGroup, twentyFourHourTime },
-    );
-  }, [html, loadExternalHttps, allowed, readerId, groups, twentyFourHourTime]);
+  const reader = useHtmlReader();
+  const clean = useMemo(
+    () => sanitizeHtml(html, { loadExternalHttps, allowed }, reader),
+    [html, loadExternalHttps, allowed, reader],
+  );
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as Element;
     if (!target.closest('a') && toggleSpoiler(target)) return;
@@ -69,7 +57,7 @@ export function SafeHtml({
     if (openUploadLink(link, bridge)) return;
     const href = link.getAttribute('href') ?? '';
     // A channel, topic or message of the same organization opens here, not in a browser.
-    const conversation = conversationLinkTarget(href, currentServerBase(), readerId);
+    const conversation = conversationLinkTarget(href, currentServerBase(), reader?.userId);
     if (conversation) useNarrowStore.getState().select(conversation.narrow, conversation.anchor);
     else if (EXTERNAL.test(href)) void bridge.openExternal(href);
   };

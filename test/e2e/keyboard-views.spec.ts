@@ -117,6 +117,49 @@ test('an Inbox row that goes away while focused hands the focus to the row now i
     .toBe(String(Number(index) - 1));
 });
 
+test('a view key from outside the view, and Esc from the search box, put the keyboard on the view’s rows', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic: `rows ${Date.now()}`, content: 'Unread.' });
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  const focusedRow = () =>
+    page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index') ?? null);
+
+  // From the top bar, t opens Recent conversations (its conversations loaded before) with its first
+  // row focused: j goes on from it.
+  await page.keyboard.press('t');
+  await expect(page.getByTestId('recent-list')).toBeVisible();
+  await page.keyboard.press('Shift+I');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await page.getByTestId('open-settings').focus();
+  await page.keyboard.press('t');
+  await expect(page.getByTestId('recent-view')).toBeVisible();
+  await expect.poll(() => page.evaluate(focusIn('recent-list'))).toBe(true);
+  await expect.poll(focusedRow).toBe('0');
+  await page.keyboard.press('j');
+  await expect.poll(focusedRow).toBe('1');
+
+  // Shift+I on the Inbox already shown (as after closing the settings) takes the keyboard too.
+  await page.keyboard.press('Shift+I');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await page.getByTestId('open-settings').focus();
+  await page.keyboard.press('Shift+I');
+  await expect.poll(() => page.evaluate(focusIn('inbox-list'))).toBe(true);
+
+  // Esc leaves the search box for the list's rows, where j and k work.
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('search-input')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect.poll(focusedRow).toBe('0');
+  await page.keyboard.press('j');
+  await expect.poll(focusedRow).toBe('1');
+});
+
 test('when the selected message is deleted, the one after it is selected', async ({ page, chat, signIn }) => {
   await signIn(page, 'member');
   const topic = `short lived ${Date.now()}`;

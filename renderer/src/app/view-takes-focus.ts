@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { focusFallbackIn, focusFallbackUnlessInside } from '../components/focus-fallback';
 import { isTypingTarget } from '../features/keyboard/dispatch';
 import { useNarrowStore } from '../state/narrow';
 
@@ -11,6 +12,22 @@ let requestedByKeyboard = false;
  */
 export function viewTakesFocusOnOpen(): void {
   requestedByKeyboard = true;
+}
+
+/**
+ * Opens a conversation or view from the keyboard (`t`, `Shift+I`, `a`...); it takes the keyboard
+ * once shown. Asked for the one already shown, nothing opens: it takes the keyboard at once
+ * (unless the keyboard is in it already), so `t` on Recent conversations from the top bar puts the
+ * keyboard on its rows.
+ */
+export function openFromKeyboard(open: () => void): void {
+  const before = useNarrowStore.getState();
+  viewTakesFocusOnOpen();
+  open();
+  const after = useNarrowStore.getState();
+  if (after.narrow !== before.narrow || after.view !== before.view) return;
+  requestedByKeyboard = false;
+  focusFallbackUnlessInside();
 }
 
 /**
@@ -49,6 +66,8 @@ export function useViewTakesFocusAfterClick(
       (byPointer.current && active && sidebar.current?.contains(active)) ||
       (requested && !isTypingTarget(active))
     )
-      view.current?.focus({ preventScroll: true });
+      // Its list, when it has one drawn already (the Inbox, Recent conversations): that list's own
+      // effects ran before this one, while the focus was still where the key was pressed.
+      if (view.current) focusFallbackIn(view.current);
   }, [narrow, homeView, sidebar, view]);
 }

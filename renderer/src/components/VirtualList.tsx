@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type FocusEvent as ReactFocusEvent,
   type KeyboardEvent,
   type ReactNode,
   type Ref,
@@ -138,6 +139,14 @@ export function VirtualList<T>({
     if (parentRef.current && focusWaitingFor(parentRef.current)) setFocusIndex(0);
   }, [homeView, hasRows]);
 
+  // A home view's list is where the page puts the keyboard in that view (Esc from the search box, a
+  // closed dialog, a key asking for the view shown): the first row in view takes it from the list.
+  const onFocus = (event: ReactFocusEvent<HTMLDivElement>) => {
+    if (homeView && event.target === event.currentTarget && items.length > 0)
+      setFocusIndex(firstRowInView(event.currentTarget, virtualizer.range?.startIndex ?? 0));
+    keepInPlace.onFocus();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const rowEl = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
@@ -164,7 +173,9 @@ export function VirtualList<T>({
       data-testid={testId}
       onKeyDown={onKeyDown}
       onBlur={() => setFocusIndex(null)}
-      onFocus={keepInPlace.onFocus}
+      onFocus={onFocus}
+      tabIndex={homeView ? -1 : undefined}
+      data-focus-fallback={homeView || undefined}
       onScroll={keepInPlace.onScroll}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
@@ -183,6 +194,16 @@ export function VirtualList<T>({
       </div>
     </div>
   );
+}
+
+/** The index of the first row shown in full in the list's box, else `fallback`. */
+function firstRowInView(list: HTMLElement, fallback: number): number {
+  const box = list.getBoundingClientRect();
+  for (const row of list.querySelectorAll<HTMLElement>('[data-index]')) {
+    const rect = row.getBoundingClientRect();
+    if (rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1) return Number(row.dataset.index);
+  }
+  return fallback;
 }
 
 /**

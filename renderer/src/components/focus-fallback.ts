@@ -1,10 +1,25 @@
 /**
- * Moves focus to the innermost of the page's fallbacks (`data-focus-fallback`: the message feed,
- * else the center pane), so the keyboard shortcuts work at once and focus is never left on nothing.
+ * Moves focus to the innermost of the page's fallbacks (`data-focus-fallback`: the message feed, a
+ * home view's list, else the center pane), so the keyboard shortcuts work at once and focus is never left on nothing.
  */
 export function focusFallback(): void {
-  const fallbacks = document.querySelectorAll<HTMLElement>('[data-focus-fallback]');
-  fallbacks[fallbacks.length - 1]?.focus({ preventScroll: true });
+  innermostFallback()?.focus({ preventScroll: true });
+}
+
+/** As `focusFallback`, unless the focus is in that fallback already (on a message, a row). */
+export function focusFallbackUnlessInside(): void {
+  const fallback = innermostFallback();
+  if (fallback && !fallback.contains(document.activeElement)) fallback.focus({ preventScroll: true });
+}
+
+/** Gives the focus to the innermost fallback in `view` (a home view's list), else to `view` itself. */
+export function focusFallbackIn(view: HTMLElement): void {
+  (innermostFallback(view) ?? view).focus({ preventScroll: true });
+}
+
+function innermostFallback(root: ParentNode = document): HTMLElement | null {
+  const fallbacks = root.querySelectorAll<HTMLElement>('[data-focus-fallback]');
+  return fallbacks[fallbacks.length - 1] ?? null;
 }
 
 /** The innermost open modal (a dialog, the settings screen): focus that is lost stays inside it. */

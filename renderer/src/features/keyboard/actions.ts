@@ -23,7 +23,7 @@ import { useMessagePopover, type MessagePopover } from '../../state/message-popo
 import { THUMBS_UP, toggleReaction } from '../reactions/toggle-reaction';
 import { callApi } from '../../api/call';
 import { nextUnreadConversation } from './next-unread';
-import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
+import { openFromKeyboard, viewTakesFocusOnOpen } from '../../app/view-takes-focus';
 import { useSettingsScreen } from '../settings/screen-store';
 import type { ShortcutAction } from './shortcuts';
 
@@ -74,13 +74,6 @@ function refusesPosting(context: ActionContext, narrow: Narrow): boolean {
   if (narrow.kind !== 'channel' && narrow.kind !== 'topic') return false;
   if (mayPostInChannel(getInitialState(context.queryClient), narrow.streamId)) return false;
   showNotice(NO_POST_PERMISSION);
-  return true;
-}
-
-/** A conversation or home view opened from the keyboard: it takes the keyboard once shown. */
-function openFromKeyboard(open: () => void): boolean {
-  viewTakesFocusOnOpen();
-  open();
   return true;
 }
 
@@ -238,7 +231,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
       narrow?.kind === 'topic'
         ? { kind: 'channel', streamId: narrow.streamId }
         : replyNarrow(message, selfIdOf(context));
-    return openFromKeyboard(() => openConversation(target, message.id));
+    return opened(() => openConversation(target, message.id));
   },
   'thumbs-up': (context) => {
     const message = selected();
@@ -267,10 +260,10 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   'format-italic': () => false,
   'format-link': () => false,
   'scroll-page': () => false,
-  inbox: () => openFromKeyboard(() => useNarrowStore.getState().showView('inbox')),
-  recent: () => openFromKeyboard(() => useNarrowStore.getState().showView('recent')),
-  'all-messages': () => openFromKeyboard(() => openConversation({ kind: 'all' })),
-  starred: () => openFromKeyboard(() => openConversation({ kind: 'starred' })),
+  inbox: () => opened(() => useNarrowStore.getState().showView('inbox')),
+  recent: () => opened(() => useNarrowStore.getState().showView('recent')),
+  'all-messages': () => opened(() => openConversation({ kind: 'all' })),
+  starred: () => opened(() => openConversation({ kind: 'starred' })),
   drafts: () => {
     useSettingsScreen.getState().open('drafts');
     return true;
@@ -293,6 +286,12 @@ function toggleDialog(kind: 'keyboard-help' | 'quick-switcher'): boolean {
   if (dialogs.dialog?.kind === kind) dialogs.close();
   else if (dialogs.dialog === null) dialogs.open({ kind });
   else return false;
+  return true;
+}
+
+/** A conversation or home view opened from the keyboard: it takes the keyboard (see openFromKeyboard). */
+function opened(open: () => void): true {
+  openFromKeyboard(open);
   return true;
 }
 

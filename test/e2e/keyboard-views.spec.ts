@@ -397,6 +397,35 @@ test('the quick switcher keeps its place while its matches shrink under the typi
   await page.keyboard.press('Escape');
 });
 
+test('a topic that arrives while the quick switcher is open does not take the highlighted match’s place', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  const stamp = `sw${Date.now()}`;
+  const post = (topic: string) =>
+    chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content: 'Here.' });
+  for (const topic of [`${stamp} b`, `${stamp} c`]) await post(topic);
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('switcher-input')).toBeFocused();
+  await page.keyboard.type(stamp);
+  const options = page.getByTestId('switcher-list').getByRole('option');
+  await expect(options).toHaveCount(2);
+  const highlighted = page.getByTestId('switcher-list').locator('[aria-selected="true"]');
+  await page.keyboard.press('ArrowDown');
+  await expect(highlighted).toContainText(`${stamp} c`);
+
+  // Someone starts a topic that sorts first: the highlight stays on the match the person chose.
+  await post(`${stamp} a`);
+  await expect(options).toHaveCount(3);
+  await expect(options.first()).toContainText(`${stamp} a`);
+  await expect(highlighted).toContainText(`${stamp} c`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText(`# general › ${stamp} c`);
+});
+
 test('r in All messages or Starred opens the reply in place: the reader keeps the view and their place', async ({
   page,
   chat,

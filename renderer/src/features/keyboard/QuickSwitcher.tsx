@@ -108,15 +108,33 @@ const KIND_LABEL: Record<SwitcherItem['kind'], string> = {
   person: 'Person',
 };
 
+/** The highlighted match: its key (null: the first match, until shown), and its index when last chosen. */
+interface Highlight {
+  key: string | null;
+  index: number;
+}
+
+const FIRST_MATCH: Highlight = { key: null, index: 0 };
+
+/** Where the highlighted match is now; gone from the matches, the place it had. */
+function highlightedIndex(highlight: Highlight, shown: readonly SwitcherItem[]): number {
+  const byKey = highlight.key === null ? -1 : shown.findIndex((item) => item.key === highlight.key);
+  return byKey >= 0 ? byKey : Math.min(highlight.index, shown.length - 1);
+}
+
 /** Ctrl+K (Cmd+K): type to jump to a channel, a topic or a person; ↑↓ choose, Enter opens. */
 export function QuickSwitcher() {
   const close = useDialogStore((s) => s.close);
   const items = useSwitcherItems();
   const [query, setQuery] = useState('');
-  const [highlighted, setHighlighted] = useState(0);
   const shown = useMemo(() => rankPreparedItems(items, query), [items, query]);
+  const [highlight, setHighlight] = useState<Highlight>(FIRST_MATCH);
+  const current = highlightedIndex(highlight, shown);
+  // The highlighted match is held by its key from the first render that shows it: a topic that
+  // arrives while the switcher is open (a burst of messages) and sorts before it must not take its
+  // place under Enter.
+  if (highlight.key === null && shown[current]) setHighlight({ key: shown[current].key, index: current });
   const listId = useId();
-  const current = Math.min(highlighted, shown.length - 1);
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
@@ -135,7 +153,8 @@ export function QuickSwitcher() {
       e.preventDefault();
       if (shown.length === 0) return;
       const step = e.key === 'ArrowDown' ? 1 : -1;
-      setHighlighted((current + step + shown.length) % shown.length);
+      const next = (current + step + shown.length) % shown.length;
+      setHighlight({ key: shown[next]!.key, index: next });
     } else if (e.key === 'Enter') {
       e.preventDefault();
       choose(shown[current]);
@@ -157,7 +176,7 @@ export function QuickSwitcher() {
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);
-          setHighlighted(0);
+          setHighlight(FIRST_MATCH);
         }}
         onKeyDown={onKeyDown}
       />

@@ -324,3 +324,32 @@ test('each sender suggestion is one line, its email and name cut with an ellipsi
     await page.screenshot({ path: `test-results/screens/search-sender-suggestions-${width}.png` });
   }
 });
+
+test('a topic moved up by a new message while the suggestions are open keeps the highlight where the person put it', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const stamp = `held${Date.now()}`;
+  for (const topic of [`${stamp} one`, `${stamp} two`]) await post(chat, 'admin', 'general', topic, 'Here.');
+  const input = page.getByTestId('search-input');
+  await input.fill('channel:gener');
+  await expect(page.getByTestId('search-suggestion-0')).toContainText('channel:general');
+  await input.press('Tab');
+  await expect(pills(page).first()).toContainText('channel:general');
+  await input.pressSequentially('topic:');
+  // Newest topics first: two, then one.
+  await expect(page.getByTestId('search-suggestion-1')).toContainText(`${stamp} one`);
+  await input.press('ArrowDown');
+  await input.press('ArrowDown');
+  const highlighted = page.getByTestId('search-suggestions').locator('[aria-selected="true"]');
+  await expect(highlighted).toContainText(`${stamp} one`);
+
+  // A message starts a topic, which goes first: the highlight stays on "one".
+  await post(chat, 'admin', 'general', `${stamp} zero`, 'New.');
+  await expect(page.getByTestId('search-suggestion-0')).toContainText(`${stamp} zero`);
+  await expect(highlighted).toContainText(`${stamp} one`);
+  await input.press('Enter');
+  await expect(pills(page).nth(1)).toContainText(`${stamp} one`);
+});

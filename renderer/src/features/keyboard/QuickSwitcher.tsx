@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
+import { useHeldHighlight } from '../../components/held-highlight';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { callApi } from '../../api/call';
 import { apiQueryKey } from '../../api/queries';
@@ -108,19 +109,7 @@ const KIND_LABEL: Record<SwitcherItem['kind'], string> = {
   person: 'Person',
 };
 
-/** The highlighted match: its key (null: the first match, until shown), and its index when last chosen. */
-interface Highlight {
-  key: string | null;
-  index: number;
-}
-
-const FIRST_MATCH: Highlight = { key: null, index: 0 };
-
-/** Where the highlighted match is now; gone from the matches, the place it had. */
-function highlightedIndex(highlight: Highlight, shown: readonly SwitcherItem[]): number {
-  const byKey = highlight.key === null ? -1 : shown.findIndex((item) => item.key === highlight.key);
-  return byKey >= 0 ? byKey : Math.min(highlight.index, shown.length - 1);
-}
+const switcherKey = (item: SwitcherItem) => item.key;
 
 /** Ctrl+K (Cmd+K): type to jump to a channel, a topic or a person; ↑↓ choose, Enter opens. */
 export function QuickSwitcher() {
@@ -128,12 +117,9 @@ export function QuickSwitcher() {
   const items = useSwitcherItems();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => rankPreparedItems(items, query), [items, query]);
-  const [highlight, setHighlight] = useState<Highlight>(FIRST_MATCH);
-  const current = highlightedIndex(highlight, shown);
-  // The highlighted match is held by its key from the first render that shows it: a topic that
-  // arrives while the switcher is open (a burst of messages) and sorts before it must not take its
-  // place under Enter.
-  if (highlight.key === null && shown[current]) setHighlight({ key: shown[current].key, index: current });
+  // Topics arrive while it is open (a burst of messages): the match under Enter stays the one chosen.
+  const highlight = useHeldHighlight(shown, switcherKey, 0);
+  const current = highlight.current;
   const listId = useId();
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -153,8 +139,7 @@ export function QuickSwitcher() {
       e.preventDefault();
       if (shown.length === 0) return;
       const step = e.key === 'ArrowDown' ? 1 : -1;
-      const next = (current + step + shown.length) % shown.length;
-      setHighlight({ key: shown[next]!.key, index: next });
+      highlight.highlight((current + step + shown.length) % shown.length);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       choose(shown[current]);
@@ -176,7 +161,7 @@ export function QuickSwitcher() {
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);
-          setHighlight(FIRST_MATCH);
+          highlight.reset();
         }}
         onKeyDown={onKeyDown}
       />

@@ -19,6 +19,7 @@ import { useChannelIndex } from '../channels/hooks';
 import { currentWord, replaceCurrentWord, suggest, type Suggestion } from './search-suggestions';
 import { useSuggestionSources } from './useSuggestionSources';
 import { focusFallback } from '../../components/focus-fallback';
+import { useHeldHighlight } from '../../components/held-highlight';
 
 const LIST_ID = 'search-suggestions';
 
@@ -103,6 +104,8 @@ function finishedTerms(text: string, selfEmail?: string): { terms: SearchTerm[];
   return { terms, rest: words.length ? `${words.join(' ')} ` : '' };
 }
 
+const suggestionKey = (suggestion: Suggestion) => suggestion.replacement;
+
 /**
  * Search: filters (`channel:general`, `-is:read`, …) shown as removable pills, free words in the
  * box; suggestions for operators, channels, people and topics while typing (arrows to choose,
@@ -117,7 +120,6 @@ export function SearchBox() {
   const [terms, setTerms] = useState<SearchTerm[]>(initial.terms);
   const [text, setText] = useState(initial.text);
   const [open, setOpen] = useState(false);
-  const [highlighted, setHighlighted] = useState(-1);
   /**
    * Why the last Enter searched nothing: a person or channel named that the organization lacks, or
    * a filter the service does not understand.
@@ -134,6 +136,9 @@ export function SearchBox() {
     selfId,
   };
   const suggestions = open ? suggest(currentWord(text), sources) : [];
+  // The topics offered move as messages arrive: the one under Enter stays the one chosen.
+  const highlight = useHeldHighlight(suggestions, suggestionKey, -1);
+  const highlighted = highlight.current;
   // The pills scroll sideways in one row: a new one brings the end of the row, where one types, into view.
   const field = useRef<HTMLDivElement>(null);
   // The end of the field (where typing goes) stays in view as pills are added. Not with none: reading
@@ -149,7 +154,7 @@ export function SearchBox() {
       setText(finished.rest);
     } else setText(value);
     setOpen(true);
-    setHighlighted(-1);
+    highlight.reset();
     setNoMatch(null);
   };
 
@@ -162,7 +167,7 @@ export function SearchBox() {
         setText(rest ? `${rest} ` : '');
       }
     } else setText(replaceCurrentWord(text, suggestion.replacement));
-    setHighlighted(-1);
+    highlight.reset();
     setOpen(true);
   };
 
@@ -202,10 +207,10 @@ export function SearchBox() {
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' && suggestions.length > 0) {
       e.preventDefault();
-      setHighlighted((highlighted + 1) % suggestions.length);
+      highlight.highlight((highlighted + 1) % suggestions.length);
     } else if (e.key === 'ArrowUp' && suggestions.length > 0) {
       e.preventDefault();
-      setHighlighted(highlighted <= 0 ? suggestions.length - 1 : highlighted - 1);
+      highlight.highlight(highlighted <= 0 ? suggestions.length - 1 : highlighted - 1);
     } else if ((e.key === 'Enter' && highlighted >= 0) || (e.key === 'Tab' && suggestions.length > 0)) {
       const chosen = suggestions[Math.max(0, highlighted)];
       if (!chosen) return;
@@ -229,7 +234,6 @@ export function SearchBox() {
     }
   };
 
-  const active = highlighted >= 0 && highlighted < suggestions.length ? highlighted : -1;
   return (
     <form className="search-box" role="search" onSubmit={submit}>
       <div className="search-field" ref={field}>
@@ -258,7 +262,7 @@ export function SearchBox() {
           aria-autocomplete="list"
           aria-expanded={suggestions.length > 0}
           aria-controls={LIST_ID}
-          aria-activedescendant={active >= 0 ? `${LIST_ID}-${active}` : undefined}
+          aria-activedescendant={highlighted >= 0 ? `${LIST_ID}-${highlighted}` : undefined}
           placeholder={terms.length ? 'Add words or filters' : 'Search messages (try channel:, sender:, is:)'}
           data-testid="search-input"
           value={text}
@@ -280,8 +284,8 @@ export function SearchBox() {
               key={suggestion.replacement}
               id={`${LIST_ID}-${index}`}
               role="option"
-              aria-selected={index === active}
-              className={index === active ? 'active' : undefined}
+              aria-selected={index === highlighted}
+              className={index === highlighted ? 'active' : undefined}
               data-testid={`search-suggestion-${index}`}
               // Before the input's blur closes the list.
               onMouseDown={(e) => {

@@ -426,3 +426,58 @@ test('where topics are required, a message without one is held back with the rea
     await owner.patch('/realm', { topics_policy: 'allow_empty_topic' });
   }
 });
+
+test('a person moved up the @ list by their new message does not take the highlight from the one chosen', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await input.pressSequentially('hey @');
+  const options = list(page).getByRole('option');
+  await expect(options.nth(3)).toBeVisible();
+  await input.press('ArrowDown');
+  await input.press('ArrowDown');
+  const chosen = (await activeOption(page).textContent()) ?? '';
+  // Someone listed lower down writes to me: recent conversations put them first.
+  const labels = await options.allTextContents();
+  const writer = chat.users.find(
+    (u) => !u.is_bot && u.email !== me.email && labels.findIndex((l) => l.includes(u.email)) > 2,
+  )!;
+  await chat
+    .api(writer.email)
+    .post('/messages', { type: 'private', to: JSON.stringify([me.email]), content: 'Hi!' });
+  await expect(options.first()).toContainText(writer.email);
+  await expect(activeOption(page)).toHaveText(chosen);
+  await input.press('Enter');
+  const mentioned = chat.users.find((u) => chosen.includes(u.email))!;
+  await expect(input).toHaveValue(`hey @**${mentioned.full_name}** `);
+});
+
+test('a topic moved up by a new message while the topic field suggests does not take the highlight from the one chosen', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const stamp = `held${Date.now()}`;
+  const post = (name: string) =>
+    chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic: name, content: 'Here.' });
+  for (const name of [`${stamp} a`, `${stamp} b`]) await post(name);
+  await page.getByTestId('channel-general').click();
+  const topic = page.getByTestId('compose-topic');
+  await topic.click();
+  await topic.pressSequentially(stamp);
+  const options = page.getByTestId('topic-suggestions').getByRole('option');
+  // Equal matches, the most recent first: b, then a.
+  await expect(options).toHaveText([`›${stamp} b`, `›${stamp} a`]);
+  await page.keyboard.press('ArrowDown');
+  const selected = page.getByTestId('topic-suggestions').getByRole('option', { selected: true });
+  await expect(selected).toHaveText(`›${stamp} a`);
+  await post(`${stamp} c`);
+  await expect(options.first()).toHaveText(`›${stamp} c`);
+  await expect(selected).toHaveText(`›${stamp} a`);
+  await page.keyboard.press('Enter');
+  await expect(topic).toHaveValue(`${stamp} a`);
+});

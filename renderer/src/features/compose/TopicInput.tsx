@@ -2,6 +2,9 @@ import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 're
 import { useTopics } from '../topics/hooks';
 import { rankTopics } from './autocomplete/channels';
 import { SuggestionListbox } from './autocomplete/SuggestionListbox';
+import { useHeldHighlight } from '../../components/held-highlight';
+
+const sameTopic = (topic: string) => topic;
 
 /**
  * The compose box's topic field in a channel view, with the channel's existing topics suggested as
@@ -28,7 +31,6 @@ export function TopicInput({
 }) {
   const topics = useTopics(streamId).data?.topics;
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const listId = useId();
   const suggestions = useMemo(() => {
     if (!topics || !value.trim()) return [];
@@ -36,6 +38,10 @@ export function TopicInput({
     // Nothing to suggest once the topic is written out exactly.
     return ranked.length === 1 && ranked[0] === value ? [] : ranked;
   }, [topics, value]);
+  // Starts at the best match as one types; a topic moved up by new messages does not take its place.
+  const highlight = useHeldHighlight(suggestions, sameTopic, 0, value);
+  const active = Math.max(0, highlight.current);
+  const setActive = highlight.highlight;
   const shown = open && suggestions.length > 0;
 
   const pick = (topic: string) => {
@@ -55,7 +61,7 @@ export function TopicInput({
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + suggestions.length) % suggestions.length);
+      setActive((active + step + suggestions.length) % suggestions.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       pick(suggestions[Math.min(active, suggestions.length - 1)]!);
@@ -90,7 +96,6 @@ export function TopicInput({
         onChange={(e) => {
           onChange(e.target.value);
           setOpen(true);
-          setActive(0);
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
 import type { ComposeNarrow } from '../../../api/narrow';
 import { useEscapeLayer } from '../../../components/escape-layers';
+import { useHeldHighlight } from '../../../components/held-highlight';
 import { replaceRange } from '../text-edit';
 import { tokenAt, type Token } from './token';
 import { useSuggestions, type Suggestion } from './useSuggestions';
@@ -28,6 +29,7 @@ export interface Autocomplete {
 }
 
 const tokenKey = (token: Token | null) => (token ? JSON.stringify(token) : '');
+const suggestionId = (suggestion: Suggestion) => suggestion.id;
 
 /**
  * The compose box's autocomplete: finds the trigger before the caret, asks the sources, and
@@ -42,7 +44,6 @@ export function useAutocomplete(
   const [caret, setCaret] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState('');
-  const [selection, setSelection] = useState<{ query: string; index: number }>({ query: '', index: 0 });
   const listId = useId();
 
   const token = useMemo(
@@ -52,11 +53,11 @@ export function useAutocomplete(
   const shownToken = token && tokenKey(token) === dismissed ? null : token;
   const suggestions = useSuggestions(shownToken, narrow);
   const open = shownToken !== null && suggestions.length > 0;
-  // The highlighted row goes back to the first whenever the query changes.
-  const queryKey = tokenKey(shownToken);
-  const active =
-    selection.query === queryKey ? Math.min(selection.index, Math.max(0, suggestions.length - 1)) : 0;
-  const setActive = (index: number) => setSelection({ query: queryKey, index });
+  // The highlighted row goes back to the first whenever the query changes; while it stays, the row
+  // chosen stays highlighted as new messages reorder the people and topics.
+  const highlight = useHeldHighlight(suggestions, suggestionId, 0, tokenKey(shownToken));
+  const active = Math.max(0, highlight.current);
+  const setActive = highlight.highlight;
 
   const close = () => setDismissed(tokenKey(token));
   useEscapeLayer(open, close);

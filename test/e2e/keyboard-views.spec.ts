@@ -426,6 +426,31 @@ test('a topic that arrives while the quick switcher is open does not take the hi
   await expect(page.getByTestId('conversation-title')).toHaveText(`# general › ${stamp} c`);
 });
 
+test('letters typed while the quick switcher’s code still loads go into its field, not to the page', async ({
+  page,
+  signIn,
+}) => {
+  // The switcher's code is held back until the letters are typed, as just after a launch.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/QuickSwitcher-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await signIn(page, 'member');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  const rowBefore = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('dialog-loading')).toBeVisible();
+  // j would move the Inbox's focus, were it the page's.
+  await page.keyboard.type('jobs');
+  release();
+  await expect(page.getByTestId('switcher-input')).toHaveValue('jobs');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('quick-switcher')).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(rowBefore);
+});
+
 test('r in All messages or Starred opens the reply in place: the reader keeps the view and their place', async ({
   page,
   chat,

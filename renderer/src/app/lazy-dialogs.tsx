@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { lazyComponent, LazyBoundary } from '../components/lazy';
 import { Loading } from '../components/states';
+import { forgetTypedAhead, keepTypedAhead } from '../components/type-ahead';
 import { useDialogStore } from '../state/dialogs';
 
 // The dialogs open on a click or a key, never on the first screen: each is a chunk of its own,
@@ -48,7 +49,8 @@ export const QuickSwitcher = lazyComponent(() =>
 
 /**
  * A lazy dialog in its loading frame: the backdrop and an empty dialog box while its chunk loads
- * (Esc or the backdrop still close it; focus stays where it was until the dialog takes it), and the
+ * (Esc or the backdrop still close it; focus stays where it was until the dialog takes it, and
+ * the letters typed meanwhile are kept for its first field), and the
  * failure with Retry in the same box.
  */
 export function LazyDialog({ children }: { children: ReactNode }) {
@@ -71,6 +73,13 @@ function DialogFrame({ busy = false, children }: { busy?: boolean; children: Rea
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [close]);
+  // Letters typed while the code loads are the dialog's (its field gets them), not the page's.
+  useEffect(() => {
+    forgetTypedAhead();
+    if (!busy) return;
+    window.addEventListener('keydown', keepTypedAhead, true);
+    return () => window.removeEventListener('keydown', keepTypedAhead, true);
+  }, [busy]);
   return (
     <div
       className="dialog-backdrop"

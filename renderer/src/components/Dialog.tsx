@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { focusFallback, keepTabInside } from './focus-fallback';
+import { takeTypedAhead } from './type-ahead';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 
@@ -76,6 +77,8 @@ export function Dialog({
       'input:not([readonly]), textarea:not([readonly]), select, button:not(.dialog-close), [tabindex="0"]',
     );
     (first ?? ref.current)?.focus();
+    // What was typed while the dialog's code loaded goes on in its field.
+    takeTypedAhead(first ?? null);
     return () => {
       if (previous?.isConnected) previous.focus();
       else focusFallback();

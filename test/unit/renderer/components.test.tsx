@@ -310,12 +310,41 @@ describe('EditMessageDialog', () => {
     useDialogStore.setState({ dialog: { kind: 'edit-message', messageId: 46 } });
     render(<EditMessageDialog messageId={46} />);
     fireEvent.change(await screen.findByTestId('edit-content'), { target: { value: 'after' } });
+    // Checked while the server cannot say: the failure is shown, and the text kept.
+    const source = bridge.handlers.getMessages;
+    bridge.handlers.getMessages = () => {
+      throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'socket hang up' });
+    };
     fireEvent.click(screen.getByTestId('edit-save'));
     await screen.findByTestId('edit-error');
+    bridge.handlers.getMessages = source;
     fireEvent.click(screen.getByTestId('edit-save'));
     await waitFor(() => expect(useDialogStore.getState().dialog).toBeNull());
     expect(screen.queryByTestId('edit-conflict')).toBeNull();
     expect(keptEdit('acc', 46)).toBeUndefined();
+  });
+
+  it('a save whose answer was lost closes as saved at once when the server holds the text', async () => {
+    const { bridge, render } = setup();
+    const m = channelMessage({ id: 48, sender_id: SELF, content: 'before' });
+    bridge.handlers.getMessages = () => ({ messages: [m], found_oldest: true, found_newest: true });
+    bridge.handlers.updateMessage = (params) => {
+      // Applied, but the answer never arrives (a timeout after the server did the work).
+      m.content = params.content!;
+      throw new FailWith({
+        kind: 'network',
+        reason: 'timeout',
+        message: 'The server did not answer in time.',
+      });
+    };
+    useDialogStore.setState({ dialog: { kind: 'edit-message', messageId: 48 } });
+    render(<EditMessageDialog messageId={48} />);
+    fireEvent.change(await screen.findByTestId('edit-content'), { target: { value: 'after' } });
+    fireEvent.click(screen.getByTestId('edit-save'));
+    await waitFor(() => expect(useDialogStore.getState().dialog).toBeNull());
+    expect(screen.queryByTestId('edit-error')).toBeNull();
+    expect(bridge.callsTo('updateMessage')).toHaveLength(1);
+    expect(keptEdit('acc', 48)).toBeUndefined();
   });
 
   it('an edit made elsewhere is still a conflict when the server holds other text', async () => {

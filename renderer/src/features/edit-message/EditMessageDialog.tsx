@@ -282,9 +282,10 @@ function EditForm({
       try {
         return await callApi(bridge, 'updateMessage', params);
       } catch (error) {
-        // An earlier Save whose answer was lost went through: the text it replaced is gone, and
-        // the server now holds this very text. That is no conflict: it is saved.
-        if (guarded && isEditConflict(error) && (await holdsText(bridge, messageId, params.content!))) return;
+        // A Save whose answer was lost or came too late may have gone through (the feed then shows
+        // the edit from its event), and so may an earlier one, whose text replaced the one this
+        // Save names (a conflict): when the server now holds this very text, it is saved.
+        if (guarded && (await holdsText(bridge, messageId, params.content!))) return;
         throw error;
       }
     },

@@ -41,6 +41,8 @@ test('the chat shell, the home views, search, settings and dialogs meet WCAG 2.1
   chat,
   signIn,
 }) => {
+  // A dozen axe audits of whole screens: about 40 s on a quiet machine, over a minute on a busy one.
+  test.setTimeout(180_000);
   const found: string[] = [];
   // An administrator, who also sees the channel settings.
   const me = await signIn(page, 'admin');

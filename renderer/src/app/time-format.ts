@@ -21,16 +21,21 @@ export function formatTime(timestamp: number, twentyFour: boolean): string {
   return format.format(timestamp * 1000);
 }
 
-/** A date and time of day (drafts, edit history, invitations), in seconds since the epoch. */
-export function formatDateTime(timestamp: number, twentyFour: boolean): string {
-  return new Date(timestamp * 1000).toLocaleString([], {
+/** A date with its time of day, on the reader's clock. */
+function dateTimeOptions(twentyFour: boolean): Intl.DateTimeFormatOptions {
+  return {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     hour12: !twentyFour,
-  });
+  };
+}
+
+/** A date and time of day (drafts, edit history, invitations), in seconds since the epoch. */
+export function formatDateTime(timestamp: number, twentyFour: boolean): string {
+  return new Date(timestamp * 1000).toLocaleString([], dateTimeOptions(twentyFour));
 }
 
 const globalTimeFormats = new Map<boolean, Intl.DateTimeFormat>();
@@ -39,15 +44,7 @@ const globalTimeFormats = new Map<boolean, Intl.DateTimeFormat>();
 export function formatGlobalTime(instant: Date, twentyFour: boolean): string {
   let format = globalTimeFormats.get(twentyFour);
   if (!format) {
-    format = new Intl.DateTimeFormat([], {
-      weekday: 'short',
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: !twentyFour,
-    });
+    format = new Intl.DateTimeFormat([], { weekday: 'short', ...dateTimeOptions(twentyFour) });
     globalTimeFormats.set(twentyFour, format);
   }
   return format.format(instant);

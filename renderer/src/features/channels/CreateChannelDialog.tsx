@@ -44,7 +44,9 @@ export function CreateChannelDialog() {
   const [createdName, setCreatedName] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: (params: EndpointParams<'subscribe'>) => callApi(bridge, 'subscribe', params),
-    onSuccess: () => setCreatedName(form.name.trim()),
+    // A failure too: a create whose answer was lost made the channel all the same, and its
+    // subscription then opens it like a success (asked again, the name would be taken).
+    onSettled: (_data, _error, params) => setCreatedName(params.subscriptions[0]?.name ?? null),
   });
   const problem = channelNameProblem(form.name, [...known.values()], maxName);
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
 import type { UserGroup } from '../../api/model';
@@ -182,6 +182,16 @@ function CreateGroupForm({
     mutationFn: (params: EndpointParams<'createUserGroup'>) => callApi(bridge, 'createUserGroup', params),
     onSuccess: () => onCreated(form.name.trim()),
   });
+  // A create whose answer was lost made the group all the same: once its event brings a group by
+  // that name that was not there when asked, it is created (asked again, the name would be taken).
+  const [askedAmong, setAskedAmong] = useState<{ name: string; ids: ReadonlySet<number> } | null>(null);
+  const madeMeanwhile =
+    create.isError && askedAmong
+      ? groups.find((g) => !askedAmong.ids.has(g.id) && g.name === askedAmong.name)
+      : undefined;
+  useEffect(() => {
+    if (madeMeanwhile) onCreated(madeMeanwhile.name);
+  }, [madeMeanwhile, onCreated]);
   const knownIds = useMemo(() => new Set(users.keys()), [users]);
   const problems = groupFormProblems(form, groups, knownIds);
   const customGroups = groups.filter((g) => !g.is_system_group);
@@ -195,7 +205,9 @@ function CreateGroupForm({
     // The server's refusal of the last try says nothing of this one.
     create.reset();
     if (problems.length) return;
-    create.mutate(createGroupParams(form));
+    const params = createGroupParams(form);
+    setAskedAmong({ name: params.name, ids: new Set(groups.map((g) => g.id)) });
+    create.mutate(params);
   };
 
   return (

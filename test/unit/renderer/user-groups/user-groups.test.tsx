@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserGroup } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
@@ -130,5 +130,34 @@ describe('UserGroupsScreen', () => {
       ]),
     );
     await waitFor(() => expect(screen.getByTestId('group-frontend')).toBeTruthy());
+  });
+
+  it('a create whose answer was lost counts as created once the group arrives, not as a name now taken', async () => {
+    const { bridge, render, queryClient } = setup(baseState({ realm_user_groups: groups }));
+    bridge.handlers.createUserGroup = () => {
+      throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'socket hang up' });
+    };
+    render(<UserGroupsScreen />);
+    fireEvent.click(screen.getByTestId('new-group'));
+    fireEvent.change(screen.getByTestId('group-name'), { target: { value: 'frontend' } });
+    fireEvent.click(screen.getByTestId('group-create'));
+    expect((await screen.findByTestId('group-error')).textContent).toMatch(/could not reach/i);
+    // The server made it: its event comes.
+    act(() =>
+      applyEvents(
+        queryClient,
+        decoded([
+          {
+            id: 1,
+            type: 'user_group',
+            op: 'add',
+            group: { id: 30, name: 'frontend', description: '', members: [] },
+          },
+        ]),
+      ),
+    );
+    expect((await screen.findByTestId('group-created')).textContent).toContain('frontend');
+    expect(screen.queryByTestId('create-group-form')).toBeNull();
+    expect(bridge.callsTo('createUserGroup')).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserGroup } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
@@ -38,6 +39,11 @@ const groups: UserGroup[] = [
     is_system_group: false,
   },
 ];
+
+/** The server's word that a group was made: its user_group add event. */
+function groupAdded(queryClient: QueryClient, group: Record<string, unknown>): void {
+  applyEvents(queryClient, decoded([{ id: 1, type: 'user_group', op: 'add', group }]));
+}
 
 describe('group rules', () => {
   it('keeps forbidden system groups out of can_manage_group and can_mention_group', () => {
@@ -118,17 +124,7 @@ describe('UserGroupsScreen', () => {
     fail = false;
     fireEvent.click(screen.getByTestId('group-create'));
     expect((await screen.findByTestId('group-created')).textContent).toContain('frontend');
-    applyEvents(
-      queryClient,
-      decoded([
-        {
-          id: 1,
-          type: 'user_group',
-          op: 'add',
-          group: { id: 30, name: 'frontend', description: 'Web and desktop', members: [OTHER] },
-        },
-      ]),
-    );
+    groupAdded(queryClient, { id: 30, name: 'frontend', description: 'Web and desktop', members: [OTHER] });
     await waitFor(() => expect(screen.getByTestId('group-frontend')).toBeTruthy());
   });
 
@@ -143,19 +139,7 @@ describe('UserGroupsScreen', () => {
     fireEvent.click(screen.getByTestId('group-create'));
     expect((await screen.findByTestId('group-error')).textContent).toMatch(/could not reach/i);
     // The server made it: its event comes.
-    act(() =>
-      applyEvents(
-        queryClient,
-        decoded([
-          {
-            id: 1,
-            type: 'user_group',
-            op: 'add',
-            group: { id: 30, name: 'frontend', description: '', members: [] },
-          },
-        ]),
-      ),
-    );
+    act(() => groupAdded(queryClient, { id: 30, name: 'frontend', description: '', members: [] }));
     expect((await screen.findByTestId('group-created')).textContent).toContain('frontend');
     expect(screen.queryByTestId('create-group-form')).toBeNull();
     expect(bridge.callsTo('createUserGroup')).toHaveLength(1);

@@ -523,3 +523,50 @@ test('r in All messages or Starred opens the reply in place: the reader keeps th
   await expect(page.getByTestId('conversation-title')).toHaveText('Starred messages');
   await expect(page.getByTestId('reply-in-view')).toHaveCount(0);
 });
+
+test('Alt+← goes back to where the person was reading, Alt+→ forward again', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const topic = `back story ${Date.now()}`;
+  const ids: number[] = [];
+  for (let i = 1; i <= 30; i++) {
+    const { body } = await chat
+      .api('admin')
+      .post('/messages', { type: 'channel', to: 'general', topic, content: `Back line ${i}.` });
+    ids.push(body.id as number);
+  }
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`content-${ids[0]}`)).toBeVisible();
+  // Read down a few messages, then away to Recent conversations.
+  await page.getByTestId('message-feed').focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('j');
+  const selected = page.locator('[data-testid="message-feed"] article[data-selected]');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[5]));
+  await page.keyboard.press('End');
+  await page.keyboard.press('k');
+  const left = Number(await selected.getAttribute('data-message-id'));
+  expect(left).toBe(ids.at(-2));
+  await page.keyboard.press('t');
+  await expect(page.getByTestId('recent-view')).toBeVisible();
+
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+  await expect(selected).toHaveAttribute('data-message-id', String(left));
+  await expect(page.getByTestId(`content-${left}`)).toBeInViewport();
+  // Back again: the channel the topic was opened from; then forward twice to Recent conversations.
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByTestId('conversation-title')).not.toContainText(topic);
+  await expect(page.getByTestId('conversation-title')).toContainText('general');
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.getByTestId('recent-view')).toBeVisible();
+
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog')).toContainText('Alt+←');
+  await expect(page.getByRole('dialog')).toContainText('Back to where you were before');
+});

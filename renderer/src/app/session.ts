@@ -80,7 +80,7 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     if (!moved) return;
     // The person may be typing in it: the new compose box takes the keyboard over.
     keepComposeFocus();
-    narrowStore.select(moved, narrowStore.anchor);
+    narrowStore.follow(moved);
   };
   const offEvents = bridge.onEvents((batch) => {
     waiting.push(batch);

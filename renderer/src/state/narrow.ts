@@ -1,8 +1,17 @@
 import { create } from 'zustand';
-import type { FeedAnchor, Narrow } from '../api/narrow';
+import { narrowKey, type FeedAnchor, type Narrow } from '../api/narrow';
+import { useMessageSelection } from './message-selection';
+import {
+  NO_HISTORY,
+  renamePlace,
+  step,
+  visit,
+  type HomeView,
+  type Place,
+  type PlaceHistory,
+} from './place-history';
 
-/** The views that show many conversations at once rather than one feed (issue 13's home views). */
-export type HomeView = 'inbox' | 'recent';
+export type { HomeView } from './place-history';
 
 /** The selected conversation (or home view) and the message the feed should open at. */
 interface NarrowState {
@@ -16,18 +25,58 @@ interface NarrowState {
    * is drawn once something is, so its first render already holds what the launch opens.
    */
   shown: boolean;
+  /** The places Back and Forward (Alt+← and Alt+→) go to. */
+  history: PlaceHistory;
   select(narrow: Narrow, anchor?: FeedAnchor): void;
   showView(view: HomeView): void;
   /** Back to the home view. */
   clear(): void;
+  /**
+   * The open conversation has moved (its topic renamed or moved): shows it at its new place, which
+   * replaces the old one in the history too.
+   */
+  follow(moved: Narrow, anchor?: FeedAnchor): void;
+  /** One step back or forward in the history; false when there is none that way. */
+  go(direction: 'back' | 'forward'): boolean;
 }
 
-export const useNarrowStore = create<NarrowState>((set) => ({
+/**
+ * Where the window is, as the history remembers it: a conversation at its selected message, so
+ * that Back returns to where the person was reading, not to its first unread as it is now.
+ */
+function leaving(state: NarrowState): Place {
+  const selected = state.narrow
+    ? useMessageSelection.getState().byNarrow[narrowKey(state.narrow)]
+    : undefined;
+  return { narrow: state.narrow, anchor: selected ?? state.anchor, view: state.view };
+}
+
+function goTo(state: NarrowState, to: Place): Partial<NarrowState> {
+  // The launch's first place is where the history starts, not a step in it.
+  const history = state.shown ? visit(state.history, leaving(state), to) : state.history;
+  return { ...to, shown: true, history };
+}
+
+export const useNarrowStore = create<NarrowState>((set, get) => ({
   narrow: null,
   anchor: null,
   view: null,
   shown: false,
-  select: (narrow, anchor = null) => set({ narrow, anchor, view: null, shown: true }),
-  showView: (view) => set({ narrow: null, anchor: null, view, shown: true }),
-  clear: () => set({ narrow: null, anchor: null, view: null }),
+  history: NO_HISTORY,
+  select: (narrow, anchor = null) => set((s) => goTo(s, { narrow, anchor, view: null })),
+  showView: (view) => set((s) => goTo(s, { narrow: null, anchor: null, view })),
+  clear: () => set((s) => ({ ...goTo(s, { narrow: null, anchor: null, view: null }), shown: s.shown })),
+  follow: (moved, anchor) =>
+    set((s) => ({
+      narrow: moved,
+      anchor: anchor === undefined ? s.anchor : anchor,
+      history: s.narrow ? renamePlace(s.history, s.narrow, moved) : s.history,
+    })),
+  go: (direction) => {
+    const state = get();
+    const next = step(state.history, leaving(state), direction);
+    if (!next) return false;
+    set({ ...next.place, shown: true, history: next.history });
+    return true;
+  },
 }));

@@ -87,7 +87,7 @@ export async function followMoveSince(
   state: InitialState | undefined,
 ): Promise<void> {
   const moved = await movedSince(bridge, narrow, messageId, state).catch(() => null);
-  if (moved && useNarrowStore.getState().narrow === narrow) useNarrowStore.getState().select(moved);
+  if (moved && useNarrowStore.getState().narrow === narrow) useNarrowStore.getState().follow(moved, null);
 }
 
 /**

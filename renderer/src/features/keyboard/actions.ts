@@ -268,9 +268,18 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     useSettingsScreen.getState().open('drafts');
     return true;
   },
+  'go-back': () => goInHistory('back'),
+  'go-forward': () => goInHistory('forward'),
   help: () => toggleDialog('keyboard-help'),
   'quick-switcher': () => toggleDialog('quick-switcher'),
 };
+
+/** Back or forward to another place (the view shown takes the keyboard); false when there is none. */
+function goInHistory(direction: 'back' | 'forward'): boolean {
+  const { history } = useNarrowStore.getState();
+  if ((direction === 'back' ? history.back : history.forward).length === 0) return false;
+  return opened(() => useNarrowStore.getState().go(direction));
+}
 
 /** Puts the keyboard in a field on screen (none there: the key does nothing). */
 function focusField(testId: string): boolean {

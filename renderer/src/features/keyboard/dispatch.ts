@@ -43,7 +43,7 @@ function ownsEnter(target: EventTarget | null): boolean {
 }
 
 function matches(spec: KeySpec, press: KeyPress, mac: boolean): boolean {
-  if (press.altKey) return false;
+  if (press.altKey !== (spec.alt === true)) return false;
   const modifier = mac ? press.metaKey : press.ctrlKey;
   const other = mac ? press.ctrlKey : press.metaKey;
   if (spec.mod) return modifier && !other && press.key.toLowerCase() === spec.key;

@@ -48,12 +48,16 @@ export type ShortcutAction =
   | 'reply-mentioning'
   | 'mute-topic'
   | 'toggle-first-reaction'
-  | 'edit-history';
+  | 'edit-history'
+  | 'go-back'
+  | 'go-forward';
 
 /** A key: `key` as KeyboardEvent.key names it; `mod` is Ctrl, or Cmd on a Mac. */
 export interface KeySpec {
   key: string;
   mod?: boolean;
+  /** Alt (Option on a Mac), with no other modifier. */
+  alt?: boolean;
   /** With `mod`: Shift too (a listed key: the dispatcher does not tell it apart). */
   shift?: boolean;
 }
@@ -119,6 +123,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'all-messages', keys: [{ key: 'a' }], description: 'All messages', group: 'Navigation' },
   { action: 'starred', keys: [{ key: '*' }], description: 'Starred messages', group: 'Navigation' },
   { action: 'drafts', keys: [{ key: 'd' }], description: 'Drafts', group: 'Navigation' },
+  {
+    action: 'go-back',
+    keys: [{ key: 'ArrowLeft', alt: true }],
+    description: 'Back to where you were before',
+    group: 'Navigation',
+  },
+  {
+    action: 'go-forward',
+    keys: [{ key: 'ArrowRight', alt: true }],
+    description: 'Forward again',
+    group: 'Navigation',
+  },
   {
     action: 'go-to-conversation',
     keys: [{ key: 's' }],
@@ -306,6 +322,7 @@ export function keyLabel(spec: KeySpec, mac: boolean): string {
     ArrowDown: '↓',
     ArrowUp: '↑',
     ArrowLeft: '←',
+    ArrowRight: '→',
     Escape: 'Esc',
     PageUp: 'PgUp',
     PageDown: 'PgDn',
@@ -317,6 +334,7 @@ export function keyLabel(spec: KeySpec, mac: boolean): string {
     M: 'Shift+M',
   };
   const named = names[spec.key] ?? spec.key;
+  if (spec.alt) return mac ? `⌥${named}` : `Alt+${named}`;
   if (!spec.mod) return named;
   // A letter is written in capitals with a modifier (Ctrl+K), a named key as it is (Ctrl+Enter).
   const key = named.length === 1 ? named.toUpperCase() : named;

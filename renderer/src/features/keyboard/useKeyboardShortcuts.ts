@@ -34,7 +34,16 @@ export function useKeyboardShortcuts(): void {
       if (!shortcut) return;
       if (ACTIONS[shortcut.action]({ bridge, queryClient })) event.preventDefault();
     };
+    // A mouse's back and forward buttons step through the same history as Alt+← and Alt+→.
+    const onMouseUp = (event: MouseEvent) => {
+      const action = event.button === 3 ? 'go-back' : event.button === 4 ? 'go-forward' : null;
+      if (action && !overlayOpen() && ACTIONS[action]({ bridge, queryClient })) event.preventDefault();
+    };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('mouseup', onMouseUp);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('mouseup', onMouseUp);
+    };
   }, [bridge, queryClient]);
 }

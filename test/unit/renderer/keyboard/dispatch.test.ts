@@ -40,7 +40,7 @@ describe('the shortcut table', () => {
   it('gives every key to one shortcut only, and every dispatched shortcut an action', () => {
     // Keys listed for where they act (the compose box's ↑) are that place's, not the dispatcher's.
     const keys = SHORTCUTS.filter((s) => !s.handledElsewhere).flatMap((s) =>
-      s.keys.map((k) => `${k.mod ? 'mod+' : ''}${k.key}`),
+      s.keys.map((k) => `${k.mod ? 'mod+' : ''}${k.alt ? 'alt+' : ''}${k.key}`),
     );
     expect(new Set(keys).size).toBe(keys.length);
     for (const s of SHORTCUTS) expect(typeof ACTIONS[s.action]).toBe('function');

@@ -295,3 +295,20 @@ describe('s, the selected message’s conversation', () => {
     expect(useNarrowStore.getState().narrow).toEqual(dm);
   });
 });
+
+describe('Back and Forward', () => {
+  it('are Alt+← and Alt+→; ← alone still edits the last message; not while typing', () => {
+    expect(actionOf(press('ArrowLeft', { altKey: true }))).toBe('go-back');
+    expect(actionOf(press('ArrowRight', { altKey: true }))).toBe('go-forward');
+    expect(actionOf(press('ArrowLeft'))).toBe('edit-last');
+    expect(actionOf(press('ArrowLeft', { altKey: true, ctrlKey: true }))).toBeNull();
+    document.body.innerHTML = '<textarea></textarea>';
+    expect(
+      actionOf(press('ArrowLeft', { altKey: true, target: document.querySelector('textarea') })),
+    ).toBeNull();
+    document.body.innerHTML = '';
+    const back = SHORTCUTS.find((s) => s.action === 'go-back')!;
+    expect(keyLabel(back.keys[0]!, false)).toBe('Alt+←');
+    expect(keyLabel(back.keys[0]!, true)).toBe('⌥←');
+  });
+});

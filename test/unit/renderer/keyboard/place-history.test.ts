@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { shortcutFor, type KeyPress } from '../../../../renderer/src/features/keyboard/dispatch';
 import { ACTIONS } from '../../../../renderer/src/features/keyboard/actions';
-import { keyLabel, SHORTCUTS } from '../../../../renderer/src/features/keyboard/shortcuts';
 import { narrowKey, type Narrow } from '../../../../renderer/src/api/narrow';
 import { useMessageSelection } from '../../../../renderer/src/state/message-selection';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
@@ -15,19 +13,6 @@ const general: Narrow = { kind: 'channel', streamId: 1 };
 const deploy: Narrow = { kind: 'topic', streamId: 1, topic: 'deploy' };
 const starred: Narrow = { kind: 'starred' };
 const at = (narrow: Narrow | null, anchor: Place['anchor'] = null): Place => ({ narrow, anchor, view: null });
-
-function press(key: string, extra: Partial<KeyPress> = {}): KeyPress {
-  return {
-    key,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    shiftKey: false,
-    defaultPrevented: false,
-    target: document.body,
-    ...extra,
-  };
-}
 
 const where = () => {
   const { narrow, anchor, view } = useNarrowStore.getState();
@@ -124,25 +109,8 @@ describe('Back and Forward in the window', () => {
   });
 });
 
-describe('the keys', () => {
-  const calm = { overlayOpen: false, mac: false };
-  const actionOf = (p: KeyPress) => shortcutFor(p, calm)?.action ?? null;
+describe('Alt+← and Alt+→', () => {
   const context = { bridge: {} as ChatBridge, queryClient: new QueryClient() };
-
-  it('are Alt+← and Alt+→; ← alone still edits the last message; not while typing', () => {
-    expect(actionOf(press('ArrowLeft', { altKey: true }))).toBe('go-back');
-    expect(actionOf(press('ArrowRight', { altKey: true }))).toBe('go-forward');
-    expect(actionOf(press('ArrowLeft'))).toBe('edit-last');
-    expect(actionOf(press('ArrowLeft', { altKey: true, ctrlKey: true }))).toBeNull();
-    document.body.innerHTML = '<textarea></textarea>';
-    expect(
-      actionOf(press('ArrowLeft', { altKey: true, target: document.querySelector('textarea') })),
-    ).toBeNull();
-    document.body.innerHTML = '';
-    const back = SHORTCUTS.find((s) => s.action === 'go-back')!;
-    expect(keyLabel(back.keys[0]!, false)).toBe('Alt+←');
-    expect(keyLabel(back.keys[0]!, true)).toBe('⌥←');
-  });
 
   it('leave the key to the browser when there is nowhere to go', () => {
     expect(ACTIONS['go-back'](context)).toBe(false);

@@ -1,4 +1,5 @@
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { channelId } from './server-state';
 import type { Page } from '@playwright/test';
 
 // How message content looks: what a person writes, and the HTML the real service renders for it
@@ -139,4 +140,37 @@ test('a mention of a group the reader is in is marked as calling on them; a sile
   await expect(mention(groups.theirs)).toHaveClass(/user-mention-me/);
   await expect(mention(groups.others)).not.toHaveClass(/user-mention-me/);
   await expect(content.locator('.user-mention.silent')).not.toHaveClass(/user-mention-me/);
+});
+
+test('mentions and channel links show the names of now: a person or a channel renamed since is shown by the new name', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const stamp = Date.now();
+  const channel = `launch-${stamp}`;
+  await chat.api('admin').post('/users/me/subscriptions', { subscriptions: [{ name: channel }] });
+  const { id, topic } = await post(
+    chat,
+    `Ask @**Farid Haddad** in #**${channel}** or #**${channel}>plans**.`,
+  );
+  await signIn(page, 'member');
+  await openTopic(page, topic);
+  const content = page.getByTestId(`content-${id}`);
+  await expect(content).toContainText(`Ask @Farid Haddad in #${channel} or #${channel} > plans.`);
+
+  const farid = chat.api('farid@northwind.example');
+  try {
+    expect((await farid.patch('/settings', { full_name: 'Farid Al-Haddad' })).status).toBe(200);
+    const streamId = await channelId(chat.api('admin'), channel);
+    expect((await chat.api('admin').patch(`/streams/${streamId}`, { new_name: `${channel}-2` })).status).toBe(
+      200,
+    );
+    // Live, from the events: the message itself was not edited.
+    await expect(content).toContainText(`Ask @Farid Al-Haddad in #${channel}-2 or #${channel}-2 > plans.`);
+    expect(chat.server.realm.messagesById.get(id)!.rendered!.html).toContain('@Farid Haddad');
+    await page.screenshot({ path: 'test-results/screens/message-current-names.png' });
+  } finally {
+    await farid.patch('/settings', { full_name: 'Farid Haddad' });
+  }
 });

@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { markSpoilerHeader } from './spoilers';
 import { formatGlobalTime } from '../app/time-format';
+import { showCurrentName, type CurrentNames } from './current-names';
 
 /**
  * The sanitizer behind `SafeHtml`: DOMPurify, plus the app's rules on top of it.
@@ -115,7 +116,7 @@ const FETCHING_ATTRIBUTES = ['src', 'poster', 'background', 'srcset', 'lowsrc', 
 
 let serverBase: string | null = null;
 let policy: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES;
-/** Who is reading, while sanitizing, for `markMentionOfReader`. */
+/** Who is reading, while sanitizing: whose mentions to mark, their clock, the names of now. */
 let reader: Reader | undefined;
 let hooked = false;
 
@@ -233,6 +234,8 @@ export interface Reader {
   isInGroup?: (groupId: number) => boolean;
   /** The reader's clock (twenty_four_hour_time), for global times. */
   twentyFourHourTime?: boolean;
+  /** Names as they are now, for mentions and channel links. */
+  names?: CurrentNames;
 }
 
 function callsOnReader(node: Element): boolean {
@@ -354,12 +357,15 @@ function installHooks(): void {
     node.removeAttribute(EXTERNAL_IMAGE_ATTR);
     node.removeAttribute(UPLOAD_PATH_ATTR);
     const name = node.nodeName.toLowerCase();
-    if (name === 'a' || name === 'area') secureLink(node);
-    else if (name === 'img') guardImage(node);
+    if (name === 'a' || name === 'area') {
+      secureLink(node);
+      showCurrentName(node, reader?.names);
+    } else if (name === 'img') guardImage(node);
     else guardFetches(node);
     if (name === 'span') {
       showUnicodeEmoji(node);
       markMentionOfReader(node);
+      showCurrentName(node, reader?.names);
     }
     if (name === 'div') markSpoilerHeader(node);
     if (name === 'time') showGlobalTime(node);

@@ -207,6 +207,50 @@ describe('sanitizeHtml: mentions of the reader', () => {
   });
 });
 
+describe('sanitizeHtml: names as they are now', () => {
+  const names = {
+    user: (id: number) => ({ 7: 'Ada Lovelace-Park' })[id],
+    group: (id: number) => ({ 9: 'platform' })[id],
+    channel: (id: number) => ({ 3: 'design-team' })[id],
+  };
+
+  it('shows mentions and channel links with the current names, silent ones without @', () => {
+    const html = [
+      '<span class="user-mention" data-user-id="7">@Ada Park</span>',
+      '<span class="user-mention silent" data-user-id="7">Ada Park</span>',
+      '<span class="user-group-mention" data-user-group-id="9">@backend</span>',
+      '<span class="user-group-mention silent" data-user-group-id="9">backend</span>',
+      '<a class="stream" data-stream-id="3" href="/#narrow/channel/3-design">#design</a>',
+      '<a class="stream-topic" data-stream-id="3" href="/#narrow/channel/3-design/topic/logo">#design &gt; logo &gt; v2</a>',
+    ].join(' ');
+    const shown = [...parse(sanitizeHtml(html, undefined, { userId: 1, names })).querySelectorAll('span, a')];
+    expect(shown.map((node) => node.textContent)).toEqual([
+      '@Ada Lovelace-Park',
+      'Ada Lovelace-Park',
+      '@platform',
+      'platform',
+      '#design-team',
+      '#design-team > logo > v2',
+    ]);
+    // Still a link, still marked as calling on the reader where it did.
+    expect(shown[4]!.getAttribute('href')).toBe('https://chat.example/#narrow/channel/3-design');
+  });
+
+  it('leaves as written a wildcard, an id no longer known, a search hit inside, and text without a reader', () => {
+    const html = [
+      '<span class="user-mention" data-user-id="*">@all</span>',
+      '<span class="user-mention" data-user-id="99">@Gone Person</span>',
+      '<span class="user-mention" data-user-id="7">@<span class="highlight">Ada</span> Park</span>',
+      '<a class="stream" data-stream-id="44" href="/#narrow/channel/44-old">#old</a>',
+    ].join(' ');
+    const texts = (reader?: Parameters<typeof sanitizeHtml>[2]) =>
+      [...parse(sanitizeHtml(html, undefined, reader)).children].map((node) => node.textContent);
+    const asWritten = ['@all', '@Gone Person', '@Ada Park', '#old'];
+    expect(texts({ userId: 1, names })).toEqual(asWritten);
+    expect(texts()).toEqual(asWritten);
+  });
+});
+
 describe('sanitizeHtml: global times', () => {
   const html = '<p>Call at <time datetime="2024-06-01T12:00:00Z">2024-06-01T12:00:00Z</time></p>';
 

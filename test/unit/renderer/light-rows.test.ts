@@ -44,6 +44,14 @@ describe('plainText (a light row’s text)', () => {
     ).toBe('Area x2 here');
   });
 
+  it('shows a global time as the full row does, in the reader’s way; as written without one', () => {
+    const html =
+      '<p>Call at <time datetime="2026-11-27T14:00:00Z">2026-11-27T15:00:00+01:00</time> or <time datetime="nonsense">later</time></p>';
+    const shown = (instant: Date) => `[${instant.toISOString()}]`;
+    expect(plainText(html, shown)).toBe('Call at [2026-11-27T14:00:00.000Z] or later');
+    expect(plainText(html)).toBe('Call at 2026-11-27T15:00:00+01:00 or later');
+  });
+
   it('decodes the common entities, numeric ones included', () => {
     expect(plainText('<p>a &amp; b &lt;c&gt; &quot;d&quot; &#39;e&#39; &apos;f&apos;</p>')).toBe(
       "a & b <c> \"d\" 'e' 'f'",

@@ -3,9 +3,10 @@ import { errorText } from '../../api/call';
 import { unmetError } from '../../api/unmet-error';
 import type { Message } from '../../api/model';
 import { topicLabel } from '../../app/realm';
-import { formatTime } from '../../app/time-format';
+import { formatGlobalTime, formatTime } from '../../app/time-format';
 import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl, SafeHtml } from '../../components/SafeHtml';
+import { useHtmlReader } from '../../components/html-reader';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { hasEditHistory } from '../message-actions/edit-history-exists';
@@ -266,13 +267,14 @@ function LongContent({ message, html }: { message: Message; html: string }) {
 function PlainContent({ message, html }: { message: Message; html: string }) {
   // Condensed as the full row will be, so the row keeps its height when it is drawn in full.
   const condensed = useCondensed(message.id, html);
+  const twentyFour = useHtmlReader()?.twentyFourHourTime ?? false;
   return (
     <div
       className={`rendered message-content message-content-plain${condensed.long && !condensed.expanded ? ' condensed' : ''}`}
       dir="auto"
       data-testid={`content-${message.id}`}
     >
-      <p>{plainText(html)}</p>
+      <p>{plainText(html, (instant) => formatGlobalTime(instant, twentyFour))}</p>
     </div>
   );
 }

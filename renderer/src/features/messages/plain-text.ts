@@ -37,8 +37,21 @@ const BREAK_TAG = /<\/?(p|br|li|div|blockquote|pre|h[1-6]|tr|ul|ol|table)\b[^>]*
 /** Any tag, comment or doctype (a `>` inside a quoted attribute included). */
 const TAG = /<!--[\s\S]*?-->|<\/?[a-z!][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/gi;
 
-export function plainText(html: string): string {
-  return withoutSpoilerContent(html)
+/** A global time (`<time:…>`): its instant, and the text its author wrote. */
+const GLOBAL_TIME = /<time\b[^>]*?\bdatetime="([^"]*)"[^>]*>([\s\S]*?)<\/time\s*>/gi;
+
+/**
+ * `showTime`: how the reader reads an instant (as the full row shows a global time); without it,
+ * a global time is the text its author wrote.
+ */
+export function plainText(html: string, showTime?: (instant: Date) => string): string {
+  const timed = showTime
+    ? html.replace(GLOBAL_TIME, (whole, datetime: string, written: string) => {
+        const instant = new Date(datetime);
+        return Number.isNaN(instant.getTime()) ? written : showTime(instant);
+      })
+    : html;
+  return withoutSpoilerContent(timed)
     .replace(HIDDEN_CONTENT, '')
     .replace(BREAK_TAG, '\n')
     .replace(TAG, '')

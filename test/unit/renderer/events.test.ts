@@ -484,6 +484,44 @@ describe('subscription, stream, user_topic, realm_user, user_group, settings', (
     });
   });
 
+  it('realm_user is_active updates (the real service from feature level 222) deactivate and reactivate a person', () => {
+    const gone = { user_id: 13, email: 'gone@x.example', full_name: 'Gone Person', is_active: false };
+    qc.setQueryData(sessionKey, {
+      accountId: 'a',
+      generation: 1,
+      initialState: baseState({
+        realm_non_active_users: [gone],
+        realm_user_groups: [{ id: 5, name: 'g', description: '', members: [SELF, OTHER] }],
+      }),
+    });
+    const activeIds = () =>
+      state()
+        .realm_users!.filter((u) => u.is_active !== false)
+        .map((u) => u.user_id);
+
+    applyEvents(qc, [ev('realm_user', { op: 'update', person: { user_id: 13, is_active: true } })]);
+    expect(activeIds()).toContain(13);
+    expect(state().realm_non_active_users!.map((u) => u.user_id)).not.toContain(13);
+    expect(state().realm_users!.find((u) => u.user_id === 13)).toMatchObject({ full_name: 'Gone Person' });
+
+    applyEvents(qc, [ev('realm_user', { op: 'update', person: { user_id: OTHER, is_active: false } })]);
+    expect(activeIds()).not.toContain(OTHER);
+    // Spec part 6: a deactivated user leaves the group data.
+    expect(state().realm_user_groups![0]!.members).toEqual([SELF]);
+  });
+
+  it('realm_user update of a deactivated person (not among realm_users) is kept', () => {
+    const gone = { user_id: 13, email: 'gone@x.example', full_name: 'Gone Person', is_active: false };
+    qc.setQueryData(sessionKey, {
+      accountId: 'a',
+      generation: 1,
+      initialState: baseState({ realm_non_active_users: [gone] }),
+    });
+    applyEvents(qc, [ev('realm_user', { op: 'update', person: { user_id: 13, full_name: 'Renamed' } })]);
+    expect(state().realm_non_active_users![0]).toMatchObject({ full_name: 'Renamed', is_active: false });
+    expect(state().realm_users!.map((u) => u.user_id)).not.toContain(13);
+  });
+
   it('user_group membership changes', () => {
     applyEvents(qc, [
       ev('user_group', {

@@ -1,6 +1,54 @@
 import { updateInitialState } from '../../api/keys';
-import type { User } from '../../api/model';
-import type { EventReducer } from '../types';
+import type { InitialState, User } from '../../api/model';
+import type { EventMap, EventReducer } from '../types';
+
+type PersonUpdate = Extract<EventMap['realm_user'], { op: 'update' }>['person'];
+
+/** Spec part 6: a deactivated user leaves every group's data. */
+function withoutGroupMember(s: InitialState, userId: number): InitialState['realm_user_groups'] {
+  return s.realm_user_groups?.map((g) => ({
+    ...g,
+    members: (g.members ?? []).filter((m) => m !== userId),
+  }));
+}
+
+/** The user as the update leaves them: only the fields it carries change. */
+function updatedUser(user: User, person: PersonUpdate): User {
+  const { new_email, ...rest } = person;
+  const next: User = { ...user, ...rest };
+  if (new_email) next.email = new_email;
+  return next;
+}
+
+/**
+ * `update`: the user may be among the active users or, deactivated before the registration, among
+ * `realm_non_active_users`. From feature level 222 the real service deactivates and reactivates
+ * with an `is_active` update (before, `remove` and `add`): a reactivated user moves back to the
+ * active users, since screens take someone found only among the others for deactivated.
+ */
+function applyUpdate(s: InitialState, person: PersonUpdate): InitialState {
+  const id = person.user_id;
+  const active = s.realm_users ?? [];
+  const inactive = s.realm_non_active_users ?? [];
+  let next: InitialState = s;
+  const listed = active.find((u) => u.user_id === id);
+  const unlisted = listed ? undefined : inactive.find((u) => u.user_id === id);
+  if (listed)
+    next = { ...next, realm_users: active.map((u) => (u.user_id === id ? updatedUser(u, person) : u)) };
+  else if (unlisted && person.is_active === true)
+    next = {
+      ...next,
+      realm_users: [...active, updatedUser(unlisted, person)],
+      realm_non_active_users: inactive.filter((u) => u.user_id !== id),
+    };
+  else if (unlisted)
+    next = {
+      ...next,
+      realm_non_active_users: inactive.map((u) => (u.user_id === id ? updatedUser(u, person) : u)),
+    };
+  if (person.is_active === false) next = { ...next, realm_user_groups: withoutGroupMember(next, id) };
+  return next;
+}
 
 /** `realm_user`: users joining, leaving or changing (name, avatar, role, email, time zone...). */
 export const realmUser: EventReducer<'realm_user'> = ({ queryClient }, event) => {
@@ -16,24 +64,11 @@ export const realmUser: EventReducer<'realm_user'> = ({ queryClient }, event) =>
         return {
           ...s,
           realm_users: users.map((u) => (u.user_id === person.user_id ? { ...u, is_active: false } : u)),
-          realm_user_groups: s.realm_user_groups?.map((g) => ({
-            ...g,
-            members: (g.members ?? []).filter((m) => m !== person.user_id),
-          })),
+          realm_user_groups: withoutGroupMember(s, person.user_id),
         };
       }
-      case 'update': {
-        const { new_email, ...rest } = event.person;
-        return {
-          ...s,
-          realm_users: users.map((u) => {
-            if (u.user_id !== rest.user_id) return u;
-            const next: User = { ...u, ...rest };
-            if (new_email) next.email = new_email;
-            return next;
-          }),
-        };
-      }
+      case 'update':
+        return applyUpdate(s, event.person);
     }
   });
 };

@@ -1,4 +1,5 @@
 import { updateInitialState } from '../../api/keys';
+import { Role } from '../../../../shared/api/plain-values';
 import type { InitialState, User } from '../../api/model';
 import type { EventMap, EventReducer } from '../types';
 
@@ -17,6 +18,27 @@ function updatedUser(user: User, person: PersonUpdate): User {
   const { new_email, ...rest } = person;
   const next: User = { ...user, ...rest };
   if (new_email) next.email = new_email;
+  return next;
+}
+
+/**
+ * The register's own fields about the current user (`role`, `is_admin`, ..., `full_name`,
+ * `email`), which screens read for what the user may do: an update of the user's own role or name
+ * changes them as it changes the user's row.
+ */
+function updatedSelf(s: InitialState, person: PersonUpdate): InitialState {
+  const next: InitialState = { ...s };
+  if (person.role !== undefined) {
+    next.role = person.role;
+    next.is_owner = person.role === Role.owner;
+    next.is_admin = person.role <= Role.administrator;
+    next.is_moderator = person.role <= Role.moderator;
+    next.is_guest = person.role === Role.guest;
+  }
+  if (person.full_name !== undefined) next.full_name = person.full_name;
+  if (person.new_email) next.email = person.new_email;
+  if (person.avatar_url !== undefined) next.avatar_url = person.avatar_url;
+  if (person.is_billing_admin !== undefined) next.is_billing_admin = person.is_billing_admin;
   return next;
 }
 
@@ -47,6 +69,7 @@ function applyUpdate(s: InitialState, person: PersonUpdate): InitialState {
       realm_non_active_users: inactive.map((u) => (u.user_id === id ? updatedUser(u, person) : u)),
     };
   if (person.is_active === false) next = { ...next, realm_user_groups: withoutGroupMember(next, id) };
+  if (id === s.user_id) next = updatedSelf(next, person);
   return next;
 }
 

@@ -12,11 +12,15 @@ import { HeartbeatEstimate } from './heartbeat-estimate';
  * every transient failure, and say what it is doing through the connection status.
  */
 
-/** The capabilities this client declares on every registration. */
+/**
+ * The capabilities this client declares on every registration. Not `user_avatar_url_field_optional`:
+ * with it the real service leaves `avatar_url` out for people who have not used it for weeks
+ * (`long_term_idle`), to be fetched from `/avatar/{user_id}` with the account's credentials, which
+ * the page's images cannot do; those people would show as initials.
+ */
 export const CLIENT_CAPABILITIES = {
   notification_settings_null: true,
   bulk_message_deletion: true,
-  user_avatar_url_field_optional: true,
   stream_typing_notifications: true,
   user_settings_object: true,
   linkifier_url_template: true,

@@ -13,6 +13,17 @@ export interface FakeServerOptions {
   /** A blocking poll with nothing to return answers with a heartbeat after this long. */
   heartbeatMs?: number;
   longPollTimeoutSeconds?: number;
+  /**
+   * People sent in register's `realm_users`. As the real service does, a `long_term_idle` one's
+   * `avatar_url` is left out for a client declaring `user_avatar_url_field_optional`.
+   */
+  realmUsers?: {
+    user_id: number;
+    email: string;
+    full_name: string;
+    avatar_url: string;
+    long_term_idle?: boolean;
+  }[];
 }
 
 interface Queue {
@@ -103,6 +114,11 @@ export class FakeChatServer {
       this.registrations++;
       const queue: Queue = { id: randomUUID(), events: [], waiter: null };
       this.queues.set(queue.id, queue);
+      const capabilities = JSON.parse(fields.get('client_capabilities') ?? '{}') as Record<string, unknown>;
+      const avatarOptional = capabilities.user_avatar_url_field_optional === true;
+      const realmUsers = this.options.realmUsers?.map(({ long_term_idle, avatar_url, ...user }) =>
+        long_term_idle && avatarOptional ? user : { ...user, avatar_url },
+      );
       return send(200, {
         result: 'success',
         msg: '',
@@ -110,6 +126,7 @@ export class FakeChatServer {
         last_event_id: this.nextEventId - 1,
         service_feature_level: this.options.featureLevel ?? 400,
         event_queue_longpoll_timeout_seconds: this.options.longPollTimeoutSeconds ?? 2,
+        ...(realmUsers ? { realm_users: realmUsers } : {}),
       });
     }
 

@@ -85,11 +85,34 @@ describe('event loop: the happy path', () => {
         'linkifier_url_template',
         'notification_settings_null',
         'stream_typing_notifications',
-        'user_avatar_url_field_optional',
         'user_list_incomplete',
         'user_settings_object',
       ].sort(),
     );
+  });
+
+  it('gets every avatar from register, long-idle people included (the real service leaves theirs out on request)', async () => {
+    await harness.loop.stop();
+    await server.close();
+    server = await new FakeChatServer({
+      heartbeatMs: 150,
+      realmUsers: [
+        { user_id: 1, email: 'iago@example.com', full_name: 'Iago', avatar_url: '/user_avatars/1.png' },
+        {
+          user_id: 2,
+          email: 'idle@example.com',
+          full_name: 'Idle Person',
+          avatar_url: '/user_avatars/2.png',
+          long_term_idle: true,
+        },
+      ],
+    }).start();
+    harness = loopHarness({ serverUrl: server.url });
+    await started();
+    expect(harness.sessions[0]!.initialState.realm_users?.map((u) => u.avatar_url)).toEqual([
+      '/user_avatars/1.png',
+      '/user_avatars/2.png',
+    ]);
   });
 
   it('deletes its queue on stop and sends nothing afterwards', async () => {

@@ -120,7 +120,12 @@ export const realmSettingsInRegister = lazy(
       realm_invite_required: z.boolean().optional(),
       realm_waiting_period_threshold: int().optional(),
       realm_message_retention_days: int().nullable().optional(),
-      realm_default_code_block_language: z.string().optional(),
+      /** No default is "", or null from servers before feature level 195 (the real service's changelog). */
+      realm_default_code_block_language: z
+        .string()
+        .nullable()
+        .transform((language) => language ?? '')
+        .optional(),
       realm_inline_image_preview: z.boolean().optional(),
       realm_inline_url_embed_preview: z.boolean().optional(),
       realm_require_unique_names: z.boolean().optional(),

@@ -422,6 +422,19 @@ describe('response decoders', () => {
     );
   });
 
+  it('register: a server before feature level 195 may send no default code block language as null', () => {
+    // The real service's changelog (level 195): null or "" both mean no default.
+    const decoded = endpoints.register.response.parse({
+      result: 'success',
+      msg: '',
+      queue_id: 'q',
+      last_event_id: -1,
+      zulip_feature_level: 185,
+      realm_default_code_block_language: null,
+    });
+    expect(decoded.realm_default_code_block_language).toBe('');
+  });
+
   it.each([
     ['a wrong result', 'getStreams', { result: 'error', msg: '', streams: [] }],
     ['a missing list', 'getStreams', { result: 'success', msg: '' }],

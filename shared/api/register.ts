@@ -162,6 +162,7 @@ export const realmSettingsInRegister = lazy(
       realm_create_public_stream_policy: int().optional(),
       realm_create_private_stream_policy: int().optional(),
       realm_user_group_edit_policy: int().optional(),
+      realm_delete_own_message_policy: int().optional(),
     }) as const,
 );
 

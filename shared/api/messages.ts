@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazy, type Infer } from './lazy';
 import { FeatureLevel, narrowForWire, requireLevel, topicForWire, without } from './compat';
 import { defineEndpoint, emptySuccess, successResponse, type WireContext } from './endpoint';
+import { withAvatarUrls } from './avatars';
 import {
   detachedUploadSchema,
   editHistorySnapshotSchema,
@@ -78,7 +79,7 @@ export const getMessages = defineEndpoint({
   params: getMessagesParamsSchema,
   response: getMessagesResponseSchema,
   adapt: (params, ctx) => {
-    let out = withoutEmptyTopicFlag(params, ctx);
+    let out = withAvatarUrls(withoutEmptyTopicFlag(params, ctx));
     // Before 155 the anchor was always included; the caller de-duplicates by message ID.
     if (ctx.featureLevel < FeatureLevel.includeAnchor) out = without(out, 'include_anchor');
     if (params.narrow) out.narrow = narrowForWire(params.narrow, ctx);

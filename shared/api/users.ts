@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazy, type Infer } from './lazy';
 import { FeatureLevel, renameKey } from './compat';
 import { defineEndpoint, successResponse } from './endpoint';
+import { withAvatarUrls } from './avatars';
 import { userGroupPermissionsShape, userGroupSchema, userSchema } from './resources';
 
 const int = lazy(() => z.number().int());
@@ -18,6 +19,7 @@ export const getUsers = defineEndpoint({
       include_custom_profile_fields: z.boolean().optional(),
     }),
   response: () => successResponse({ members: z.array(userSchema()) }),
+  adapt: (params) => withAvatarUrls(params),
 });
 
 /** GET /users/me: the user's own fields sit at the top level of the response. */

@@ -79,6 +79,8 @@ export const messageCases: WireCase[] = [
         num_after: '0',
         narrow:
           '[{"operator":"pm-with","operand":[3,4]},{"operator":"is","operand":"private"},["group-pm-with","5"],{"operator":"id","operand":"123"}]',
+        // Not chosen by the caller: false, since the app computes no gravatar address.
+        client_gravatar: 'false',
       },
     },
   },
@@ -90,7 +92,7 @@ export const messageCases: WireCase[] = [
     expected: {
       method: 'GET',
       path: '/messages',
-      fields: { anchor: '10000000000000000', num_before: '20', num_after: '0' },
+      fields: { anchor: '10000000000000000', num_before: '20', num_after: '0', client_gravatar: 'false' },
     },
   },
   {
@@ -101,7 +103,7 @@ export const messageCases: WireCase[] = [
     expected: {
       method: 'GET',
       path: '/messages',
-      fields: { anchor: '1234', num_before: '1', num_after: '1' },
+      fields: { anchor: '1234', num_before: '1', num_after: '1', client_gravatar: 'false' },
     },
   },
   {
@@ -112,7 +114,13 @@ export const messageCases: WireCase[] = [
     expected: {
       method: 'GET',
       path: '/messages',
-      fields: { anchor: '0', num_before: '20', num_after: '20', use_first_unread_anchor: 'true' },
+      fields: {
+        anchor: '0',
+        num_before: '20',
+        num_after: '20',
+        use_first_unread_anchor: 'true',
+        client_gravatar: 'false',
+      },
     },
   },
   {

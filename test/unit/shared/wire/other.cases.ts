@@ -249,6 +249,13 @@ export const peopleCases: WireCase[] = [
     },
   },
   {
+    name: 'getUsers',
+    title: 'avatar URLs asked for unless the caller chose (the real service defaults to gravatar from 92)',
+    level: 92,
+    params: {},
+    expected: { method: 'GET', path: '/users', fields: { client_gravatar: 'false' } },
+  },
+  {
     name: 'getOwnUser',
     title: 'no parameters',
     level: CURRENT,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazy, type Infer } from './lazy';
 import { receivedReactionType } from './spellings';
+import { withEditAndMoveTimes } from './edit-times';
 import { REACTION_TYPES, Role, UserTopicVisibility, type ReactionType, type RoleValue } from './plain-values';
 
 /**
@@ -113,38 +114,40 @@ export const messageFlagSchema = lazy(() => z.string());
 export type MessageFlag = 'read' | 'starred' | 'mentioned' | 'wildcard_mentioned' | (string & {});
 
 export const messageSchema = lazy(() =>
-  z.looseObject({
-    id: int(),
-    type: z.enum(['stream', 'private']),
-    sender_id: int(),
-    sender_email: z.string().optional(),
-    sender_full_name: z.string().optional(),
-    sender_realm_str: z.string().optional(),
-    avatar_url: z.string().nullable().optional(),
-    client: z.string().optional(),
-    /** Rendered HTML when `apply_markdown` was true (the default), raw markdown otherwise. */
-    content: z.string(),
-    content_type: z.string().optional(),
-    /** Channel name for channel messages; the participants for direct messages. */
-    display_recipient: z.union([z.string(), z.array(displayRecipientUserSchema())]).optional(),
-    recipient_id: int().optional(),
-    stream_id: int().optional(),
-    /** The topic; message objects keep the legacy name. */
-    subject: z.string().optional(),
-    topic_links: z
-      .array(z.union([z.looseObject({ text: z.string(), url: z.string() }), z.string()]))
-      .optional(),
-    timestamp: int(),
-    flags: z.array(messageFlagSchema()).optional(),
-    reactions: z.array(reactionSchema()).optional(),
-    edit_history: z.array(messageEditEntrySchema()).optional(),
-    last_edit_timestamp: int().optional(),
-    last_moved_timestamp: int().optional(),
-    is_me_message: z.boolean().optional(),
-    submessages: z.array(z.unknown()).optional(),
-    match_content: z.string().optional(),
-    match_subject: z.string().optional(),
-  }),
+  z
+    .looseObject({
+      id: int(),
+      type: z.enum(['stream', 'private']),
+      sender_id: int(),
+      sender_email: z.string().optional(),
+      sender_full_name: z.string().optional(),
+      sender_realm_str: z.string().optional(),
+      avatar_url: z.string().nullable().optional(),
+      client: z.string().optional(),
+      /** Rendered HTML when `apply_markdown` was true (the default), raw markdown otherwise. */
+      content: z.string(),
+      content_type: z.string().optional(),
+      /** Channel name for channel messages; the participants for direct messages. */
+      display_recipient: z.union([z.string(), z.array(displayRecipientUserSchema())]).optional(),
+      recipient_id: int().optional(),
+      stream_id: int().optional(),
+      /** The topic; message objects keep the legacy name. */
+      subject: z.string().optional(),
+      topic_links: z
+        .array(z.union([z.looseObject({ text: z.string(), url: z.string() }), z.string()]))
+        .optional(),
+      timestamp: int(),
+      flags: z.array(messageFlagSchema()).optional(),
+      reactions: z.array(reactionSchema()).optional(),
+      edit_history: z.array(messageEditEntrySchema()).optional(),
+      last_edit_timestamp: int().optional(),
+      last_moved_timestamp: int().optional(),
+      is_me_message: z.boolean().optional(),
+      submessages: z.array(z.unknown()).optional(),
+      match_content: z.string().optional(),
+      match_subject: z.string().optional(),
+    })
+    .transform(withEditAndMoveTimes),
 );
 export type Message = Infer<typeof messageSchema>;
 

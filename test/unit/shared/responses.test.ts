@@ -422,6 +422,50 @@ describe('response decoders', () => {
     );
   });
 
+  it('getMessages: a server before feature level 365 marks moves as edits; the edit history tells them apart', () => {
+    const base = { type: 'stream', sender_id: 1, content: '<p>x</p>', stream_id: 1, timestamp: 100 };
+    const decoded = endpoints.getMessages.response.parse(
+      ok({
+        messages: [
+          {
+            ...base,
+            id: 1,
+            subject: 'new',
+            last_edit_timestamp: 200,
+            edit_history: [{ timestamp: 200, user_id: 1, prev_topic: 'old', topic: 'new' }],
+          },
+          {
+            ...base,
+            id: 2,
+            subject: 'new',
+            last_edit_timestamp: 300,
+            edit_history: [
+              { timestamp: 300, user_id: 1, prev_stream: 2, stream: 1 },
+              { timestamp: 250, user_id: 1, prev_content: 'x', prev_rendered_content: '<p>x</p>' },
+            ],
+          },
+          {
+            ...base,
+            id: 3,
+            subject: '✔ done',
+            last_edit_timestamp: 150,
+            edit_history: [{ timestamp: 150, user_id: 1, prev_topic: 'done', topic: '✔ done' }],
+          },
+          { ...base, id: 4, subject: 't', last_edit_timestamp: 120 },
+        ],
+      }),
+    );
+    const times = decoded.messages.map((m) => [m.last_edit_timestamp, m.last_moved_timestamp]);
+    expect(times).toEqual([
+      [undefined, 200],
+      [250, 300],
+      // Resolving a topic is neither an edit nor a move (as from level 365).
+      [undefined, undefined],
+      // Without its history (the organization hides it) the server's word stands.
+      [120, undefined],
+    ]);
+  });
+
   it('register: a server before feature level 195 may send no default code block language as null', () => {
     // The real service's changelog (level 195): null or "" both mean no default.
     const decoded = endpoints.register.response.parse({

@@ -120,7 +120,8 @@ export function applyMove(
       for (const id of subscribers) keep.add(id);
       m.recipients = [...keep].sort((a, b) => a - b);
     }
-    m.last_moved_timestamp = now;
+    // As in the real service (level 365), resolving or unresolving a topic is not a move.
+    if (newChannel || !plan.resolve) m.last_moved_timestamp = now;
   }
   return lostAccess;
 }

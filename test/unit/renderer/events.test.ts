@@ -484,6 +484,29 @@ describe('subscription, stream, user_topic, realm_user, user_group, settings', (
     });
   });
 
+  it('update_message: a move marks the messages moved; resolving a topic does not (the real service, level 365)', () => {
+    const narrow: Narrow = { kind: 'channel', streamId: 1 };
+    const a = channelMessage({ subject: 'lunch' });
+    const b = channelMessage({ subject: 'plans' });
+    seedFeed(narrow, [a, b]);
+    const move = (id: number, from: string, to: string) =>
+      ev('update_message', {
+        message_id: id,
+        message_ids: [id],
+        stream_id: 1,
+        orig_subject: from,
+        subject: to,
+        propagate_mode: 'change_one',
+        edit_timestamp: 1_700_000_500,
+        user_id: OTHER,
+      });
+    applyEvents(qc, [move(a.id, 'lunch', '✔ lunch'), move(b.id, 'plans', 'later')]);
+    const [resolved, moved] = feed(narrow);
+    expect(resolved).toMatchObject({ subject: '✔ lunch' });
+    expect(resolved!.last_moved_timestamp).toBeUndefined();
+    expect(moved).toMatchObject({ subject: 'later', last_moved_timestamp: 1_700_000_500 });
+  });
+
   it('realm_user is_active updates (the real service from feature level 222) deactivate and reactivate a person', () => {
     const gone = { user_id: 13, email: 'gone@x.example', full_name: 'Gone Person', is_active: false };
     qc.setQueryData(sessionKey, {

@@ -9,6 +9,7 @@ import { messageInNarrow, type Narrow } from '../../api/narrow';
 import type { Message } from '../../api/model';
 import type { EventMap, EventReducer } from '../types';
 import { moveUnread, removeUnread, updateUnreadMention } from '../unread';
+import { RESOLVED_PREFIX } from '../../features/channels/hooks';
 import { recentOnMove } from './recent-conversations';
 import { moveUserTopic } from './user-topic';
 
@@ -22,10 +23,21 @@ export function moveOf(event: UpdateMessageEvent): { newTopic: string | undefine
   return { newTopic, moved };
 }
 
+/**
+ * Whether the event only resolves or unresolves a topic, which the real service does not count as a
+ * move (no `last_moved_timestamp`, from level 365): the messages are not marked "(moved)".
+ */
+function onlyResolves(event: UpdateMessageEvent, newTopic: string | undefined): boolean {
+  const from = event.orig_subject;
+  if (event.new_stream_id !== undefined || newTopic === undefined || from === undefined) return false;
+  return newTopic === RESOLVED_PREFIX + from || from === RESOLVED_PREFIX + newTopic;
+}
+
 /** What an `update_message` event does to a message: its new content, topic or channel. */
 export function editedBy(event: UpdateMessageEvent): (m: Message) => Message {
   const ids = new Set(event.message_ids);
   const { newTopic, moved } = moveOf(event);
+  const marksMove = !onlyResolves(event, newTopic);
   return (m) => {
     let next = m;
     if (m.id === event.message_id && event.rendered_content !== undefined) {
@@ -38,7 +50,7 @@ export function editedBy(event: UpdateMessageEvent): (m: Message) => Message {
       next = { ...next };
       if (newTopic !== undefined) next.subject = newTopic;
       if (event.new_stream_id !== undefined) next.stream_id = event.new_stream_id;
-      if (event.edit_timestamp) next.last_moved_timestamp = event.edit_timestamp;
+      if (event.edit_timestamp && marksMove) next.last_moved_timestamp = event.edit_timestamp;
     }
     return next;
   };

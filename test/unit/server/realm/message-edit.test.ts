@@ -127,6 +127,18 @@ describe('editing content (realm)', () => {
 });
 
 describe('moving messages (realm)', () => {
+  it('resolving a topic is not a move: no last_moved_timestamp, as in the real service (level 365)', () => {
+    const general = d.channels.general;
+    const moving = topicMessages(d.realm, general.stream_id, 'team lunch');
+    editMessage(
+      d.realm,
+      d.users.moderator,
+      moving.at(-1)!.id,
+      edit({ topic: '✔ team lunch', propagateMode: 'change_all' }),
+    );
+    for (const m of moving) expect(m).toMatchObject({ topic: '✔ team lunch', last_moved_timestamp: null });
+  });
+
   it('a whole topic: every message moves with its own history entry, then the notice is posted', () => {
     const general = d.channels.general;
     const topic = 'team lunch';

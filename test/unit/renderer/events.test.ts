@@ -145,6 +145,15 @@ describe('delete_message', () => {
     expect(qc.getQueryState(topicsKey)?.isInvalidated).toBe(true);
     expect(qc.getQueryState(otherTopicsKey)?.isInvalidated).toBe(false);
   });
+  it('drops a deleted starred message from the starred ids, so the Starred count falls', () => {
+    const starred = channelMessage({ flags: ['starred'] });
+    const other = channelMessage({});
+    applyEvents(qc, [
+      ev('update_message_flags', { op: 'add', flag: 'starred', messages: [starred.id, other.id] }),
+      ev('delete_message', { message_ids: [starred.id], message_type: 'stream', stream_id: 1, topic: 't' }),
+    ]);
+    expect(state().starred_messages).toEqual([other.id]);
+  });
 });
 
 describe('update_message', () => {

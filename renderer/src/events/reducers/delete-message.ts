@@ -1,4 +1,5 @@
 import { feedRootKey, updateInitialState, type FeedData } from '../../api/keys';
+import type { InitialState } from '../../api/model';
 import type { EventMap, EventReducer } from '../types';
 import { removeUnread } from '../unread';
 import { recentOnDelete } from './recent-conversations';
@@ -10,7 +11,14 @@ export function deletedIds(event: EventMap['delete_message']): ReadonlySet<numbe
   return new Set(event.message_ids ?? (event.message_id !== undefined ? [event.message_id] : []));
 }
 
-/** `delete_message`: removes the messages from every feed and from the unread counts. */
+/** Drops deleted messages from the starred ids (the top bar's Starred count), as the server does. */
+function removeStarred(state: InitialState, ids: ReadonlySet<number>): InitialState {
+  const starred = state.starred_messages;
+  if (!starred?.some((id) => ids.has(id))) return state;
+  return { ...state, starred_messages: starred.filter((id) => !ids.has(id)) };
+}
+
+/** `delete_message`: removes the messages from every feed, the unread counts and the starred ids. */
 export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, event) => {
   const ids = deletedIds(event);
   queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
@@ -20,7 +28,7 @@ export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, e
       pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => !ids.has(m.id)) })),
     };
   });
-  updateInitialState(queryClient, (s) => removeUnread(s, ids));
+  updateInitialState(queryClient, (s) => removeStarred(removeUnread(s, ids), ids));
   recentOnDelete(queryClient, ids);
   markSourcesDeleted(queryClient, ids);
   // The channel's last message of a topic may be gone, and the topic with it.

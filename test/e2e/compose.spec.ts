@@ -367,6 +367,37 @@ test("the topic field suggests the channel's topics as one types; Enter takes on
   await expect(list).toHaveCount(0);
 });
 
+test('Tab in the topic field takes the highlighted topic, as the shortcuts help says, then moves to the message', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const stamp = `tab${Date.now()}`;
+  for (const name of [`${stamp} a`, `${stamp} b`])
+    await chat
+      .api('admin')
+      .post('/messages', { type: 'channel', to: 'general', topic: name, content: 'Here.' });
+  await page.getByTestId('channel-general').click();
+  const topic = page.getByTestId('compose-topic');
+  await topic.click();
+  await topic.pressSequentially(stamp);
+  const list = page.getByTestId('topic-suggestions');
+  await expect(list.getByRole('option')).toHaveText([`›${stamp} b`, `›${stamp} a`]);
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('option', { selected: true })).toHaveText(`›${stamp} a`);
+  await page.keyboard.press('Tab');
+  await expect(topic).toHaveValue(`${stamp} a`);
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+  // A topic with no suggestion shown is kept as typed.
+  await topic.fill('');
+  await topic.pressSequentially('zz unheard of');
+  await expect(list).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(topic).toHaveValue('zz unheard of');
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+});
+
 test('the preview links what the organization’s linkifiers match, as the sent message will', async ({
   page,
   chat,

@@ -8,8 +8,8 @@ const sameTopic = (topic: string) => topic;
 
 /**
  * The compose box's topic field in a channel view, with the channel's existing topics suggested as
- * one types (best match, then the most recent): ArrowUp/ArrowDown choose, Enter takes the choice
- * and moves on to the message, Esc closes the list. A new topic is simply typed out.
+ * one types (best match, then the most recent): ArrowUp/ArrowDown choose, Enter or Tab takes the
+ * choice and moves on to the message, Esc closes the list. A new topic is simply typed out.
  */
 export function TopicInput({
   streamId,
@@ -50,8 +50,11 @@ export function TopicInput({
     onPicked();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Tab goes on to the message, as in the real service (past the box's tabs and toolbar).
-    if (event.key === 'Tab' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const plainTab =
+      event.key === 'Tab' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey;
+    // Tab goes on to the message, as in the real service (past the box's tabs and toolbar); with the
+    // list open it takes the highlighted topic on the way, like Enter.
+    if (plainTab && !shown) {
       event.preventDefault();
       setOpen(false);
       onPicked();
@@ -62,7 +65,7 @@ export function TopicInput({
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive((active + step + suggestions.length) % suggestions.length);
-    } else if (event.key === 'Enter') {
+    } else if (event.key === 'Enter' || plainTab) {
       event.preventDefault();
       pick(suggestions[Math.min(active, suggestions.length - 1)]!);
     } else if (event.key === 'Escape') {

@@ -272,6 +272,29 @@ test('Esc in the search box leaves it for the results, query kept; the next Esc 
   await expect(page.getByTestId('conversation-title')).toHaveCount(0);
 });
 
+test('a search that opens a conversation (channel:design) gives the keyboard to its messages, so k moves and is not typed', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.keyboard.press('/');
+  const input = page.getByTestId('search-input');
+  await expect(input).toBeFocused();
+  await page.keyboard.type('channel:desig');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText('# design');
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).not.toHaveAttribute('aria-busy');
+  await expect(input).not.toBeFocused();
+  await expect(input).toHaveValue('');
+  const selected = () => feed.locator('[aria-current="true"]').getAttribute('data-testid');
+  await expect.poll(selected).not.toBeNull();
+  const before = await selected();
+  await page.keyboard.press('k');
+  await expect.poll(selected).not.toBe(before);
+  await expect(input).toHaveValue('');
+});
+
 test('a search opens at its newest match, not at the first unread one', async ({ page, chat, signIn }) => {
   await signIn(page, 'member');
   const word = `zebrawood${Date.now()}`;

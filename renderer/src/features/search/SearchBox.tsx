@@ -19,6 +19,7 @@ import { useChannelIndex } from '../channels/hooks';
 import { currentWord, replaceCurrentWord, suggest, type Suggestion } from './search-suggestions';
 import { useSuggestionSources } from './useSuggestionSources';
 import { focusFallback } from '../../components/focus-fallback';
+import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
 import { useHeldHighlight } from '../../components/held-highlight';
 
 const LIST_ID = 'search-suggestions';
@@ -179,10 +180,13 @@ export function SearchBox() {
 
   const afterRun = (problem: string | null) => {
     // A search that opened a conversation is done: the view shows it now, and the box (kept across
-    // views that are not searches) starts the next one empty.
+    // views that are not searches) starts the next one empty. The keyboard goes to that view, as
+    // after a search (whose new box is not the focused one) or the quick switcher.
     if (!problem && useNarrowStore.getState().narrow?.kind !== 'search') {
       setTerms([]);
       setText('');
+      focusFallback();
+      viewTakesFocusOnOpen();
     }
     setNoMatch(problem);
   };

@@ -1,14 +1,17 @@
-import { useState, type RefObject } from 'react';
+import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useHeldHighlight } from '../../components/held-highlight';
 import { Popover } from '../../components/Popover';
 import { useComposeStore } from '../../state/compose';
 import { SnippetForm } from './SnippetForm';
-import { filterSnippets, insertAt } from './snippets';
+import { filterSnippets, insertAt, type SavedSnippet } from './snippets';
 import { useSavedSnippets } from './useSnippets';
 import '../settings/settings.css';
 
+const snippetKey = (snippet: SavedSnippet) => String(snippet.id);
+
 /**
- * The compose box's snippet button: pick a saved snippet to insert at the cursor, or save the
- * box's text as a new snippet.
+ * The compose box's snippet button: pick a saved snippet to insert at the cursor (typing filters,
+ * ↑ and ↓ choose, Enter inserts the one highlighted), or save the box's text as a new snippet.
  */
 export function ComposeSnippets({
   composeKey,
@@ -22,6 +25,10 @@ export function ComposeSnippets({
   const snippets = useSavedSnippets();
   const text = useComposeStore((s) => s.drafts[composeKey] ?? '');
   const shown = filterSnippets(snippets ?? [], query);
+  const highlight = useHeldHighlight(shown, snippetKey, 0, query);
+  const chosen = shown[highlight.current];
+  const listId = useId();
+  const optionId = (snippet: SavedSnippet) => `${listId}-${snippet.id}`;
 
   const close = () => {
     setMode('closed');
@@ -42,6 +49,17 @@ export function ComposeSnippets({
       el?.focus();
       el?.setSelectionRange(caret, caret);
     });
+  };
+
+  const onSearchKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && shown.length > 0) {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      highlight.highlight((highlight.current + step + shown.length) % shown.length);
+    } else if (e.key === 'Enter' && chosen) {
+      e.preventDefault();
+      insert(chosen.content);
+    }
   };
 
   return (
@@ -72,39 +90,44 @@ export function ComposeSnippets({
               <input
                 type="search"
                 autoFocus
+                role="combobox"
                 aria-label="Search snippets"
+                aria-autocomplete="list"
+                aria-expanded={shown.length > 0}
+                aria-controls={listId}
+                aria-activedescendant={chosen ? optionId(chosen) : undefined}
                 placeholder="Search snippets"
                 data-testid="snippet-search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && shown[0]) {
-                    e.preventDefault();
-                    insert(shown[0].content);
-                  }
-                }}
+                onKeyDown={onSearchKeyDown}
               />
-              <ul className="snippet-choices">
-                {shown.map((s) => (
-                  <li key={s.id}>
-                    <button
-                      type="button"
-                      className="row-main"
+              {shown.length > 0 ? (
+                <ul className="snippet-choices" id={listId} role="listbox" aria-label="Snippets">
+                  {shown.map((s, index) => (
+                    <li
+                      key={s.id}
+                      id={optionId(s)}
+                      role="option"
+                      aria-selected={s === chosen}
+                      className={`row-main${s === chosen ? ' selected' : ''}`}
                       data-testid={`insert-snippet-${s.id}`}
                       title={s.content}
+                      // The search field keeps the focus (and its keys) while the mouse picks.
+                      onMouseDown={(e) => e.preventDefault()}
+                      onMouseEnter={() => highlight.highlight(index)}
                       onClick={() => insert(s.content)}
                     >
                       <strong className="ellipsis">{s.title}</strong>
                       <span className="muted small ellipsis">{s.content}</span>
-                    </button>
-                  </li>
-                ))}
-                {shown.length === 0 && (
-                  <li className="muted small">
-                    {snippets?.length ? 'No snippet matches.' : 'No saved snippets yet.'}
-                  </li>
-                )}
-              </ul>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted small">
+                  {snippets?.length ? 'No snippet matches.' : 'No saved snippets yet.'}
+                </p>
+              )}
               <button
                 type="button"
                 className="btn btn-small"

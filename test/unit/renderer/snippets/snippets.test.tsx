@@ -48,6 +48,26 @@ describe('snippets in the compose box', () => {
     expect(screen.queryByTestId('snippet-popover')).toBeNull();
   });
 
+  it('shows the snippet Enter inserts; ↓ and ↑ in the search choose another, and Enter inserts that one', () => {
+    const { render, bridge } = setup(state());
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={{ kind: 'topic', streamId: 1, topic: 'arrows' }} />);
+    const input = screen.getByTestId('compose-input') as HTMLTextAreaElement;
+    fireEvent.click(screen.getByTestId('compose-snippets'));
+    const search = screen.getByTestId('snippet-search');
+    const chosen = () => screen.getAllByRole('option', { selected: true }).map((o) => o.textContent);
+    expect(chosen()).toEqual([expect.stringContaining('Greeting')]);
+    expect(search.getAttribute('aria-activedescendant')).toBe(screen.getByTestId('insert-snippet-1').id);
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(chosen()).toEqual([expect.stringContaining('Runbook')]);
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(chosen()).toEqual([expect.stringContaining('Greeting')]);
+    fireEvent.keyDown(search, { key: 'ArrowUp' });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(input.value).toBe('See the runbook in the wiki.');
+    expect(screen.queryByTestId('snippet-popover')).toBeNull();
+  });
+
   it('saves the message as a snippet; an empty title is refused before asking, the server’s refusals shown', async () => {
     const { render, bridge } = setup(state());
     bridge.handlers.setTypingStatus = () => ({});

@@ -59,6 +59,31 @@ test('creates a group with members, a subgroup and permissions', async ({ page, 
   });
 });
 
+test('Enter in the members’ search does not create the group: it goes to the first person found, Space ticks them', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'moderator');
+  await page.goto(`${page.url().split('#')[0]}#settings/user-groups`);
+  await page.getByTestId('new-group').click();
+  const name = `searchers ${Date.now()}`;
+  await page.getByTestId('group-name').fill(name);
+  const member = chat.user('member');
+  const search = page.getByTestId('member-search');
+  await search.fill(member.full_name);
+  await search.press('Enter');
+  const box = page.getByTestId(`member-${member.email}`);
+  await expect(box).toBeFocused();
+  await expect(page.getByTestId('group-created')).toHaveCount(0);
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await page.getByTestId('group-create').click();
+  await expect(page.getByTestId('group-created')).toContainText(name);
+  const created = (await groups(chat)).find((g) => g.name === name)!;
+  expect(created.members).toEqual([member.user_id]);
+});
+
 test('the server’s refusal is shown and the form is kept', async ({ page, signIn }) => {
   await signIn(page, 'moderator');
   await page.goto(`${page.url().split('#')[0]}#settings/user-groups`);

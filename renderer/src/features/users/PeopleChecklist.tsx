@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { User } from '../../api/model';
 import { useUsers } from '../../app/realm';
 import { compareNames, indexPeople, searchPeople } from './person-search';
@@ -20,6 +20,8 @@ function useActivePeopleIndex() {
  * Active people with a search box and a checkbox each; the chosen ones are listed first (as chosen
  * when the list opened or was last searched: a click does not move the rows). Over a
  * large organization only the first matches are rendered, and a keystroke only filters the index.
+ * Enter or ↓ in the search goes to the first person listed (Space ticks them): Enter there never
+ * submits the form around the list, which would save it without the person searched for.
  */
 export function PeopleChecklist({
   selected,
@@ -59,6 +61,12 @@ export function PeopleChecklist({
     const list = [...first, ...rest];
     return { shown: list, more: first.length + others - list.length, none: list.length === 0 };
   }, [index, users, query, listedFirst]);
+  const list = useRef<HTMLDivElement>(null);
+  const onSearchKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' && e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    list.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+  };
   return (
     <div className="member-checklist">
       <input
@@ -71,8 +79,9 @@ export function PeopleChecklist({
           setQuery(e.target.value);
           setListedFirst(selected);
         }}
+        onKeyDown={onSearchKeyDown}
       />
-      <div className="checklist tall" role="group" aria-label="People">
+      <div className="checklist tall" role="group" aria-label="People" ref={list}>
         {shown.map((u) => (
           <label key={u.user_id} className="check">
             <input

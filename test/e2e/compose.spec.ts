@@ -367,6 +367,28 @@ test("the topic field suggests the channel's topics as one types; Enter takes on
   await expect(list).toHaveCount(0);
 });
 
+test('Esc in the topic field leaves it for the messages, the topic kept, so the shortcuts work again', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).not.toHaveAttribute('aria-busy');
+  await page.keyboard.press('c');
+  const topic = page.getByTestId('compose-topic');
+  await expect(topic).toBeFocused();
+  await page.keyboard.type('zz esc plans');
+  await page.keyboard.press('Escape');
+  await expect(topic).not.toBeFocused();
+  await expect(topic).toHaveValue('zz esc plans');
+  await expect(feed).toBeFocused();
+  // A shortcut, not a letter: ? opens the shortcuts.
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('keyboard-help')).toBeVisible();
+  await expect(topic).toHaveValue('zz esc plans');
+});
+
 test('Tab in the topic field takes the highlighted topic, as the shortcuts help says, then moves to the message', async ({
   page,
   chat,

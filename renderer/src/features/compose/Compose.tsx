@@ -217,6 +217,11 @@ function ComposeBox({
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
           submit();
+        } else if (e.key === 'Escape' && e.target === topicInput.current) {
+          // Esc leaves the topic as it leaves the message (its list, when open, took the Esc first).
+          e.preventDefault();
+          focusFallback();
+          onLeave?.();
         }
       }}
     >

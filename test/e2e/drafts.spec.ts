@@ -131,6 +131,28 @@ test('the drafts screen follows other clients, edits, restores and deletes', asy
   await expect(page.getByTestId(`draft-${logoId}`)).toHaveCount(0);
 });
 
+test('d brings up the drafts with the keyboard on the newest one, and Enter restores it', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const design = await channelId(chat.api('owner'), 'design');
+  const content = `Picked from the keyboard ${Date.now()}`;
+  const created = await chat.api(me.email).post('/drafts', {
+    drafts: [{ type: 'stream', to: [design], topic: 'new logo', content, timestamp: 4_000_000_000 }],
+  });
+  const [id] = created.body.ids as number[];
+  await expect(page.getByTestId('chat-shell')).toBeVisible();
+  await page.getByTestId('home-inbox').focus();
+  await page.keyboard.press('d');
+  await expect(page.getByTestId('drafts-screen')).toBeVisible();
+  await expect(page.getByTestId(`draft-${id}`).getByTestId('draft-restore')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText('# design › new logo');
+  await expect(page.getByTestId('compose-input')).toHaveValue(content);
+});
+
 test('with server sync off, drafts stay on this computer only', async ({ page, chat, signIn }) => {
   const me = await signIn(page, 'moderator');
   await page.getByTestId('open-settings').click();

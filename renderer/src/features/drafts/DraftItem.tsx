@@ -33,15 +33,20 @@ function useConversationLabel(draft: DraftFields): string {
   return 'No recipient yet';
 }
 
-/** One draft: where it goes, its text, and what can be done with it. */
+/**
+ * One draft: where it goes, its text, and what can be done with it. The list's first draft is where
+ * the keyboard lands when the screen is opened for the drafts (`d`): on Restore, else on Edit.
+ */
 export function DraftItem({
   row,
   syncOn,
   lookup,
+  first = false,
 }: {
   row: DraftRow;
   syncOn: boolean;
   lookup: PreviewLookup;
+  first?: boolean;
 }) {
   const bridge = useBridge();
   const selfId = useSelfId();
@@ -125,6 +130,7 @@ export function DraftItem({
               type="button"
               className="btn btn-small btn-primary"
               data-testid="draft-restore"
+              data-section-focus={(first && narrow !== null) || undefined}
               disabled={!narrow || busy}
               title={
                 narrow
@@ -139,6 +145,7 @@ export function DraftItem({
               type="button"
               className="btn btn-small"
               data-testid="draft-edit"
+              data-section-focus={(first && narrow === null) || undefined}
               disabled={busy}
               onClick={() => setEditing(row.draft.content)}
             >

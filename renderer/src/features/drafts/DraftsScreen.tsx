@@ -24,8 +24,8 @@ export function DraftsScreen() {
         <Empty>No drafts. What you type in a compose box is kept here until you send it.</Empty>
       ) : (
         <ul className="card-list" aria-label="Drafts" data-testid="drafts-list">
-          {rows.map((row) => (
-            <DraftItem key={row.rowKey} row={row} syncOn={syncOn} lookup={lookup} />
+          {rows.map((row, index) => (
+            <DraftItem key={row.rowKey} row={row} syncOn={syncOn} lookup={lookup} first={index === 0} />
           ))}
         </ul>
       )}

@@ -265,7 +265,8 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   'all-messages': () => opened(() => openConversation({ kind: 'all' })),
   starred: () => opened(() => openConversation({ kind: 'starred' })),
   drafts: () => {
-    useSettingsScreen.getState().open('drafts');
+    // As in the real service: the keyboard on the drafts, where Enter restores the first.
+    useSettingsScreen.getState().open('drafts', { focus: 'section' });
     return true;
   },
   'go-back': () => goInHistory('back'),

@@ -22,14 +22,29 @@ export function SettingsPanel() {
   useEffect(() => {
     if (!section) return;
     const previous = document.activeElement as HTMLElement | null;
-    // Opened for one thing (the top bar's "Set status"): its field, where that is typed; otherwise
-    // (or while a lazy section still loads) the section list.
-    const field =
-      useSettingsScreen.getState().focus === 'section'
-        ? navRef.current?.parentElement?.querySelector<HTMLElement>('.settings-content [data-section-focus]')
+    // Opened for one thing (the top bar's "Set status", `d`): its field, where that is typed or
+    // chosen; otherwise the section list. A section still loading (lazy, or its list not read yet)
+    // hands the keyboard to its field once drawn, unless the person moved it meanwhile.
+    const screen = navRef.current?.parentElement;
+    const fieldOf = () => screen?.querySelector<HTMLElement>('.settings-content [data-section-focus]');
+    const wantsField = useSettingsScreen.getState().focus === 'section';
+    const field = wantsField ? fieldOf() : null;
+    const navItem = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    (field ?? navItem)?.focus();
+    const waiting =
+      wantsField && !field && screen
+        ? new MutationObserver(() => {
+            const drawn = fieldOf();
+            if (!drawn) return;
+            waiting?.disconnect();
+            if (document.activeElement === navItem) drawn.focus();
+          })
         : null;
-    (field ?? navRef.current?.querySelector<HTMLElement>('[aria-current="page"]'))?.focus();
-    return () => previous?.focus?.();
+    waiting?.observe(screen!, { childList: true, subtree: true });
+    return () => {
+      waiting?.disconnect();
+      previous?.focus?.();
+    };
     // Focus moves in when the screen opens, not on every section change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [section === null]);

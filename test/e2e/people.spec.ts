@@ -117,3 +117,34 @@ test("a sender's card: from their name or u, with their role and local time, a d
   await expect(page.getByTestId('conversation-title')).toContainText('Ben Okafor');
   await expect(page.getByTestId('compose-input')).toBeFocused();
 });
+
+test('w in a channel’s topic shows the people in the right pane to search them; Esc brings the channel back', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('topic-welcome').click();
+  const feed = page.getByTestId('message-feed');
+  await expect(feed).not.toHaveAttribute('aria-busy');
+  await feed.focus();
+  await page.keyboard.press('w');
+  const search = page.getByTestId('people-search');
+  await expect(search).toBeFocused();
+  // The name is typed into the search, not taken as shortcuts (r would open a reply).
+  await page.keyboard.type('grace');
+  await expect(search).toHaveValue('grace');
+  await expect(page.getByTestId('compose-input')).not.toBeFocused();
+  const grace = chat.user('grace@partner.example');
+  await expect(page.getByTestId(`person-${grace.user_id}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('people-panel')).toHaveCount(0);
+  await expect(page.getByTestId('conversation-title')).toHaveText('# general › welcome');
+  await expect(feed).toBeFocused();
+  // Again, and Enter opens the direct messages with the first person found.
+  await page.keyboard.press('w');
+  await page.keyboard.type('grace');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText(grace.full_name);
+});

@@ -17,6 +17,8 @@ export function ListFilter({
   label,
   testId,
   className,
+  autoFocus,
+  onLeave,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -25,6 +27,9 @@ export function ListFilter({
   label: string;
   testId: string;
   className?: string;
+  autoFocus?: boolean;
+  /** After Esc has left the field. */
+  onLeave?: () => void;
 }) {
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
@@ -42,6 +47,7 @@ export function ListFilter({
       e.stopPropagation();
       onChange('');
       focusFallback();
+      onLeave?.();
     }
   };
   return (
@@ -51,6 +57,7 @@ export function ListFilter({
       placeholder={label}
       aria-label={label}
       data-testid={testId}
+      autoFocus={autoFocus}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       onKeyDown={onKeyDown}

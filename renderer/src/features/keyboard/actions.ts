@@ -25,6 +25,7 @@ import { callApi } from '../../api/call';
 import { nextUnreadConversation } from './next-unread';
 import { openFromKeyboard, viewTakesFocusOnOpen } from '../../app/view-takes-focus';
 import { useSettingsScreen } from '../settings/screen-store';
+import { usePeoplePane } from '../../state/people-pane';
 import type { ShortcutAction } from './shortcuts';
 
 export interface ActionContext {
@@ -249,7 +250,14 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     return true;
   },
   'filter-channels': () => focusField('channel-filter'),
-  'search-people': () => focusField('people-search'),
+  'search-people': () => {
+    if (focusField('people-search')) return true;
+    // A conversation's pane shows its details: it shows the people, whose search then takes the keyboard.
+    const narrow = useNarrowStore.getState().narrow;
+    if (!narrow) return false;
+    usePeoplePane.getState().show(narrow);
+    return true;
+  },
   // Listed by ? only: where they act handles them (dialogs and menus Esc, the compose box its
   // keys, the feed its own scrolling).
   close: () => false,

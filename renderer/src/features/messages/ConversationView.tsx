@@ -6,6 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { ChannelIcon } from '../../components/icons';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { useDialogStore } from '../../state/dialogs';
+import { usePeoplePane } from '../../state/people-pane';
 import { ChannelDetails } from '../channels/ChannelDetails';
 import { useChannelIndex } from '../channels/hooks';
 import { Compose } from '../compose/Compose';
@@ -73,10 +74,13 @@ export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: F
   );
 }
 
-/** The right pane: channel details, the people of a DM, or the organization. */
+/** The right pane: channel details, the people of a DM, or the organization (`w` shows it anywhere). */
 export function DetailsPane({ narrow }: { narrow: Narrow | null }) {
   const users = useUsers();
   const statuses = useInitialState((s) => s.user_status);
+  const peopleShownFor = usePeoplePane((s) => s.shownFor);
+  if (narrow && peopleShownFor === narrow)
+    return <PeoplePanel searchOnOpen onLeave={() => usePeoplePane.getState().hide()} />;
   if (narrow && (narrow.kind === 'channel' || narrow.kind === 'topic'))
     return <ChannelDetails streamId={narrow.streamId} />;
   if (narrow?.kind === 'dm')

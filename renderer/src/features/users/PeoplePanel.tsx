@@ -16,7 +16,15 @@ import { indexPeople, searchPeople } from './person-search';
  * server reports it. Virtualized, with a search box (`w`), so a large organization stays quick; a
  * click opens a direct message.
  */
-export function PeoplePanel() {
+export function PeoplePanel({
+  searchOnOpen = false,
+  onLeave,
+}: {
+  /** Shown for `w`: the search takes the keyboard at once. */
+  searchOnOpen?: boolean;
+  /** Esc in the search: the pane goes back to what it showed. */
+  onLeave?: () => void;
+} = {}) {
   // The organization's own users: cross-realm bots (the notification bot) are not its people.
   const realmUsers = useInitialState((s) => s.realm_users);
   const selfId = useSelfId();
@@ -47,6 +55,8 @@ export function PeoplePanel() {
         openFirst={first && (() => openDm(first.user_id))}
         label="Search people"
         testId="people-search"
+        autoFocus={searchOnOpen}
+        onLeave={onLeave}
       />
       {shown.length === 0 ? (
         <p className="muted small">Nobody matches.</p>

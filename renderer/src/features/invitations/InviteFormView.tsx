@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import type { EndpointParams } from '../../../../shared/api';
+import type { EndpointParams, EndpointResponse } from '../../../../shared/api';
 import { Role } from '../../../../shared/api/plain-values';
 import { ApiCallError, ErrorCode, errorDetails, invitationFailedExtra } from '../../../../shared/errors';
 import { callApi } from '../../api/call';
@@ -10,6 +10,7 @@ import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { takeDroppedFocus } from '../../components/focus-fallback';
 import {
+  addressesNotIn,
   addressesToKeep,
   allowedInviteRoles,
   inviteParams,
@@ -21,6 +22,7 @@ import {
 import { InviteExpiryField } from './InviteExpiryField';
 import { InviteSendFailure } from './InviteSendOutcome';
 import { InviteTargetsFields } from './InviteTargetsFields';
+import { invitedMeanwhile } from './invited-meanwhile';
 
 export const INVITES_KEY = apiQueryKey('getInvites', {});
 
@@ -48,10 +50,26 @@ export function InviteFormView() {
   const ownRole = useOwnRole();
   const roles = allowedInviteRoles(ownRole);
   const [form, setForm] = useState<InviteForm>(EMPTY_FORM);
-  const [sentTo, setSentTo] = useState<string[] | null>(null);
+  const [sent, setSent] = useState<{ to: string[]; unconfirmed: string[] } | null>(null);
   const emailsField = useRef<HTMLTextAreaElement>(null);
   const send = useMutation({
-    mutationFn: (params: EndpointParams<'sendInvites'>) => callApi(bridge, 'sendInvites', params),
+    /** Resolves to the addresses invited: all those asked, unless a lost answer was made up for. */
+    mutationFn: async (params: EndpointParams<'sendInvites'>): Promise<string[]> => {
+      const asked = parseEmails(params.invitee_emails);
+      const listed = queryClient.getQueryData<EndpointResponse<'getInvites'>>(INVITES_KEY)?.invites;
+      try {
+        await callApi(bridge, 'sendInvites', params);
+        return asked;
+      } catch (error) {
+        // A refusal is the server's answer; any other failure may have lost the answer of a send
+        // that went through, and sending again would invite the same people twice.
+        const refused = error instanceof ApiCallError && error.failure.kind === 'api';
+        if (refused || !listed) throw error;
+        const invited = await invitedMeanwhile(bridge, asked, new Set(listed.map((i) => i.id)));
+        if (invited.length === 0) throw error;
+        return invited;
+      }
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES_KEY }),
   });
   const emails = parseEmails(form.emails);
@@ -63,12 +81,13 @@ export function InviteFormView() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (emails.length === 0 || malformed.length || expiryProblem || send.isPending) return;
-    setSentTo(null);
+    setSent(null);
     const typed = form.emails;
     send.mutate(inviteParams({ ...form, role }), {
-      onSuccess: () => {
-        setSentTo(emails);
-        update({ emails: addressesToKeep(typed, null) });
+      onSuccess: (invited) => {
+        const unconfirmed = addressesNotIn(emails, invited);
+        setSent({ to: invited, unconfirmed });
+        update({ emails: unconfirmed.join('\n') });
         // Send stays disabled with the box empty: the keyboard goes on in the box, for the next ones.
         takeDroppedFocus(emailsField.current);
       },
@@ -147,9 +166,11 @@ export function InviteFormView() {
         Send me a direct message when they join
       </label>
       {send.isError && <InviteSendFailure error={send.error} />}
-      {sentTo && (
+      {sent && (
         <p className="notice" role="status" data-testid="invite-sent">
-          Invitation sent to {sentTo.join(', ')}.
+          Invitation sent to {sent.to.join(', ')}.
+          {sent.unconfirmed.length > 0 &&
+            ` The answer was lost, and ${sent.unconfirmed.join(', ')} ${sent.unconfirmed.length === 1 ? 'is' : 'are'} not invited: send again to see why.`}
         </p>
       )}
       <div className="inline">

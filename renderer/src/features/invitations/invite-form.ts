@@ -130,3 +130,9 @@ export function addressesToKeep(text: string, failure: InvitationFailedExtra | n
     .filter((email) => failed.has(email.toLowerCase()))
     .join('\n');
 }
+
+/** The addresses of `asked` that are not in `done`, whatever their letter case. */
+export function addressesNotIn(asked: readonly string[], done: readonly string[]): string[] {
+  const doneKeys = new Set(done.map((email) => email.toLowerCase()));
+  return asked.filter((email) => !doneKeys.has(email.toLowerCase()));
+}

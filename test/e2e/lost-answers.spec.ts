@@ -1,0 +1,44 @@
+import { expect, test, type ChatEnvironment } from './fixtures';
+
+// Changes whose answer is lost on the way back (the server did the work, the app never heard):
+// the form must say what the server holds, and trying again must not do the work twice. The web
+// host reaches the server through a FaultProxy; `chat.api` talks to it directly.
+test.describe.configure({ mode: 'serial' });
+test.use({ chatSetup: { behindProxy: true } });
+
+const post = (path: string) => (r: { method: string; path: string }) =>
+  r.method === 'POST' && r.path.endsWith(`/api/v1${path}`);
+
+async function invitesTo(chat: ChatEnvironment, email: string) {
+  const { body } = await chat.api('admin').get('/invites');
+  return (body.invites as { email?: string }[]).filter((i) => i.email === email);
+}
+
+test('invitations whose answer was lost count as sent, and nobody is invited twice', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-invitations').click();
+  await expect(page.getByRole('region', { name: 'Invitations sent' })).toBeVisible();
+
+  const [nora, taken] = ['nora.lost@newhire.example', chat.user('owner').email];
+  let sends = 0;
+  faultProxy.setRule((r) => (post('/invites')(r) && sends++ === 0 ? { kind: 'dropAnswer' } : null));
+  await page.getByTestId('invite-emails').fill(`${nora}\n${taken}`);
+  await page.getByTestId('invite-send').click();
+  await expect.poll(() => faultProxy.requests.filter((r) => r.fault === 'dropAnswer').length).toBe(1);
+
+  // The server invited Nora (the owner has an account): the form says so, and keeps only the
+  // address it cannot vouch for, so Send again cannot invite Nora a second time.
+  await expect(page.getByTestId('invite-sent')).toContainText(`Invitation sent to ${nora}.`);
+  await expect(page.getByTestId('invite-error')).toHaveCount(0);
+  await expect(page.getByTestId('invite-emails')).toHaveValue(taken);
+  await page.getByTestId('invite-send').click();
+  await expect(page.getByTestId('invite-failure')).toContainText(`${taken}: Already has an account.`);
+  expect(sends).toBe(2);
+  expect(await invitesTo(chat, nora)).toHaveLength(1);
+});

@@ -42,3 +42,63 @@ test('invitations whose answer was lost count as sent, and nobody is invited twi
   expect(sends).toBe(2);
   expect(await invitesTo(chat, nora)).toHaveLength(1);
 });
+
+async function postUnread(chat: ChatEnvironment, topic: string): Promise<void> {
+  for (let i = 0; i < 3; i++)
+    await chat
+      .api('admin')
+      .post('/messages', { type: 'channel', to: 'general', topic, content: `unread ${i}` });
+}
+
+const isMarkRead = post('/messages/flags/narrow');
+const asksUnread = (r: { method: string; path: string; query: Record<string, string> }) =>
+  r.method === 'GET' && r.path.endsWith('/api/v1/messages') && (r.query.narrow ?? '').includes('unread');
+
+test('mark as read whose answer was lost says it is done, not that there was nothing unread', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await postUnread(chat, `lost mark ${Date.now()}`);
+  await expect(page.getByTestId('channel-unread-general')).toBeVisible();
+  let marks = 0;
+  faultProxy.setRule((r) => (isMarkRead(r) && marks++ === 0 ? { kind: 'dropAnswer' } : null));
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('mark-channel-read').click();
+  await page.getByTestId('mark-read-confirm').click();
+  // The app looks, finds nothing unread left, and says the marking is done.
+  await expect(page.getByTestId('mark-read-progress')).toHaveText('Done: everything is marked as read.');
+  await expect(page.getByTestId('mark-read-dialog').getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('channel-unread-general')).toHaveCount(0);
+  expect(marks).toBe(1);
+});
+
+test('mark as read tried again after a lost answer it could not check says it is done', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  await postUnread(chat, `lost mark again ${Date.now()}`);
+  await expect(page.getByTestId('channel-unread-general')).toBeVisible();
+  // The answer is lost, and the connection fails the look that follows as well.
+  let marks = 0;
+  let outage = true;
+  faultProxy.setRule((r) => {
+    if (isMarkRead(r)) return marks++ === 0 ? { kind: 'dropAnswer' } : null;
+    return outage && asksUnread(r) ? { kind: 'reset' } : null;
+  });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('mark-channel-read').click();
+  const dialog = page.getByTestId('mark-read-dialog');
+  await page.getByTestId('mark-read-confirm').click();
+  await expect(dialog.getByRole('alert')).toContainText('Could not reach the server');
+  outage = false;
+  await page.getByTestId('mark-read-confirm').click();
+  await expect(page.getByTestId('mark-read-progress')).toHaveText('Done: everything is marked as read.');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  expect(marks).toBe(2);
+});

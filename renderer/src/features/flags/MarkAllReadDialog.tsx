@@ -31,10 +31,14 @@ function dmScopeLabel(
 
 const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
-/** Where the marking stands, in the person's terms (the batches it goes in are its own business). */
-export function progressText(progress: MarkProgress): string {
+/**
+ * Where the marking stands, in the person's terms (the batches it goes in are its own business).
+ * After a try whose answer was lost (`earlierTryFailed`), the count misses what that try marked.
+ */
+export function progressText(progress: MarkProgress, earlierTryFailed = false): string {
   const marked = count(progress.updated, 'message');
   if (!progress.done) return `Working: ${marked} marked as read so far…`;
+  if (progress.answerLost || earlierTryFailed) return 'Done: everything is marked as read.';
   if (progress.updated === 0) return 'Done: there was nothing unread.';
   return `Done: ${marked} marked as read.`;
 }
@@ -52,6 +56,7 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
   const selfId = useSelfId();
   const [progress, setProgress] = useState<MarkProgress | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [earlierTryFailed, setEarlierTryFailed] = useState(false);
   const [running, setRunning] = useState(false);
   const signal = useRef({ cancelled: false });
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -94,6 +99,7 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
       if (scope.kind === 'all' && progress.done) clearOldUnreadsMissing(queryClient);
     } catch (e) {
       setError(e);
+      setEarlierTryFailed(true);
     } finally {
       setRunning(false);
     }
@@ -104,7 +110,7 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
       <p>Mark {what} as read?</p>
       {progress && (
         <p data-testid="mark-read-progress" aria-live="polite">
-          {progressText(progress)}
+          {progressText(progress, earlierTryFailed)}
         </p>
       )}
       {error !== null && (

@@ -17,6 +17,8 @@ export interface MarkProgress {
   updated: number;
   batches: number;
   done: boolean;
+  /** A batch's answer was lost, so `updated` leaves out what that batch changed. */
+  answerLost?: boolean;
 }
 
 /** Messages per request; the server may lower it (spec 4.13). */
@@ -35,21 +37,34 @@ export async function updateFlagOverNarrow(
   onProgress: (progress: MarkProgress) => void = () => undefined,
   signal?: { cancelled: boolean },
 ): Promise<MarkProgress> {
-  const terms = flag === 'read' && op === 'add' ? [...narrow, { operator: 'is', operand: 'unread' }] : narrow;
+  const markingRead = flag === 'read' && op === 'add';
+  const terms = markingRead ? [...narrow, { operator: 'is', operand: 'unread' }] : narrow;
   let anchor: number | 'oldest' = 'oldest';
   let includeAnchor = true;
   const progress: MarkProgress = { processed: 0, updated: 0, batches: 0, done: false };
   for (;;) {
     if (signal?.cancelled) return progress;
-    const res: FlagsNarrowResponse = await callApi(bridge, 'updateMessageFlagsForNarrow', {
-      anchor,
-      include_anchor: includeAnchor,
-      num_before: 0,
-      num_after: BATCH,
-      narrow: terms,
-      op,
-      flag,
-    });
+    let res: FlagsNarrowResponse;
+    try {
+      res = await callApi(bridge, 'updateMessageFlagsForNarrow', {
+        anchor,
+        include_anchor: includeAnchor,
+        num_before: 0,
+        num_after: BATCH,
+        narrow: terms,
+        op,
+        flag,
+      });
+    } catch (error) {
+      // A batch whose answer was lost may have marked what was left: then all is read, as asked.
+      if (markingRead && (await nothingMatches(bridge, terms))) {
+        progress.done = true;
+        progress.answerLost = true;
+        onProgress({ ...progress });
+        return progress;
+      }
+      throw error;
+    }
     progress.processed += res.processed_count;
     progress.updated += res.updated_count;
     progress.batches += 1;
@@ -61,5 +76,20 @@ export async function updateFlagOverNarrow(
     onProgress({ ...progress });
     anchor = res.last_processed_id;
     includeAnchor = false;
+  }
+}
+
+/** True when the server answers that no message matches `narrow`; false when it cannot tell. */
+async function nothingMatches(bridge: ChatBridge, narrow: NarrowTerm[]): Promise<boolean> {
+  try {
+    const { messages } = await callApi(bridge, 'getMessages', {
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 1,
+      narrow,
+    });
+    return messages.length === 0;
+  } catch {
+    return false;
   }
 }

@@ -102,3 +102,29 @@ test('mark as read tried again after a lost answer it could not check says it is
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   expect(marks).toBe(2);
 });
+
+test('a linkifier added on a connection that lost the answer counts as added', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-linkifiers').click();
+  let adds = 0;
+  faultProxy.setRule((r) => (post('/realm/filters')(r) && adds++ === 0 ? { kind: 'dropAnswer' } : null));
+  await page.getByTestId('linkifier-add').click();
+  const form = page.getByTestId('linkifier-form');
+  const pattern = 'LOST-(?P<n>[0-9]+)';
+  await form.getByTestId('linkifier-pattern-input').fill(pattern);
+  await form.getByTestId('linkifier-template-input').fill('https://lost.example/{n}');
+  await form.getByTestId('linkifier-save').click();
+  // Not "Not saved" beside a list already showing it (and Save again refused: the pattern is taken).
+  await expect(form).toHaveCount(0);
+  const { body } = await chat.api('admin').get('/realm/linkifiers');
+  const added = (body.linkifiers as { id: number; pattern: string }[]).filter((l) => l.pattern === pattern);
+  expect(added).toHaveLength(1);
+  await expect(page.getByTestId(`linkifier-${added[0]!.id}`)).toBeVisible();
+  expect(adds).toBe(1);
+});

@@ -1,7 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Linkifier } from '../../../../shared/api/resources';
+import { ApiCallError } from '../../../../shared/errors';
+import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi, errorText } from '../../api/call';
+import { getInitialState } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
 import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -236,15 +239,28 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; on
   const compiled = useMemo(() => compilePattern(pattern), [pattern]);
   const problems = [...(compiled.ok ? [] : [compiled.error]), ...templateProblems(compiled, template)];
   const segments = useMemo(() => previewSegments(sample, compiled, template), [sample, compiled, template]);
+  const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: async () => {
-      if (linkifier)
-        await callApi(bridge, 'updateLinkifier', {
-          filter_id: linkifier.id,
-          pattern,
-          url_template: template,
-        });
-      else await callApi(bridge, 'createLinkifier', { pattern, url_template: template });
+      const before = new Set((getInitialState(queryClient)?.realm_linkifiers ?? []).map((l) => l.id));
+      try {
+        if (linkifier)
+          await callApi(bridge, 'updateLinkifier', {
+            filter_id: linkifier.id,
+            pattern,
+            url_template: template,
+          });
+        else await callApi(bridge, 'createLinkifier', { pattern, url_template: template });
+      } catch (error) {
+        // Any failure but a refusal may have lost the answer of a save that went through: asked
+        // again, a new one would be refused as a pattern already there.
+        const refused = error instanceof ApiCallError && error.failure.kind === 'api';
+        const isSaved = (l: Linkifier) =>
+          (linkifier ? l.id === linkifier.id : !before.has(l.id)) &&
+          l.pattern === pattern &&
+          (l.url_template ?? l.url_format) === template;
+        if (refused || !(await serverHasLinkifier(bridge, isSaved))) throw error;
+      }
     },
     onSuccess: onDone,
   });
@@ -361,4 +377,14 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; on
       </div>
     </form>
   );
+}
+
+/** True when the server answers with a linkifier that `matches`; false when it cannot tell. */
+async function serverHasLinkifier(bridge: ChatBridge, matches: (l: Linkifier) => boolean): Promise<boolean> {
+  try {
+    const { linkifiers } = await callApi(bridge, 'getLinkifiers', {});
+    return linkifiers.some(matches);
+  } catch {
+    return false;
+  }
 }

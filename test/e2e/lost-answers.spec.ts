@@ -128,3 +128,27 @@ test('a linkifier added on a connection that lost the answer counts as added', a
   await expect(page.getByTestId(`linkifier-${added[0]!.id}`)).toBeVisible();
   expect(adds).toBe(1);
 });
+
+test('a status saved on a connection that lost the answer shows no error once it is saved', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-status').click();
+  let saves = 0;
+  faultProxy.setRule((r) => (post('/users/me/status')(r) && saves++ === 0 ? { kind: 'dropAnswer' } : null));
+  const text = `Lost in transit ${Date.now()}`;
+  await page.getByTestId('status-text').fill(text);
+  await page.getByTestId('status-save').click();
+  await expect
+    .poll(async () => (await chat.api(me.email).get(`/users/${me.user_id}/status`)).body.status)
+    .toMatchObject({ status_text: text });
+  // Its event came: the form stands saved (nothing left to save) and no error contradicts it.
+  await expect(page.getByTestId('status-save')).toBeDisabled();
+  await expect(page.getByTestId('status-clear')).toBeEnabled();
+  await expect(page.getByTestId('status-error')).toHaveCount(0);
+  expect(saves).toBe(1);
+});

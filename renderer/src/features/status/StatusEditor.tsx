@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
+import { unmetError } from '../../api/unmet-error';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -12,6 +13,7 @@ import {
   followSavedStatus,
   formOfStatus,
   STATUS_TEXT_LIMIT,
+  statusHolds,
   statusLength,
   statusUpdate,
   type StatusForm,
@@ -47,6 +49,7 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
   const over = length > STATUS_TEXT_LIMIT;
   const update = statusUpdate(saved, form);
   const isSet = saved.text !== '' || saved.emoji !== null;
+  const failure = unmetError(send, (asked) => statusHolds(saved, asked));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -160,9 +163,9 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
             Clear status
           </button>
         </div>
-        {send.isError && (
+        {failure && (
           <p className="form-error" role="alert" data-testid="status-error">
-            Status not changed: {errorText(send.error)}
+            Status not changed: {errorText(failure)}
           </p>
         )}
         {send.isSuccess && (

@@ -49,6 +49,15 @@ export function statusUpdate(before: StatusForm, after: StatusForm): EndpointPar
   return Object.keys(params).length ? params : null;
 }
 
+/** Whether the saved status is what `params` asked for (only the fields passed count). */
+export function statusHolds(saved: StatusForm, params: EndpointParams<'updateStatus'>): boolean {
+  const textHolds = params.status_text === undefined || params.status_text === saved.text;
+  const emojiHolds =
+    params.emoji_name === undefined ||
+    (params.emoji_name === '' ? saved.emoji === null : saved.emoji?.emoji_name === params.emoji_name);
+  return textHolds && emojiHolds;
+}
+
 /** Clearing the status: no text, no emoji. */
 export const CLEAR_STATUS = { status_text: '', emoji_name: '' } as const;
 

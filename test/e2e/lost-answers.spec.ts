@@ -152,3 +152,31 @@ test('a status saved on a connection that lost the answer shows no error once it
   await expect(page.getByTestId('status-error')).toHaveCount(0);
   expect(saves).toBe(1);
 });
+
+test('channel settings saved on a connection that lost the answer close as saved', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'admin');
+  const isUpdate = (r: { method: string; path: string }) =>
+    r.method === 'PATCH' && /\/api\/v1\/streams\/\d+$/.test(r.path);
+  let saves = 0;
+  faultProxy.setRule((r) => (isUpdate(r) && saves++ === 0 ? { kind: 'dropAnswer' } : null));
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('open-channel-settings').click();
+  const dialog = page.getByTestId('channel-settings-dialog');
+  const description = `Saved while the answer was lost ${Date.now()}`;
+  await dialog.getByTestId('cs-description').fill(description);
+  await dialog.getByTestId('cs-save').click();
+  // Its event came: the dialog closes as after a success, rather than keeping "Could not reach the
+  // server" beside a Save with nothing left to save.
+  await expect(dialog).toHaveCount(0);
+  const { body } = await chat.api('admin').get('/streams');
+  const engineering = (body.streams as { name: string; description: string }[]).find(
+    (s) => s.name === 'engineering',
+  );
+  expect(engineering?.description).toBe(description);
+  expect(saves).toBe(1);
+});

@@ -190,6 +190,16 @@ function SettingsForm({
     mutationFn: (params: EndpointParams<'updateStream'>) => callApi(bridge, 'updateStream', params),
     onSuccess: onDone,
   });
+  // A save whose answer was lost may have gone through: once the channel (its event) is the form
+  // that was sent, it is saved, as after a success (Save would be disabled beside the error).
+  const [sent, setSent] = useState<ChannelForm | null>(null);
+  const savedMeanwhile =
+    save.isError &&
+    sent !== null &&
+    Object.keys(channelUpdateParams(channel.stream_id, live, sent)).length === 1;
+  useEffect(() => {
+    if (savedMeanwhile) onDone();
+  }, [savedMeanwhile, onDone]);
   const params = channelUpdateParams(channel.stream_id, live, form);
   const changed = Object.keys(params).length > 1;
   useEffect(() => onUnsaved(changed), [changed, onUnsaved]);
@@ -210,6 +220,7 @@ function SettingsForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!changed || nameProblem || daysProblem || save.isPending) return;
+    setSent(form);
     save.mutate(params);
   };
 

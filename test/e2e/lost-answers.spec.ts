@@ -180,3 +180,31 @@ test('channel settings saved on a connection that lost the answer close as saved
   expect(engineering?.description).toBe(description);
   expect(saves).toBe(1);
 });
+
+test('a snippet deleted on a connection that lost the answer leaves no "Not deleted" behind', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const make = async (title: string) =>
+    (await chat.api(me.email).post('/saved_snippets', { title, content: `${title} text` })).body
+      .saved_snippet_id as number;
+  const gone = await make(`Lost delete ${Date.now()}`);
+  await make(`Kept ${Date.now()}`);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-snippets').click();
+  let deletes = 0;
+  faultProxy.setRule((r) =>
+    r.method === 'DELETE' && r.path.endsWith(`/saved_snippets/${gone}`) && deletes++ === 0
+      ? { kind: 'dropAnswer' }
+      : null,
+  );
+  await page.getByTestId(`snippet-${gone}`).getByTestId('snippet-delete').click();
+  // Its event took it away: no error says it is still there.
+  await expect(page.getByTestId(`snippet-${gone}`)).toHaveCount(0);
+  await expect.poll(() => faultProxy.requests.filter((r) => r.fault === 'dropAnswer').length).toBe(1);
+  await expect(page.getByTestId('snippet-delete-error')).toHaveCount(0);
+  expect(deletes).toBe(1);
+});

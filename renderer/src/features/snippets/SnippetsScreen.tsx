@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { errorText } from '../../api/call';
+import { unmetError } from '../../api/unmet-error';
 import { takeDroppedFocus } from '../../components/focus-fallback';
 import { useFocusAfterRowRemoved } from '../../components/row-removal-focus';
 import { Empty, Loading } from '../../components/states';
@@ -13,6 +14,8 @@ export function SnippetsScreen() {
   const remove = useDeleteSnippet();
   const [query, setQuery] = useState('');
   const [editingId, setEditingId] = useState<number | null>(null);
+  // A delete whose answer was lost may have gone through: its event then took the snippet away.
+  const removeFailure = unmetError(remove, (id) => !snippets?.some((s) => s.id === id));
   const shown = filterSnippets(snippets ?? [], query);
   const list = useRef<HTMLUListElement>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -54,9 +57,9 @@ export function SnippetsScreen() {
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
-            {remove.isError && (
-              <p className="form-error" role="alert">
-                Not deleted: {errorText(remove.error)}
+            {removeFailure && (
+              <p className="form-error" role="alert" data-testid="snippet-delete-error">
+                Not deleted: {errorText(removeFailure)}
               </p>
             )}
             <ul className="card-list" data-testid="snippets-list" ref={list}>

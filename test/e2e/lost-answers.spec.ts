@@ -208,3 +208,41 @@ test('a snippet deleted on a connection that lost the answer leaves no "Not dele
   await expect(page.getByTestId('snippet-delete-error')).toHaveCount(0);
   expect(deletes).toBe(1);
 });
+
+test('a linkifier moved on a connection that lost the answer leaves no "Not moved" behind', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const admin = chat.api('admin');
+  for (const n of ['ONE', 'TWO'])
+    await admin.post('/realm/filters', {
+      pattern: `MOVE${n}-(?P<n>[0-9]+)`,
+      url_template: `https://move.example/${n}/{n}`,
+    });
+  const order = async () =>
+    ((await admin.get('/realm/linkifiers')).body.linkifiers as { id: number }[]).map((l) => l.id);
+  const before = await order();
+  const last = before.at(-1)!;
+  await signIn(page, 'admin');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-linkifiers').click();
+  let moves = 0;
+  faultProxy.setRule((r) =>
+    r.method === 'PATCH' && r.path.endsWith('/realm/linkifiers') && moves++ === 0
+      ? { kind: 'dropAnswer' }
+      : null,
+  );
+  await page.getByTestId(`linkifier-${last}`).getByTestId('linkifier-move-up').click();
+  // Its event brought the order asked: no error says it did not move.
+  await expect(
+    page
+      .getByTestId('linkifiers-list')
+      .locator('> li')
+      .nth(before.length - 2),
+  ).toHaveAttribute('data-testid', `linkifier-${last}`);
+  await expect.poll(() => faultProxy.requests.filter((r) => r.fault === 'dropAnswer').length).toBe(1);
+  await expect(page.getByTestId('linkifier-reorder-error')).toHaveCount(0);
+  expect(await order()).toEqual([...before.slice(0, -2), last, before.at(-2)]);
+});

@@ -5,6 +5,7 @@ import { ApiCallError } from '../../../../shared/errors';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi, errorText } from '../../api/call';
 import { getInitialState } from '../../api/keys';
+import { unmetError } from '../../api/unmet-error';
 import { useBridge } from '../../app/bridge-context';
 import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -26,6 +27,8 @@ export function LinkifiersScreen() {
   const reorder = useMutation({
     mutationFn: (ids: number[]) => callApi(bridge, 'reorderLinkifiers', { ordered_linkifier_ids: ids }),
   });
+  // A move whose answer was lost may have gone through: its event then shows the order asked.
+  const reorderFailure = unmetError(reorder, (ids) => linkifiers?.map((l) => l.id).join() === ids.join());
   const list = useRef<HTMLOListElement>(null);
   const moving = useRef<{ id: number; to: number; by: -1 | 1 } | null>(null);
   const move = (index: number, by: -1 | 1) => {
@@ -93,9 +96,9 @@ export function LinkifiersScreen() {
             </button>
           </div>
         ))}
-      {reorder.isError && (
+      {reorderFailure && (
         <p className="form-error" role="alert" data-testid="linkifier-reorder-error">
-          Not moved: {errorText(reorder.error)}
+          Not moved: {errorText(reorderFailure)}
         </p>
       )}
       {linkifiers === undefined ? (

@@ -246,3 +246,31 @@ test('a linkifier moved on a connection that lost the answer leaves no "Not move
   await expect(page.getByTestId('linkifier-reorder-error')).toHaveCount(0);
   expect(await order()).toEqual([...before.slice(0, -2), last, before.at(-2)]);
 });
+
+test('an invitation resent on a connection that lost the answer counts as sent again', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const email = 'resend.lost@newhire.example';
+  await chat.api('admin').post('/invites', { invitee_emails: email, stream_ids: [] });
+  const [before] = await invitesTo(chat, email);
+  await signIn(page, 'admin');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-invitations').click();
+  await expect(page.getByTestId(`invite-${email}`)).toBeVisible();
+  // The server dates a resend in whole seconds: wait for its clock to pass the first date.
+  await expect
+    .poll(() => chat.server.realm.now(), { intervals: [100] })
+    .toBeGreaterThan((before as { invited: number }).invited);
+  let resends = 0;
+  faultProxy.setRule((r) =>
+    r.method === 'POST' && r.path.endsWith('/resend') && resends++ === 0 ? { kind: 'dropAnswer' } : null,
+  );
+  await page.getByTestId(`invite-resend-${email}`).click();
+  // The server did send it again: it is said, and nothing invites a second mail.
+  await expect(page.getByTestId('invite-action-notice')).toHaveText(`Invitation to ${email} sent again.`);
+  await expect(page.getByTestId(`invite-action-error-${email}`)).toHaveCount(0);
+  expect(resends).toBe(1);
+});

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { Invitation } from '../../../../shared/api/resources';
+import { ApiCallError } from '../../../../shared/errors';
+import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi, errorText } from '../../api/call';
 import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
@@ -126,12 +128,22 @@ function InviteActions({
   const [confirmingRevoke, setConfirmingRevoke] = useState(false);
   const revokeButton = useRef<HTMLButtonElement>(null);
   const act = useMutation({
-    mutationFn: (action: 'resend' | 'revoke') =>
-      action === 'resend'
-        ? callApi(bridge, 'resendInvite', { invite_id: invite.id })
-        : callApi(bridge, invite.is_multiuse ? 'revokeMultiuseInvite' : 'revokeInvite', {
-            invite_id: invite.id,
-          }),
+    mutationFn: async (action: 'resend' | 'revoke') => {
+      if (action === 'revoke') {
+        await callApi(bridge, invite.is_multiuse ? 'revokeMultiuseInvite' : 'revokeInvite', {
+          invite_id: invite.id,
+        });
+        return;
+      }
+      try {
+        await callApi(bridge, 'resendInvite', { invite_id: invite.id });
+      } catch (error) {
+        // A resend whose answer was lost may have sent it: then it is dated anew, and sending it
+        // again would mail the person twice.
+        const refused = error instanceof ApiCallError && error.failure.kind === 'api';
+        if (refused || !(await resentSince(bridge, invite))) throw error;
+      }
+    },
     onMutate: (action) => {
       if (action === 'revoke') onRevoking(true);
     },
@@ -187,4 +199,15 @@ function InviteActions({
       )}
     </span>
   );
+}
+
+/** True when the server answers that `invite` was sent again since it was listed; false when it cannot tell. */
+async function resentSince(bridge: ChatBridge, invite: Invitation): Promise<boolean> {
+  try {
+    const { invites } = await callApi(bridge, 'getInvites', {});
+    const now = invites.find((i) => i.id === invite.id && !i.is_multiuse);
+    return now?.invited !== undefined && now.invited > (invite.invited ?? 0);
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId } from '../../app/realm';
+import { useConnectionStore } from '../../state/connection';
 import type { RecentData } from './recent-model';
 import { fetchOlder, fetchRecent, recentKey } from './recent-query';
 
@@ -29,6 +30,7 @@ export function useRecent() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const inFlight = useRef(false);
+  const failed = useRef(false);
 
   const load = useCallback(() => {
     const data = queryClient.getQueryData<RecentData>(recentKey);
@@ -36,16 +38,30 @@ export function useRecent() {
     inFlight.current = true;
     setLoading(true);
     setError(null);
+    failed.current = false;
     fetchOlder(bridge, data, selfId)
       .then((merge) => {
         if (merge) queryClient.setQueryData<RecentData>(recentKey, (current) => current && merge(current));
       })
-      .catch((e: unknown) => setError(e))
+      .catch((e: unknown) => {
+        failed.current = true;
+        setError(e);
+      })
       .finally(() => {
         inFlight.current = false;
         setLoading(false);
       });
   }, [bridge, queryClient, selfId]);
+
+  // A page that failed while the server could not be reached loads once the connection is back,
+  // as failed queries do (session.ts), rather than leaving its error beside a working connection.
+  useEffect(
+    () =>
+      useConnectionStore.subscribe((state, prev) => {
+        if (failed.current && state.status.state === 'connected' && prev.status.state !== 'connected') load();
+      }),
+    [load],
+  );
 
   const older: OlderPages = {
     hasOlder: !!query.data && !query.data.foundOldest && query.data.messages.length > 0,

@@ -5,8 +5,10 @@ import type { Message } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { RecentView } from '../../../../renderer/src/features/recent/RecentView';
 import { useRecentFilters } from '../../../../renderer/src/features/recent/recent-filters';
+import { useConnectionStore } from '../../../../renderer/src/state/connection';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { baseState, channelMessage, decoded, SELF } from '../fixtures';
+import { FailWith } from '../fake-bridge';
 import { setup } from '../render-helpers';
 
 beforeEach(() => {
@@ -20,6 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   useNarrowStore.setState(useNarrowStore.getInitialState(), true);
   useRecentFilters.setState(useRecentFilters.getInitialState(), true);
+  useConnectionStore.getState().setStatus({ state: 'connecting' });
 });
 
 /**
@@ -93,6 +96,31 @@ describe('RecentView', () => {
     expect(calls()[3]).toMatchObject({ anchor: 1801 });
     expect(state.maxInFlight).toBe(1);
     expect(screen.getAllByRole('listitem').length).toBeGreaterThan(5);
+  });
+
+  it('an older page that failed while the server was out of reach loads once the connection is back', async () => {
+    const { bridge, render } = setup();
+    useConnectionStore
+      .getState()
+      .setStatus({ state: 'reconnecting', failures: 1, retryInMs: 1000, reason: 'refused' });
+    const { handler } = history(3000, 5);
+    // The newest page came from before the outage; the older one meets it.
+    let reachable = false;
+    bridge.handlers.getMessages = (params) => {
+      if (!reachable && params.anchor !== 'newest')
+        throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'refused' });
+      return handler(params);
+    };
+    render(<RecentView />);
+    await screen.findByTestId('recent-topic-1-topic 3000');
+    await screen.findByTestId('error');
+    const calls = bridge.callsTo('getMessages').length;
+
+    reachable = true;
+    act(() => useConnectionStore.getState().setStatus({ state: 'connected' }));
+    await screen.findByTestId('recent-load-older');
+    expect(screen.queryByTestId('error')).toBeNull();
+    expect(bridge.callsTo('getMessages').length).toBeGreaterThan(calls);
   });
 
   it('reaches the start of a short history and says so', async () => {

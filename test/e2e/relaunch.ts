@@ -42,7 +42,10 @@ export async function relaunchable(
       port: 0,
       dataDir,
       demo: demoConfigFrom(proxy.url, users),
-      core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs },
+      // A call held back on purpose (a registration) is not "not responding" before its timeout:
+      // on a busy machine 5 s pass before the test has looked, and a window that hears the server
+      // is not responding asks for what it was holding back (launch-gate.ts).
+      core: { backoff: { baseMs: 100, capMs: 1000 }, requestTimeoutMs, slowCallMs: requestTimeoutMs },
       log: () => {},
     });
     return running;

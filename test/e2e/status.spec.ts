@@ -104,3 +104,24 @@ test('"Set status" in the top bar opens the status text field, focused; Esc goes
   await page.getByTestId('open-settings').click();
   await expect(page.getByTestId('settings-nav-personal')).toBeFocused();
 });
+
+test('"Remove emoji" from the keyboard leaves the focus on the emoji button, not the top of the screen', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.goto(`${page.url().split('#')[0]}#settings/status`);
+  await page.getByTestId('status-emoji').click();
+  await page.getByTestId('emoji-search').fill('taco');
+  await page.getByTestId('emoji-taco').click();
+  const remove = page.getByTestId('status-emoji-remove');
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(remove).toBeHidden();
+  const emoji = page.getByTestId('status-emoji');
+  await expect(emoji).toBeFocused();
+  await expect(emoji).toHaveAttribute('aria-label', 'Pick an emoji');
+  // Tab goes on from there, to the text field.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('status-text')).toBeFocused();
+});

@@ -44,6 +44,7 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
     setForm((f) => followSavedStatus(shown, f, saved));
   }
   const textField = useRef<HTMLInputElement>(null);
+  const emojiButton = useRef<HTMLButtonElement>(null);
   const [picking, setPicking] = useState(false);
   const length = statusLength(form.text);
   const over = length > STATUS_TEXT_LIMIT;
@@ -64,6 +65,7 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
         <div className="status-line">
           <div className="picker-anchor">
             <button
+              ref={emojiButton}
               type="button"
               className="btn status-emoji"
               data-testid="status-emoji"
@@ -128,7 +130,11 @@ function StatusFormView({ saved, send }: { saved: StatusForm; send: StatusMutati
               type="button"
               className="btn-link small"
               data-testid="status-emoji-remove"
-              onClick={() => setForm((f) => ({ ...f, emoji: null }))}
+              onClick={() => {
+                setForm((f) => ({ ...f, emoji: null }));
+                // This button goes with the emoji: the focus goes to the button that picks another.
+                emojiButton.current?.focus();
+              }}
             >
               Remove emoji
             </button>

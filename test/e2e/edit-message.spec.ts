@@ -345,3 +345,78 @@ test('↑ in an empty compose box and ← in the view open your last message for
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId(`content-${id}`)).toContainText('and Ben too');
 });
+
+test("the Topic field of the edit dialog suggests the destination channel's topics: arrows choose, Esc closes the list, Enter and Tab take", async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const stamp = `suggest${Date.now()}`;
+  const admin = chat.api('admin');
+  for (const name of [`${stamp} alpha`, `${stamp} beta`])
+    await admin.post('/messages', { type: 'channel', to: 'random', topic: name, content: 'Here.' });
+  await admin.post('/messages', {
+    type: 'channel',
+    to: 'general',
+    topic: `${stamp} gamma`,
+    content: 'Here.',
+  });
+  const sent = await chat
+    .api(me.email)
+    .post('/messages', { type: 'channel', to: 'general', topic: `${stamp} start`, content: 'Move me.' });
+  const id = sent.body.id as number;
+
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${stamp} start`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  const dialog = page.getByTestId('edit-message-dialog');
+  const topic = dialog.getByTestId('edit-topic');
+  const list = dialog.getByTestId('topic-suggestions');
+
+  // The message's own channel first: its topics are suggested.
+  await topic.fill('');
+  await topic.pressSequentially(stamp);
+  await expect(list.getByRole('option')).toHaveText([`›${stamp} start`, `›${stamp} gamma`]);
+  // Moved to another channel, that channel's topics are.
+  await dialog.getByTestId('edit-channel').selectOption({ label: 'random' });
+  await topic.focus();
+  await topic.fill('');
+  await topic.pressSequentially(stamp);
+  await expect(list.getByRole('option')).toHaveText([`›${stamp} beta`, `›${stamp} alpha`]);
+  await page.screenshot({ path: 'test-results/screens/edit-topic-suggestions.png' });
+
+  // Esc closes the list only: the dialog and the text stay.
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(topic).toHaveValue(stamp);
+
+  // Arrows choose; Enter takes, without saving.
+  await topic.pressSequentially(' ');
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('option', { selected: true })).toHaveText(`›${stamp} alpha`);
+  await page.keyboard.press('Enter');
+  await expect(topic).toHaveValue(`${stamp} alpha`);
+  await expect(list).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(topic).toBeFocused();
+
+  // Tab takes the highlighted one and goes on to the next field.
+  await topic.fill('');
+  await topic.pressSequentially(`${stamp} b`);
+  await expect(list.getByRole('option', { selected: true })).toHaveText(`›${stamp} beta`);
+  await page.keyboard.press('Tab');
+  await expect(topic).toHaveValue(`${stamp} beta`);
+  await expect(dialog.getByTestId('edit-channel')).toBeFocused();
+
+  await dialog.getByTestId('edit-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const { body } = await chat.api(me.email).get(`/messages/${id}`);
+      return (body.message as { subject: string }).subject;
+    })
+    .toBe(`${stamp} beta`);
+});

@@ -25,7 +25,7 @@ import { AttachButton, filesFromClipboard, UploadList } from '../uploads/UploadC
 import { AutocompleteBox } from './autocomplete/AutocompleteList';
 import { useAutocomplete } from './autocomplete/useAutocomplete';
 import { ComposeModeBar, type ComposeMode } from './ComposeModeBar';
-import { TopicInput } from './TopicInput';
+import { TopicCombobox } from '../topics/TopicCombobox';
 import { typingTarget, writtenTo } from './conversation';
 import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
@@ -227,9 +227,12 @@ function ComposeBox({
     >
       <TypingIndicator conversationKey={conversation && conversationKey(conversation, selfId)} />
       {narrow.kind === 'channel' && (
-        <TopicInput
+        <TopicCombobox
           streamId={narrow.streamId}
           inputRef={topicInput}
+          testId="compose-topic"
+          className="compose-topic"
+          composeField
           placeholder={needsTopic ? 'Topic (required)' : `Topic (empty: ${emptyName})`}
           maxLength={maxTopic}
           value={channelTopic}

@@ -40,6 +40,7 @@ import { cancelUpload, useFileUploads, type UploadText } from '../uploads/useUpl
 import { useShallow } from 'zustand/react/shallow';
 import { useSubscriptions } from '../channels/hooks';
 import { RadioOptions } from '../../components/RadioOptions';
+import { TopicCombobox } from '../topics/TopicCombobox';
 import {
   contentLockedSentence,
   editAllowance,
@@ -476,13 +477,15 @@ function EditForm({
           <div className="field-row">
             <label className="field">
               <span>Topic</span>
-              <input
-                data-testid="edit-topic"
+              <TopicCombobox
+                streamId={form.streamId ?? null}
+                testId="edit-topic"
+                listBelow
                 value={form.topic}
                 maxLength={maxTopic}
                 placeholder={emptyName}
                 disabled={!canEditTopic}
-                onChange={(e) => update({ topic: e.target.value })}
+                onChange={(topic) => update({ topic })}
               />
             </label>
             <label className="field">

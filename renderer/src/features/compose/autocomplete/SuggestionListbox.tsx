@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 
 /**
- * The list of suggestions under (above) a field of the compose box: one option per entry, the active
+ * The list of suggestions for a field (of the compose box: above it): one option per entry, the active
  * one marked; picked with the mouse without taking the focus from the field, whose keys move
- * `active`. Used by the message's autocomplete and the topic field.
+ * `active`. Used by the message's autocomplete and the topic fields.
  */
 export function SuggestionListbox<T>({
   id,
   label,
   testId,
+  below = false,
   options,
   active,
   optionId,
@@ -21,6 +22,8 @@ export function SuggestionListbox<T>({
   id: string;
   label: string;
   testId: string;
+  /** Opens under the field (in a dialog) rather than above it (the compose box, at the window's bottom). */
+  below?: boolean;
   options: readonly T[];
   active: number;
   optionId: (index: number) => string;
@@ -31,7 +34,13 @@ export function SuggestionListbox<T>({
   onPick: (index: number) => void;
 }) {
   return (
-    <ul id={id} role="listbox" aria-label={label} className="autocomplete-list" data-testid={testId}>
+    <ul
+      id={id}
+      role="listbox"
+      aria-label={label}
+      className={below ? 'autocomplete-list autocomplete-below' : 'autocomplete-list'}
+      data-testid={testId}
+    >
       {options.map((option, i) => (
         <li
           key={optionKey(option)}

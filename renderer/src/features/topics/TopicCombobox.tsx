@@ -1,33 +1,50 @@
 import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useTopics } from '../topics/hooks';
-import { rankTopics } from './autocomplete/channels';
-import { SuggestionListbox } from './autocomplete/SuggestionListbox';
+import { useTopics } from './hooks';
+import { rankTopics } from '../compose/autocomplete/channels';
+import { SuggestionListbox } from '../compose/autocomplete/SuggestionListbox';
 import { useHeldHighlight } from '../../components/held-highlight';
+import '../compose/compose.css';
 
 const sameTopic = (topic: string) => topic;
 
 /**
- * The compose box's topic field in a channel view, with the channel's existing topics suggested as
- * one types (best match, then the most recent): ArrowUp/ArrowDown choose, Enter or Tab takes the
- * choice and moves on to the message, Esc closes the list. A new topic is simply typed out.
+ * A topic field with the channel's existing topics suggested as one types (best match, then the
+ * most recent): ArrowUp/ArrowDown choose, Enter or Tab takes the choice, Esc closes the list only
+ * (the next Esc is the field's). A new topic is simply typed out. Used by the compose box and the
+ * edit dialog (its destination channel's topics).
  */
-export function TopicInput({
+export function TopicCombobox({
   streamId,
   value,
   onChange,
-  inputRef,
   onPicked,
+  inputRef,
+  testId,
+  className,
+  composeField = false,
+  listBelow = false,
   placeholder,
   maxLength,
+  disabled,
 }: {
-  streamId: number;
+  streamId: number | null;
   value: string;
   onChange: (topic: string) => void;
-  inputRef: RefObject<HTMLInputElement | null>;
-  /** After a suggestion is taken: the message is next. */
-  onPicked: () => void;
-  placeholder: string;
+  /**
+   * Where the keyboard goes after a suggestion is taken, and on Tab (the compose box: the message).
+   * Without it, Enter takes the topic and stays in the field, and Tab takes it and goes on as usual.
+   */
+  onPicked?: () => void;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  testId: string;
+  className?: string;
+  /** The compose box's field (`data-compose-field`): it keeps the keyboard when the box is drawn anew. */
+  composeField?: boolean;
+  /** The list opens under the field (in a dialog) instead of above it (the compose box, at the bottom). */
+  listBelow?: boolean;
+  placeholder?: string;
   maxLength?: number;
+  disabled?: boolean;
 }) {
   const topics = useTopics(streamId).data?.topics;
   const [open, setOpen] = useState(false);
@@ -47,17 +64,16 @@ export function TopicInput({
   const pick = (topic: string) => {
     onChange(topic);
     setOpen(false);
-    onPicked();
+    onPicked?.();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const plainTab =
       event.key === 'Tab' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey;
-    // Tab goes on to the message, as in the real service (past the box's tabs and toolbar); with the
-    // list open it takes the highlighted topic on the way, like Enter.
+    // Tab goes to onPicked's place (the compose box: on to the message, past its tabs and toolbar,
+    // as in the real service); with the list open it takes the highlighted topic on the way.
+    if (plainTab && onPicked) event.preventDefault();
     if (plainTab && !shown) {
-      event.preventDefault();
-      setOpen(false);
-      onPicked();
+      onPicked?.();
       return;
     }
     if (!shown) return;
@@ -66,7 +82,7 @@ export function TopicInput({
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive((active + step + suggestions.length) % suggestions.length);
     } else if (event.key === 'Enter' || plainTab) {
-      event.preventDefault();
+      if (event.key === 'Enter') event.preventDefault();
       pick(suggestions[Math.min(active, suggestions.length - 1)]!);
     } else if (event.key === 'Escape') {
       // Closes the list only; the next Esc leaves the field as usual.
@@ -78,7 +94,7 @@ export function TopicInput({
 
   return (
     <div
-      className="compose-topic-box"
+      className="topic-combobox"
       role="combobox"
       aria-expanded={shown}
       aria-haspopup="listbox"
@@ -86,15 +102,16 @@ export function TopicInput({
     >
       <input
         ref={inputRef}
-        className="compose-topic"
+        className={className}
         aria-label="Topic"
         aria-autocomplete="list"
         aria-controls={shown ? listId : undefined}
         aria-activedescendant={shown ? `${listId}-${active}` : undefined}
         placeholder={placeholder}
-        data-testid="compose-topic"
-        data-compose-field="topic"
+        data-testid={testId}
+        data-compose-field={composeField ? 'topic' : undefined}
         maxLength={maxLength}
+        disabled={disabled}
         value={value}
         onChange={(e) => {
           onChange(e.target.value);
@@ -108,6 +125,7 @@ export function TopicInput({
           id={listId}
           label="Topics"
           testId="topic-suggestions"
+          below={listBelow}
           options={suggestions}
           active={active}
           optionId={(i) => `${listId}-${i}`}

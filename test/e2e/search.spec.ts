@@ -376,3 +376,31 @@ test('a topic moved up by a new message while the suggestions are open keeps the
   await input.press('Enter');
   await expect(pills(page).nth(1)).toContainText(`${stamp} one`);
 });
+
+test('a pill removed from the keyboard hands the focus to the next pill, then to the search box, not the page', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const input = page.getByTestId('search-input');
+  // Pills not searched yet (the box in another view).
+  await input.fill('is:mentioned is:starred has:link ');
+  await expect(pills(page)).toHaveCount(3);
+  await pills(page).nth(0).getByTestId('remove-search-pill').focus();
+  await page.keyboard.press('Enter');
+  await expect(pills(page)).toHaveText(['is:starred×', 'has:link×']);
+  await expect(pills(page).nth(0).getByTestId('remove-search-pill')).toBeFocused();
+  // Searched: each removal searches again, and draws the box anew.
+  await input.fill('meeting');
+  await input.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText('is:starred');
+
+  await pills(page).nth(0).getByTestId('remove-search-pill').focus();
+  await page.keyboard.press('Enter');
+  await expect(pills(page)).toHaveText(['has:link×']);
+  await expect(pills(page).nth(0).getByTestId('remove-search-pill')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(pills(page)).toHaveCount(0);
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('meeting');
+});

@@ -108,6 +108,19 @@ function finishedTerms(text: string, selfEmail?: string): { terms: SearchTerm[];
 const suggestionKey = (suggestion: Suggestion) => suggestion.replacement;
 
 /**
+ * The place of the pill whose × was pressed, until the box has drawn the pills without it: the
+ * focus then goes to the × of the pill now in its place, else to the box itself, instead of the
+ * page. Outside the component, as the new search a removal runs draws a new box.
+ */
+let pillRemovedAt: number | null = null;
+const notePillRemoved = (index: number) => (pillRemovedAt = index);
+const takePillRemoved = () => {
+  const at = pillRemovedAt;
+  pillRemovedAt = null;
+  return at;
+};
+
+/**
  * Search: filters (`channel:general`, `-is:read`, …) shown as removable pills, free words in the
  * box; suggestions for operators, channels, people and topics while typing (arrows to choose,
  * Enter or Tab to take one, Esc to close). Hits are highlighted in the feed.
@@ -142,6 +155,7 @@ export function SearchBox() {
   const highlighted = highlight.current;
   // The pills scroll sideways in one row: a new one brings the end of the row, where one types, into view.
   const field = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   // The end of the field (where typing goes) stays in view as pills are added. Not with none: reading
   // its width lays the page out mid-render, the launch's first frame included.
   useLayoutEffect(() => {
@@ -172,7 +186,15 @@ export function SearchBox() {
     setOpen(true);
   };
 
+  useLayoutEffect(() => {
+    const removedAt = takePillRemoved();
+    if (removedAt === null) return;
+    const removes = field.current?.querySelectorAll<HTMLElement>('.search-pill-remove');
+    (removes?.[removedAt] ?? input.current)?.focus();
+  }, [terms]);
+
   const removeTerm = (index: number) => {
+    notePillRemoved(index);
     const rest = terms.filter((_, i) => i !== index);
     setTerms(rest);
     if (narrow?.kind === 'search') setNoMatch(runSearch(rest, text, sources.selfEmail));
@@ -260,6 +282,7 @@ export function SearchBox() {
           </span>
         ))}
         <input
+          ref={input}
           type="search"
           role="combobox"
           aria-label="Search messages"

@@ -25,6 +25,24 @@ test('the owner of a bot sees its key on request, once', async ({ page, signIn, 
   expect(bridgeKeyScan.revealAnswers).toBe(1);
 });
 
+test('from the keyboard, the focus stays on the bot key button as it shows and hides the key', async ({
+  page,
+  signIn,
+  chat,
+}) => {
+  await signIn(page, 'admin');
+  const bot = chat.users.find((user) => user.is_bot && user.email.startsWith('deploy-bot'))!;
+  await page.goto(`${page.url().split('#')[0]}#settings/bots`);
+  const row = page.getByTestId(`bot-${bot.user_id}`);
+  await row.getByTestId('bot-show-key').focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByTestId('bot-key')).toHaveText(bot.api_key);
+  await expect(row.getByTestId('bot-hide-key')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row.getByTestId('bot-key')).toHaveCount(0);
+  await expect(row.getByTestId('bot-show-key')).toBeFocused();
+});
+
 test('an administrator who does not own the bot is not offered its key', async ({ page, signIn, chat }) => {
   await signIn(page, 'owner');
   const bot = chat.users.find((user) => user.is_bot && user.email.startsWith('deploy-bot'))!;

@@ -67,31 +67,21 @@ function BotRow({ bot, own }: { bot: RealmBot; own: boolean }) {
       </header>
       {own ? (
         <div className="card-actions">
-          {key === null ? (
-            <button
-              type="button"
-              className="btn btn-small"
-              data-testid="bot-show-key"
-              disabled={pending}
-              onClick={() => void reveal()}
-            >
-              {pending ? 'Reading…' : 'Show API key'}
-            </button>
-          ) : (
-            <>
-              <code className="bot-key" data-testid="bot-key">
-                {key}
-              </code>
-              <button
-                type="button"
-                className="btn btn-small"
-                data-testid="bot-hide-key"
-                onClick={() => setKey(null)}
-              >
-                Hide
-              </button>
-            </>
+          {key !== null && (
+            <code className="bot-key" data-testid="bot-key">
+              {key}
+            </code>
           )}
+          {/* One button that shows, then hides, the key: the keyboard's focus stays on it. */}
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid={key === null ? 'bot-show-key' : 'bot-hide-key'}
+            disabled={pending}
+            onClick={() => (key === null ? void reveal() : setKey(null))}
+          >
+            {key !== null ? 'Hide' : pending ? 'Reading…' : 'Show API key'}
+          </button>
         </div>
       ) : (
         <p className="muted small">Only its owner can see this bot’s API key.</p>

@@ -330,13 +330,15 @@ function EditForm({
     if (!(edit.isError && contentChanged)) clearStash();
     onDone();
   };
+  // The caret goes to the end of the text, where a correction or an addition usually goes.
+  const contentBox = useRef<HTMLTextAreaElement>(null);
   const dropRestored = () => {
     update({ content: original.content });
     clearStash();
     setRestored(false);
+    // Its button goes with the notice: the focus goes to the text it reset.
+    contentBox.current?.focus();
   };
-  // The caret goes to the end of the text, where a correction or an addition usually goes.
-  const contentBox = useRef<HTMLTextAreaElement>(null);
   const addFiles = useEditUploads(accountId, messageId, form.content, contentBox, setForm);
   const uploading = useUploadsStore(useShallow((s) => uploadingNames(s.items, editUploadKey(messageId))));
   useEffect(() => {

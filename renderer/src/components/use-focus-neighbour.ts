@@ -7,10 +7,14 @@ const CONTROL = 'button:not([disabled]), a[href], input:not([disabled]), textare
  * When this item leaves the page with the focus (a draft or snippet deleted), the focus goes to
  * the first control of the item after it, else of the one before it: the keyboard stays in the
  * list instead of falling back to the page. "With the focus" includes a focus the item dropped on
- * its way out (a button disabled while the deletion ran). When the whole list goes (its screen
- * closed), nothing is done: the neighbours are gone too.
+ * its way out (a button disabled while the deletion ran). Without neighbours, it goes to
+ * `otherwise` (the field a list of files belongs to), if given and still in the page. When the
+ * whole list goes (its screen closed), nothing is done: the neighbours are gone too.
  */
-export function useFocusNeighbourOnRemoval(ref: RefObject<HTMLElement | null>): void {
+export function useFocusNeighbourOnRemoval(
+  ref: RefObject<HTMLElement | null>,
+  otherwise?: RefObject<HTMLElement | null>,
+): void {
   useLayoutEffect(() => {
     const item = ref.current;
     if (!item) return;
@@ -39,7 +43,14 @@ export function useFocusNeighbourOnRemoval(ref: RefObject<HTMLElement | null>): 
             return;
           }
         }
+        const field = fieldOf(otherwise);
+        if (field?.isConnected) field.focus();
       });
     };
-  }, [ref]);
+  }, [ref, otherwise]);
+}
+
+/** The element a ref holds now: read when the removal is done, after the item's own cleanup. */
+function fieldOf(ref: RefObject<HTMLElement | null> | undefined): HTMLElement | null {
+  return ref?.current ?? null;
 }

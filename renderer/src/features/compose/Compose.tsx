@@ -243,7 +243,7 @@ function ComposeBox({
           onPicked={() => textarea.current?.focus()}
         />
       )}
-      <UploadList composeKey={key} />
+      <UploadList composeKey={key} field={textarea} />
       <ComposeModeBar mode={mode} onMode={setMode} textarea={textarea} />
       <div className="compose-row">
         <AutocompleteBox autocomplete={autocomplete} label="Message">

@@ -417,7 +417,7 @@ function EditForm({
             />
           </label>
         )}
-        {isOwn && <UploadList composeKey={editUploadKey(messageId)} />}
+        {isOwn && <UploadList composeKey={editUploadKey(messageId)} field={contentBox} />}
         {isOwn && restored && (
           <p className="notice small" role="status" data-testid="edit-restored">
             This is your unsaved edit from earlier.{' '}

@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
+import { useFocusNeighbourOnRemoval } from '../../components/use-focus-neighbour';
 import { formatSize } from './upload-text';
 import { useUploadsStore, type UploadItem } from './uploads-store';
 import { cancelUpload } from './useUploads';
@@ -39,59 +40,75 @@ function handedOver(item: UploadItem): boolean {
   return item.sent >= item.size;
 }
 
-/** The files of one compose box: a progress bar with Cancel per upload, and why a file was refused. */
-export function UploadList({ composeKey }: { composeKey: string }) {
+/**
+ * The files of one compose box: a progress bar with Cancel per upload, and why a file was refused.
+ * A row that goes with the focus (dismissed, cancelled, done) hands it to the next file's row, else
+ * the one before, else to `field`, the text the files go into.
+ */
+export function UploadList({
+  composeKey,
+  field,
+}: {
+  composeKey: string;
+  field: RefObject<HTMLTextAreaElement | null>;
+}) {
   const items = useUploadsStore((s) => s.items);
-  const remove = useUploadsStore((s) => s.remove);
   const mine = items.filter((item) => item.composeKey === composeKey);
   if (mine.length === 0) return null;
   return (
     <ul className="upload-list" data-testid="upload-list" aria-label="Files">
-      {mine.map((item) =>
-        item.state === 'uploading' ? (
-          <li key={item.id} className="upload-item" data-testid="upload-progress">
-            <span className="upload-name" title={item.name}>
-              {item.name}
-            </span>
-            {/* What counts is what main handed to the connection, which buffers well ahead of a slow
-                link: once it has the whole file, how much the server has is unknown (no value). */}
-            <progress
-              max={item.size || 1}
-              value={handedOver(item) ? undefined : item.sent}
-              aria-label={`Uploading ${item.name}`}
-              data-testid="upload-progress-bar"
-            />
-            <span className="muted small" data-testid="upload-progress-text">
-              {handedOver(item)
-                ? `Uploading ${formatSize(item.size)}…`
-                : `${formatSize(item.sent)} of ${formatSize(item.size)}`}
-            </span>
-            <button
-              type="button"
-              className="btn btn-small"
-              data-testid="upload-cancel"
-              aria-label={`Cancel uploading ${item.name}`}
-              onClick={() => cancelUpload(item.id)}
-            >
-              Cancel
-            </button>
-          </li>
-        ) : (
-          <li key={item.id} className="upload-item upload-failed" role="alert" data-testid="upload-error">
-            <span data-testid="upload-error-text">{item.error}</span>
-            <button
-              type="button"
-              className="btn btn-small"
-              aria-label="Dismiss"
-              data-testid="upload-dismiss"
-              onClick={() => remove(item.id)}
-            >
-              ×
-            </button>
-          </li>
-        ),
-      )}
+      {mine.map((item) => (
+        <UploadRow key={item.id} item={item} field={field} />
+      ))}
     </ul>
+  );
+}
+
+function UploadRow({ item, field }: { item: UploadItem; field: RefObject<HTMLTextAreaElement | null> }) {
+  const remove = useUploadsStore((s) => s.remove);
+  const row = useRef<HTMLLIElement>(null);
+  useFocusNeighbourOnRemoval(row, field);
+  return item.state === 'uploading' ? (
+    <li ref={row} className="upload-item" data-testid="upload-progress">
+      <span className="upload-name" title={item.name}>
+        {item.name}
+      </span>
+      {/* What counts is what main handed to the connection, which buffers well ahead of a slow
+          link: once it has the whole file, how much the server has is unknown (no value). */}
+      <progress
+        max={item.size || 1}
+        value={handedOver(item) ? undefined : item.sent}
+        aria-label={`Uploading ${item.name}`}
+        data-testid="upload-progress-bar"
+      />
+      <span className="muted small" data-testid="upload-progress-text">
+        {handedOver(item)
+          ? `Uploading ${formatSize(item.size)}…`
+          : `${formatSize(item.sent)} of ${formatSize(item.size)}`}
+      </span>
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="upload-cancel"
+        aria-label={`Cancel uploading ${item.name}`}
+        onClick={() => cancelUpload(item.id)}
+      >
+        Cancel
+      </button>
+    </li>
+  ) : (
+    <li ref={row} className="upload-item upload-failed" role="alert" data-testid="upload-error">
+      <span data-testid="upload-error-text">{item.error}</span>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-label="Dismiss"
+        data-testid="upload-dismiss"
+        onClick={() => remove(item.id)}
+      >
+        ×
+      </button>
+    </li>
   );
 }
 

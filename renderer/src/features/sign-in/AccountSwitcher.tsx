@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AccountSummary } from '../../../../shared/ipc';
 import { useBridge } from '../../app/bridge-context';
 import { Dialog } from '../../components/Dialog';
-import { keepTabInside } from '../../components/focus-fallback';
+import { keepTabInside, takeDroppedFocus } from '../../components/focus-fallback';
 import { useDialogStore } from '../../state/dialogs';
 import { SignIn } from './SignIn';
 import { forgetAccountScope } from '../../state/account-scope';
@@ -88,6 +88,8 @@ export function AccountSwitcher() {
                 className="btn btn-small"
                 aria-label={`Remove ${a.email}`}
                 data-testid={`remove-${a.email}`}
+                // Back after "Keep" (gone with its question): the keyboard goes on from here.
+                ref={takeDroppedFocus}
                 onClick={() => {
                   setRemoving(a.id);
                   void accounts.refetch();

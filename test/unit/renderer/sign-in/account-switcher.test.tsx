@@ -46,8 +46,12 @@ describe('AccountSwitcher', () => {
       '2 messages not yet sent will be lost.',
     );
     expect(removed).toEqual([]);
-    fireEvent.click(screen.getByText('Keep'));
+    // Keep, from the keyboard: its question goes, and the focus goes back to Remove.
+    const keep = screen.getByText('Keep');
+    expect(document.activeElement).toBe(keep);
+    fireEvent.click(keep);
     expect(screen.queryByTestId('confirm-remove-ada@x.example')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('remove-ada@x.example'));
     fireEvent.click(screen.getByTestId('remove-ada@x.example'));
     fireEvent.click(screen.getByTestId('confirm-remove-ada@x.example'));
     await waitFor(() => expect(removed).toEqual(['a1']));

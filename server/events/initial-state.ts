@@ -21,6 +21,12 @@ import {
   MAX_STREAM_NAME_LENGTH,
   MAX_TOPIC_LENGTH,
 } from '../realm/limits';
+import {
+  PRESENCE_OFFLINE_THRESHOLD_SECONDS,
+  PRESENCE_PING_INTERVAL_SECONDS,
+  presenceLastUpdateId,
+  presencesFor,
+} from '../realm/presence';
 import { renderMarkdown } from '../render/markdown';
 import { SERVICE_FEATURE_LEVEL, SERVICE_MERGE_BASE, SERVICE_VERSION } from '../version';
 import type { ClientCapabilities } from './queue';
@@ -31,6 +37,9 @@ export interface StateRequest {
   includeSubscribers: boolean;
   capabilities: ClientCapabilities;
   allowEmptyTopic: boolean;
+  /** `slim_presence`: `presences` keyed by user id in the modern form. */
+  slimPresence?: boolean;
+  presenceHistoryLimitDays?: number;
 }
 
 /** Register keys that go by another name than the event type that keeps them current. */
@@ -54,7 +63,7 @@ export function realmStateFields(realm: Realm): Record<string, unknown> {
   out.realm_url = realm.url;
   out.realm_uri = realm.url;
   out.realm_icon_url = s.icon_url;
-  out.realm_presence_disabled = false;
+  out.realm_presence_disabled = realm.presenceDisabled;
   out.realm_is_zephyr_mirror_realm = false;
   out.realm_push_notifications_enabled = false;
   out.realm_available_video_chat_providers = {};
@@ -185,7 +194,13 @@ export function initialState(
   }
   if (want('muted_users')) state.muted_users = [];
   if (want('presence')) {
-    state.presences = {};
+    state.presences = presencesFor(realm, {
+      slim: req.slimPresence === true,
+      ...(req.presenceHistoryLimitDays !== undefined
+        ? { historyLimitDays: req.presenceHistoryLimitDays }
+        : {}),
+    });
+    state.presence_last_update_id = presenceLastUpdateId(realm);
     state.server_timestamp = realm.clock() / 1000;
   }
   if (want('realm')) {
@@ -208,8 +223,8 @@ export function initialState(
       server_typing_started_wait_period_milliseconds: timings.typingStartedWaitMs,
       server_typing_stopped_wait_period_milliseconds: timings.typingStoppedWaitMs,
       server_typing_started_expiry_period_milliseconds: timings.typingStartedExpiryMs,
-      server_presence_ping_interval_seconds: 60,
-      server_presence_offline_threshold_seconds: 140,
+      server_presence_ping_interval_seconds: PRESENCE_PING_INTERVAL_SECONDS,
+      server_presence_offline_threshold_seconds: PRESENCE_OFFLINE_THRESHOLD_SECONDS,
       server_web_public_streams_enabled: realm.server.webPublicStreamsEnabled,
       server_needs_upgrade: false,
       server_emoji_data_url: '',

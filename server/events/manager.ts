@@ -221,6 +221,10 @@ export function adaptForQueue(
         event.content = internal.__raw_content;
       }
       break;
+    case 'presence':
+      if (caps.simplified_presence_events && internal.__presences)
+        return { type: 'presence', presences: internal.__presences };
+      break;
     case 'user_settings':
       if (!caps.user_settings_object) {
         const property = event.property as string;

@@ -12,6 +12,8 @@ export interface ClientCapabilities {
   include_deactivated_groups: boolean;
   archived_channels: boolean;
   empty_topic_name: boolean;
+  /** `presence` events carry `presences` (per user id, the modern form) instead of one user's clients. */
+  simplified_presence_events: boolean;
 }
 
 export interface QueueOptions {

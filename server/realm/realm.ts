@@ -14,6 +14,7 @@ import type { Invite } from './invites';
 import type { Attachment } from './uploads';
 import type { UserTopic } from './user-topics';
 import type { UserFlagState } from './message-flags';
+import type { UserPresence } from './presence';
 
 /** Anything delivered through event queues: `type` plus the type's fields (spec part 6). */
 export type EventPayload = { type: string } & Record<string, unknown>;
@@ -55,6 +56,8 @@ export class Realm {
   url = 'http://127.0.0.1';
   /** `max_file_upload_size_mib`: the largest upload accepted; configured at start, not saved. */
   maxFileUploadSizeMib = 25;
+  /** `realm_presence_disabled`: nobody's presence is shown to anyone. */
+  presenceDisabled = false;
 
   readonly users = new Map<number, User>();
   readonly usersByEmail = new Map<string, User>();
@@ -72,6 +75,8 @@ export class Realm {
   readonly userTopics: UserTopic[] = [];
   /** Personal message flags per user (read state is kept as the unread set). */
   readonly flagStates = new Map<number, UserFlagState>();
+  /** The last presence reports per user (`realm/presence.ts`). */
+  readonly presences = new Map<number, UserPresence>();
   /** Bumped whenever something that affects message rendering changes (linkifiers, emoji, names). */
   renderEpoch = 0;
 

@@ -50,6 +50,7 @@ function resolveCapabilities(c: Partial<ClientCapabilities>): ClientCapabilities
     include_deactivated_groups: flag('include_deactivated_groups'),
     archived_channels: flag('archived_channels'),
     empty_topic_name: flag('empty_topic_name'),
+    simplified_presence_events: flag('simplified_presence_events'),
   };
 }
 
@@ -92,6 +93,10 @@ export const eventRoutes = [
         includeSubscribers: params.include_subscribers !== false,
         capabilities: queue.options.capabilities,
         allowEmptyTopic: queue.options.capabilities.empty_topic_name,
+        slimPresence: params.slim_presence,
+        ...(params.presence_history_limit_days !== undefined
+          ? { presenceHistoryLimitDays: params.presence_history_limit_days }
+          : {}),
       });
       return { queue_id: queue.id, last_event_id: queue.lastEventId, ...state };
     },

@@ -14,6 +14,7 @@ import { userTopicRoutes } from './user-topics';
 import { settingsRoutes } from './settings';
 import { realmRoutes } from './realm';
 import { statusRoutes } from './status';
+import { presenceRoutes } from './presence';
 import { userRoutes } from './users';
 import { emojiRoutes } from './emoji';
 import { draftRoutes } from './drafts';
@@ -39,6 +40,7 @@ export const allRoutes: RouteDef[] = [
   ...settingsRoutes,
   ...realmRoutes,
   ...statusRoutes,
+  ...presenceRoutes,
   ...userRoutes,
   ...emojiRoutes,
   ...draftRoutes,

@@ -66,6 +66,7 @@ describe('part 1: conventions across endpoints', () => {
       [member, 'GET', '/streams', {}],
       [member, 'POST', '/invites', { invitee_emails: 'sweep@elsewhere.example', stream_ids: [] }],
       [member, 'POST', '/users/me/status', { status_text: 'sweeping' }],
+      [member, 'POST', '/users/me/presence', { status: 'active' }],
       [member, 'PATCH', `/drafts/${draft[0]}`, { draft: { type: '', to: [], topic: '', content: 'swept' } }],
       [
         member,

@@ -5,6 +5,7 @@ import type {
   ConnectionStatus,
   EventBatch,
   OutboxSnapshot,
+  PresenceUpdate,
   SessionStarted,
   Unsubscribe,
 } from './ipc';
@@ -26,6 +27,7 @@ export const bridgeMethods = [
   'openExternal',
   'focusWindow',
   'setUnreadCount',
+  'userInput',
   'accounts.list',
   'accounts.active',
   'accounts.probeServer',
@@ -63,6 +65,7 @@ export type BridgePush =
   | { channel: 'status'; payload: ConnectionStatus }
   | { channel: 'accounts'; payload: AccountsState }
   | { channel: 'outbox'; payload: OutboxSnapshot }
+  | { channel: 'presences'; payload: PresenceUpdate }
   /** To one renderer only: something it should tell the user (e.g. its calls were refused). */
   | { channel: 'notice'; payload: BridgeNotice };
 
@@ -157,6 +160,8 @@ export function createBridgeClient(
     openExternal: (url) => invoke('openExternal', url),
     focusWindow: () => invoke('focusWindow'),
     setUnreadCount: (count) => invoke('setUnreadCount', count),
+    userInput: () => invoke('userInput'),
+    onPresences: (listener) => on('presences', listener),
     accounts: {
       list: () => invoke('accounts.list'),
       active: () => invoke('accounts.active'),

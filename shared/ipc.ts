@@ -2,6 +2,7 @@ import type { CallFailure } from './errors';
 import type { RendererEndpointName, EndpointParams, EndpointResponse } from './api';
 import type { ChatEvent } from './api/events';
 import type { RegisterResponse } from './api/register';
+import type { Presences } from './api/presence';
 import type { ServerSettings } from './api/server';
 
 /**
@@ -109,6 +110,16 @@ export interface EventBatch {
   accountId: string;
   generation: number;
   events: ChatEvent[];
+}
+
+/**
+ * Everyone's presence that changed, as the account's presence reports learned it (the modern form
+ * of the register's `presences`); pushed for the active account.
+ */
+export interface PresenceUpdate {
+  accountId: string;
+  generation: number;
+  presences: Presences;
 }
 
 export type Unsubscribe = () => void;
@@ -385,4 +396,11 @@ export interface ChatBridge {
   focusWindow(): Promise<void>;
   /** The unread count for the dock/taskbar badge (Electron); the web host shows it in the page title. */
   setUnreadCount(count: number): Promise<void>;
+  /**
+   * The user used the window (a key, a click, focus): their presence is reported as active for a
+   * while. The renderer calls it at most every few seconds.
+   */
+  userInput(): Promise<void>;
+  /** Presence the account's reports learned (`PresenceUpdate`). */
+  onPresences(listener: (update: PresenceUpdate) => void): Unsubscribe;
 }

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../../shared/api/endpoint';
 import { getMessages, sendMessage } from '../../shared/api/messages';
+import { updatePresence } from '../../shared/api/presence';
 import { fetchApiKey } from '../../shared/api/auth';
 import {
   featureLevelOf,
@@ -31,10 +32,11 @@ import {
 } from '../../shared/ipc';
 import type { BridgePush } from '../../shared/ipc-wire';
 import type { CallFailure } from '../../shared/failures';
-import type { BackoffPolicy, Clock } from './backoff';
+import { realClock, type BackoffPolicy, type Clock } from './backoff';
 import { BotKeys } from './bot-keys';
 import { clientFailure } from './client-failure';
 import { EventLoop, SLOW_CALL_MS } from './event-loop';
+import { ACTIVE_AFTER_INPUT_MS, PresenceLoop } from './presence-loop';
 import { HttpClient } from './http-client';
 import { Outbox } from './outbox';
 import { OutboxFile } from './outbox-file';
@@ -103,6 +105,7 @@ interface Running {
   calls: SlowCallWatch;
   botKeys: BotKeys;
   outbox: Outbox;
+  presence: PresenceLoop;
 }
 
 /** What the user is told: the loop's status, unless it looks fine while calls go unanswered. */
@@ -150,6 +153,8 @@ export class ChatCore {
    */
   private readonly keptSessions = new Map<string, KeptSession | null | 'unread'>();
   private readonly log: (message: string) => void;
+  /** Per account, when the user last used a window while it was the active one (clock time). */
+  private readonly lastInputAt = new Map<string, number>();
 
   constructor(private readonly options: CoreOptions) {
     this.vault = new Vault(options.dataDir, options.protector);
@@ -166,7 +171,7 @@ export class ChatCore {
     const all = [...this.running.values()];
     this.running.clear();
     for (const { outbox } of all) outbox.stop();
-    await Promise.all(all.map(({ loop }) => loop.stop()));
+    await Promise.all(all.flatMap(({ loop, presence }) => [loop.stop(), presence.stop()]));
   }
 
   subscribe(listener: (push: BridgePush) => void): Unsubscribe {
@@ -192,6 +197,17 @@ export class ChatCore {
 
   setOnline(online: boolean): void {
     for (const { loop } of this.running.values()) loop.setOnline(online);
+  }
+
+  /** The user used a window (a key, a click, focus): the active account reports them active. */
+  userInput(): void {
+    const id = this.vault.activeId;
+    if (!id) return;
+    const now = (this.options.clock ?? realClock).now();
+    const before = this.lastInputAt.get(id);
+    this.lastInputAt.set(id, now);
+    if (before === undefined || now - before >= ACTIVE_AFTER_INPUT_MS)
+      this.running.get(id)?.presence.reportNow();
   }
 
   /** A renderer attached or re-attached: it must not start from a stale initial state. */
@@ -632,6 +648,7 @@ export class ChatCore {
         keepTimer.unref?.();
         for (const listener of this.activity) listener.onSession?.(session);
         if (this.vault.activeId === accountId) this.push({ channel: 'session', payload: session });
+        presence.sessionStarted(session.initialState);
       },
       onEvents: (batch) => {
         botKeys.apply(batch.events);
@@ -678,7 +695,24 @@ export class ChatCore {
       limits: this.options.outboxLimits,
       log: (message) => this.log(`${summary.email} on ${summary.serverUrl}: ${message}`),
     });
-    const running: Running = { client, loop, calls, botKeys, outbox };
+    const presence = new PresenceLoop({
+      report: (params, options) => client.call(updatePresence, params, options),
+      lastInputAt: () => this.lastInputAt.get(accountId) ?? null,
+      onPresences: (presences) => {
+        const session = loop?.session;
+        if (!session) return;
+        // A window that attaches later starts from these too (its session is this one).
+        session.initialState.presences = { ...session.initialState.presences, ...presences };
+        if (this.vault.activeId === accountId)
+          this.push({
+            channel: 'presences',
+            payload: { accountId, generation: session.generation, presences },
+          });
+      },
+      clock: this.options.clock,
+      requestTimeoutMs: this.options.requestTimeoutMs,
+    });
+    const running: Running = { client, loop, calls, botKeys, outbox, presence };
     this.running.set(accountId, running);
     loop.start();
     outbox.start();
@@ -691,7 +725,7 @@ export class ChatCore {
     this.running.delete(accountId);
     this.waitingForSession.delete(accountId);
     running.outbox.stop();
-    await running.loop.stop();
+    await Promise.all([running.loop.stop(), running.presence.stop()]);
   }
 
   /** After any change of accounts: the list, then the new active account's session and status. */

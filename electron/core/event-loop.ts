@@ -28,13 +28,20 @@ export const CLIENT_CAPABILITIES = {
   include_deactivated_groups: true,
   archived_channels: true,
   empty_topic_name: true,
+  /** `presence` events carry `presences` in the modern form (user id → times), as register's. */
+  simplified_presence_events: true,
 } as const;
 
 /**
  * Fixed registration parameters besides the capabilities. `apply_markdown` defaults to false on the
- * service, which would put raw markdown into message events; the feed renders HTML.
+ * service, which would put raw markdown into message events; the feed renders HTML. `slim_presence`
+ * selects the modern `presences` (keyed by user id, with times); the default form keys by email.
  */
-export const REGISTER_OPTIONS = { apply_markdown: true, client_gravatar: false } as const;
+export const REGISTER_OPTIONS = {
+  apply_markdown: true,
+  client_gravatar: false,
+  slim_presence: true,
+} as const;
 
 export interface EventsResponse {
   events: ChatEvent[];

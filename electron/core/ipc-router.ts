@@ -149,6 +149,7 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
       await shell.openExternal(text);
     },
     focusWindow: () => shell.focusWindow?.(),
+    userInput: () => core.userInput(),
     setUnreadCount: ([count]) => shell.setUnreadCount?.(z.number().int().min(0).max(1_000_000).parse(count)),
     'accounts.list': () => core.accountSummaries(),
     'accounts.active': () => core.vault.activeId,

@@ -18,6 +18,7 @@ import {
   userSchema,
 } from './resources';
 import { receivedReactionType } from './spellings';
+import { presencesSchema } from './presence';
 
 const int = lazy(() => z.number().int());
 /** A setting's value in settings events (spec part 6). */
@@ -250,6 +251,25 @@ export const eventSchemas = lazyRecord({
         is_web_public: z.boolean().optional(),
       }),
     ]),
+
+  /**
+   * Someone came online or became active. Clients with `simplified_presence_events` get `presences`
+   * (the modern form); others one user's `presence`, per client.
+   */
+  presence: () =>
+    event('presence', {
+      presences: presencesSchema().optional(),
+      user_id: int().optional(),
+      email: z.string().optional(),
+      server_timestamp: z.number().optional(),
+      /** The older form: per client of `user_id`, its status and when it was reported. */
+      presence: z
+        .record(
+          z.string(),
+          z.looseObject({ status: z.string().optional(), timestamp: z.number().optional() }),
+        )
+        .optional(),
+    }),
 
   user_status: () =>
     event('user_status', {

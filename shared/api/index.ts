@@ -52,6 +52,7 @@ import { getServerSettings } from './server';
 import { getUserStatus, updateRealmUserSettingsDefaults, updateSettings, updateStatus } from './settings';
 import { setTypingStatus } from './typing';
 import { createUserGroup, getOwnUser, getUsers, getUserGroups } from './users';
+import { updatePresence } from './presence';
 
 /** Every binding, by operation name. */
 export const endpoints = {
@@ -119,6 +120,8 @@ export const endpoints = {
   revokeInvite,
   resendInvite,
   revokeMultiuseInvite,
+  // Presence (the real service's API)
+  updatePresence,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
@@ -134,6 +137,8 @@ export const mainOnlyEndpoints = [
   'register',
   'getEvents',
   'deleteQueue',
+  // The presence loop reports for the user; a page must not make them look present.
+  'updatePresence',
 ] as const satisfies readonly EndpointName[];
 export type RendererEndpointName = Exclude<EndpointName, (typeof mainOnlyEndpoints)[number]>;
 

@@ -3,6 +3,7 @@ import { lazy, type Infer } from './lazy';
 import { narrowAsPairs } from './compat';
 import { defineEndpoint, successResponse } from './endpoint';
 import { acceptingRealFieldNames } from './spellings';
+import { presencesSchema } from './presence';
 import {
   channelSchema,
   draftSchema,
@@ -222,12 +223,10 @@ export const registerResponseSchema = lazy(() =>
        * Per user ID, when they were last active and idle (the modern, slim form); older servers key
        * by email and nest per client, which decodes too but carries neither time.
        */
-      presences: z
-        .record(
-          z.string(),
-          z.looseObject({ active_timestamp: z.number().optional(), idle_timestamp: z.number().optional() }),
-        )
-        .optional(),
+      presences: presencesSchema().optional(),
+      /** What to send as `last_update_id` to hear only of later changes (level 263). */
+      presence_last_update_id: int().optional(),
+      server_presence_ping_interval_seconds: int().optional(),
       server_presence_offline_threshold_seconds: int().optional(),
       available_notification_sounds: z.array(z.string()).optional(),
       /** The languages the server offers for `default_language`. */

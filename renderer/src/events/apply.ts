@@ -42,6 +42,7 @@ export const ignoredEventTypes = [
   'attachment',
   'realm_domains',
   'scheduled_messages',
+  'presence',
 ] as const satisfies readonly KnownEventType[];
 
 export type HandledEventType = Exclude<KnownEventType, (typeof ignoredEventTypes)[number]>;

@@ -84,6 +84,7 @@ describe('event loop: the happy path', () => {
         'include_deactivated_groups',
         'linkifier_url_template',
         'notification_settings_null',
+        'simplified_presence_events',
         'stream_typing_notifications',
         'user_list_incomplete',
         'user_settings_object',

@@ -20,6 +20,7 @@ import type {
   CachedConversation,
   OutboxEntry,
   OutboxSnapshot,
+  PresenceUpdate,
   SessionStarted,
 } from '../../../shared/ipc';
 import type { InitialState } from '../../../renderer/src/api/model';
@@ -176,6 +177,20 @@ export class FakeBridge implements ChatBridge {
   unreadCounts: number[] = [];
   async setUnreadCount(count: number) {
     this.unreadCounts.push(count);
+  }
+  userInputs = 0;
+  async userInput() {
+    this.userInputs += 1;
+  }
+  private readonly presenceListeners = new Set<(update: PresenceUpdate) => void>();
+  onPresences(listener: (update: PresenceUpdate) => void) {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  }
+  /** Pushes presences as the main process's presence reports would. */
+  pushPresences(presences: PresenceUpdate['presences'], accountId = this.current?.accountId ?? 'acc') {
+    const update = { accountId, generation: this.current?.generation ?? 1, presences };
+    for (const l of this.presenceListeners) l(update);
   }
 
   startSession(initialState: Partial<InitialState>, generation = 1) {

@@ -84,7 +84,15 @@ describe('urlTemplateToFormatString (linkifiers before 176)', () => {
 
 describe('binding registry', () => {
   it('keeps the event queue and the API key to the main process', () => {
-    expect([...mainOnlyEndpoints].sort()).toEqual(['deleteQueue', 'fetchApiKey', 'getEvents', 'register']);
+    expect([...mainOnlyEndpoints].sort()).toEqual([
+      'deleteQueue',
+      'fetchApiKey',
+      'getEvents',
+      'register',
+      'updatePresence',
+    ]);
+    // The presence loop reports for the user; a page cannot make them look present.
+    expect(isRendererEndpoint('updatePresence')).toBe(false);
     expect(isRendererEndpoint('fetchApiKey')).toBe(false);
     expect(isRendererEndpoint('register')).toBe(false);
     expect(isRendererEndpoint('getEvents')).toBe(false);

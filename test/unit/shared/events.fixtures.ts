@@ -599,6 +599,17 @@ export const knownEventFixtures: Array<
     ['value', { direct_members: [3], direct_subgroups: [11] }],
   ],
   [
+    'presence',
+    {
+      id: 49,
+      type: 'presence',
+      presences: { '9': { active_timestamp: 1700000000, idle_timestamp: 1700000000 } },
+    },
+    'presence',
+    undefined,
+    ['presences', { '9': { active_timestamp: 1700000000, idle_timestamp: 1700000000 } }],
+  ],
+  [
     'user_status',
     {
       id: 47,

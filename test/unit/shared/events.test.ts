@@ -61,6 +61,7 @@ describe('decodeEvent: known types (spec part 6)', () => {
       'subscription',
       'stream',
       'user_status',
+      'presence',
       'user_topic',
       'realm',
       'alert_words',

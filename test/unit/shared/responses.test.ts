@@ -285,6 +285,16 @@ const examples: Array<[EndpointName, Record<string, unknown>, (string | number)[
     ['launch'],
   ],
   ['unsubscribe', ok({ removed: ['launch'], not_removed: [] }), ['removed'], ['launch']],
+  [
+    'updatePresence',
+    ok({
+      presences: { '9': { active_timestamp: 1700000000, idle_timestamp: 1700000060 } },
+      server_timestamp: 1700000061.5,
+      presence_last_update_id: 12,
+    }),
+    ['presences', '9', 'idle_timestamp'],
+    1700000060,
+  ],
   ['getUserStatus', ok({ status: { status_text: 'busy', away: false } }), ['status', 'status_text'], 'busy'],
   ['getUsers', ok({ members: [user] }), ['members', 0, 'profile_data', '2', 'value'], 'Paris'],
   ['getOwnUser', ok({ ...user, max_message_id: 55 }), ['max_message_id'], 55],

@@ -238,6 +238,17 @@ export const settingsCases: WireCase[] = [
 
 export const peopleCases: WireCase[] = [
   {
+    name: 'updatePresence',
+    title: 'the presence loop’s report',
+    level: CURRENT,
+    params: { status: 'active', new_user_input: true, slim_presence: true, last_update_id: -1 },
+    expected: {
+      method: 'POST',
+      path: '/users/me/presence',
+      fields: { status: 'active', new_user_input: 'true', slim_presence: 'true', last_update_id: '-1' },
+    },
+  },
+  {
     name: 'getUsers',
     title: 'with profile fields',
     level: CURRENT,

@@ -153,8 +153,8 @@ export class ChatCore {
    */
   private readonly keptSessions = new Map<string, KeptSession | null | 'unread'>();
   private readonly log: (message: string) => void;
-  /** Per account, when the user last used a window while it was the active one (clock time). */
-  private readonly lastInputAt = new Map<string, number>();
+  /** When the user last used a window of the app (clock time). */
+  private lastInputAt: number | null = null;
 
   constructor(private readonly options: CoreOptions) {
     this.vault = new Vault(options.dataDir, options.protector);
@@ -199,14 +199,17 @@ export class ChatCore {
     for (const { loop } of this.running.values()) loop.setOnline(online);
   }
 
-  /** The user used a window (a key, a click, focus): the active account reports them active. */
+  /**
+   * The user used a window (a key, a click, focus): the active account reports them active. Kept
+   * for the app, not per account: input before signing in (or before a switch) counts for the
+   * account that is then active.
+   */
   userInput(): void {
-    const id = this.vault.activeId;
-    if (!id) return;
     const now = (this.options.clock ?? realClock).now();
-    const before = this.lastInputAt.get(id);
-    this.lastInputAt.set(id, now);
-    if (before === undefined || now - before >= ACTIVE_AFTER_INPUT_MS)
+    const before = this.lastInputAt;
+    this.lastInputAt = now;
+    const id = this.vault.activeId;
+    if (id && (before === null || now - before >= ACTIVE_AFTER_INPUT_MS))
       this.running.get(id)?.presence.reportNow();
   }
 
@@ -697,7 +700,8 @@ export class ChatCore {
     });
     const presence = new PresenceLoop({
       report: (params, options) => client.call(updatePresence, params, options),
-      lastInputAt: () => this.lastInputAt.get(accountId) ?? null,
+      // Only the account on screen is being used.
+      lastInputAt: () => (this.vault.activeId === accountId ? this.lastInputAt : null),
       onPresences: (presences) => {
         const session = loop?.session;
         if (!session) return;

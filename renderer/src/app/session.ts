@@ -1,9 +1,10 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChatBridge, EventBatch, SessionStarted } from '../../../shared/ipc';
-import { conversationCacheKey, sessionKey, sessionSharing } from '../api/keys';
+import { conversationCacheKey, sessionKey, sessionSharing, updateInitialState } from '../api/keys';
 import type { InitialState } from '../api/model';
 import { applyEvents } from '../events/apply';
+import { mergePresences } from '../events/reducers/presence';
 import { announceApplied } from '../events/taps';
 import { keepComposeFocus } from '../state/compose-focus';
 import { useConnectionStore } from '../state/connection';
@@ -14,6 +15,7 @@ import { useBridge } from './bridge-context';
 import { releaseHeldQueries } from './launch-gate';
 import { sortBatches } from './event-batches';
 import { sessionAfter } from './session-order';
+import { reportUserInput } from './user-input';
 
 /** Connected, or connecting for the first time: not (yet) known to be out of reach. */
 const reaching = (state: string) => state === 'connected' || state === 'connecting';
@@ -91,6 +93,15 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     if (event.type === 'updated' && event.query.queryKey[0] === sessionKey[0] && waiting.length > 0)
       applyTimer ??= setTimeout(applyWaiting, 0);
   });
+  // What the account's presence reports learned: people whose presence changed.
+  const offPresences = bridge.onPresences((update) => {
+    if (current()?.accountId !== update.accountId) return;
+    updateInitialState(queryClient, (s) => ({
+      ...s,
+      presences: mergePresences(s.presences, update.presences),
+    }));
+  });
+  const offInput = reportUserInput(bridge, window);
   const setStatus = useConnectionStore.getState().setStatus;
   const offStatus = bridge.onConnectionStatus((status) => {
     const before = useConnectionStore.getState().status.state;
@@ -116,6 +127,8 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     offSessionData();
     if (applyTimer) clearTimeout(applyTimer);
     offStatus();
+    offPresences();
+    offInput();
     clearInterval(timer);
   };
 }

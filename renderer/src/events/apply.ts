@@ -4,6 +4,7 @@ import { deleteMessage } from './reducers/delete-message';
 import { drafts } from './reducers/drafts';
 import { invitesChanged } from './reducers/invites';
 import { message } from './reducers/message';
+import { presence } from './reducers/presence';
 import { reaction } from './reducers/reaction';
 import { realmBot } from './reducers/realm-bot';
 import { realmUser } from './reducers/realm-user';
@@ -42,7 +43,6 @@ export const ignoredEventTypes = [
   'attachment',
   'realm_domains',
   'scheduled_messages',
-  'presence',
 ] as const satisfies readonly KnownEventType[];
 
 export type HandledEventType = Exclude<KnownEventType, (typeof ignoredEventTypes)[number]>;
@@ -58,6 +58,7 @@ export const reducers: { [K in HandledEventType]: EventReducer<K> } = {
   subscription,
   stream,
   user_status: userStatus,
+  presence,
   user_topic: userTopic,
   drafts,
   saved_snippets: savedSnippets,

@@ -666,6 +666,8 @@ export class ChatCore {
         if (status.state === 'fatal' || status.state === 'reconnecting' || status.state === 'unresponsive')
           this.log(`${summary.email} on ${summary.serverUrl}: ${status.state}: ${status.reason}`);
         if (status.state === 'connected') running.outbox.connectionChanged(true);
+        // Refused for good (a revoked key, a deactivated account): nothing more is sent for it.
+        if (status.state === 'fatal') void running.presence.stop();
         if (this.vault.activeId !== accountId) return;
         // A renderer left waiting by a resync that cannot reach the server (the network died as
         // the window reloaded) gets the last session meanwhile, rather than "connecting" until

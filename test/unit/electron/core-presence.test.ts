@@ -7,6 +7,7 @@ import type { BridgePush } from '../../../shared/ipc-wire';
 import { ChatCore } from '../../../electron/core/app-core';
 import { fileModeProtector } from '../../../electron/core/vault';
 import { waitUntil } from '../../support/loop-harness';
+import { recordingFetch, SteppableClock } from '../../support/main-process-time';
 import {
   pickUser,
   serverApi,
@@ -77,5 +78,37 @@ describe('ChatCore: presence', () => {
     expect(key in updates()[0]!.presences && updates()[0] !== update).toBe(false);
     // A window that attaches now starts from them too.
     expect(core.session()?.initialState.presences?.[key]).toEqual(update.presences[key]);
+  });
+
+  it('sends nothing more once the account is refused for good (a revoked key)', async () => {
+    await core.stop();
+    const clock = new SteppableClock();
+    const recorder = recordingFetch();
+    core = new ChatCore({
+      dataDir,
+      protector: fileModeProtector,
+      userAgent: 'test',
+      log: () => {},
+      clock,
+      fetch: recorder.fetch,
+    });
+    core.subscribe((push) => pushes.push(push));
+    const me = pickUser(server, 'member');
+    const added = await core.addAccount({ serverUrl: server.url, email: me.email, apiKey: me.api_key });
+    if (!added.ok) throw new Error('account not added');
+    const reports = () => recorder.started.filter((r) => r === 'POST /api/v1/users/me/presence').length;
+    // Its answer (the user's own presence, new since the registration) is in: the loop now waits.
+    await waitUntil(() => pushes.some((push) => push.channel === 'presences'), 'the first answer');
+    expect(reports()).toBe(1);
+    const user = server.realm.users.get(me.user_id)!;
+    user.api_key = 'revoked-by-an-administrator';
+    await waitUntil(
+      () => pushes.some((push) => push.channel === 'status' && push.payload.state === 'fatal'),
+      'the refusal',
+    );
+    const settled = recorder.started.length;
+    await clock.fastForward(60 * 60_000);
+    await clock.fastForward(60 * 60_000);
+    expect(recorder.started.slice(settled)).toEqual([]);
   });
 });

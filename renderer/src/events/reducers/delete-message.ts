@@ -1,6 +1,6 @@
 import { feedRootKey, updateInitialState, type FeedData } from '../../api/keys';
-import type { InitialState } from '../../api/model';
 import type { EventMap, EventReducer } from '../types';
+import { removeStarred } from '../starred';
 import { removeUnread } from '../unread';
 import { recentOnDelete } from './recent-conversations';
 import { markSourcesDeleted } from '../../features/message-actions/message-source';
@@ -9,13 +9,6 @@ import { markSourcesDeleted } from '../../features/message-actions/message-sourc
 export function deletedIds(event: EventMap['delete_message']): ReadonlySet<number> {
   // `message_ids` with the `bulk_message_deletion` capability, one `message_id` without it.
   return new Set(event.message_ids ?? (event.message_id !== undefined ? [event.message_id] : []));
-}
-
-/** Drops deleted messages from the starred ids (the top bar's Starred count), as the server does. */
-function removeStarred(state: InitialState, ids: ReadonlySet<number>): InitialState {
-  const starred = state.starred_messages;
-  if (!starred?.some((id) => ids.has(id))) return state;
-  return { ...state, starred_messages: starred.filter((id) => !ids.has(id)) };
 }
 
 /** `delete_message`: removes the messages from every feed, the unread counts and the starred ids. */

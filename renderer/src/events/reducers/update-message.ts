@@ -1,13 +1,16 @@
 import {
   feedRootKey,
+  findCachedMessage,
   getInitialState,
+  type QueryCacheAccess,
   updateCachedMessages,
   updateInitialState,
   type FeedData,
 } from '../../api/keys';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
-import type { Message } from '../../api/model';
+import type { InitialState, Message } from '../../api/model';
 import type { EventMap, EventReducer } from '../types';
+import { removeStarred } from '../starred';
 import { moveUnread, removeUnread, updateUnreadMention } from '../unread';
 import { RESOLVED_PREFIX } from '../../features/channels/hooks';
 import { recentOnMove } from './recent-conversations';
@@ -70,6 +73,19 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
 
   if (!moved) return;
   recentOnMove(queryClient, ids, { streamId: event.new_stream_id, topic: newTopic });
+  // Before the feeds drop the moved messages: the stars' owners are looked up in them.
+  const targetStream = event.new_stream_id ?? event.stream_id;
+  if (targetStream !== undefined) {
+    updateInitialState(queryClient, (s) =>
+      // Moved to a channel the person is not subscribed to, the messages are no longer theirs to
+      // read: the server dropped their copies (and flags) with the move.
+      event.new_stream_id !== undefined &&
+      s.subscriptions !== undefined &&
+      !s.subscriptions.some((c) => c.stream_id === event.new_stream_id)
+        ? dropMovedAwayStars(queryClient, removeUnread(s, ids), ids)
+        : moveUnread(s, [...ids], targetStream, newTopic ?? event.orig_subject ?? ''),
+    );
+  }
   const selfId = getInitialState(queryClient)?.user_id;
   // Moved messages leave the feeds they no longer belong to; destination feeds refetch.
   for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
@@ -88,18 +104,6 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
 
-  const targetStream = event.new_stream_id ?? event.stream_id;
-  if (targetStream !== undefined) {
-    updateInitialState(queryClient, (s) =>
-      // Moved to a channel the person is not subscribed to, the messages are no longer theirs to
-      // read: the server dropped their copies (and flags) with the move.
-      event.new_stream_id !== undefined &&
-      s.subscriptions !== undefined &&
-      !s.subscriptions.some((c) => c.stream_id === event.new_stream_id)
-        ? removeUnread(s, ids)
-        : moveUnread(s, [...ids], targetStream, newTopic ?? event.orig_subject ?? ''),
-    );
-  }
   if (event.propagate_mode === 'change_all' && event.stream_id !== undefined && targetStream !== undefined) {
     const from = { streamId: event.stream_id, topic: event.orig_subject ?? '' };
     const to = { streamId: targetStream, topic: newTopic ?? event.orig_subject ?? '' };
@@ -112,6 +116,22 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
       void queryClient.invalidateQueries({ queryKey: ['getStreamTopics', { stream_id: streamId }] });
   }
 };
+
+/**
+ * Stars the server dropped with the copies of messages moved away from the person: all but those
+ * of their own messages, which a sender keeps wherever they go (a message in no feed is taken as
+ * someone else's, the usual case). Only starred ids are looked up, so a big move costs little.
+ */
+function dropMovedAwayStars(
+  queryClient: QueryCacheAccess,
+  state: InitialState,
+  ids: ReadonlySet<number>,
+): InitialState {
+  const moved = (state.starred_messages ?? []).filter((id) => ids.has(id));
+  if (moved.length === 0) return state;
+  const ownerOf = (id: number) => findCachedMessage(queryClient, id)?.sender_id;
+  return removeStarred(state, new Set(moved.filter((id) => ownerOf(id) !== state.user_id)));
+}
 
 function destinationOf(narrow: Narrow, event: UpdateMessageEvent, newTopic: string | undefined): boolean {
   const streamId = event.new_stream_id ?? event.stream_id;

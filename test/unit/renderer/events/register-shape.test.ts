@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../../renderer/src/api/keys';
+import type { Message } from '../../../../renderer/src/api/model';
+import { applyEvents } from '../../../../renderer/src/events/apply';
+import { baseState, channelMessage, decoded, OTHER, SELF } from '../fixtures';
+
+// What a reload would show, kept by events while the app is open: the cases the random days of
+// replay-matches-register.test.ts found, each on its own.
+
+let qc: QueryClient;
+let eventId = 0;
+const apply = (type: string, fields: Record<string, unknown>) =>
+  applyEvents(qc, decoded([{ id: ++eventId, type, ...fields }]));
+const state = () => getInitialState(qc)!;
+
+function feedOf(messages: Message[]) {
+  const data: FeedData = {
+    pages: [{ result: 'success', msg: '', messages, found_oldest: true, found_newest: true, anchor: 0 }],
+    pageParams: [{ anchor: 'newest', before: 50, after: 0, includeAnchor: true }],
+  };
+  qc.setQueryData(feedKey({ kind: 'channel', streamId: 1 }), data);
+}
+
+beforeEach(() => {
+  qc = new QueryClient();
+  qc.setQueryData(sessionKey, { accountId: 'a', generation: 1, initialState: baseState() });
+});
+
+describe('user_status', () => {
+  it('a status cleared leaves nobody listed, as the register lists only people with a status', () => {
+    apply('user_status', { user_id: OTHER, status_text: 'On a train', away: true });
+    expect(state().user_status).toEqual({ [OTHER]: { status_text: 'On a train', away: true } });
+    apply('user_status', { user_id: OTHER, away: false });
+    expect(state().user_status).toEqual({ [OTHER]: { status_text: 'On a train' } });
+    apply('user_status', { user_id: OTHER, status_text: '' });
+    expect(state().user_status).toEqual({});
+  });
+
+  it('an emoji cleared takes its code and type with it', () => {
+    apply('user_status', {
+      user_id: OTHER,
+      emoji_name: 'car',
+      emoji_code: '1f697',
+      reaction_type: 'unicode_emoji',
+    });
+    apply('user_status', { user_id: OTHER, emoji_name: '', emoji_code: '', reaction_type: '' });
+    expect(state().user_status).toEqual({});
+  });
+});
+
+describe('a starred message moved to a channel the person is not in', () => {
+  const moveTo = (ids: number[], streamId: number) =>
+    apply('update_message', {
+      message_id: ids[0],
+      message_ids: ids,
+      stream_id: 1,
+      new_stream_id: streamId,
+      orig_subject: 'greetings',
+      propagate_mode: 'change_all',
+    });
+
+  it('is no longer starred: the server dropped the copy and its flags', () => {
+    const theirs = channelMessage({ sender_id: OTHER });
+    apply('update_message_flags', { op: 'add', flag: 'starred', messages: [theirs.id], all: false });
+    expect(state().starred_messages).toEqual([theirs.id]);
+    moveTo([theirs.id], 99);
+    expect(state().starred_messages).toEqual([]);
+  });
+
+  it('stays starred when it is the person’s own message (a sender keeps their copy)', () => {
+    const mine = channelMessage({ sender_id: SELF });
+    feedOf([mine]);
+    apply('update_message_flags', { op: 'add', flag: 'starred', messages: [mine.id], all: false });
+    moveTo([mine.id], 99);
+    expect(state().starred_messages).toEqual([mine.id]);
+  });
+
+  it('stays starred when moved to a channel the person is subscribed to', () => {
+    const theirs = channelMessage({ sender_id: OTHER });
+    apply('update_message_flags', { op: 'add', flag: 'starred', messages: [theirs.id], all: false });
+    moveTo([theirs.id], 2);
+    expect(state().starred_messages).toEqual([theirs.id]);
+  });
+});

@@ -212,7 +212,6 @@ function applyChannelUpdate(realm: Realm, channel: Channel, plan: ChannelUpdateP
   if (plan.newName !== undefined && plan.newName !== channel.name) {
     const old = channel.name;
     channel.name = plan.newName;
-    realm.renderEpoch++;
     changes.push({ property: 'name', value: plan.newName, extra: { name: old } });
   }
   if (plan.description !== undefined && plan.description !== channel.description) {

@@ -92,6 +92,5 @@ export function addRealmEmoji(
     author_id: authorId,
   };
   realm.emoji.set(e.id, e);
-  realm.renderEpoch++;
   return e;
 }

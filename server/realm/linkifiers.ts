@@ -75,7 +75,6 @@ export function addLinkifier(realm: Realm, pattern: string, url_template: string
   checkUniquePattern(realm, pattern);
   const l = { id: realm.nextId('linkifier'), pattern, url_template };
   realm.linkifiers.push(l);
-  realm.renderEpoch++;
   return l;
 }
 
@@ -83,12 +82,10 @@ export function updateLinkifier(realm: Realm, l: Linkifier, pattern: string, url
   checkLinkifier(pattern, url_template);
   checkUniquePattern(realm, pattern, l);
   Object.assign(l, { pattern, url_template });
-  realm.renderEpoch++;
 }
 
 export function removeLinkifier(realm: Realm, l: Linkifier): void {
   realm.linkifiers.splice(realm.linkifiers.indexOf(l), 1);
-  realm.renderEpoch++;
 }
 
 /** PATCH /realm/linkifiers: `ids` must name every linkifier exactly once (the real service's rule). */
@@ -99,7 +96,6 @@ export function reorderLinkifiers(realm: Realm, ids: readonly number[]): void {
   if (ids.length !== byId.size || ids.some((id) => !byId.has(id)))
     throw badRequest('The ordered list must enumerate all existing linkifiers exactly once');
   realm.linkifiers.splice(0, realm.linkifiers.length, ...ids.map((id) => byId.get(id)!));
-  realm.renderEpoch++;
 }
 
 export function linkifierToWire(l: Linkifier): Record<string, unknown> {

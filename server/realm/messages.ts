@@ -65,7 +65,10 @@ export function insertMessage(realm: Realm, message: Message): void {
   realm.reserveId('message', message.id);
 }
 
-/** Rendered content, cached until something that affects rendering changes. */
+/**
+ * Rendered content: rendered once (when sent, or first read for seeded messages) and kept until an
+ * edit, as the real service stores it.
+ */
 export function rendered(realm: Realm, message: Message): { html: string; mentions: MentionInfo } {
   if (!message.rendered || message.rendered.epoch !== realm.renderEpoch) {
     const r = renderMarkdown(realm, message.content);

@@ -77,7 +77,11 @@ export class Realm {
   readonly flagStates = new Map<number, UserFlagState>();
   /** The last presence reports per user (`realm/presence.ts`). */
   readonly presences = new Map<number, UserPresence>();
-  /** Bumped whenever something that affects message rendering changes (linkifiers, emoji, names). */
+  /**
+   * Bumped when the rendered messages no longer fit the run (a data file loaded under another
+   * address). Linkifiers, emoji and names changed later do not bump it: as on the real service, a
+   * message keeps the HTML it was rendered with until it is edited.
+   */
   renderEpoch = 0;
 
   events: EventSink = { publish: () => undefined };

@@ -139,7 +139,6 @@ export function updateOwnSettings(realm: Realm, user: User, change: OwnSettingsC
 
   if (fullName !== undefined && fullName !== user.full_name) {
     user.full_name = fullName;
-    realm.renderEpoch++;
     realm.events.publish(usersWhoCanAccess(realm, user), {
       type: 'realm_user',
       op: 'update',

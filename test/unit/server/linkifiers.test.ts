@@ -62,6 +62,30 @@ describe('linkifiers (2.7, 4.20)', () => {
     expect(message.content).toContain('href="https://code.example/north/app/pulls/42"');
   });
 
+  it('a message keeps the HTML it was sent with: later linkifiers and names do not change it', async () => {
+    const { admin, member } = demoUsers(h.server);
+    const msgId = await sendToChannel(h.as(member), 'general', 'kept', 'ZZ-7 for @**Ben Okafor**');
+    const read = async () =>
+      ((await h.as(member).ok('GET', `/messages/${msgId}`)).message as { content: string }).content;
+    const sent = await read();
+    const { id } = (await h.as(admin).ok('POST', '/realm/filters', {
+      pattern: 'ZZ-(?P<n>[0-9]+)',
+      url_template: 'https://zz.example/{n}',
+    })) as { id: number };
+    await h.as(admin).ok('PATCH', '/settings', { full_name: 'Ben Renamed' });
+    expect(await read()).toBe(sent);
+    expect(sent).not.toContain('zz.example');
+    expect(sent).toContain('@Ben Okafor');
+    // A message sent now renders with both.
+    const later = await sendToChannel(h.as(member), 'general', 'kept', 'ZZ-8 for @**Ben Renamed**');
+    const html = ((await h.as(member).ok('GET', `/messages/${later}`)).message as { content: string })
+      .content;
+    expect(html).toContain('https://zz.example/8');
+    expect(html).toContain('@Ben Renamed');
+    await h.as(admin).ok('PATCH', '/settings', { full_name: 'Ben Okafor' });
+    await h.as(admin).ok('DELETE', `/realm/filters/${id}`);
+  });
+
   it('validates the regex and the template against the pattern groups', async () => {
     const { admin } = demoUsers(h.server);
     const id = h.server.realm.linkifiers[0]!.id;

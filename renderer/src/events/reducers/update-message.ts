@@ -73,34 +73,46 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
 
   if (!moved) return;
   recentOnMove(queryClient, ids, { streamId: event.new_stream_id, topic: newTopic });
+  const before = getInitialState(queryClient);
+  const selfId = before?.user_id;
+  // Moved to a channel the person is not subscribed to, the messages are no longer theirs to read
+  // (but for their own): the server dropped their copies, and the flags with them.
+  const movedAway =
+    event.new_stream_id !== undefined &&
+    before?.subscriptions !== undefined &&
+    !before.subscriptions.some((c) => c.stream_id === event.new_stream_id);
+  // From a channel the person is not in to one they are: they gain copies, which All messages lists.
+  const movedIn =
+    event.new_stream_id !== undefined &&
+    event.stream_id !== undefined &&
+    before?.subscriptions !== undefined &&
+    !movedAway &&
+    !before.subscriptions.some((c) => c.stream_id === event.stream_id);
   // Before the feeds drop the moved messages: the stars' owners are looked up in them.
   const targetStream = event.new_stream_id ?? event.stream_id;
   if (targetStream !== undefined) {
     updateInitialState(queryClient, (s) =>
-      // Moved to a channel the person is not subscribed to, the messages are no longer theirs to
-      // read: the server dropped their copies (and flags) with the move.
-      event.new_stream_id !== undefined &&
-      s.subscriptions !== undefined &&
-      !s.subscriptions.some((c) => c.stream_id === event.new_stream_id)
+      movedAway
         ? dropMovedAwayStars(queryClient, removeUnread(s, ids), ids)
         : moveUnread(s, [...ids], targetStream, newTopic ?? event.orig_subject ?? ''),
     );
   }
-  const selfId = getInitialState(queryClient)?.user_id;
-  // Moved messages leave the feeds they no longer belong to; destination feeds refetch.
+  // Moved messages leave the feeds they no longer belong to; destination feeds refetch. Feeds of
+  // the person's own copies (All messages, Starred) lose those the move took away.
+  const stays = (narrow: Narrow, m: Message) =>
+    messageInNarrow(narrow, m, [], selfId) !== false &&
+    !(movedAway && (narrow.kind === 'all' || narrow.kind === 'starred') && m.sender_id !== selfId);
   for (const [key, data] of queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey })) {
     const narrow = (key[1] as { narrow?: Narrow } | undefined)?.narrow;
     if (!data || !narrow || !Array.isArray(data.pages)) continue;
     let removed = false;
     const pages = data.pages.map((page) => {
-      const messages = page.messages.filter(
-        (m) => !ids.has(m.id) || messageInNarrow(narrow, m, [], selfId) !== false,
-      );
+      const messages = page.messages.filter((m) => !ids.has(m.id) || stays(narrow, m));
       if (messages.length !== page.messages.length) removed = true;
       return messages.length === page.messages.length ? page : { ...page, messages };
     });
     if (removed) queryClient.setQueryData<FeedData>(key, { ...data, pages });
-    else if (destinationOf(narrow, event, newTopic))
+    else if (destinationOf(narrow, event, newTopic) || (movedIn && narrow.kind === 'all'))
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
 

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../../renderer/src/api/keys';
 import type { Message } from '../../../../renderer/src/api/model';
+import type { Narrow } from '../../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { baseState, channelMessage, decoded, OTHER, SELF } from '../fixtures';
 
@@ -82,5 +83,49 @@ describe('a starred message moved to a channel the person is not in', () => {
     apply('update_message_flags', { op: 'add', flag: 'starred', messages: [theirs.id], all: false });
     moveTo([theirs.id], 2);
     expect(state().starred_messages).toEqual([theirs.id]);
+  });
+});
+
+describe('feeds after a move or a subscription change', () => {
+  const seed = (narrow: Narrow, messages: Message[]) =>
+    qc.setQueryData<FeedData>(feedKey(narrow), {
+      pages: [{ result: 'success', msg: '', messages, found_oldest: true, found_newest: true, anchor: 0 }],
+      pageParams: [{ anchor: 'newest', before: 50, after: 0, includeAnchor: true }],
+    });
+  const ids = (narrow: Narrow) =>
+    qc.getQueryData<FeedData>(feedKey(narrow))!.pages.flatMap((p) => p.messages.map((m) => m.id));
+  const invalidated = (narrow: Narrow) => qc.getQueryState(feedKey(narrow))?.isInvalidated ?? false;
+  const move = (id: number, from: number, to: number) =>
+    apply('update_message', {
+      message_id: id,
+      message_ids: [id],
+      stream_id: from,
+      new_stream_id: to,
+      orig_subject: 'greetings',
+      propagate_mode: 'change_one',
+    });
+
+  it('a message moved to a channel the person is not in leaves All messages, but for their own', () => {
+    const theirs = channelMessage({ sender_id: OTHER });
+    const mine = channelMessage({ sender_id: SELF });
+    seed({ kind: 'all' }, [theirs, mine]);
+    move(theirs.id, 1, 99);
+    move(mine.id, 1, 99);
+    expect(ids({ kind: 'all' })).toEqual([mine.id]);
+  });
+
+  it('a message moved into a channel the person is in from one they are not in makes All messages refetch', () => {
+    seed({ kind: 'all' }, []);
+    move(channelMessage({ stream_id: 99 }).id, 99, 1);
+    expect(invalidated({ kind: 'all' })).toBe(true);
+  });
+
+  it('leaving or joining a channel makes its kept feeds refetch: no events came for it meanwhile', () => {
+    const channel: Narrow = { kind: 'channel', streamId: 1 };
+    const topic: Narrow = { kind: 'topic', streamId: 1, topic: 'greetings' };
+    const other: Narrow = { kind: 'channel', streamId: 2 };
+    for (const narrow of [channel, topic, other]) seed(narrow, []);
+    apply('subscription', { op: 'remove', subscriptions: [{ stream_id: 1, name: 'general' }] });
+    expect([invalidated(channel), invalidated(topic), invalidated(other)]).toEqual([true, true, false]);
   });
 });

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_CAPABILITIES, REGISTER_OPTIONS } from '../../../../electron/core/event-loop';
 import { decodeEvents } from '../../../../shared/api/events';
 import { registerResponseSchema } from '../../../../shared/api/register';
-import type { InitialState } from '../../../../renderer/src/api/model';
-import { getInitialState, sessionKey } from '../../../../renderer/src/api/keys';
+import { getMessagesResponseSchema, type GetMessagesResponse } from '../../../../shared/api/messages';
+import type { InitialState, Message } from '../../../../renderer/src/api/model';
+import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../../renderer/src/api/keys';
+import { narrowKey, narrowTerms, type Narrow } from '../../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { demoUsers, useServer, type ApiResult, type Client } from '../../server/helpers';
 
@@ -415,6 +417,45 @@ async function liveADay(day: Day, steps: number): Promise<void> {
   }
 }
 
+const FEED_PAGE = 100;
+
+/** The feeds a window might hold open through the day. */
+function feedNarrows(state: InitialState, otherId: number): Narrow[] {
+  const channels = (state.subscriptions ?? []).slice(0, 3).map((s) => s.stream_id);
+  return [
+    { kind: 'all' },
+    { kind: 'starred' },
+    { kind: 'dm', userIds: [otherId] },
+    ...channels.map((streamId): Narrow => ({ kind: 'channel', streamId })),
+    ...channels.map((streamId): Narrow => ({ kind: 'topic', streamId, topic: TOPICS[0]! })),
+  ];
+}
+
+async function fetchFeed(client: Client, narrow: Narrow, before = FEED_PAGE): Promise<GetMessagesResponse> {
+  const body = await client.ok('GET', '/messages', {
+    narrow: narrowTerms(narrow),
+    anchor: 'newest',
+    num_before: before,
+    num_after: 0,
+    apply_markdown: true,
+    client_gravatar: false,
+  });
+  return getMessagesResponseSchema().parse(body);
+}
+
+/** What a row shows of a message. */
+function feedView(m: Message) {
+  return {
+    id: m.id,
+    where: m.type === 'stream' ? `${m.stream_id}/${m.subject}` : 'dm',
+    content: m.content,
+    flags: [...(m.flags ?? [])].filter((f) => f === 'read' || f === 'starred').sort(),
+    reactions: (m.reactions ?? []).map((r) => `${r.emoji_name}:${r.user_id}`).sort(),
+    edited: m.last_edit_timestamp !== undefined,
+    moved: m.last_moved_timestamp !== undefined,
+  };
+}
+
 describe('the register state kept by the window follows the events', () => {
   const h = useServer({ seed: 'demo' });
 
@@ -426,6 +467,16 @@ describe('the register state kept by the window follows the events', () => {
       const start = await registerState(ada);
       const qc = new QueryClient();
       qc.setQueryData(sessionKey, { accountId: 'acc', generation: 1, initialState: start.state });
+      const narrows = feedNarrows(start.state, users.admin.user_id);
+      const firstIds = new Map<string, number>();
+      for (const narrow of narrows) {
+        const page = await fetchFeed(ada, narrow);
+        qc.setQueryData<FeedData>(feedKey(narrow, 'newest'), {
+          pages: [page],
+          pageParams: [{ anchor: 'newest', before: FEED_PAGE, after: 0, includeAnchor: true }],
+        });
+        firstIds.set(narrowKey(narrow), page.found_oldest ? 0 : (page.messages[0]?.id ?? 0));
+      }
 
       const rand = mulberry32(seed);
       const day: Day = {
@@ -448,6 +499,17 @@ describe('the register state kept by the window follows the events', () => {
       const fresh = (await registerState(ada)).state;
       expect(unreadView(replayed)).toEqual(unreadView(fresh));
       expect(differingKeys(replayed, fresh)).toEqual([]);
+
+      // Each feed the window holds (and will not fetch again) has what the server now has from its
+      // first message on: none lost, none twice, each as it now is.
+      for (const narrow of narrows) {
+        const key = feedKey(narrow, 'newest');
+        if (qc.getQueryState(key)?.isInvalidated) continue;
+        const kept = qc.getQueryData<FeedData>(key)!.pages.flatMap((p) => p.messages);
+        const from = firstIds.get(narrowKey(narrow))!;
+        const now = (await fetchFeed(ada, narrow, 1000)).messages.filter((m) => m.id >= from);
+        expect({ narrow, messages: kept.map(feedView) }).toEqual({ narrow, messages: now.map(feedView) });
+      }
     },
   );
 });

@@ -72,7 +72,6 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
     updateInitialState(queryClient, (s) => updateUnreadMention(s, event.message_id, flags));
 
   if (!moved) return;
-  recentOnMove(queryClient, ids, { streamId: event.new_stream_id, topic: newTopic });
   const before = getInitialState(queryClient);
   const selfId = before?.user_id;
   // Moved to a channel the person is not subscribed to, the messages are no longer theirs to read
@@ -88,6 +87,12 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
     before?.subscriptions !== undefined &&
     !movedAway &&
     !before.subscriptions.some((c) => c.stream_id === event.stream_id);
+  recentOnMove(
+    queryClient,
+    ids,
+    { streamId: event.new_stream_id, topic: newTopic },
+    movedAway ? 'lost' : movedIn ? 'gained' : 'kept',
+  );
   // Before the feeds drop the moved messages: the stars' owners are looked up in them.
   const targetStream = event.new_stream_id ?? event.stream_id;
   if (targetStream !== undefined) {

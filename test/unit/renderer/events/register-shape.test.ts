@@ -5,6 +5,8 @@ import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../..
 import type { Message } from '../../../../renderer/src/api/model';
 import type { Narrow } from '../../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../../renderer/src/events/apply';
+import { recentMessageOf, type RecentData } from '../../../../renderer/src/features/recent/recent-model';
+import { recentKey } from '../../../../renderer/src/features/recent/recent-query';
 import { baseState, channelMessage, decoded, OTHER, SELF } from '../fixtures';
 
 // What a reload would show, kept by events while the app is open: the cases the random days of
@@ -127,5 +129,45 @@ describe('feeds after a move or a subscription change', () => {
     for (const narrow of [channel, topic, other]) seed(narrow, []);
     apply('subscription', { op: 'remove', subscriptions: [{ stream_id: 1, name: 'general' }] });
     expect([invalidated(channel), invalidated(topic), invalidated(other)]).toEqual([true, true, false]);
+  });
+});
+
+describe('Recent conversations after a move', () => {
+  const seedRecent = (messages: Message[]) =>
+    qc.setQueryData<RecentData>(recentKey, {
+      messages: messages.map((m) => recentMessageOf(m, SELF)),
+      foundOldest: true,
+    });
+  const recentIds = () => qc.getQueryData<RecentData>(recentKey)!.messages.map((m) => m.id);
+  const move = (id: number, from: number, to: number) =>
+    apply('update_message', {
+      message_id: id,
+      message_ids: [id],
+      stream_id: from,
+      new_stream_id: to,
+      orig_subject: 'greetings',
+      propagate_mode: 'change_one',
+    });
+
+  it('loses messages moved to a channel the person is not in, but not their own', () => {
+    const theirs = channelMessage({ sender_id: OTHER });
+    const mine = channelMessage({ sender_id: SELF });
+    seedRecent([theirs, mine]);
+    move(theirs.id, 1, 99);
+    move(mine.id, 1, 99);
+    expect(recentIds()).toEqual([mine.id]);
+  });
+
+  it('follows messages moved between channels the person is in', () => {
+    const theirs = channelMessage({ sender_id: OTHER });
+    seedRecent([theirs]);
+    move(theirs.id, 1, 2);
+    expect(qc.getQueryData<RecentData>(recentKey)!.messages).toMatchObject([{ id: theirs.id, streamId: 2 }]);
+  });
+
+  it('refetches when messages come in from a channel the person is not in', () => {
+    seedRecent([]);
+    move(channelMessage({ stream_id: 99 }).id, 99, 1);
+    expect(qc.getQueryState(recentKey)?.isInvalidated).toBe(true);
   });
 });

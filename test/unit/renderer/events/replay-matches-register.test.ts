@@ -7,6 +7,12 @@ import { getMessagesResponseSchema, type GetMessagesResponse } from '../../../..
 import type { InitialState, Message } from '../../../../renderer/src/api/model';
 import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../../renderer/src/api/keys';
 import { narrowKey, narrowTerms, type Narrow } from '../../../../renderer/src/api/narrow';
+import {
+  mergeMessages,
+  recentMessageOf,
+  type RecentData,
+} from '../../../../renderer/src/features/recent/recent-model';
+import { recentKey } from '../../../../renderer/src/features/recent/recent-query';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { demoUsers, useServer, type ApiResult, type Client } from '../../server/helpers';
 
@@ -477,6 +483,16 @@ describe('the register state kept by the window follows the events', () => {
         });
         firstIds.set(narrowKey(narrow), page.found_oldest ? 0 : (page.messages[0]?.id ?? 0));
       }
+      const recentPage = await fetchFeed(ada, { kind: 'all' });
+      qc.setQueryData<RecentData>(
+        recentKey,
+        mergeMessages(
+          { messages: [], foundOldest: false },
+          recentPage.messages.map((m) => recentMessageOf(m, users.owner.user_id)),
+          recentPage.found_oldest,
+        ),
+      );
+      const recentFrom = recentPage.messages[0]?.id ?? 0;
 
       const rand = mulberry32(seed);
       const day: Day = {
@@ -510,6 +526,12 @@ describe('the register state kept by the window follows the events', () => {
         const now = (await fetchFeed(ada, narrow, 1000)).messages.filter((m) => m.id >= from);
         expect({ narrow, messages: kept.map(feedView) }).toEqual({ narrow, messages: now.map(feedView) });
       }
+      // Recent conversations, built from the same messages, say the same.
+      const recentNow = (await fetchFeed(ada, { kind: 'all' }, 1000)).messages
+        .filter((m) => m.id >= recentFrom)
+        .map((m) => recentMessageOf(m, users.owner.user_id));
+      if (!qc.getQueryState(recentKey)?.isInvalidated)
+        expect(qc.getQueryData<RecentData>(recentKey)!.messages).toEqual(recentNow);
     },
   );
 });

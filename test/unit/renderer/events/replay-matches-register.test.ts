@@ -14,7 +14,8 @@ import {
 } from '../../../../renderer/src/features/recent/recent-model';
 import { recentKey } from '../../../../renderer/src/features/recent/recent-query';
 import { applyEvents } from '../../../../renderer/src/events/apply';
-import { demoUsers, useServer, type ApiResult, type Client } from '../../server/helpers';
+import { demoUsers, useServer, type Client } from '../../server/helpers';
+import { liveADay, mulberry32, TOPICS, type Day } from '../../../support/random-day';
 
 // The register state the window keeps, moved on by the events of a day, must be what a fresh
 // registration would give: otherwise the app shows counts, names and settings that a reload would
@@ -22,16 +23,6 @@ import { demoUsers, useServer, type ApiResult, type Client } from '../../server/
 // compared with a new POST /register, field by field.
 
 const REGISTER_PARAMS = { client_capabilities: CLIENT_CAPABILITIES, ...REGISTER_OPTIONS };
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function registerState(
   client: Client,
@@ -168,261 +159,6 @@ function differingKeys(replayed: InitialState, fresh: InitialState): string[] {
   return out;
 }
 
-interface Day {
-  rand: () => number;
-  pick: <T>(xs: readonly T[]) => T;
-  users: ReturnType<typeof demoUsers>;
-  ada: Client;
-  admin: Client;
-  others: Client[];
-  channels: number[];
-  allChannels: { stream_id: number; name: string }[];
-  sent: number[];
-  sentToChannels: Set<number>;
-  step: number;
-}
-
-const TOPICS = ['alpha', 'Beta', 'gamma', 'beta'];
-
-type Action = (day: Day) => Promise<ApiResult | undefined>;
-
-async function sendToChannel(day: Day, sender: Client, content: string): Promise<ApiResult> {
-  const sent = await sender.call('POST', '/messages', {
-    type: 'stream',
-    to: day.pick(day.channels),
-    topic: day.pick(TOPICS),
-    content,
-  });
-  if (sent.body.result === 'success') day.sentToChannels.add(sent.body.id as number);
-  return sent;
-}
-
-const someSent = (day: Day, n: number) => Array.from({ length: n }, () => day.pick(day.sent));
-
-/**
- * What people do in a day, with weights. Wildcard mentions (@**all**) are left out: whether one
- * counts among `unread_msgs.mentions` depends on the conversation being muted when the service
- * answers, and no event tells a client which of its unread mentions were wildcards. Deleting a
- * direct message is left out too: the service then moves the conversation's place among
- * `recent_private_conversations` to its newest remaining message, which the window cannot know
- * without asking.
- */
-const ACTIONS: [weight: number, Action][] = [
-  [
-    30,
-    (d) => sendToChannel(d, d.pick(d.others), `${d.rand() < 0.2 ? '@**Ada Lovelace** ' : ''}hello ${d.step}`),
-  ],
-  [
-    8,
-    (d) =>
-      d.pick(d.others).call('POST', '/messages', {
-        type: 'direct',
-        to: d.rand() < 0.5 ? [d.users.owner.user_id] : [d.users.owner.user_id, d.users.member3.user_id],
-        content: `dm ${d.step}`,
-      }),
-  ],
-  [4, (d) => sendToChannel(d, d.ada, `mine ${d.step}`)],
-  [
-    10,
-    async (d) => d.ada.call('POST', '/messages/flags', { messages: someSent(d, 3), op: 'add', flag: 'read' }),
-  ],
-  [
-    6,
-    async (d) =>
-      d.ada.call('POST', '/messages/flags', { messages: someSent(d, 2), op: 'remove', flag: 'read' }),
-  ],
-  [
-    3,
-    async (d) =>
-      d.ada.call('POST', '/messages/flags', {
-        messages: someSent(d, 1),
-        op: d.pick(['add', 'remove']),
-        flag: 'starred',
-      }),
-  ],
-  [
-    10,
-    async (d) => {
-      const params: Record<string, unknown> = {
-        topic: d.pick(TOPICS),
-        propagate_mode: d.pick(['change_one', 'change_later', 'change_all']),
-      };
-      if (d.rand() < 0.4) params.stream_id = d.pick(d.channels);
-      return d.admin.call('PATCH', `/messages/${d.pick(d.sent)}`, params);
-    },
-  ],
-  [
-    3,
-    async (d) => {
-      const sender = d.pick(d.others);
-      const sent = await sendToChannel(d, sender, `to be edited ${d.step}`);
-      if (sent.body.result !== 'success') return sent;
-      d.sent.push(sent.body.id as number);
-      return sender.call('PATCH', `/messages/${sent.body.id as number}`, {
-        content: d.rand() < 0.5 ? `@**Ada Lovelace** edited ${d.step}` : `edited ${d.step}`,
-      });
-    },
-  ],
-  [
-    4,
-    async (d) => {
-      const id = d.pick(d.sent);
-      return d.sentToChannels.has(id) ? d.admin.call('DELETE', `/messages/${id}`) : undefined;
-    },
-  ],
-  [
-    2,
-    async (d) =>
-      d.pick(d.others).call('POST', `/messages/${d.pick(d.sent)}/reactions`, { emoji_name: 'smile' }),
-  ],
-  [
-    8,
-    (d) =>
-      d.ada.call('POST', '/user_topics', {
-        stream_id: d.pick(d.channels),
-        topic: d.pick(TOPICS),
-        visibility_policy: d.pick([0, 1, 2, 3]),
-      }),
-  ],
-  [
-    5,
-    (d) =>
-      d.ada.call('POST', '/users/me/subscriptions/properties', {
-        subscription_data: [
-          {
-            stream_id: d.pick(d.channels),
-            property: d.pick(['is_muted', 'pin_to_top', 'desktop_notifications']),
-            value: d.rand() < 0.5,
-          },
-        ],
-      }),
-  ],
-  [2, (d) => d.pick([d.ada, d.admin]).call('PATCH', '/settings', { full_name: `Name ${d.step}` })],
-  [
-    2,
-    (d) =>
-      d.ada.call('PATCH', '/settings', {
-        enter_sends: d.rand() < 0.5,
-        twenty_four_hour_time: d.rand() < 0.5,
-      }),
-  ],
-  [
-    2,
-    (d) =>
-      d.admin.call('PATCH', `/streams/${d.pick(d.channels)}`, {
-        description: `About ${d.step}`,
-        ...(d.rand() < 0.3 ? { new_name: `channel ${d.step}` } : {}),
-      }),
-  ],
-  [
-    2,
-    (d) =>
-      d
-        .pick([d.ada, ...d.others])
-        .call('POST', '/users/me/status', { status_text: `busy ${d.step}`, away: d.rand() < 0.5 }),
-  ],
-  [1, (d) => d.ada.call('POST', '/saved_snippets', { title: `s${d.step}`, content: 'text' })],
-  [
-    1,
-    (d) =>
-      d.admin.call('POST', '/user_groups/create', {
-        name: `group ${d.step}`,
-        description: 'made today',
-        members: [d.users.owner.user_id, d.users.member.user_id],
-      }),
-  ],
-  [
-    1,
-    (d) =>
-      d.admin.call('POST', '/realm/filters', {
-        pattern: `T${d.step}-(?P<id>[0-9]+)`,
-        url_template: 'https://t.example/{id}',
-      }),
-  ],
-  [
-    3,
-    async (d) => {
-      const channel = d.pick(d.allChannels);
-      return d.rand() < 0.5
-        ? d.ada.call('POST', '/users/me/subscriptions', { subscriptions: [{ name: channel.name }] })
-        : d.ada.call('DELETE', '/users/me/subscriptions', { subscriptions: [channel.name] });
-    },
-  ],
-  [
-    2,
-    async (d) => {
-      const channel = d.pick(d.allChannels);
-      const principals = [d.users.member3.user_id];
-      return d.rand() < 0.5
-        ? d.admin.call('POST', '/users/me/subscriptions', {
-            subscriptions: [{ name: channel.name }],
-            principals,
-          })
-        : d.admin.call('DELETE', '/users/me/subscriptions', { subscriptions: [channel.name], principals });
-    },
-  ],
-  [
-    1,
-    (d) =>
-      d.admin.call('PATCH', '/realm', {
-        description: `Org ${d.step}`,
-        allow_message_editing: d.rand() < 0.5,
-        message_content_edit_limit_seconds: d.pick([600, 3600]),
-      }),
-  ],
-  [
-    1,
-    (d) =>
-      d.admin.call('PATCH', '/realm/user_settings_defaults', {
-        twenty_four_hour_time: d.rand() < 0.5,
-        enter_sends: d.rand() < 0.5,
-      }),
-  ],
-  [
-    2,
-    (d) =>
-      d.ada.call('POST', '/drafts', {
-        drafts: [
-          {
-            type: 'stream',
-            to: [d.pick(d.channels)],
-            topic: d.pick(TOPICS),
-            content: `draft ${d.step}`,
-            timestamp: 1_700_000_000 + d.step,
-          },
-        ],
-      }),
-  ],
-  [1, (d) => deleteOne(d, d.ada, '/drafts', 'drafts')],
-  [1, (d) => deleteOne(d, d.ada, '/saved_snippets', 'saved_snippets')],
-  [1, (d) => deleteOne(d, d.admin, '/realm/linkifiers', 'linkifiers', '/realm/filters')],
-];
-
-/** Deletes one of the items a list call gives (`GET listPath` → `body[field]`, each with an `id`). */
-async function deleteOne(
-  d: Day,
-  who: Client,
-  listPath: string,
-  field: string,
-  deletePath = listPath,
-): Promise<ApiResult | undefined> {
-  const items = (await who.ok('GET', listPath))[field] as { id: number }[];
-  return items.length === 0 ? undefined : who.call('DELETE', `${deletePath}/${d.pick(items).id}`);
-}
-
-async function liveADay(day: Day, steps: number): Promise<void> {
-  const total = ACTIONS.reduce((sum, [w]) => sum + w, 0);
-  for (day.step = 0; day.step < steps; day.step++) {
-    let r = day.rand() * total;
-    const action = ACTIONS.find(([w]) => (r -= w) < 0)![1];
-    if (day.sent.length === 0 && action !== ACTIONS[0]![1]) continue;
-    const res = await action(day);
-    if (res?.body.result === 'success' && typeof res.body.id === 'number') {
-      day.sent.push(res.body.id);
-    }
-  }
-}
-
 const FEED_PAGE = 100;
 
 /** The feeds a window might hold open through the day. */
@@ -498,8 +234,8 @@ describe('the register state kept by the window follows the events', () => {
       const day: Day = {
         rand,
         pick: (xs) => xs[Math.floor(rand() * xs.length)]!,
-        users,
-        ada,
+        people: { self: users.owner.user_id, member: users.member.user_id, third: users.member3.user_id },
+        self: ada,
         admin: h.as(users.admin),
         others: [h.as(users.admin), h.as(users.member), h.as(users.member2)],
         channels: (start.state.subscriptions ?? []).map((s) => s.stream_id),

@@ -366,3 +366,45 @@ test('a refused send stays visible with Retry, Edit and Discard; Edit puts the t
     faultProxy.setRule(null);
   }
 });
+
+test('Edit on a refused message shown in All messages opens a box for its conversation there, with the text', async ({
+  page,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  faultProxy.setRule(({ method, path }) =>
+    method === 'POST' && path === '/api/v1/messages'
+      ? {
+          kind: 'status',
+          status: 400,
+          body: JSON.stringify({ result: 'error', code: 'BAD_REQUEST', msg: 'Not allowed right now.' }),
+        }
+      : null,
+  );
+  try {
+    await openTopic(page, 'team lunch');
+    const text = `Words worth keeping ${Date.now()}`;
+    await page.getByTestId('compose-input').fill(text);
+    await page.getByTestId('compose-send').click();
+    await expect(page.getByTestId('pending-message').filter({ hasText: text })).toHaveAttribute(
+      'data-state',
+      'failed',
+    );
+
+    // All messages shows the refused message too; its Edit has no compose box of that view to use.
+    await page.getByTestId('all-messages').click();
+    await expect(page.getByTestId('conversation-title')).toContainText('All messages');
+    const echo = page.getByTestId('pending-message').filter({ hasText: text });
+    await echo.getByTestId('pending-edit').click();
+
+    // As a reply from there: the reader stays in All messages, the box addressed to the topic.
+    await expect(page.getByTestId('reply-in-view-to')).toHaveText('# general › team lunch');
+    await expect(page.getByTestId('conversation-title')).toContainText('All messages');
+    await expect(page.getByTestId('compose-input')).toHaveValue(text);
+    await expect(page.getByTestId('compose-input')).toBeFocused();
+    await expect(page.getByTestId('pending-message')).toHaveCount(0);
+  } finally {
+    faultProxy.setRule(null);
+  }
+});

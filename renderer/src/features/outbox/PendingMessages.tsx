@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import type { OutboxEntry } from '../../../../shared/ipc';
-import { conversationKey, isComposeNarrow, type Narrow } from '../../api/narrow';
+import { conversationKey, isComposeNarrow, narrowKey, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel, useEmptyTopicName, useSelfId } from '../../app/realm';
 import { useComposeStore } from '../../state/compose';
+import { useComposeFocus } from '../../state/compose-focus';
+import { useViewReply } from '../../state/view-reply';
 import { focusComposeSoon } from '../compose/focus-compose';
+import { conversationOfDestination } from './echo';
 
 function statusText(entry: OutboxEntry): string {
   switch (entry.state) {
@@ -41,17 +44,21 @@ export function PendingMessages({ echoes, narrow }: { echoes: OutboxEntry[]; nar
   const edit = async (localId: string) => {
     const taken = await bridge.outbox.discard(localId);
     if (!taken) return setActionError('That message is being sent right now; try again in a moment.');
-    // Back into the compose box of this view, under the key that box reads its text from.
-    if (!isComposeNarrow(narrow)) return setActionError(null);
-    const key = conversationKey(narrow, selfId);
+    // Back into the compose box of this view, under the key that box reads its text from; a view
+    // of several conversations (All messages) opens a box for the message's conversation in
+    // place, as a reply from there does.
+    const target = isComposeNarrow(narrow) ? narrow : conversationOfDestination(taken.destination, selfId);
+    const key = conversationKey(target, selfId);
     const compose = useComposeStore.getState();
     const current = compose.drafts[key] ?? '';
     compose.setText(key, current.trim() ? `${current}\n${taken.content}` : taken.content);
-    if (narrow.kind === 'channel' && taken.destination.type === 'channel')
+    if (target.kind === 'channel' && taken.destination.type === 'channel')
       compose.setTopic(key, taken.destination.topic);
     setActionError(null);
     // Taken back to be changed: the typing goes on in the box.
-    focusComposeSoon();
+    if (target === narrow) return focusComposeSoon();
+    useViewReply.getState().open(narrowKey(narrow), target);
+    useComposeFocus.getState().requestFocus('message');
   };
   const discard = async (localId: string) => {
     const taken = await bridge.outbox.discard(localId);

@@ -1,5 +1,5 @@
 import type { OutboxDestination, OutboxEntry } from '../../../../shared/ipc';
-import type { Narrow } from '../../api/narrow';
+import type { ComposeNarrow, Narrow } from '../../api/narrow';
 
 /** Where a compose box's message goes, or null when the view has no single destination. */
 export function destinationFor(
@@ -15,6 +15,16 @@ export function destinationFor(
       userIds: narrow.userIds.length || selfId === undefined ? narrow.userIds : [selfId],
     };
   return null;
+}
+
+/** The conversation a message goes to, as the view whose compose box writes there. */
+export function conversationOfDestination(
+  destination: OutboxDestination,
+  selfId: number | undefined,
+): ComposeNarrow {
+  return destination.type === 'channel'
+    ? { kind: 'topic', streamId: destination.streamId, topic: destination.topic }
+    : { kind: 'dm', userIds: destination.userIds.filter((id) => id !== selfId) };
 }
 
 const others = (ids: number[], selfId: number | undefined) =>

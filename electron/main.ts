@@ -144,7 +144,8 @@ async function run(): Promise<void> {
     if (window && !window.isDestroyed()) window.webContents.send(BRIDGE_PUSH_CHANNEL, push);
   });
 
-  // Desktop integration: unread count in the tray, notifications for DMs and mentions.
+  // Desktop integration: unread count in the tray, notifications for DMs and mentions of the
+  // accounts no window shows (the window's page notifies for its own).
   const activity = new Map<string, AccountActivity>();
   const tray = createTray(() => showWindow());
   const refreshUnread = () => {
@@ -155,7 +156,9 @@ async function run(): Promise<void> {
   };
   core.watchActivity({
     onSession: (started) => {
-      activity.set(started.accountId, new AccountActivity(started.accountId, started));
+      const shownInWindow = () =>
+        window !== null && !window.isDestroyed() && core.vault.activeId === started.accountId;
+      activity.set(started.accountId, new AccountActivity(started.accountId, started, shownInWindow));
       refreshUnread();
     },
     onEvents: (batch) => {

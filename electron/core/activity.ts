@@ -20,9 +20,14 @@ export class AccountActivity {
   private readonly settings: Settings;
   private readonly ownUserId: number | undefined;
 
+  /**
+   * `shownInWindow`: whether a window shows this account now. Its page then notifies by itself,
+   * with the whole of the user's rules (muting, the conversation being read), so the shell does not.
+   */
   constructor(
     readonly accountId: string,
     session: SessionStarted,
+    private readonly shownInWindow: () => boolean = () => false,
   ) {
     const state = session.initialState;
     this.ownUserId = state.user_id;
@@ -43,7 +48,7 @@ export class AccountActivity {
       const notification = this.applyOne(event);
       if (notification) notifications.push(notification);
     }
-    return notifications;
+    return this.shownInWindow() ? [] : notifications;
   }
 
   private applyOne(event: ChatEvent): DesktopNotification | null {

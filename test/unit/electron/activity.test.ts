@@ -103,6 +103,18 @@ describe('AccountActivity: desktop notifications', () => {
     expect(activity.apply(batch(message(32, { type: 'private' })))).toEqual([]);
   });
 
+  it('leaves the account a window shows to that window, which notifies by itself', () => {
+    let shown = true;
+    const activity = new AccountActivity('a1', session(), () => shown);
+    expect(activity.apply(batch(message(40, { type: 'private' }), message(41, {}, ['mentioned'])))).toEqual(
+      [],
+    );
+    // The unread count still follows.
+    expect(activity.unreadCount).toBe(5);
+    shown = false;
+    expect(activity.apply(batch(message(42, { type: 'private' })))).toHaveLength(1);
+  });
+
   it('strips markup and scripts from message HTML', () => {
     expect(plainText('<p>a<br>b</p><script>alert(1)</script><p>&lt;c&gt;</p>')).toBe('a b <c>');
   });

@@ -1,9 +1,13 @@
 import type { ChatEvent } from '../../shared/api/events';
+import type { RegisterResponse } from '../../shared/api/register';
 import type { EventBatch, SessionStarted } from '../../shared/ipc';
+import { notificationContext } from '../../shared/notifications/context';
+import { notificationDecision } from '../../shared/notifications/decide';
 
 /**
  * What the shell shows outside the window for one account: the unread count (tray, badge) and
- * the desktop notifications for direct messages and mentions, following the user's settings.
+ * the desktop notifications, by the same rules as the window's (shared/notifications: DMs,
+ * mentions, muted channels and topics, the user's settings).
  */
 
 export interface DesktopNotification {
@@ -13,11 +17,10 @@ export interface DesktopNotification {
   body: string;
 }
 
-type Settings = Record<string, unknown>;
-
 export class AccountActivity {
   private readonly unread = new Set<number>();
-  private readonly settings: Settings;
+  /** What the notification rules read (settings, subscriptions, topics), kept current by events. */
+  private state: RegisterResponse;
   private readonly ownUserId: number | undefined;
 
   /**
@@ -31,7 +34,7 @@ export class AccountActivity {
   ) {
     const state = session.initialState;
     this.ownUserId = state.user_id;
-    this.settings = { ...(state.user_settings ?? {}) };
+    this.state = { ...state, user_settings: { ...(state.user_settings ?? {}) } };
     const unread = state.unread_msgs;
     for (const group of [...(unread?.pms ?? []), ...(unread?.streams ?? []), ...(unread?.huddles ?? [])])
       for (const id of group.unread_message_ids) this.unread.add(id);
@@ -58,7 +61,7 @@ export class AccountActivity {
         const flags = event.flags ?? event.message.flags ?? [];
         const fromMe = event.message.sender_id === this.ownUserId;
         if (!fromMe && !flags.includes('read')) this.unread.add(event.message.id);
-        return fromMe || flags.includes('read') ? null : this.notificationFor(event.message, flags);
+        return this.notificationFor(event.message, flags);
       }
       case 'update_message_flags': {
         if (event.flag !== 'read') return null;
@@ -76,7 +79,19 @@ export class AccountActivity {
         return null;
       }
       case 'user_settings':
-        this.settings[event.property] = event.value;
+        this.state = {
+          ...this.state,
+          user_settings: { ...this.state.user_settings, [event.property]: event.value },
+        };
+        return null;
+      case 'subscription':
+        this.state = {
+          ...this.state,
+          subscriptions: subscriptionsAfter(this.state.subscriptions ?? [], event),
+        };
+        return null;
+      case 'user_topic':
+        this.state = { ...this.state, user_topics: userTopicsAfter(this.state.user_topics ?? [], event) };
         return null;
       default:
         return null;
@@ -87,15 +102,18 @@ export class AccountActivity {
     message: Extract<ChatEvent, { type: 'message'; kind: 'known' }>['message'],
     flags: string[],
   ): DesktopNotification | null {
-    // DMs, mentions and alert words all follow the one "desktop notifications" setting (on unless set off).
-    if (this.settings.enable_desktop_notifications === false) return null;
+    if (this.ownUserId === undefined) return null;
+    const context = notificationContext(this.state, this.ownUserId, () => false);
+    const incoming = {
+      id: message.id,
+      type: message.type,
+      senderId: message.sender_id,
+      ...(message.stream_id !== undefined ? { streamId: message.stream_id } : {}),
+      topic: message.subject ?? '',
+      flags,
+    };
+    if (!notificationDecision(incoming, context)) return null;
     const direct = message.type === 'private';
-    const wildcard = flags.includes('wildcard_mentioned') || flags.includes('stream_wildcard_mentioned');
-    const mentioned =
-      flags.includes('mentioned') ||
-      flags.includes('has_alert_word') ||
-      (wildcard && this.settings.wildcard_mentions_notify !== false);
-    if (!direct && !mentioned) return null;
     const sender = message.sender_full_name ?? 'Someone';
     const where = direct
       ? 'direct message'
@@ -107,6 +125,51 @@ export class AccountActivity {
       body: plainText(message.content).slice(0, 240),
     };
   }
+}
+
+type KnownEvent<T extends string> = Extract<ChatEvent, { type: T; kind: 'known' }>;
+type Subscriptions = NonNullable<RegisterResponse['subscriptions']>;
+type UserTopics = NonNullable<RegisterResponse['user_topics']>;
+
+function subscriptionsAfter(subs: Subscriptions, event: KnownEvent<'subscription'>): Subscriptions {
+  switch (event.op) {
+    case 'add': {
+      const added = new Set(event.subscriptions.map((sub) => sub.stream_id));
+      return [...subs.filter((sub) => !added.has(sub.stream_id)), ...event.subscriptions];
+    }
+    case 'remove': {
+      const removed = new Set(event.subscriptions.map((sub) => sub.stream_id));
+      return subs.filter((sub) => !removed.has(sub.stream_id));
+    }
+    case 'update':
+      return subs.map((sub) => {
+        if (sub.stream_id !== event.stream_id) return sub;
+        const next = { ...sub, [event.property]: event.value };
+        // The older name of muting, still sent by some servers, and its newer one.
+        if (event.property === 'in_home_view') next.is_muted = !event.value;
+        if (event.property === 'is_muted') next.in_home_view = !event.value;
+        return next;
+      });
+    default:
+      return subs;
+  }
+}
+
+/** A topic's visibility policy for the user (0 removes the entry). */
+function userTopicsAfter(topics: UserTopics, event: KnownEvent<'user_topic'>): UserTopics {
+  const same = (topic: UserTopics[number]) =>
+    topic.stream_id === event.stream_id && topic.topic_name.toLowerCase() === event.topic_name.toLowerCase();
+  const rest = topics.filter((topic) => !same(topic));
+  if (event.visibility_policy === 0) return rest;
+  return [
+    ...rest,
+    {
+      stream_id: event.stream_id,
+      topic_name: event.topic_name,
+      last_updated: event.last_updated,
+      visibility_policy: event.visibility_policy,
+    },
+  ];
 }
 
 /** Message content is HTML; a notification shows text only. */

@@ -5,6 +5,7 @@ import type { SessionStarted } from '../../../shared/ipc';
 import { AccountActivity, plainText } from '../../../electron/core/activity';
 
 const ME = 10;
+const GENERAL = 5;
 
 function session(extra: Partial<RegisterResponse> = {}): SessionStarted {
   return {
@@ -22,6 +23,8 @@ function session(extra: Partial<RegisterResponse> = {}): SessionStarted {
         huddles: [],
       },
       user_settings: { enable_desktop_notifications: true },
+      subscriptions: [{ stream_id: GENERAL, name: 'general' }],
+      user_topics: [],
       ...extra,
     } as RegisterResponse,
   };
@@ -46,6 +49,7 @@ function message(id: number, fields: Record<string, unknown>, flags: string[] = 
       sender_full_name: 'Chloe',
       content: '<p>Hello <strong>there</strong> &amp; welcome</p>',
       display_recipient: 'general',
+      stream_id: GENERAL,
       subject: 'lunch',
       timestamp: 1,
       ...fields,
@@ -113,6 +117,35 @@ describe('AccountActivity: desktop notifications', () => {
     expect(activity.unreadCount).toBe(5);
     shown = false;
     expect(activity.apply(batch(message(42, { type: 'private' })))).toHaveLength(1);
+  });
+
+  it('stays quiet for muted channels and topics, as muted here or later from another client', () => {
+    const activity = new AccountActivity(
+      'a1',
+      session({
+        subscriptions: [
+          { stream_id: GENERAL, name: 'general', is_muted: true },
+          { stream_id: 6, name: 'design' },
+        ],
+        user_topics: [{ stream_id: 6, topic_name: 'Logo', visibility_policy: 1, last_updated: 1 }],
+      } as Partial<RegisterResponse>),
+    );
+    const everyone = (id: number, fields: Record<string, unknown>) =>
+      message(id, fields, ['stream_wildcard_mentioned']);
+    expect(activity.apply(batch(everyone(50, {}), everyone(51, { stream_id: 6, subject: 'logo' })))).toEqual(
+      [],
+    );
+    // Another topic of the unmuted channel is heard.
+    expect(activity.apply(batch(everyone(52, { stream_id: 6, subject: 'fonts' })))).toHaveLength(1);
+    // Muted from another client meanwhile: its events reach the shell too.
+    activity.apply(
+      batch(
+        { type: 'subscription', op: 'update', stream_id: GENERAL, property: 'is_muted', value: false },
+        { type: 'user_topic', stream_id: 6, topic_name: 'fonts', last_updated: 2, visibility_policy: 1 },
+      ),
+    );
+    expect(activity.apply(batch(everyone(53, { stream_id: 6, subject: 'fonts' })))).toEqual([]);
+    expect(activity.apply(batch(everyone(54, {})))).toHaveLength(1);
   });
 
   it('strips markup and scripts from message HTML', () => {

@@ -1,4 +1,4 @@
-import type { NotificationDecision } from './decide';
+import type { NotificationDecision } from '../../../../shared/notifications/decide';
 import { meMessageHtml } from '../messages/me-message';
 
 export interface NotificationText {

@@ -10,8 +10,9 @@ import { topicLabel } from '../../app/realm';
 import { onAppliedEvents } from '../../events/taps';
 import { useNarrowStore } from '../../state/narrow';
 import { notificationText, wordsOfMessage } from './content';
-import { incomingMessage, narrowShows, notificationContext, otherParticipants } from './context';
-import { notificationDecision } from './decide';
+import { notificationContext } from '../../../../shared/notifications/context';
+import { notificationDecision } from '../../../../shared/notifications/decide';
+import { incomingMessage, narrowShows, otherParticipants } from './context';
 import { playChime, showNotification } from './notifier';
 
 /** A burst (a reconnect catching up, a busy channel) gives a few notifications, never hundreds. */

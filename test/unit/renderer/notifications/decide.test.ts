@@ -6,7 +6,7 @@ import {
   type NotificationContext,
   type NotificationSettings,
   type TopicPolicy,
-} from '../../../../renderer/src/features/notifications/decide';
+} from '../../../../shared/notifications/decide';
 
 const SELF = 10;
 const GENERAL = 1;

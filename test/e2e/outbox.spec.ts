@@ -404,6 +404,11 @@ test('Edit on a refused message shown in All messages opens a box for its conver
     await expect(page.getByTestId('compose-input')).toHaveValue(text);
     await expect(page.getByTestId('compose-input')).toBeFocused();
     await expect(page.getByTestId('pending-message')).toHaveCount(0);
+
+    // No longer in the outbox, the text is the topic's draft: a reload finds it there.
+    await page.reload();
+    await openTopic(page, 'team lunch');
+    await expect(page.getByTestId('compose-input')).toHaveValue(text);
   } finally {
     faultProxy.setRule(null);
   }

@@ -74,11 +74,13 @@ export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTop
     if (!ready) return;
     const previous = last.current;
     last.current = { key, text, topic: channelTopic };
-    // The first look at a box only records what it holds.
-    if (!previous || previous.key !== key) return;
-    if (previous.text === text && previous.topic === channelTopic) return;
     const store = useLocalDrafts.getState();
     const local = store.drafts[key];
+    // The first look at a box only records what it holds, unless it holds text no draft keeps (put
+    // there before it opened: a message taken back from the outbox, a quote), which is kept now.
+    if (!previous || previous.key !== key) {
+      if (local || !text.trim()) return;
+    } else if (previous.text === text && previous.topic === channelTopic) return;
     if (!text.trim()) {
       if (timer.current) clearTimeout(timer.current);
       const retired = store.retire(key);

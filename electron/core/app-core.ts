@@ -316,7 +316,12 @@ export class ChatCore {
 
   outboxRetry(localId: string): boolean {
     const id = this.vault.activeId;
-    return (id && this.running.get(id)?.outbox.retry(localId)) || false;
+    const running = id ? this.running.get(id) : undefined;
+    if (!running?.outbox.retry(localId)) return false;
+    // The outbox waits for the connection after a failure: trying a message now means trying the
+    // server now, not when the loop's backoff would have.
+    if (running.loop.connectionStatus.state !== 'connected') running.loop.retryNow();
+    return true;
   }
 
   outboxDiscard(localId: string): OutboxEntry | null {

@@ -18,8 +18,9 @@ export function uploadedLink(name: string, url: string): string {
 }
 
 /**
- * `insert` placed over the selection [start, end) of `text`, on its own if the text around it
- * is not empty (a space before, as a word of its own); returns the new text and the cursor after it.
+ * `insert` placed over the selection [start, end) of `text` as a word of its own: a space before it
+ * and after it where the text there is not already a space, so a link does not run into the next
+ * word; returns the new text and the cursor after it (after the space that follows, if added).
  */
 export function insertAtCursor(
   text: string,
@@ -30,8 +31,9 @@ export function insertAtCursor(
   const before = text.slice(0, start);
   const after = text.slice(end);
   const gap = before && !/\s$/.test(before) ? ' ' : '';
-  const next = `${before}${gap}${insert}${after}`;
-  return { text: next, cursor: before.length + gap.length + insert.length };
+  const trailing = after && !/^\s/.test(after) ? ' ' : '';
+  const next = `${before}${gap}${insert}${trailing}${after}`;
+  return { text: next, cursor: before.length + gap.length + insert.length + trailing.length };
 }
 
 /** `text` with the first `placeholder` replaced (removed when `replacement` is empty). */

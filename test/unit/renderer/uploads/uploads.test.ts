@@ -23,8 +23,11 @@ describe('the markdown an upload writes', () => {
     const placeholder = uploadingPlaceholder('cat.png');
     expect(placeholder).toBe('[Uploading cat.png…]()');
     expect(insertAtCursor('', 0, 0, placeholder)).toEqual({ text: placeholder, cursor: placeholder.length });
-    expect(insertAtCursor('see:after', 4, 4, 'X')).toEqual({ text: 'see: Xafter', cursor: 6 });
-    expect(insertAtCursor('a b', 2, 2, 'X')).toEqual({ text: 'a Xb', cursor: 3 });
+    // A space on either side where there is none, so the link does not run into a word.
+    expect(insertAtCursor('see:after', 4, 4, 'X')).toEqual({ text: 'see: X after', cursor: 7 });
+    expect(insertAtCursor('a b', 2, 2, 'X')).toEqual({ text: 'a X b', cursor: 4 });
+    expect(insertAtCursor('end', 3, 3, 'X')).toEqual({ text: 'end X', cursor: 5 });
+    expect(insertAtCursor('a\nb', 2, 2, 'X')).toEqual({ text: 'a\nX b', cursor: 4 });
     // A selection is replaced.
     expect(insertAtCursor('one two three', 4, 7, 'X')).toEqual({ text: 'one X three', cursor: 5 });
   });

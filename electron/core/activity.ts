@@ -2,7 +2,7 @@ import type { ChatEvent } from '../../shared/api/events';
 import type { RegisterResponse } from '../../shared/api/register';
 import type { EventBatch, SessionStarted } from '../../shared/ipc';
 import { notificationContext } from '../../shared/notifications/context';
-import { notificationDecision } from '../../shared/notifications/decide';
+import { incomingMessage, notificationDecision } from '../../shared/notifications/decide';
 
 /**
  * What the shell shows outside the window for one account: the unread count (tray, badge) and
@@ -104,15 +104,7 @@ export class AccountActivity {
   ): DesktopNotification | null {
     if (this.ownUserId === undefined) return null;
     const context = notificationContext(this.state, this.ownUserId, () => false);
-    const incoming = {
-      id: message.id,
-      type: message.type,
-      senderId: message.sender_id,
-      ...(message.stream_id !== undefined ? { streamId: message.stream_id } : {}),
-      topic: message.subject ?? '',
-      flags,
-    };
-    if (!notificationDecision(incoming, context)) return null;
+    if (!notificationDecision(incomingMessage(message, flags), context)) return null;
     const direct = message.type === 'private';
     const sender = message.sender_full_name ?? 'Someone';
     const where = direct

@@ -43,6 +43,27 @@ export interface IncomingMessage {
   flags: readonly string[];
 }
 
+/** A message as the API gives it (event or GET /messages), as the decision reads it. */
+export function incomingMessage(
+  message: {
+    id: number;
+    type: 'stream' | 'private';
+    sender_id: number;
+    stream_id?: number;
+    subject?: string;
+  },
+  flags: readonly string[],
+): IncomingMessage {
+  return {
+    id: message.id,
+    type: message.type,
+    senderId: message.sender_id,
+    ...(message.stream_id !== undefined ? { streamId: message.stream_id } : {}),
+    topic: message.subject ?? '',
+    flags,
+  };
+}
+
 export interface NotificationContext {
   selfId: number;
   settings: NotificationSettings;

@@ -1,23 +1,11 @@
 import type { Message } from '../../api/model';
 import { messageInNarrow, type Narrow } from '../../api/narrow';
-import type { IncomingMessage } from '../../../../shared/notifications/decide';
 
 /** The ids of a DM's participants other than the user (the user alone for a DM to oneself). */
 export function otherParticipants(message: Pick<Message, 'display_recipient'>, selfId: number): number[] {
   if (!Array.isArray(message.display_recipient)) return [];
   const ids = message.display_recipient.map((u) => u.id).filter((id) => id !== selfId);
   return (ids.length ? ids : [selfId]).sort((a, b) => a - b);
-}
-
-export function incomingMessage(message: Message, flags: readonly string[]): IncomingMessage {
-  return {
-    id: message.id,
-    type: message.type,
-    senderId: message.sender_id,
-    ...(message.stream_id !== undefined ? { streamId: message.stream_id } : {}),
-    topic: message.subject ?? '',
-    flags,
-  };
 }
 
 /** Whether the open conversation (`narrow`) shows `message` (a search: the server alone knows, so no). */

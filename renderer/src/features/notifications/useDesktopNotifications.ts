@@ -11,8 +11,8 @@ import { onAppliedEvents } from '../../events/taps';
 import { useNarrowStore } from '../../state/narrow';
 import { notificationText, wordsOfMessage } from './content';
 import { notificationContext } from '../../../../shared/notifications/context';
-import { notificationDecision } from '../../../../shared/notifications/decide';
-import { incomingMessage, narrowShows, otherParticipants } from './context';
+import { incomingMessage, notificationDecision } from '../../../../shared/notifications/decide';
+import { narrowShows, otherParticipants } from './context';
 import { playChime, showNotification } from './notifier';
 
 /** A burst (a reconnect catching up, a busy channel) gives a few notifications, never hundreds. */

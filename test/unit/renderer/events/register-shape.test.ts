@@ -26,6 +26,17 @@ function feedOf(messages: Message[]) {
   qc.setQueryData(feedKey({ kind: 'channel', streamId: 1 }), data);
 }
 
+/** One message moved from one channel to another (its topic kept). */
+const move = (id: number, from: number, to: number) =>
+  apply('update_message', {
+    message_id: id,
+    message_ids: [id],
+    stream_id: from,
+    new_stream_id: to,
+    orig_subject: 'greetings',
+    propagate_mode: 'change_one',
+  });
+
 beforeEach(() => {
   qc = new QueryClient();
   qc.setQueryData(sessionKey, { accountId: 'a', generation: 1, initialState: baseState() });
@@ -97,15 +108,6 @@ describe('feeds after a move or a subscription change', () => {
   const ids = (narrow: Narrow) =>
     qc.getQueryData<FeedData>(feedKey(narrow))!.pages.flatMap((p) => p.messages.map((m) => m.id));
   const invalidated = (narrow: Narrow) => qc.getQueryState(feedKey(narrow))?.isInvalidated ?? false;
-  const move = (id: number, from: number, to: number) =>
-    apply('update_message', {
-      message_id: id,
-      message_ids: [id],
-      stream_id: from,
-      new_stream_id: to,
-      orig_subject: 'greetings',
-      propagate_mode: 'change_one',
-    });
 
   it('a message moved to a channel the person is not in leaves All messages, but for their own', () => {
     const theirs = channelMessage({ sender_id: OTHER });
@@ -139,15 +141,6 @@ describe('Recent conversations after a move', () => {
       foundOldest: true,
     });
   const recentIds = () => qc.getQueryData<RecentData>(recentKey)!.messages.map((m) => m.id);
-  const move = (id: number, from: number, to: number) =>
-    apply('update_message', {
-      message_id: id,
-      message_ids: [id],
-      stream_id: from,
-      new_stream_id: to,
-      orig_subject: 'greetings',
-      propagate_mode: 'change_one',
-    });
 
   it('loses messages moved to a channel the person is not in, but not their own', () => {
     const theirs = channelMessage({ sender_id: OTHER });

@@ -23,6 +23,11 @@ export interface NetworkFailure {
    * what answered speaks only plain http.
    */
   tlsHandshakeFailed?: true;
+  /**
+   * The server's name was not found (DNS has no such host): most often a mistyped address, else this
+   * computer cannot look names up (offline).
+   */
+  nameNotFound?: true;
   /** The server's certificate was refused: what was wrong with it. */
   certificate?: CertificateProblem;
 }

@@ -432,6 +432,8 @@ export function networkFailure(error: unknown): CallFailure {
   const notSent = code !== undefined && NOT_CONNECTED_CODES.has(code) ? { notSent: true as const } : {};
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
     return { kind: 'network', reason: 'timeout', message, ...notSent };
+  if (code === 'ENOTFOUND')
+    return { kind: 'network', reason: 'connection_failed', message, ...notSent, nameNotFound: true };
   if (code && CONNECTION_CODES.has(code))
     return { kind: 'network', reason: 'connection_failed', message, ...notSent };
   const certificate = code === undefined ? undefined : CERTIFICATE_CODES[code];

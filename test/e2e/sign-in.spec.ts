@@ -192,6 +192,23 @@ test('a missing URL, a web page and https to an http-only server are each said p
   }
 });
 
+test('a server name nobody knows is said to be unknown, not a connection problem, and stays to be corrected', async ({
+  page,
+  chat,
+}) => {
+  await chat.signOutAll();
+  await page.goto(chat.appUrl);
+  const address = page.getByTestId('server-url');
+  // `.invalid` never resolves (RFC 2606): the name a typing mistake gives.
+  await address.fill('chat.northwind.invalid/login/');
+  await address.press('Enter');
+  await expect(page.getByTestId('server-error')).toHaveText(
+    'No server named chat.northwind.invalid was found. Check the organization URL for a typing mistake (and that this computer is online).',
+  );
+  await expect(address).toHaveValue('chat.northwind.invalid/login/');
+  await page.screenshot({ path: 'test-results/screens/sign-in-unknown-name.png' });
+});
+
 test('a new organization URL means a clean form; a too-old server is refused before any sign-in', async ({
   page,
   chat,

@@ -1,5 +1,6 @@
 import { ApiCallError } from '../../../../shared/failures';
 import { errorText } from '../../api/call';
+import { normalizeServerUrl } from '../../../../shared/server-url';
 
 /**
  * What a failed sign-in tells the person: the real service's refusals in plain words, and how long
@@ -47,7 +48,17 @@ export function serverCheckFailure(error: unknown, typed: string): string {
   // Something answered, but not as a chat server does: a web page, another service's JSON.
   if (error instanceof ApiCallError && error.failure.kind === 'malformed')
     return `There is no chat server at ${typed}. Check the organization URL.`;
+  // A name nobody knows is most often mistyped; "check your connection" would send the person
+  // looking at their network instead.
+  if (error instanceof ApiCallError && error.failure.kind === 'network' && error.failure.nameNotFound)
+    return `No server named ${hostOf(typed)} was found. Check the organization URL for a typing mistake (and that this computer is online).`;
   return errorText(error);
+}
+
+/** The host name of a typed address, or the address itself when it has none. */
+function hostOf(typed: string): string {
+  const url = normalizeServerUrl(typed);
+  return url ? new URL(url).hostname : typed;
 }
 
 /** "45 seconds", "1 minute 5 seconds", "3 minutes". */

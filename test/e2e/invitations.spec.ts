@@ -159,3 +159,33 @@ test('a sent invitation can be resent and revoked from the list', async ({ page,
   await expect(page.getByRole('heading', { name: 'Invitations sent' })).toBeFocused();
   await page.screenshot({ path: 'test-results/screens/invitations-all-revoked.png' });
 });
+
+test('channels are offered only while the organization lets the person add people to them', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const { body } = await chat.api('owner').get('/user_groups');
+  const idOf = (name: string) =>
+    (body.user_groups as { id: number; name: string }[]).find((g) => g.name === name)!.id;
+  const allowChannels = (group: string) =>
+    chat.api('owner').patch('/realm', { can_add_subscribers_group: JSON.stringify({ new: idOf(group) }) });
+  try {
+    await signIn(page, 'member');
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-nav-invitations').click();
+    await page.getByTestId('invite-emails').fill('quinn@newhire.example');
+    await page.getByTestId('invite-channel-engineering').check();
+
+    // Only administrators may now add people to channels: the server would refuse the invitation.
+    expect((await allowChannels('role:administrators')).status).toBe(200);
+    await expect(page.getByTestId('invite-channel-engineering')).toHaveCount(0);
+    await expect(page.getByTestId('invite-channels-not-allowed')).toBeVisible();
+    await expect(page.getByTestId('invite-default-channels')).toBeChecked();
+    await page.getByTestId('invite-send').click();
+    await expect(page.getByTestId('invite-sent')).toContainText('quinn@newhire.example');
+    expect((await invites(chat, 'admin')).some((i) => i.email === 'quinn@newhire.example')).toBe(true);
+  } finally {
+    await allowChannels('role:members');
+  }
+});

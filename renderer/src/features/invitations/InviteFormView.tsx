@@ -22,6 +22,7 @@ import {
 import { InviteExpiryField } from './InviteExpiryField';
 import { InviteSendFailure } from './InviteSendOutcome';
 import { InviteTargetsFields } from './InviteTargetsFields';
+import { useInviteChoices } from './invite-choices';
 import { invitedMeanwhile } from './invited-meanwhile';
 
 export const INVITES_KEY = apiQueryKey('getInvites', {});
@@ -49,6 +50,7 @@ export function InviteFormView() {
   const queryClient = useQueryClient();
   const ownRole = useOwnRole();
   const roles = allowedInviteRoles(ownRole);
+  const choices = useInviteChoices();
   const [form, setForm] = useState<InviteForm>(EMPTY_FORM);
   const [sent, setSent] = useState<{ to: string[]; unconfirmed: string[] } | null>(null);
   const emailsField = useRef<HTMLTextAreaElement>(null);
@@ -83,7 +85,15 @@ export function InviteFormView() {
     if (emails.length === 0 || malformed.length || expiryProblem || send.isPending) return;
     setSent(null);
     const typed = form.emails;
-    send.mutate(inviteParams({ ...form, role }), {
+    // Only what is offered now: a channel or group ticked before the person lost the right to it
+    // would have the server refuse the whole invitation.
+    const offeredChannels = new Set(choices.channels.map((c) => c.stream_id));
+    const offeredGroups = new Set(choices.groups.map((g) => g.id));
+    const targets = {
+      streamIds: form.streamIds.filter((id) => offeredChannels.has(id)),
+      groupIds: form.groupIds.filter((id) => offeredGroups.has(id)),
+    };
+    send.mutate(inviteParams({ ...form, ...targets, role }), {
       onSuccess: (invited) => {
         const unconfirmed = addressesNotIn(emails, invited);
         setSent({ to: invited, unconfirmed });
@@ -155,7 +165,7 @@ export function InviteFormView() {
         </label>
         <InviteExpiryField onChange={(expiry) => update({ expiry })} problem={expiryProblem} />
       </div>
-      <InviteTargetsFields value={form} onChange={update} />
+      <InviteTargetsFields choices={choices} value={form} onChange={update} />
       <label className="check">
         <input
           type="checkbox"

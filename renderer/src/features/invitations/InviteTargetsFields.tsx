@@ -1,7 +1,4 @@
-import { Role } from '../../../../shared/api/plain-values';
-import { userInGroupSetting } from '../../app/permissions';
-import { useMemo } from 'react';
-import { useInitialState } from '../../app/session';
+import type { InviteChoices } from './invite-choices';
 
 export interface InviteTargets {
   streamIds: number[];
@@ -13,48 +10,18 @@ function toggled(list: number[], id: number): number[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
 
-/**
- * The channels (not archived, by name) and groups (not system, not deactivated, ones the person
- * may add members to) one may invite to.
- */
-function useInviteChoices() {
-  const channels = useInitialState((s) =>
-    [...(s.subscriptions ?? []), ...(s.unsubscribed ?? []), ...(s.never_subscribed ?? [])].filter(
-      (c) => !c.is_archived,
-    ),
-  );
-  // Only groups the person may add members to: the server refuses the whole invitation otherwise.
-  const groups = useInitialState((s) => {
-    const all = s.realm_user_groups ?? [];
-    const self = s.user_id;
-    const administrator = s.role !== undefined && s.role <= Role.administrator;
-    const mayAddTo = (g: (typeof all)[number]) =>
-      administrator ||
-      (self !== undefined &&
-        [s.realm_can_manage_all_groups, g.can_manage_group, g.can_add_members_group].some((setting) =>
-          userInGroupSetting(setting, self, all),
-        ));
-    return all.filter((g) => !g.is_system_group && !g.deactivated && mayAddTo(g));
-  });
-  const sortedChannels = useMemo(
-    () =>
-      [...new Map((channels ?? []).map((c) => [c.stream_id, c])).values()].sort((a, b) =>
-        a.name.localeCompare(b.name),
-      ),
-    [channels],
-  );
-  return { channels: sortedChannels, groups: groups ?? [] };
-}
-
 /** Where new people start: channels (with or without the defaults) and groups. */
 export function InviteTargetsFields({
+  choices,
   value,
   onChange,
 }: {
+  /** What the person may invite to (`useInviteChoices`). */
+  choices: InviteChoices;
   value: InviteTargets;
   onChange: (change: Partial<InviteTargets>) => void;
 }) {
-  const { channels, groups } = useInviteChoices();
+  const { channels, groups, mayAddToChannels } = choices;
   return (
     <div className="field-row">
       <fieldset className="field">
@@ -68,21 +35,27 @@ export function InviteTargetsFields({
           />
           The organization’s default channels
         </label>
-        <div className="checklist tall">
-          {channels.map((c) => (
-            <label key={c.stream_id} className="check">
-              <input
-                type="checkbox"
-                data-testid={`invite-channel-${c.name}`}
-                checked={value.streamIds.includes(c.stream_id)}
-                onChange={() => onChange({ streamIds: toggled(value.streamIds, c.stream_id) })}
-              />
-              <span className="ellipsis" title={`#${c.name}`}>
-                #{c.name}
-              </span>
-            </label>
-          ))}
-        </div>
+        {!mayAddToChannels ? (
+          <span className="muted small" data-testid="invite-channels-not-allowed">
+            The organization does not let you add people to other channels.
+          </span>
+        ) : (
+          <div className="checklist tall">
+            {channels.map((c) => (
+              <label key={c.stream_id} className="check">
+                <input
+                  type="checkbox"
+                  data-testid={`invite-channel-${c.name}`}
+                  checked={value.streamIds.includes(c.stream_id)}
+                  onChange={() => onChange({ streamIds: toggled(value.streamIds, c.stream_id) })}
+                />
+                <span className="ellipsis" title={`#${c.name}`}>
+                  #{c.name}
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
       </fieldset>
       <fieldset className="field">
         <legend>Groups</legend>

@@ -342,6 +342,39 @@ test('unsent text stays with its own account when switching accounts mid-compose
   await expect(page.getByTestId('compose-input')).toHaveValue('The moderator writes this');
 });
 
+test('removing an account forgets its drafts on this computer; the other account keeps its own', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const moderator = chat.user('moderator');
+  const storedTexts = () => page.evaluate(() => Object.values(localStorage).join('\n'));
+  const openDeployPipeline = async () => {
+    await page.getByTestId('channel-engineering').click();
+    await page.getByTestId('topic-deploy pipeline').click();
+  };
+  await openDeployPipeline();
+  await page.getByTestId('compose-input').fill('The member keeps this draft');
+  await expect.poll(storedTexts).toContain('The member keeps this draft');
+
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${moderator.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  await openDeployPipeline();
+  await page.getByTestId('compose-input').fill('A plan only the moderator should see');
+  await expect.poll(storedTexts).toContain('A plan only the moderator should see');
+
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId(`remove-${moderator.email}`).click();
+  await page.getByTestId(`confirm-remove-${moderator.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(chat.user('member').email);
+  await expect(page.getByTestId('compose-input')).toHaveValue('The member keeps this draft');
+  await expect.poll(storedTexts).not.toContain('A plan only the moderator should see');
+  expect(await storedTexts()).toContain('The member keeps this draft');
+});
+
 test('follows the color_scheme setting live (dark, then automatic)', async ({ page, chat, signIn }) => {
   const who = (await signIn(page, 'member')).email;
   await page.getByTestId('channel-engineering').click();

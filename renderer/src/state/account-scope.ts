@@ -8,6 +8,8 @@ import { useTypingStore } from './typing';
 import { useUploadsStore } from '../features/uploads/uploads-store';
 import { useMessagePopover } from './message-popover';
 import { useExpandedMessages } from '../features/messages/long-message';
+import { forgetLocalDrafts } from '../features/drafts/local-drafts';
+import { forgetKeptEdits } from '../features/edit-message/kept-edits';
 
 /**
  * Client state belongs to one account. The stores are module singletons, so whenever the active
@@ -62,9 +64,14 @@ function swapStores(previous: string | null, accountId: string | null): void {
   if (accountId) putAside.delete(accountId);
 }
 
-/** An account removed from this computer leaves nothing behind. */
+/**
+ * An account removed from this computer leaves nothing behind: neither what was put aside for it
+ * nor the text its drafts and unsaved edits kept in the page's storage.
+ */
 export function forgetAccountScope(accountId: string): void {
   putAside.delete(accountId);
+  forgetLocalDrafts(accountId);
+  forgetKeptEdits(accountId);
 }
 
 /**

@@ -96,6 +96,12 @@ export function readRetiredDrafts(accountId: string, area: () => Storage | null 
   return retiredEntries(area).readAll(accountId);
 }
 
+/** Removes every draft the account kept on this computer, retired ones included (the account is signed out here). */
+export function forgetLocalDrafts(accountId: string, area: () => Storage | null = storage): void {
+  draftEntries(area).removeAll(accountId);
+  retiredEntries(area).removeAll(accountId);
+}
+
 /** When a draft was retired, from its retire id (`<key>@<ms>.<random>`). */
 function retiredAt(id: string): number {
   return Number(/@(\d+)\.[a-z0-9]*$/.exec(id)?.[1] ?? 0);

@@ -49,6 +49,19 @@ export class StoredEntries<T> {
     }
   }
 
+  /** Removes every entry of the account (and its old single object). */
+  removeAll(accountId: string): void {
+    const storage = this.area();
+    if (!storage) return;
+    const prefix = this.keyPrefix(accountId);
+    const keys: string[] = [this.legacyPrefix + accountId];
+    for (let i = 0; i < storage.length; i++) {
+      const storageKey = storage.key(i);
+      if (storageKey?.startsWith(prefix)) keys.push(storageKey);
+    }
+    for (const key of keys) storage.removeItem(key);
+  }
+
   /**
    * What a `storage` event says about this account's entries: one entry set or removed, `all` when
    * the whole storage was cleared, null when it is about something else.

@@ -51,3 +51,8 @@ export function dropKeptEdit(accountId: string | null, messageId: number): void 
   delete edits[messageId];
   write(accountId, edits);
 }
+
+/** Drops every edit the account kept (the account is signed out here). */
+export function forgetKeptEdits(accountId: string): void {
+  write(accountId, {});
+}

@@ -210,15 +210,48 @@ test('creates a private channel with a description and a first member, then open
   await expect.poll(() => subscribedNames(chat, me.email)).not.toContain('launch-plan');
 });
 
-test('a guest cannot create a channel: the server’s refusal is shown and the form kept', async ({
+test('a guest, whom the organization does not let create channels, is not offered to', async ({
   page,
   signIn,
 }) => {
   await signIn(page, 'guest');
-  await page.getByTestId('create-channel').click();
-  const dialog = page.getByTestId('create-channel-dialog');
-  await dialog.getByTestId('new-channel-name').fill('guest-corner');
-  await dialog.getByTestId('create-channel-submit').click();
-  await expect(dialog.getByTestId('new-channel-error')).toHaveText('Not created: Insufficient permission');
-  await expect(dialog.getByTestId('new-channel-name')).toHaveValue('guest-corner');
+  await expect(page.getByTestId('channel-general')).toBeVisible();
+  await expect(page.getByTestId('create-channel')).toHaveCount(0);
+  await page.getByTestId('browse-channels').click();
+  await expect(page.getByTestId('browse-channels-dialog')).toBeVisible();
+  await expect(page.getByTestId('open-create-channel')).toHaveCount(0);
+});
+
+test('a member only allowed private channels is offered only those; a refusal is shown and the form kept', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const { body } = await chat.api('owner').get('/user_groups');
+  const idOf = (name: string) =>
+    (body.user_groups as { id: number; name: string }[]).find((g) => g.name === name)!.id;
+  const allowPublic = (group: string) =>
+    chat
+      .api('owner')
+      .patch('/realm', { can_create_public_channel_group: JSON.stringify({ new: idOf(group) }) });
+  expect((await allowPublic('role:administrators')).status).toBe(200);
+  try {
+    await signIn(page, 'member');
+    await page.getByTestId('create-channel').click();
+    const dialog = page.getByTestId('create-channel-dialog');
+    await expect(dialog.getByTestId('new-channel-privacy-private')).toBeChecked();
+    await expect(dialog.getByTestId('new-channel-privacy-public')).toBeDisabled();
+    await expect(dialog.getByTestId('new-channel-public-not-allowed')).toHaveText(
+      'You cannot create public channels in this organization.',
+    );
+    // A private channel the member cannot see has the name: only the server knows, and says so.
+    await dialog.getByTestId('new-channel-name').fill('leadership');
+    await dialog.getByTestId('create-channel-submit').click();
+    await expect(dialog.getByTestId('new-channel-error')).toHaveText(
+      'Not created: Unable to access channel (leadership).',
+    );
+    await expect(dialog.getByTestId('new-channel-name')).toHaveValue('leadership');
+  } finally {
+    await allowPublic('role:members');
+  }
 });

@@ -22,7 +22,11 @@ export function userInGroupSetting(
 }
 
 /** The organization's permissions given as group settings, under their register names. */
-export type RealmPermission = 'realm_can_invite_users_group' | 'realm_can_create_groups';
+export type RealmPermission =
+  | 'realm_can_invite_users_group'
+  | 'realm_can_create_groups'
+  | 'realm_can_create_public_channel_group'
+  | 'realm_can_create_private_channel_group';
 
 /**
  * Whether the signed-in person holds one of the organization's permissions, kept current by

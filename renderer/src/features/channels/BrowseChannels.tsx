@@ -17,6 +17,7 @@ import {
   type BrowseFilters,
 } from './browse-filters';
 import { JoinLeaveButton } from './JoinLeaveButton';
+import { useChannelCreationRights } from './creation-rights';
 
 /** Each filter's label and test id (the GET /streams parameter it stands for, where there is one). */
 const FILTERS: { key: keyof BrowseFilters; label: string; testId: string; adminOnly?: boolean }[] = [
@@ -34,6 +35,7 @@ export function BrowseChannels() {
   const open = useDialogStore((s) => s.open);
   const select = useNarrowStore((s) => s.select);
   const isAdmin = useIsAdmin();
+  const mayCreate = useChannelCreationRights().any;
   const [filters, setFilters] = useState<BrowseFilters>(DEFAULT_BROWSE_FILTERS);
   const query = streamsQuery(filters);
   const streams = useApiQuery('getStreams', query ?? {}, { enabled: query !== null });
@@ -96,14 +98,16 @@ export function BrowseChannels() {
             </label>
           ))}
         </fieldset>
-        <button
-          type="button"
-          className="btn btn-small"
-          data-testid="open-create-channel"
-          onClick={() => open({ kind: 'create-channel' })}
-        >
-          Create channel
-        </button>
+        {mayCreate && (
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="open-create-channel"
+            onClick={() => open({ kind: 'create-channel' })}
+          >
+            Create channel
+          </button>
+        )}
       </div>
       {!hasSource(filters) ? (
         <Empty>

@@ -11,6 +11,7 @@ import { narrowKey } from '../../api/narrow';
 import { TopicRow } from '../topics/TopicRow';
 import { useTopics } from '../topics/hooks';
 import { useIsTopicMuted, useSubscriptions } from './hooks';
+import { useChannelCreationRights } from './creation-rights';
 import { ChannelIcon } from '../../components/icons';
 import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
@@ -50,6 +51,7 @@ export function ChannelSidebar() {
   const narrow = useNarrowStore((s) => s.narrow);
   const select = useNarrowStore((s) => s.select);
   const openDialog = useDialogStore((s) => s.open);
+  const mayCreate = useChannelCreationRights().any;
   const expandedId =
     narrow && (narrow.kind === 'channel' || narrow.kind === 'topic') ? narrow.streamId : null;
   const topics = useTopics(expandedId);
@@ -107,16 +109,18 @@ export function ChannelSidebar() {
         >
           Browse
         </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          data-testid="create-channel"
-          aria-label="Create channel"
-          title="Create channel"
-          onClick={() => openDialog({ kind: 'create-channel' })}
-        >
-          +
-        </button>
+        {mayCreate && (
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="create-channel"
+            aria-label="Create channel"
+            title="Create channel"
+            onClick={() => openDialog({ kind: 'create-channel' })}
+          >
+            +
+          </button>
+        )}
       </header>
       {allSubs.length > 0 && (
         <ListFilter

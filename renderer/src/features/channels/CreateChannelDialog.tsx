@@ -11,6 +11,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { UserPicker } from '../users/UserPicker';
 import { useChannelIndex } from './hooks';
+import { useChannelCreationRights } from './creation-rights';
 import { channelNameProblem, createChannelParams, type NewChannel } from './create-channel';
 
 const PRIVACY = [
@@ -34,10 +35,11 @@ export function CreateChannelDialog() {
   const maxName = useInitialState((s) => s.max_stream_name_length);
   const maxDescription = useInitialState((s) => s.max_stream_description_length);
   const subscriptions = useInitialState((s) => s.subscriptions);
+  const rights = useChannelCreationRights();
   const [form, setForm] = useState<NewChannel>({
     name: '',
     description: '',
-    privacy: 'public',
+    privacy: rights.public || !rights.private ? 'public' : 'private',
     historyForNewMembers: false,
     memberIds: [],
   });
@@ -49,6 +51,9 @@ export function CreateChannelDialog() {
     onSettled: (_data, _error, params) => setCreatedName(params.subscriptions[0]?.name ?? null),
   });
   const problem = channelNameProblem(form.name, [...known.values()], maxName);
+  // The organization's "who can create" for each kind: the server refuses the other.
+  const notAllowed = new Set(PRIVACY.map(([privacy]) => privacy).filter((privacy) => !rights[privacy]));
+  const privacyRefused = notAllowed.has(form.privacy);
 
   // The subscription add event puts the new channel in the sidebar; then open it.
   useEffect(() => {
@@ -61,7 +66,7 @@ export function CreateChannelDialog() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (problem || create.isPending || selfId === undefined) return;
+    if (problem || privacyRefused || create.isPending || selfId === undefined) return;
     create.mutate(createChannelParams(form, selfId));
   };
   const toggle = (id: number) =>
@@ -110,7 +115,13 @@ export function CreateChannelDialog() {
             value={form.privacy}
             options={PRIVACY}
             onChange={(privacy) => setForm({ ...form, privacy })}
+            disabled={notAllowed}
           />
+          {[...notAllowed].map((privacy) => (
+            <p key={privacy} className="muted small" data-testid={`new-channel-${privacy}-not-allowed`}>
+              You cannot create {privacy} channels in this organization.
+            </p>
+          ))}
           {form.privacy === 'private' && (
             <label className="check">
               <input
@@ -148,7 +159,7 @@ export function CreateChannelDialog() {
           submitLabel="Create channel"
           pendingLabel="Creating…"
           pending={create.isPending || createdName !== null}
-          disabled={problem !== null}
+          disabled={problem !== null || privacyRefused}
           testId="create-channel-submit"
         />
       </form>

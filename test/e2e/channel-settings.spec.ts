@@ -314,3 +314,30 @@ test('web-public is not offered to an administrator the organization does not al
   );
   await dialog.screenshot({ path: 'test-results/screens/channel-settings-no-web-public.png' });
 });
+
+test('a member who created a channel administers it; other channels offer them no settings', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const member = await signIn(page, 'member');
+  const created = await chat.api(member.email).post('/users/me/subscriptions', {
+    subscriptions: JSON.stringify([{ name: 'member-corner', description: 'Started by a member' }]),
+  });
+  expect(created.status).toBe(200);
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId('channel-details')).toBeVisible();
+  await expect(page.getByTestId('open-channel-settings')).toHaveCount(0);
+
+  await page.getByTestId('channel-member-corner').click();
+  await page.getByTestId('open-channel-settings').click();
+  const dialog = page.getByTestId('channel-settings-dialog');
+  // The organization's own choices for the channel stay with its administrators.
+  await expect(dialog.getByTestId('cs-admin-only')).toBeVisible();
+  await expect(dialog.getByTestId('cs-default')).toBeDisabled();
+  await expect(dialog.getByTestId('cs-retention-forever')).toBeDisabled();
+  await dialog.getByTestId('cs-description').fill('A corner for the whole team');
+  await dialog.getByTestId('cs-save').click();
+  await expect(dialog).toHaveCount(0);
+  expect((await channel(chat, 'member-corner')).description).toBe('A corner for the whole team');
+});

@@ -6,6 +6,7 @@ import type { Channel, GroupSettingValue } from '../../api/model';
 import { useApiQuery } from '../../api/queries';
 import { useBridge } from '../../app/bridge-context';
 import { useInitialState } from '../../app/session';
+import { useIsAdmin } from '../../app/realm';
 import { userInGroupSetting } from '../../app/permissions';
 import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
@@ -186,6 +187,8 @@ function SettingsForm({
     [live, edits],
   );
   const mayMakeWebPublic = useMayMakeWebPublic();
+  // A channel's own administrators may change the rest; these two are the organization's.
+  const isAdmin = useIsAdmin();
   const save = useMutation({
     mutationFn: (params: EndpointParams<'updateStream'>) => callApi(bridge, 'updateStream', params),
     onSuccess: onDone,
@@ -279,16 +282,23 @@ function SettingsForm({
           </label>
         )}
       </fieldset>
+      {!isAdmin && (
+        <p className="muted small" data-testid="cs-admin-only">
+          Only organization administrators can change whether this is a default channel and how long its
+          messages are kept.
+        </p>
+      )}
       <label className="check">
         <input
           type="checkbox"
           data-testid="cs-default"
           checked={form.is_default_stream}
+          disabled={!isAdmin}
           onChange={(e) => set({ is_default_stream: e.target.checked })}
         />
         Default channel for new users
       </label>
-      <fieldset className="field">
+      <fieldset className="field" disabled={!isAdmin}>
         <legend>Message retention</legend>
         <label className="check">
           <input

@@ -1,5 +1,5 @@
 import { useApiQuery } from '../../api/queries';
-import { useIsAdmin, useUsers } from '../../app/realm';
+import { useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { SafeHtml } from '../../components/SafeHtml';
 import { ErrorState, Loading } from '../../components/states';
@@ -9,6 +9,7 @@ import { Fragment, useMemo } from 'react';
 import { GROUP_SETTINGS } from '../channel-settings/group-settings';
 import { describeGroupSetting } from '../channel-settings/group-setting';
 import { JoinLeaveButton } from './JoinLeaveButton';
+import { useMayAdministerChannel } from '../channel-settings/may-administer';
 import { ChannelPersonalSettings } from './ChannelPersonalSettings';
 
 export function retentionText(days: number | null | undefined, realmDays: number | null | undefined): string {
@@ -20,7 +21,6 @@ export function retentionText(days: number | null | undefined, realmDays: number
 
 /** Right pane for a channel: GET /streams/{stream_id}. */
 export function ChannelDetails({ streamId }: { streamId: number }) {
-  const isAdmin = useIsAdmin();
   const users = useUsers();
   const open = useDialogStore((s) => s.open);
   const realmRetention = useInitialState((s) => s.realm_message_retention_days);
@@ -28,6 +28,9 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
   const groups = useMemo(() => new Map((groupList ?? []).map((g) => [g.id, g])), [groupList]);
   const realmAddSubscribers = useInitialState((s) => s.realm_can_add_subscribers_group);
   const query = useApiQuery('getStreamById', { stream_id: streamId });
+  const mayAdminister = useMayAdministerChannel({
+    can_administer_channel_group: query.data?.stream.can_administer_channel_group,
+  });
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   const c = query.data.stream;
@@ -93,7 +96,7 @@ export function ChannelDetails({ streamId }: { streamId: number }) {
           </>
         )}
       </dl>
-      {isAdmin && (
+      {mayAdminister && (
         <button
           type="button"
           className="btn"

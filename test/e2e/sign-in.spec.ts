@@ -209,6 +209,37 @@ test('a server name nobody knows is said to be unknown, not a connection problem
   await page.screenshot({ path: 'test-results/screens/sign-in-unknown-name.png' });
 });
 
+test('from the keyboard, a failed check or sign-in gives the focus back to the button that was pressed', async ({
+  page,
+  chat,
+}) => {
+  await chat.signOutAll();
+  await page.goto(chat.appUrl);
+  const address = page.getByTestId('server-url');
+  const continueButton = page.getByTestId('server-continue');
+  await address.fill('chat.northwind.invalid');
+  await address.press('Tab');
+  await expect(continueButton).toBeFocused();
+  // The button is disabled while the check runs, which drops the focus it had.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('server-error')).toBeVisible();
+  await expect(continueButton).toBeFocused();
+
+  await address.fill(chat.server.url);
+  await address.press('Enter');
+  const email = page.getByTestId('password-email');
+  await expect(email).toBeFocused();
+  await page.keyboard.type(chat.user('member').email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('not the password');
+  await page.keyboard.press('Tab');
+  const signInButton = page.getByTestId('password-submit');
+  await expect(signInButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('password-error')).toBeVisible();
+  await expect(signInButton).toBeFocused();
+});
+
 test('a new organization URL means a clean form; a too-old server is refused before any sign-in', async ({
   page,
   chat,

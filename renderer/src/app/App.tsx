@@ -11,6 +11,7 @@ import { forgetOtherAccountsSession, useSessionSync } from './session';
 import { useOutboxSync } from '../features/outbox/outbox-sync';
 import { setServerBase, setUploadRoute } from '../components/SafeHtml';
 import { ErrorState, Loading } from '../components/states';
+import { rescueDroppedFocus } from '../components/focus-fallback';
 import { gateOnLiveSession } from './launch-gate';
 import { enterAccountScope, useAccountScope } from '../state/account-scope';
 
@@ -55,6 +56,9 @@ function Root() {
   const queryClient = useQueryClient();
   useSessionSync(queryClient);
   useOutboxSync();
+  // Focus the page dropped (its element replaced or disabled) goes to the view, not the body; on the
+  // sign-in screen too, where Continue and Sign in are disabled while they work.
+  useEffect(() => rescueDroppedFocus(), []);
   const active = useQuery({ queryKey: accountsActiveKey, queryFn: () => bridge.accounts.active() });
   const accounts = useQuery({ queryKey: accountsListKey, queryFn: () => bridge.accounts.list() });
   const account = accounts.data?.find((a) => a.id === active.data);

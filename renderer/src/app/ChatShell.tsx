@@ -1,9 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/ipc';
 import { Lightbox } from '../features/uploads/Lightbox';
 import { narrowKey } from '../api/narrow';
 import { ConnectionBanner } from '../components/ConnectionBanner';
-import { rescueDroppedFocus } from '../components/focus-fallback';
 import { MainNotice } from '../components/MainNotice';
 import { StaleDataNotice } from '../components/StaleDataNotice';
 import { Empty, Loading } from '../components/states';
@@ -116,8 +115,6 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const sidebarRef = useRef<HTMLElement>(null);
   const viewRef = useRef<HTMLElement>(null);
   useViewTakesFocusAfterClick(sidebarRef, viewRef);
-  // Focus the page dropped (its element replaced or disabled) goes to the view, not the body.
-  useEffect(() => rescueDroppedFocus(), []);
   useUnreadBadge(realmName);
   useConversationFromAddressBar(Boolean(session.data));
   // The app opens at the user's home view (web_home_view), and returns there when nothing is shown.

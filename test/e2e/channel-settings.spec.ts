@@ -341,3 +341,31 @@ test('a member who created a channel administers it; other channels offer them n
   await expect(dialog).toHaveCount(0);
   expect((await channel(chat, 'member-corner')).description).toBe('A corner for the whole team');
 });
+
+test('an administrator outside a private channel is not offered what needs its content: who can access it, add or join', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const member = chat.user('member');
+  const created = await chat.api(member.email).post('/users/me/subscriptions', {
+    subscriptions: JSON.stringify([{ name: 'members-only-room', description: 'Private' }]),
+    invite_only: 'true',
+  });
+  expect(created.status).toBe(200);
+  await signIn(page, 'admin');
+  await page.getByTestId('browse-channels').click();
+  await page.getByTestId('filter-include_all').check();
+  await page.getByTestId('browse-members-only-room').click();
+  await page.getByTestId('open-channel-settings').click();
+  const dialog = page.getByTestId('channel-settings-dialog');
+  await expect(dialog.getByTestId('cs-not-subscribed')).toBeVisible();
+  await expect(dialog.getByTestId('cs-privacy-public')).toBeDisabled();
+  await expect(dialog.getByTestId('gs-can_subscribe_group-mode-custom')).toBeDisabled();
+  await expect(dialog.getByTestId('gs-can_add_subscribers_group-mode-custom')).toBeDisabled();
+  // What the server lets an administrator change from outside still saves.
+  await dialog.getByTestId('cs-description').fill('Private, for members');
+  await dialog.getByTestId('cs-save').click();
+  await expect(dialog).toHaveCount(0);
+  expect((await channel(chat, 'members-only-room')).description).toBe('Private, for members');
+});

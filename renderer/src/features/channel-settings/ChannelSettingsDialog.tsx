@@ -117,6 +117,12 @@ const PRIVACY_OPTIONS = [
 
 const WEB_PUBLIC_ONLY: ReadonlySet<ChannelForm['privacy']> = new Set(['web-public']);
 
+/** Permissions only someone who can read the channel may change (spec 4.2, "content access"). */
+const NEEDS_CONTENT_ACCESS: ReadonlySet<GroupSettingName> = new Set([
+  'can_add_subscribers_group',
+  'can_subscribe_group',
+]);
+
 /**
  * Whether the person may make a channel web-public (spec 4.2): the organization lets visitors in
  * without an account, and the person is in its `can_create_web_public_channel_group`. A server that
@@ -189,6 +195,12 @@ function SettingsForm({
   const mayMakeWebPublic = useMayMakeWebPublic();
   // A channel's own administrators may change the rest; these two are the organization's.
   const isAdmin = useIsAdmin();
+  // Who can access a private channel, add or join it are for those who can read it: the server
+  // refuses them to an administrator who is not subscribed.
+  const subscribed =
+    useInitialState((s) => (s.subscriptions ?? []).some((sub) => sub.stream_id === channel.stream_id)) ??
+    false;
+  const contentAccess = !channel.invite_only || subscribed;
   const save = useMutation({
     mutationFn: (params: EndpointParams<'updateStream'>) => callApi(bridge, 'updateStream', params),
     onSuccess: onDone,
@@ -255,7 +267,12 @@ function SettingsForm({
           onChange={(e) => set({ description: e.target.value })}
         />
       </label>
-      <fieldset className="field">
+      {!contentAccess && (
+        <p className="muted small" data-testid="cs-not-subscribed">
+          Subscribe to this private channel to change who can access it, add subscribers or join it.
+        </p>
+      )}
+      <fieldset className="field" disabled={!contentAccess}>
         <legend>Who can access the channel</legend>
         <RadioOptions
           name="privacy"
@@ -374,6 +391,7 @@ function SettingsForm({
           value={form.groups[name]}
           groups={groups}
           onChange={(value) => setGroup(name, value)}
+          disabled={!contentAccess && NEEDS_CONTENT_ACCESS.has(name)}
         />
       ))}
       <FormActions

@@ -12,12 +12,15 @@ export function GroupSettingEditor({
   value,
   groups,
   onChange,
+  disabled = false,
 }: {
   name: string;
   label: string;
   value: GroupSettingValue | undefined;
   groups: UserGroup[];
   onChange: (value: GroupSettingValue) => void;
+  /** Shown but not editable (the caller says why). */
+  disabled?: boolean;
 }) {
   const custom = value !== undefined && typeof value !== 'number';
   const collection = custom ? value : { direct_members: [], direct_subgroups: [] };
@@ -25,7 +28,7 @@ export function GroupSettingEditor({
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
   return (
-    <fieldset className="group-setting" data-testid={`gs-${name}`}>
+    <fieldset className="group-setting" data-testid={`gs-${name}`} disabled={disabled}>
       <legend>{label}</legend>
       <label className="check">
         <input

@@ -432,7 +432,8 @@ export function networkFailure(error: unknown): CallFailure {
   const notSent = code !== undefined && NOT_CONNECTED_CODES.has(code) ? { notSent: true as const } : {};
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
     return { kind: 'network', reason: 'timeout', message, ...notSent };
-  if (code === 'ENOTFOUND')
+  // ENOTFOUND: no such name; EAI_AGAIN: no answer about it (a resolver out of reach, or offline).
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return { kind: 'network', reason: 'connection_failed', message, ...notSent, nameNotFound: true };
   if (code && CONNECTION_CODES.has(code))
     return { kind: 'network', reason: 'connection_failed', message, ...notSent };

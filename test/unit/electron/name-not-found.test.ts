@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { networkFailure } from '../../../electron/core/http-client';
+
+const failed = (code: string) =>
+  networkFailure(Object.assign(new TypeError('fetch failed'), { cause: { code, message: code } }));
+
+describe('a server name that does not resolve', () => {
+  it('is told apart from a refused connection, whether the resolver says no or does not answer', () => {
+    for (const code of ['ENOTFOUND', 'EAI_AGAIN'])
+      expect(failed(code)).toMatchObject({ kind: 'network', nameNotFound: true, notSent: true });
+    expect(failed('ECONNREFUSED')).not.toHaveProperty('nameNotFound');
+  });
+});

@@ -62,7 +62,7 @@ describe('people and groups for @', () => {
   const groups = [group(10, 'backend'), group(11, 'role:members', { is_system_group: true })];
   const index = buildMentionIndex(users, groups);
   const names = (query: string, recency?: Map<number, number>) =>
-    rankMentions(index, query, recency).map((m) => m.name);
+    rankMentions(index, query, { recency }).map((m) => m.name);
 
   it('ranks exact, then name prefix, then word prefix, then anywhere, then alphabetically', () => {
     expect(names('ben')).toEqual(['Ben', 'Ben Okafor', 'Benedict Arnold', 'Ada Benson', 'Reuben Stone']);
@@ -91,22 +91,32 @@ describe('people and groups for @', () => {
   it('offers the wildcard mentions, after people of an equal match, and fewer in direct messages', () => {
     const withAlla = buildMentionIndex([...users, user(7, 'Alla Petrova')], groups);
     const offered = (query: string, context: 'channel' | 'dm') =>
-      rankMentions(withAlla, query, new Map(), undefined, context).map((m) => `${m.kind}:${m.name}`);
+      rankMentions(withAlla, query, { context }).map((m) => `${m.kind}:${m.name}`);
     expect(offered('al', 'channel')).toEqual(['user:Alla Petrova', 'wildcard:all']);
     expect(offered('top', 'channel')).toEqual(['wildcard:topic']);
     expect(offered('top', 'dm')).toEqual([]);
     expect(offered('ch', 'dm')).toEqual([]);
     expect(offered('every', 'dm')).toEqual(['wildcard:everyone']);
-    const [topic] = rankMentions(withAlla, 'topic', new Map(), undefined, 'channel');
+    const [topic] = rankMentions(withAlla, 'topic', { context: 'channel' });
     expect(topic).toMatchObject({ kind: 'wildcard', description: 'Notify topic' });
     expect(mentionSyntax(topic!, false)).toBe('@**topic**');
     expect(mentionSyntax(topic!, true)).toBe('@_**topic**');
-    const [all] = rankMentions(withAlla, 'all', new Map(), undefined, 'dm');
+    const [all] = rankMentions(withAlla, 'all', { context: 'dm' });
     expect(all).toMatchObject({ name: 'all', description: 'Notify recipients' });
   });
 
+  it('offers no wildcard to a silent mention, which would notify nobody (as in the real service)', () => {
+    const offered = (query: string, silent: boolean) =>
+      rankMentions(index, query, { silent }).map((m) => `${m.kind}:${m.name}`);
+    expect(offered('al', false)).toEqual(['wildcard:all']);
+    expect(offered('al', true)).toEqual([]);
+    expect(offered('ev', true)).toEqual([]);
+    expect(offered('ben', true)).toContain('user:Ben Okafor');
+    expect(offered('back', true)).toEqual(['group:backend']);
+  });
+
   it('caps the list', () => {
-    expect(rankMentions(index, '', new Map(), 3)).toHaveLength(3);
+    expect(rankMentions(index, '', { limit: 3 })).toHaveLength(3);
   });
 
   it('writes mentions as the real service does, with the id when two people share a name', () => {

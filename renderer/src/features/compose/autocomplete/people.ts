@@ -105,13 +105,25 @@ export function buildMentionIndex(users: Iterable<User>, groups: readonly UserGr
   };
 }
 
-function wildcardsFor(index: MentionIndex, context: MentionContext): Entry[] {
+function wildcardsFor(index: MentionIndex, context: MentionContext, silent: boolean): Entry[] {
+  // A silent mention notifies nobody, so "everyone" silently means nothing: none are offered.
+  if (silent) return [];
   return index.wildcards.flatMap((entry) => {
     const name = entry.item.name as WildcardName;
     if (context === 'dm' && WILDCARDS.find((w) => w.name === name)?.channelOnly) return [];
     const description = WILDCARD_DESCRIPTION[name][context];
     return [{ ...entry, item: { kind: 'wildcard', id: name, name, description } }];
   });
+}
+
+export interface MentionOptions {
+  /** A larger number for someone more recently talked with (mentionRecency). */
+  recency?: ReadonlyMap<number, number>;
+  limit?: number;
+  /** Where the message goes (default: a channel). */
+  context?: MentionContext;
+  /** A silent mention (`@_`) is being typed. */
+  silent?: boolean;
 }
 
 /**
@@ -122,13 +134,11 @@ function wildcardsFor(index: MentionIndex, context: MentionContext): Entry[] {
 export function rankMentions(
   index: MentionIndex,
   query: string,
-  recency: ReadonlyMap<number, number> = new Map(),
-  limit = LIST_LIMIT,
-  context: MentionContext = 'channel',
+  { recency = new Map(), limit = LIST_LIMIT, context = 'channel', silent = false }: MentionOptions = {},
 ): Mentionable[] {
   const q = fold(query.trim());
   const best = new BestOf<Placed<Mentionable>>(limit, comparePlaced);
-  for (const entry of wildcardsFor(index, context)) {
+  for (const entry of wildcardsFor(index, context, silent)) {
     const rank = matchRank(entry.key, q);
     if (rank !== null) best.add({ item: entry.item, rank, recency: 0, order: entry.order });
   }

@@ -96,13 +96,15 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
       case 'mention': {
         const recency = mentionRecency(recentDms, cachedConversation(queryClient, narrow), selfId);
         const context = narrow.kind === 'dm' ? 'dm' : 'channel';
-        return rankMentions(mentionIndex(), token.query, recency, undefined, context).map((m) => ({
-          id: `${m.kind}-${m.id}`,
-          kind: m.kind,
-          label: m.name,
-          detail: m.kind === 'user' ? m.email : m.description,
-          insert: `${mentionSyntax(m, token.silent)} `,
-        }));
+        return rankMentions(mentionIndex(), token.query, { recency, context, silent: token.silent }).map(
+          (m) => ({
+            id: `${m.kind}-${m.id}`,
+            kind: m.kind,
+            label: m.name,
+            detail: m.kind === 'user' ? m.email : m.description,
+            insert: `${mentionSyntax(m, token.silent)} `,
+          }),
+        );
       }
       case 'channel':
         return rankChannels(channelIndex, token.query).map((c) => ({

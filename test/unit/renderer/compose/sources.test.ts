@@ -115,6 +115,24 @@ describe('people and groups for @', () => {
     expect(offered('back', true)).toEqual(['group:backend']);
   });
 
+  it('offers a group its can_mention_group keeps the user out of only to a silent mention', () => {
+    const members = group(20, 'role:members', { is_system_group: true, members: [1, 2] });
+    const withRules = [
+      members,
+      group(21, 'oncall', { can_mention_group: 20 }),
+      group(22, 'owners-only', { can_mention_group: { direct_members: [2], direct_subgroups: [] } }),
+      group(23, 'open'),
+    ];
+    const offered = (selfId: number, silent: boolean) =>
+      rankMentions(buildMentionIndex(users, withRules, selfId), 'o', { silent })
+        .filter((m) => m.kind === 'group')
+        .map((m) => m.name);
+    expect(offered(1, false)).toEqual(['oncall', 'open']);
+    expect(offered(2, false)).toEqual(['oncall', 'open', 'owners-only']);
+    expect(offered(3, false)).toEqual(['open']);
+    expect(offered(3, true)).toEqual(['oncall', 'open', 'owners-only']);
+  });
+
   it('caps the list', () => {
     expect(rankMentions(index, '', { limit: 3 })).toHaveLength(3);
   });

@@ -1,4 +1,5 @@
 import type { User, UserGroup } from '../../../api/model';
+import { userInGroupSetting } from '../../../app/permissions';
 import {
   alphabeticalOrder,
   BestOf,
@@ -22,7 +23,14 @@ export type Mentionable =
       /** Another active user has the same name: the mention needs the id (`@**Name|id**`). */
       sharedName: boolean;
     }
-  | { kind: 'group'; id: number; name: string; description: string }
+  | {
+      kind: 'group';
+      id: number;
+      name: string;
+      description: string;
+      /** The user is in its `can_mention_group`: else the server refuses a (non-silent) mention of it. */
+      mayMention: boolean;
+    }
   | { kind: 'wildcard'; id: WildcardName; name: WildcardName; description: string };
 
 /**
@@ -67,7 +75,11 @@ export interface MentionIndex {
   last?: { query: string; hits: readonly Entry[] };
 }
 
-export function buildMentionIndex(users: Iterable<User>, groups: readonly UserGroup[] = []): MentionIndex {
+export function buildMentionIndex(
+  users: Iterable<User>,
+  groups: readonly UserGroup[] = [],
+  selfId?: number,
+): MentionIndex {
   const active = [...users].filter((u) => u.is_active !== false);
   const nameCount = new Map<string, number>();
   for (const u of active) {
@@ -85,7 +97,17 @@ export function buildMentionIndex(users: Iterable<User>, groups: readonly UserGr
     // System groups (role:members, ...) are not mentioned by name in the real service's typeahead.
     ...groups
       .filter((g) => !g.is_system_group && !g.deactivated)
-      .map((g): Mentionable => ({ kind: 'group', id: g.id, name: g.name, description: g.description })),
+      .map((g): Mentionable => ({
+        kind: 'group',
+        id: g.id,
+        name: g.name,
+        description: g.description,
+        // A server without the setting (or before the user is known) leaves the decision to the server.
+        mayMention:
+          g.can_mention_group === undefined ||
+          selfId === undefined ||
+          userInGroupSetting(g.can_mention_group, selfId, groups),
+      })),
   ];
   const order = alphabeticalOrder(items.map((i) => i.name));
   return {
@@ -150,6 +172,8 @@ export function rankMentions(
     if (rank === null && entry.email.startsWith(q)) rank = MATCH.substring;
     if (rank === null) continue;
     hits.push(entry);
+    // As in the real service: a group one may not mention is offered only to a silent mention.
+    if (entry.item.kind === 'group' && !entry.item.mayMention && !silent) continue;
     const recent = entry.item.kind === 'user' ? (recency.get(entry.item.id) ?? 0) : 0;
     best.add({ item: entry.item, rank, recency: recent, order: entry.order });
   }

@@ -65,8 +65,8 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
   const queryClient = useQueryClient();
 
   const mentionIndex = useMemo(
-    () => lazy(() => buildMentionIndex(users.values(), groups ?? [])),
-    [users, groups],
+    () => lazy(() => buildMentionIndex(users.values(), groups ?? [], selfId)),
+    [users, groups, selfId],
   );
   const channelIndex = useMemo(
     () => buildChannelIndex(channels.values(), new Set((subscriptions ?? []).map((s) => s.stream_id))),

@@ -534,3 +534,38 @@ test('a topic moved up by a new message while the topic field suggests does not 
   await page.keyboard.press('Enter');
   await expect(topic).toHaveValue(`${stamp} a`);
 });
+
+test('a pasted topic over the organization’s limit is kept whole, said too long, and not sent until shortened', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  const topic = page.getByTestId('compose-topic');
+  await topic.click();
+  // 61 characters, over the service's 60.
+  const long = 'Quarterly planning for the storage, network and database team';
+  await page.keyboard.insertText(long);
+  await expect(topic).toHaveValue(long);
+  await expect(page.getByTestId('compose-topic-too-long')).toHaveText(
+    'Topic too long: at most 60 characters.',
+  );
+  await expect(topic).toHaveAttribute('aria-invalid', 'true');
+  const input = page.getByTestId('compose-input');
+  const text = `Agenda ${Date.now()}`;
+  await input.fill(text);
+  await expect(page.getByTestId('compose-send')).toBeDisabled();
+  await send(input);
+  await expect(input).toHaveValue(text);
+  await expect(page.getByTestId('pending-message')).toHaveCount(0);
+  // An emoji is one character, as the server counts: 60 of them fit.
+  await topic.fill('🚀'.repeat(60));
+  await expect(page.getByTestId('compose-topic-too-long')).toHaveCount(0);
+  await topic.fill(long.replace('the ', ''));
+  await expect(page.getByTestId('compose-topic-too-long')).toHaveCount(0);
+  await send(input);
+  await expect
+    .poll(async () => (await newestContents(chat.api('member'), 'general', long.replace('the ', ''), 1))[0])
+    .toBe(text);
+});

@@ -424,3 +424,39 @@ test("the Topic field of the edit dialog suggests the destination channel's topi
     })
     .toBe(`${stamp} beta`);
 });
+
+test('a new topic pasted over the limit in the edit dialog is kept whole and said too long; Save waits for a shorter one', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `long topic edit ${Date.now()}`;
+  const sent = await chat
+    .api(me.email)
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'Where should this go?' });
+  const id = sent.body.id as number;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  const field = page.getByTestId('edit-topic');
+  await field.fill('');
+  // 61 characters, over the service's 60.
+  const long = 'Quarterly planning for the storage, network and database team';
+  await page.keyboard.insertText(long);
+  await expect(field).toHaveValue(long);
+  await expect(page.getByTestId('edit-topic-too-long')).toHaveText('Topic too long: at most 60 characters.');
+  await expect(page.getByTestId('edit-save')).toBeDisabled();
+  const shorter = long.replace('the ', '');
+  await field.fill(shorter);
+  await expect(page.getByTestId('edit-topic-too-long')).toHaveCount(0);
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        ((await chat.api(me.email).get(`/messages/${id}`)).body.message as { subject: string }).subject,
+    )
+    .toBe(shorter);
+});

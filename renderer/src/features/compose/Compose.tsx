@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LazyBoundary, lazyComponent } from '../../components/lazy';
 import { errorSentence } from '../../api/call';
 import {
@@ -30,7 +30,7 @@ import { typingTarget, writtenTo } from './conversation';
 import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
 import { isSendKey } from './send-key';
-import { tooLongWarning } from './message-length';
+import { tooLongWarning, topicTooLongWarning } from './message-length';
 import { TOPIC_REQUIRED, useTopicRequired } from './topic-required';
 import { NO_POST_PERMISSION, useMayPostInChannel } from './post-permission';
 import './compose.css';
@@ -139,6 +139,7 @@ function ComposeBox({
   const [topicMissing, setTopicMissing] = useState(false);
   const autocomplete = useAutocomplete(textarea, text, narrow);
   const [mode, setMode] = useState<ComposeMode>('write');
+  const topicWarningId = useId();
 
   // An archived channel keeps its history readable, but nobody can post in it.
   if (archived)
@@ -156,10 +157,11 @@ function ComposeBox({
     );
 
   const lengthWarning = tooLongWarning(text, maxLength);
+  const topicWarning = narrow.kind === 'channel' ? topicTooLongWarning(channelTopic, maxTopic) : null;
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     const content = text.trim();
-    if (!content || lengthWarning !== null) return;
+    if (!content || lengthWarning !== null || topicWarning !== null) return;
     // The topic it goes to: the channel box's field, or the topic view's own (the empty topic,
     // "general chat", has no name, so where topics are required nothing can be sent to it).
     const topic = narrow.kind === 'topic' ? narrow.topic.trim() : channelTopic.trim();
@@ -234,7 +236,8 @@ function ComposeBox({
           className="compose-topic"
           composeField
           placeholder={needsTopic ? 'Topic (required)' : `Topic (empty: ${emptyName})`}
-          maxLength={maxTopic}
+          invalid={topicWarning !== null}
+          describedBy={topicWarning ? topicWarningId : undefined}
           value={channelTopic}
           onChange={(topic) => {
             setTopic(key, topic);
@@ -286,7 +289,7 @@ function ComposeBox({
           type="submit"
           className="btn btn-primary"
           data-testid="compose-send"
-          disabled={!text.trim() || lengthWarning !== null}
+          disabled={!text.trim() || lengthWarning !== null || topicWarning !== null}
         >
           Send
         </button>
@@ -297,6 +300,11 @@ function ComposeBox({
           <ComposeSnippets composeKey={key} textarea={textarea} />
         </span>
         {lengthWarning && <span className="form-error">{lengthWarning}</span>}
+        {topicWarning && (
+          <span className="form-error" id={topicWarningId} data-testid="compose-topic-too-long">
+            {topicWarning}
+          </span>
+        )}
         {waitingFor && uploading.length > 0 && (
           <span className="form-error" role="alert" data-testid="compose-uploading">
             Not sent yet: {waitingFor.join(', ')} {waitingFor.length === 1 ? 'is' : 'are'} still uploading.

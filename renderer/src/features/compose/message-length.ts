@@ -9,6 +9,17 @@ export function tooLongWarning(text: string, maxLength: number | undefined): str
     : null;
 }
 
+/**
+ * What to say when a topic is over the organization's maximum (`max_topic_length`), or null. The
+ * field itself takes any length, so a pasted topic is never cut short unseen; what is too long is
+ * said and not sent (the server would cut it).
+ */
+export function topicTooLongWarning(topic: string, maxTopic: number | undefined): string | null {
+  return maxTopic !== undefined && codePoints(topic.trim()) > maxTopic
+    ? `Topic too long: at most ${maxTopic} characters.`
+    : null;
+}
+
 /** Characters as the server counts them: code points, so an emoji is one, not two UTF-16 units. */
 function codePoints(text: string): number {
   return [...text].length;

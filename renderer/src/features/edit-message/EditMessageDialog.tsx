@@ -20,7 +20,7 @@ import { findCachedMessage } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName, useUserSetting } from '../../app/realm';
 import { isSendKey } from '../compose/send-key';
-import { tooLongWarning } from '../compose/message-length';
+import { tooLongWarning, topicTooLongWarning } from '../compose/message-length';
 import { useInitialState } from '../../app/session';
 import { useNowSeconds } from '../../app/use-now';
 import { Dialog, FormActions } from '../../components/Dialog';
@@ -351,11 +351,13 @@ function EditForm({
   // The server keeps an emptied message as "(deleted)": said on the button, not found out after.
   const emptied = contentChanged && form.content.trim() === '';
   const lengthWarning = contentChanged ? tooLongWarning(form.content, maxLength) : null;
+  const topicWarning = form.topic !== original.topic ? topicTooLongWarning(form.topic, maxTopic) : null;
   const saveDisabled =
     deletedFrom !== null ||
     (!contentChanged && !moving) ||
     (contentChanged && form.streamId !== original.streamId) ||
     lengthWarning !== null ||
+    topicWarning !== null ||
     // Saved now, the message would keep a file's placeholder instead of its link.
     uploading.length > 0 ||
     edit.isPending;
@@ -484,7 +486,8 @@ function EditForm({
                 testId="edit-topic"
                 listBelow
                 value={form.topic}
-                maxLength={maxTopic}
+                invalid={topicWarning !== null}
+                describedBy={topicWarning ? 'edit-topic-too-long' : undefined}
                 placeholder={emptyName}
                 disabled={!canEditTopic}
                 onChange={(topic) => update({ topic })}
@@ -505,6 +508,11 @@ function EditForm({
               </select>
             </label>
           </div>
+        )}
+        {topicWarning && (
+          <p className="form-error" id="edit-topic-too-long" data-testid="edit-topic-too-long">
+            {topicWarning}
+          </p>
         )}
         {moving && (
           <fieldset className="field">

@@ -24,7 +24,8 @@ export function TopicCombobox({
   composeField = false,
   listBelow = false,
   placeholder,
-  maxLength,
+  invalid = false,
+  describedBy,
   disabled,
 }: {
   streamId: number | null;
@@ -43,7 +44,9 @@ export function TopicCombobox({
   /** The list opens under the field (in a dialog) instead of above it (the compose box, at the bottom). */
   listBelow?: boolean;
   placeholder?: string;
-  maxLength?: number;
+  /** The topic cannot be sent as it is (too long): said by the element `describedBy` names. */
+  invalid?: boolean;
+  describedBy?: string;
   disabled?: boolean;
 }) {
   const topics = useTopics(streamId).data?.topics;
@@ -110,7 +113,8 @@ export function TopicCombobox({
         placeholder={placeholder}
         data-testid={testId}
         data-compose-field={composeField ? 'topic' : undefined}
-        maxLength={maxLength}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         disabled={disabled}
         value={value}
         onChange={(e) => {

@@ -460,3 +460,51 @@ test('a new topic pasted over the limit in the edit dialog is kept whole and sai
     )
     .toBe(shorter);
 });
+
+test('the edit dialog suggests mentions and emoji as the compose box does: Enter and Tab pick, Esc closes only the list', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `autocomplete edit ${Date.now()}`;
+  const sent = await chat
+    .api(me.email)
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'Reviewed' });
+  const id = sent.body.id as number;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  const content = page.getByTestId('edit-content');
+  await expect(content).toBeFocused();
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await content.press('End');
+  await content.pressSequentially(', thanks @Ben');
+  await expect(suggestions.getByRole('option', { selected: true })).toContainText('Ben Okafor');
+  await page.screenshot({ path: 'test-results/screens/edit-message-autocomplete.png' });
+  // Enter takes the suggestion: the edit is not saved.
+  await content.press('Enter');
+  await expect(content).toHaveValue('Reviewed, thanks @**Ben Okafor** ');
+  await expect(suggestions).toHaveCount(0);
+  await content.pressSequentially(':tad');
+  await expect(suggestions.getByRole('option', { selected: true })).toContainText(':tada:');
+  // Esc closes the list only: the dialog and the text stay.
+  await content.press('Escape');
+  await expect(suggestions).toHaveCount(0);
+  await expect(page.getByTestId('edit-message-dialog')).toBeVisible();
+  await content.pressSequentially('a');
+  await content.press('Tab');
+  await expect(content).toHaveValue('Reviewed, thanks @**Ben Okafor** :tada: ');
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  await expect
+    .poll(async () =>
+      (
+        (await chat.api(me.email).get(`/messages/${id}?apply_markdown=false`)).body.message as {
+          content: string;
+        }
+      ).content.trimEnd(),
+    )
+    .toBe('Reviewed, thanks @**Ben Okafor** :tada:');
+});

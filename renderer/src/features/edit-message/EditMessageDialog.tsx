@@ -20,6 +20,8 @@ import { findCachedMessage } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName, useUserSetting } from '../../app/realm';
 import { isSendKey } from '../compose/send-key';
+import { AutocompleteBox } from '../compose/autocomplete/AutocompleteList';
+import { useAutocomplete } from '../compose/autocomplete/useAutocomplete';
 import { tooLongWarning, topicTooLongWarning } from '../compose/message-length';
 import { useInitialState } from '../../app/session';
 import { useNowSeconds } from '../../app/use-now';
@@ -147,6 +149,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
   const source = raw.data ?? null;
   // Typed before the text came (the `e` key is quick, a far server is not): added at its end.
   const [typedEarly, setTypedEarly] = useState('');
+  const conversation = useMemo(() => source && replyNarrow(source as Message, selfId), [source, selfId]);
 
   if (raw.isPending) {
     const ownGuess = cached === undefined || cached.sender_id === selfId;
@@ -174,7 +177,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
       </Dialog>
     );
   }
-  if (raw.isError || !source)
+  if (raw.isError || !source || !conversation)
     return (
       <Dialog title="Edit message" onClose={close}>
         <ErrorState
@@ -204,6 +207,7 @@ export function EditMessageDialog({ messageId }: { messageId: number }) {
       maxTopic={maxTopic}
       maxLength={maxLength}
       typedEarly={typedEarly}
+      conversation={conversation}
       deletedFrom={source.deletedMeanwhile ? replyNarrow(source as Message, selfId) : null}
       onDone={close}
     />
@@ -235,6 +239,7 @@ function EditForm({
   maxTopic,
   maxLength,
   typedEarly,
+  conversation,
   deletedFrom,
   onDone,
 }: {
@@ -249,6 +254,8 @@ function EditForm({
   maxTopic: number | undefined;
   maxLength: number | undefined;
   typedEarly: string;
+  /** The conversation the message is in: whom its mentions' suggestions are for. */
+  conversation: ComposeNarrow;
   /** The message was deleted while the dialog was open: the conversation it was in. */
   deletedFrom: ComposeNarrow | null;
   onDone: () => void;
@@ -339,6 +346,8 @@ function EditForm({
     // Its button goes with the notice: the focus goes to the text it reset.
     contentBox.current?.focus();
   };
+  // Mentions, channels, topics and emoji are suggested as in the compose box (as in the real service).
+  const autocomplete = useAutocomplete(contentBox, form.content, conversation, canEditContent);
   const addFiles = useEditUploads(accountId, messageId, form.content, contentBox, setForm);
   const uploading = useUploadsStore(useShallow((s) => uploadingNames(s.items, editUploadKey(messageId))));
   useEffect(() => {
@@ -389,34 +398,38 @@ function EditForm({
         {isOwn && (
           <label className="field">
             <span>Content</span>
-            <textarea
-              ref={contentBox}
-              data-testid="edit-content"
-              rows={6}
-              value={form.content}
-              readOnly={!canEditContent}
-              aria-describedby="edit-limit-note"
-              onChange={(e) => update({ content: e.target.value })}
-              onKeyDown={(e) => {
-                if (!e.nativeEvent.isComposing && isSendKey(e, enterSends)) submit(e);
-              }}
-              onPaste={(e) => {
-                const files = filesFromClipboard(e.clipboardData);
-                if (files.length === 0 || !canEditContent) return;
-                e.preventDefault();
-                addFiles(files);
-              }}
-              onDragOver={(e) => {
-                if ([...e.dataTransfer.types].includes('Files')) e.preventDefault();
-              }}
-              onDrop={(e) => {
-                const files = [...e.dataTransfer.files];
-                if (files.length === 0) return;
-                e.preventDefault();
-                e.stopPropagation();
-                if (canEditContent) addFiles(files);
-              }}
-            />
+            <AutocompleteBox autocomplete={autocomplete} label="Content" below>
+              <textarea
+                ref={contentBox}
+                data-testid="edit-content"
+                rows={6}
+                value={form.content}
+                readOnly={!canEditContent}
+                aria-describedby="edit-limit-note"
+                onChange={(e) => update({ content: e.target.value })}
+                onKeyDown={(e) => {
+                  if (e.nativeEvent.isComposing || autocomplete.onKeyDown(e)) return;
+                  if (isSendKey(e, enterSends)) submit(e);
+                }}
+                onPaste={(e) => {
+                  const files = filesFromClipboard(e.clipboardData);
+                  if (files.length === 0 || !canEditContent) return;
+                  e.preventDefault();
+                  addFiles(files);
+                }}
+                onDragOver={(e) => {
+                  if ([...e.dataTransfer.types].includes('Files')) e.preventDefault();
+                }}
+                onDrop={(e) => {
+                  const files = [...e.dataTransfer.files];
+                  if (files.length === 0) return;
+                  e.preventDefault();
+                  e.stopPropagation();
+                  if (canEditContent) addFiles(files);
+                }}
+                {...autocomplete.inputProps}
+              />
+            </AutocompleteBox>
           </label>
         )}
         {isOwn && <UploadList composeKey={editUploadKey(messageId)} field={contentBox} />}

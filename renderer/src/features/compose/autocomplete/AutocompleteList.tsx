@@ -30,24 +30,27 @@ function Leading({ suggestion }: { suggestion: Suggestion }) {
 }
 
 /**
- * The compose box's combobox: the textarea (children) and, while there are suggestions, the
- * listbox above it (at most LIST_LIMIT rows, all in view: no scrolling). Rows are picked with the
- * mouse without taking focus from the textarea.
+ * A message text's combobox: the textarea (children) and, while there are suggestions, the
+ * listbox above it (the compose box, at the window's bottom) or below it (`below`: in a dialog),
+ * at most LIST_LIMIT rows, all in view: no scrolling. Rows are picked with the mouse without taking
+ * focus from the textarea.
  */
 export function AutocompleteBox({
   autocomplete,
   label,
+  below = false,
   children,
 }: {
   autocomplete: Autocomplete;
   /** The combobox's name: its textarea's. */
   label: string;
+  below?: boolean;
   children: ReactNode;
 }) {
   const { open, suggestions, active, listId, optionId } = autocomplete;
   return (
     <div
-      className="compose-combobox"
+      className={below ? 'compose-combobox compose-combobox-below' : 'compose-combobox'}
       role="combobox"
       aria-label={label}
       aria-expanded={open}
@@ -61,6 +64,7 @@ export function AutocompleteBox({
           id={listId}
           label="Suggestions"
           testId="autocomplete-list"
+          below={below}
           options={suggestions}
           active={active}
           optionId={optionId}

@@ -32,14 +32,17 @@ const tokenKey = (token: Token | null) => (token ? JSON.stringify(token) : '');
 const suggestionId = (suggestion: Suggestion) => suggestion.id;
 
 /**
- * The compose box's autocomplete: finds the trigger before the caret, asks the sources, and
- * inserts the chosen row in place of what was typed. Esc closes the list (and only the list) until
- * the query changes; while it is open, Enter and Tab pick rather than send.
+ * The autocomplete of a message's text (the compose box, the edit dialog): finds the trigger before
+ * the caret, asks the sources, and inserts the chosen row in place of what was typed. Esc closes the
+ * list (and only the list) until the query changes; while it is open, Enter and Tab pick rather
+ * than send. `narrow` is where the message goes; nothing opens while `enabled` is false (a text
+ * that cannot be changed).
  */
 export function useAutocomplete(
   textarea: RefObject<HTMLTextAreaElement | null>,
   text: string,
   narrow: ComposeNarrow,
+  enabled = true,
 ): Autocomplete {
   const [caret, setCaret] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
@@ -47,8 +50,8 @@ export function useAutocomplete(
   const listId = useId();
 
   const token = useMemo(
-    () => (focused && caret !== null && caret <= text.length ? tokenAt(text, caret) : null),
-    [focused, caret, text],
+    () => (enabled && focused && caret !== null && caret <= text.length ? tokenAt(text, caret) : null),
+    [enabled, focused, caret, text],
   );
   const shownToken = token && tokenKey(token) === dismissed ? null : token;
   const suggestions = useSuggestions(shownToken, narrow);

@@ -105,6 +105,24 @@ describe('people and groups for @', () => {
     expect(all).toMatchObject({ name: 'all', description: 'Notify recipients' });
   });
 
+  it('offers only the wildcards the server knows: @**stream** before feature level 247, @**topic** from 224', () => {
+    const offered = (featureLevel: number | undefined) =>
+      rankMentions(buildMentionIndex(users, groups, { featureLevel }), '', { limit: 20 })
+        .filter((m) => m.kind === 'wildcard')
+        .map((m) => m.name);
+    expect(offered(undefined)).toEqual(['all', 'everyone', 'channel', 'topic']);
+    expect(offered(400)).toEqual(['all', 'everyone', 'channel', 'topic']);
+    expect(offered(247)).toEqual(['all', 'everyone', 'channel', 'topic']);
+    expect(offered(246)).toEqual(['all', 'everyone', 'stream', 'topic']);
+    expect(offered(223)).toEqual(['all', 'everyone', 'stream']);
+    const [stream] = rankMentions(buildMentionIndex(users, groups, { featureLevel: 237 }), 'str');
+    expect(stream).toMatchObject({ kind: 'wildcard', description: 'Notify channel' });
+    expect(mentionSyntax(stream!, false)).toBe('@**stream**');
+    expect(
+      rankMentions(buildMentionIndex(users, groups, { featureLevel: 237 }), 'str', { context: 'dm' }),
+    ).toEqual([]);
+  });
+
   it('offers no wildcard to a silent mention, which would notify nobody (as in the real service)', () => {
     const offered = (query: string, silent: boolean) =>
       rankMentions(index, query, { silent }).map((m) => `${m.kind}:${m.name}`);
@@ -124,7 +142,7 @@ describe('people and groups for @', () => {
       group(23, 'open'),
     ];
     const offered = (selfId: number, silent: boolean) =>
-      rankMentions(buildMentionIndex(users, withRules, selfId), 'o', { silent })
+      rankMentions(buildMentionIndex(users, withRules, { selfId }), 'o', { silent })
         .filter((m) => m.kind === 'group')
         .map((m) => m.name);
     expect(offered(1, false)).toEqual(['oncall', 'open']);

@@ -36,19 +36,29 @@ export type Mentionable =
 /**
  * The service's wildcard mentions: everyone in the conversation (`@**all**`, `@**everyone**`;
  * in a channel also `@**channel**`), or everyone who took part in the topic (`@**topic**`).
- * Direct messages have no channel or topic, so there only the first two are offered.
+ * Direct messages have no channel or topic, so there only the first two are offered. Older
+ * servers know fewer: `@**topic**` came at feature level 224, and `@**channel**` at 247 (before
+ * it, the same wildcard was `@**stream**`); one they do not know would notify nobody.
  */
-export type WildcardName = 'all' | 'everyone' | 'channel' | 'topic';
-const WILDCARDS: readonly { name: WildcardName; channelOnly: boolean }[] = [
+export type WildcardName = 'all' | 'everyone' | 'channel' | 'stream' | 'topic';
+const WILDCARDS: readonly {
+  name: WildcardName;
+  channelOnly: boolean;
+  /** The feature levels that know it: from `since`, until `until` (excluded). */
+  since?: number;
+  until?: number;
+}[] = [
   { name: 'all', channelOnly: false },
   { name: 'everyone', channelOnly: false },
-  { name: 'channel', channelOnly: true },
-  { name: 'topic', channelOnly: true },
+  { name: 'channel', channelOnly: true, since: 247 },
+  { name: 'stream', channelOnly: true, until: 247 },
+  { name: 'topic', channelOnly: true, since: 224 },
 ];
 const WILDCARD_DESCRIPTION: Record<WildcardName, { channel: string; dm: string }> = {
   all: { channel: 'Notify channel', dm: 'Notify recipients' },
   everyone: { channel: 'Notify channel', dm: 'Notify recipients' },
   channel: { channel: 'Notify channel', dm: '' },
+  stream: { channel: 'Notify channel', dm: '' },
   topic: { channel: 'Notify topic', dm: '' },
 };
 
@@ -78,7 +88,14 @@ export interface MentionIndex {
 export function buildMentionIndex(
   users: Iterable<User>,
   groups: readonly UserGroup[] = [],
-  selfId?: number,
+  {
+    selfId,
+    featureLevel,
+  }: {
+    selfId?: number;
+    /** The server's `service_feature_level`, which decides the wildcards it knows (unknown: the newest). */
+    featureLevel?: number;
+  } = {},
 ): MentionIndex {
   const active = [...users].filter((u) => u.is_active !== false);
   const nameCount = new Map<string, number>();
@@ -118,13 +135,21 @@ export function buildMentionIndex(
       order: order[i]!,
     })),
     // After everyone of an equal match: a person called "Alla" comes before `@all`.
-    wildcards: WILDCARDS.map(({ name }, i) => ({
-      item: { kind: 'wildcard', id: name, name, description: '' },
-      key: matchKey(name),
-      email: '',
-      order: items.length + i,
-    })),
+    wildcards: WILDCARDS.filter(({ since, until }) => knownAt(featureLevel, since, until)).map(
+      ({ name }, i) => ({
+        item: { kind: 'wildcard', id: name, name, description: '' },
+        key: matchKey(name),
+        email: '',
+        order: items.length + i,
+      }),
+    ),
   };
+}
+
+/** Whether a server at `featureLevel` (unknown: the newest) knows what came at `since` and went at `until`. */
+function knownAt(featureLevel: number | undefined, since = 0, until?: number): boolean {
+  if (featureLevel === undefined) return until === undefined;
+  return featureLevel >= since && (until === undefined || featureLevel < until);
 }
 
 function wildcardsFor(index: MentionIndex, context: MentionContext, silent: boolean): Entry[] {

@@ -56,6 +56,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
   const selfId = useSelfId();
   const users = useUsers();
   const groups = useInitialState((s) => s.realm_user_groups);
+  const featureLevel = useInitialState((s) => s.service_feature_level);
   const recentDms = useInitialState((s) => s.recent_private_conversations);
   const channels = useChannelIndex();
   const subscriptions = useInitialState((s) => s.subscriptions);
@@ -65,8 +66,8 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
   const queryClient = useQueryClient();
 
   const mentionIndex = useMemo(
-    () => lazy(() => buildMentionIndex(users.values(), groups ?? [], selfId)),
-    [users, groups, selfId],
+    () => lazy(() => buildMentionIndex(users.values(), groups ?? [], { selfId, featureLevel })),
+    [users, groups, selfId, featureLevel],
   );
   const channelIndex = useMemo(
     () => buildChannelIndex(channels.values(), new Set((subscriptions ?? []).map((s) => s.stream_id))),

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Subscription, User, UserGroup } from '../../../../renderer/src/api/model';
 import {
   buildChannelIndex,
+  channelSyntax,
   findChannel,
   rankChannels,
   rankTopics,
+  topicSyntax,
 } from '../../../../renderer/src/features/compose/autocomplete/channels';
 import { buildEmojiIndex, rankEmoji } from '../../../../renderer/src/features/compose/autocomplete/emoji';
 import {
@@ -240,6 +242,24 @@ describe('channels and topics for #', () => {
     ];
     expect(rankTopics(topics, '')).toEqual(['team lunch', 'office move', 'lunch orders']);
     expect(rankTopics(topics, 'lunch')).toEqual(['lunch orders', 'team lunch']);
+  });
+
+  it('links with #**…** unless a name holds what breaks it (` > * & [ ] $$): then a markdown link, as the real service writes', () => {
+    const general = { id: 1, name: 'general', subscribed: true };
+    expect(channelSyntax(general)).toBe('#**general**');
+    expect(topicSyntax(general, 'team lunch')).toBe('#**general>team lunch**');
+    expect(topicSyntax(general, 'a*b')).toBe('[#general > a&#42;b](#narrow/channel/1-general/topic/a*b)');
+    expect(topicSyntax(general, '[RFC] Q&A')).toBe(
+      '[#general > &#91;RFC&#93; Q&amp;A](#narrow/channel/1-general/topic/.5BRFC.5D.20Q.26A)',
+    );
+    expect(topicSyntax(general, 'use `npm ci`, $$x$$')).toBe(
+      '[#general > use &#96;npm ci&#96;, &#36;&#36;x&#36;&#36;](#narrow/channel/1-general/topic/use.20.60npm.20ci.60.2C.20.24.24x.24.24)',
+    );
+    const odd = { id: 7, name: 'R&D > ops', subscribed: true };
+    expect(channelSyntax(odd)).toBe('[#R&amp;D &gt; ops](#narrow/channel/7-R.26D-.3E-ops)');
+    expect(topicSyntax(odd, 'plans')).toBe(
+      '[#R&amp;D &gt; ops > plans](#narrow/channel/7-R.26D-.3E-ops/topic/plans)',
+    );
   });
 });
 

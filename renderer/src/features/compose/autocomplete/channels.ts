@@ -1,3 +1,4 @@
+import { channelSlug, encodeHashComponent } from '../../../../../shared/narrow-hash';
 import type { Subscription, Topic } from '../../../api/model';
 import {
   alphabeticalOrder,
@@ -69,5 +70,34 @@ export function rankTopics(topics: readonly Topic[], query: string, limit = LIST
   return best.result().map((p) => p.item);
 }
 
-export const channelSyntax = (channel: string) => `#**${channel}**`;
-export const topicSyntax = (channel: string, topic: string) => `#**${channel}>${topic}**`;
+/**
+ * Characters that break the `#**channel>topic**` syntax, as the real service lists them: a name
+ * holding one is linked with a plain markdown link instead, its text escaped.
+ */
+const BREAKS_LINK_SYNTAX = /[`>*&[\]]|\$\$/g;
+const LINK_TEXT_ESCAPES: Record<string, string> = {
+  '`': '&#96;',
+  '>': '&gt;',
+  '*': '&#42;',
+  '&': '&amp;',
+  $$: '&#36;&#36;',
+  '[': '&#91;',
+  ']': '&#93;',
+};
+const breaksLinkSyntax = (name: string) => name.search(BREAKS_LINK_SYNTAX) >= 0;
+const linkText = (name: string) => name.replace(BREAKS_LINK_SYNTAX, (c) => LINK_TEXT_ESCAPES[c] ?? c);
+const channelPath = (channel: ChannelChoice) => `#narrow/channel/${channelSlug(channel.id, channel.name)}`;
+
+/** The link to a channel a picked `#` suggestion inserts. */
+export function channelSyntax(channel: ChannelChoice): string {
+  return breaksLinkSyntax(channel.name)
+    ? `[#${linkText(channel.name)}](${channelPath(channel)})`
+    : `#**${channel.name}**`;
+}
+
+/** The link to a topic a picked `#channel>` suggestion inserts. */
+export function topicSyntax(channel: ChannelChoice, topic: string): string {
+  return breaksLinkSyntax(channel.name) || breaksLinkSyntax(topic)
+    ? `[#${linkText(channel.name)} > ${linkText(topic)}](${channelPath(channel)}/topic/${encodeHashComponent(topic)})`
+    : `#**${channel.name}>${topic}**`;
+}

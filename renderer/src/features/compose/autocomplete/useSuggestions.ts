@@ -112,7 +112,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
           id: `channel-${c.id}`,
           kind: 'channel',
           label: c.name,
-          insert: `${channelSyntax(c.name)} `,
+          insert: `${channelSyntax(c)} `,
         }));
       case 'topic': {
         if (!topicChannel) return EMPTY;
@@ -121,7 +121,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
           kind: 'topic',
           label: topic,
           detail: `#${topicChannel.name}`,
-          insert: `${topicSyntax(topicChannel.name, topic)} `,
+          insert: `${topicSyntax(topicChannel, topic)} `,
         }));
       }
       case 'emoji':

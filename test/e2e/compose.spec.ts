@@ -569,3 +569,29 @@ test('a pasted topic over the organization’s limit is kept whole, said too lon
     .poll(async () => (await newestContents(chat.api('member'), 'general', long.replace('the ', ''), 1))[0])
     .toBe(text);
 });
+
+test('Enter in the topic field goes on to the message without sending it, whatever the Enter-sends setting', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  await page.getByTestId('channel-general').click();
+  const input = page.getByTestId('compose-input');
+  const topic = page.getByTestId('compose-topic');
+  // The message first, then its topic: a topic nobody used, so no list opens.
+  const text = `Half a thought about ${Date.now()}`;
+  await input.fill(text);
+  const newTopic = `brand new ${Date.now()}`;
+  await topic.fill(newTopic);
+  await expect(page.getByTestId('topic-suggestions')).toHaveCount(0);
+  await topic.press('Enter');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue(text);
+  await expect(page.getByTestId('pending-message')).toHaveCount(0);
+  await input.pressSequentially(', finished.');
+  await send(input);
+  await expect
+    .poll(async () => (await newestContents(chat.api(me.email), 'general', newTopic, 1))[0])
+    .toBe(`${text}, finished.`);
+});

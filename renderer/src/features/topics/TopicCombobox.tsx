@@ -32,8 +32,9 @@ export function TopicCombobox({
   value: string;
   onChange: (topic: string) => void;
   /**
-   * Where the keyboard goes after a suggestion is taken, and on Tab (the compose box: the message).
-   * Without it, Enter takes the topic and stays in the field, and Tab takes it and goes on as usual.
+   * Where the keyboard goes after a suggestion is taken, and on Tab or Enter (the compose box: the
+   * message). Without it, Enter takes the topic and stays in the field (with no list, Enter is the
+   * form's), and Tab takes it and goes on as usual.
    */
   onPicked?: () => void;
   inputRef?: RefObject<HTMLInputElement | null>;
@@ -77,6 +78,20 @@ export function TopicCombobox({
     if (plainTab && onPicked) event.preventDefault();
     if (plainTab && !shown) {
       onPicked?.();
+      return;
+    }
+    // Enter without a list goes on to the message, as in the real service: in a form, the browser
+    // would submit it, sending a message perhaps half written (whatever the Enter-sends setting).
+    const plainEnter =
+      event.key === 'Enter' &&
+      !event.shiftKey &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey &&
+      !event.nativeEvent.isComposing;
+    if (plainEnter && !shown && onPicked) {
+      event.preventDefault();
+      onPicked();
       return;
     }
     if (!shown) return;

@@ -508,3 +508,32 @@ test('the edit dialog suggests mentions and emoji as the compose box does: Enter
     )
     .toBe('Reviewed, thanks @**Ben Okafor** :tada:');
 });
+
+test('Ctrl+B and Ctrl+I format the selection in the edit dialog as in the compose box', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `format edit ${Date.now()}`;
+  const sent = await chat
+    .api(me.email)
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'this matters a lot' });
+  const id = sent.body.id as number;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  const content = page.getByTestId('edit-content');
+  await expect(content).toHaveValue('this matters a lot');
+  await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(5, 12));
+  await content.press('Control+b');
+  await expect(content).toHaveValue('this **matters** a lot');
+  await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(17, 22));
+  await content.press('Control+i');
+  await expect(content).toHaveValue('this **matters** *a lot*');
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  await expect(page.getByTestId(`content-${id}`).locator('strong')).toHaveText('matters');
+  await expect(page.getByTestId(`content-${id}`).locator('em')).toHaveText('a lot');
+});

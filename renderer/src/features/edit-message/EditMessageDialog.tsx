@@ -22,6 +22,7 @@ import { useSelfId, useEmptyTopicName, useUserSetting } from '../../app/realm';
 import { isSendKey } from '../compose/send-key';
 import { AutocompleteBox } from '../compose/autocomplete/AutocompleteList';
 import { useAutocomplete } from '../compose/autocomplete/useAutocomplete';
+import { handleFormatKey } from '../compose/format/FormatToolbar';
 import { tooLongWarning, topicTooLongWarning } from '../compose/message-length';
 import { useInitialState } from '../../app/session';
 import { useNowSeconds } from '../../app/use-now';
@@ -409,6 +410,8 @@ function EditForm({
                 onChange={(e) => update({ content: e.target.value })}
                 onKeyDown={(e) => {
                   if (e.nativeEvent.isComposing || autocomplete.onKeyDown(e)) return;
+                  // Ctrl+B, Ctrl+I and Ctrl+Shift+L format as in the compose box (not a locked text).
+                  if (canEditContent && handleFormatKey(e)) return;
                   if (isSendKey(e, enterSends)) submit(e);
                 }}
                 onPaste={(e) => {

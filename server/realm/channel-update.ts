@@ -1,5 +1,4 @@
 import { badRequest } from '../http/errors';
-import { renderMarkdown } from '../render/markdown';
 import {
   CHANNEL_GROUP_SETTINGS,
   canAccessMetadata,
@@ -11,7 +10,7 @@ import {
   type Channel,
   type ChannelGroupSetting,
 } from './channels';
-import { channelToWire } from './channel-wire';
+import { channelToWire, renderedDescription } from './channel-wire';
 import {
   checkExpectedGroupSetting,
   checkGroupSettingUpdate,
@@ -219,7 +218,7 @@ function applyChannelUpdate(realm: Realm, channel: Channel, plan: ChannelUpdateP
     changes.push({
       property: 'description',
       value: plan.description,
-      extra: { rendered_description: renderMarkdown(realm, plan.description).html },
+      extra: { rendered_description: renderedDescription(realm, channel) },
     });
   }
   changes.push(...applyPrivacy(channel, plan.privacy));

@@ -9,6 +9,20 @@ import { activeSubscriberIds, subscriptionProperties, type Subscription } from '
  * channel rules themselves must not import the renderer.
  */
 
+const descriptions = new WeakMap<Channel, { text: string; epoch: number; html: string }>();
+
+/**
+ * The description's HTML, rendered when the description is set (or first read) and kept, as the
+ * real service stores it: linkifiers, emoji or names changed later do not change it.
+ */
+export function renderedDescription(realm: Realm, channel: Channel): string {
+  const kept = descriptions.get(channel);
+  if (kept && kept.text === channel.description && kept.epoch === realm.renderEpoch) return kept.html;
+  const html = renderMarkdown(realm, channel.description).html;
+  descriptions.set(channel, { text: channel.description, epoch: realm.renderEpoch, html });
+  return html;
+}
+
 /** Channel object (2.2). */
 export function channelToWire(
   realm: Realm,
@@ -20,7 +34,7 @@ export function channelToWire(
     name: channel.name,
     is_archived: channel.is_archived,
     description: channel.description,
-    rendered_description: renderMarkdown(realm, channel.description).html,
+    rendered_description: renderedDescription(realm, channel),
     date_created: channel.date_created,
     creator_id: channel.creator_id,
     invite_only: channel.invite_only,

@@ -255,6 +255,49 @@ const ACTIONS: [weight: number, Action][] = [
         ],
       }),
   ],
+  [
+    2,
+    (d) =>
+      d.admin.call('POST', `/streams/${d.pick(d.channels)}/delete_topic`, { topic_name: d.pick(TOPICS) }),
+  ],
+  [
+    2,
+    (d) =>
+      d.self.call('POST', '/mark_topic_as_read', {
+        stream_id: d.pick(d.channels),
+        topic_name: d.pick(TOPICS),
+      }),
+  ],
+  [
+    2,
+    (d) =>
+      d.self.call('POST', '/messages/flags/narrow', {
+        anchor: 'oldest',
+        num_before: 0,
+        num_after: 1000,
+        narrow: [{ operator: 'channel', operand: d.pick(d.channels) }],
+        op: 'add',
+        flag: 'read',
+      }),
+  ],
+  [
+    2,
+    async (d) => {
+      const topic = d.pick(TOPICS);
+      return d.admin.call('PATCH', `/messages/${d.pick(d.sent)}`, {
+        topic: d.rand() < 0.5 ? `✔ ${topic}` : topic,
+        propagate_mode: 'change_all',
+      });
+    },
+  ],
+  [
+    1,
+    (d) =>
+      d.admin.call('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: `new ${d.step} ${Math.floor(d.rand() * 1000)}` }],
+        principals: d.rand() < 0.5 ? [d.people.self, d.people.member] : [d.people.member],
+      }),
+  ],
   [1, (d) => deleteOne(d, d.self, '/drafts', 'drafts')],
   [1, (d) => deleteOne(d, d.self, '/saved_snippets', 'saved_snippets')],
   [1, (d) => deleteOne(d, d.admin, '/realm/linkifiers', 'linkifiers', '/realm/filters')],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoUsers, sendToChannel, useServer } from './helpers';
+import { channelId, demoUsers, sendToChannel, useServer } from './helpers';
 import { expandUrlTemplate } from '../../../server/realm/linkifiers';
 
 const h = useServer();
@@ -62,11 +62,17 @@ describe('linkifiers (2.7, 4.20)', () => {
     expect(message.content).toContain('href="https://code.example/north/app/pulls/42"');
   });
 
-  it('a message keeps the HTML it was sent with: later linkifiers and names do not change it', async () => {
+  it('a message and a channel description keep the HTML they were made with: later linkifiers and names do not change it', async () => {
     const { admin, member } = demoUsers(h.server);
     const msgId = await sendToChannel(h.as(member), 'general', 'kept', 'ZZ-7 for @**Ben Okafor**');
     const read = async () =>
       ((await h.as(member).ok('GET', `/messages/${msgId}`)).message as { content: string }).content;
+    const channel = channelId(h.server, 'random');
+    await h.as(admin).ok('PATCH', `/streams/${channel}`, { description: 'Tickets like ZZ-9' });
+    const description = async () =>
+      ((await h.as(member).ok('GET', `/streams/${channel}`)).stream as { rendered_description: string })
+        .rendered_description;
+    const describedBefore = await description();
     const sent = await read();
     const { id } = (await h.as(admin).ok('POST', '/realm/filters', {
       pattern: 'ZZ-(?P<n>[0-9]+)',
@@ -75,6 +81,7 @@ describe('linkifiers (2.7, 4.20)', () => {
     await h.as(admin).ok('PATCH', '/settings', { full_name: 'Ben Renamed' });
     expect(await read()).toBe(sent);
     expect(sent).not.toContain('zz.example');
+    expect(await description()).toBe(describedBefore);
     expect(sent).toContain('@Ben Okafor');
     // A message sent now renders with both.
     const later = await sendToChannel(h.as(member), 'general', 'kept', 'ZZ-8 for @**Ben Renamed**');

@@ -146,6 +146,9 @@ export function addSubscriptions(
     }),
   );
 
+  // A new channel is announced as it was made, with no one in it yet: the peer_add events that
+  // follow count its first subscribers (announcing them in both would count them twice).
+  const asCreated = new Map(created.map((channel) => [channel, channelToWire(realm, channel)]));
   const subscribedNow = new Map<Channel, number[]>();
   const subscribed: Record<string, string[]> = {};
   const already: Record<string, string[]> = {};
@@ -169,7 +172,7 @@ export function addSubscriptions(
     realm.events.publish(metadataViewerIds(realm, channel), {
       type: 'stream',
       op: 'create',
-      streams: [channelToWire(realm, channel)],
+      streams: [asCreated.get(channel)!],
     });
   for (const [channel, userId] of gainedAccess)
     realm.events.publish([userId], {

@@ -204,6 +204,8 @@ export const channelSchema = lazy(() =>
     is_recently_active: z.boolean().optional(),
     ...channelPermissionsShape(),
     stream_weekly_traffic: int().nullable().optional(),
+    /** From feature level 394: how many people are subscribed. */
+    subscriber_count: int().optional(),
     is_default: z.boolean().optional(),
   }),
 );

@@ -26,7 +26,8 @@ export type RealmPermission =
   | 'realm_can_invite_users_group'
   | 'realm_can_create_groups'
   | 'realm_can_create_public_channel_group'
-  | 'realm_can_create_private_channel_group';
+  | 'realm_can_create_private_channel_group'
+  | 'realm_can_mention_many_users_group';
 
 /**
  * Whether the signed-in person holds one of the organization's permissions, kept current by

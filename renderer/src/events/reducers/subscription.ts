@@ -34,10 +34,14 @@ export const subscription: EventReducer<'subscription'> = ({ queryClient }, even
       }
       case 'remove': {
         const removedIds = new Set(event.subscriptions.map((x) => x.stream_id));
+        // The person is no longer among the subscribers (no peer event tells them so).
+        const left = subs
+          .filter((x) => removedIds.has(x.stream_id))
+          .map((x) => (s.user_id === undefined ? x : withPeers(x, [s.user_id], false)));
         return {
           ...s,
           subscriptions: subs.filter((x) => !removedIds.has(x.stream_id)),
-          unsubscribed: [...(s.unsubscribed ?? []), ...subs.filter((x) => removedIds.has(x.stream_id))],
+          unsubscribed: [...(s.unsubscribed ?? []), ...left],
         };
       }
       case 'update': {
@@ -56,18 +60,39 @@ export const subscription: EventReducer<'subscription'> = ({ queryClient }, even
       case 'peer_add':
       case 'peer_remove': {
         const streamIds = new Set(event.stream_ids);
+        const change = <C extends PeerCounted>(channel: C): C =>
+          streamIds.has(channel.stream_id)
+            ? withPeers(channel, event.user_ids, event.op === 'peer_add')
+            : channel;
         return {
           ...s,
-          subscriptions: subs.map((x) => {
-            if (!streamIds.has(x.stream_id) || !x.subscribers) return x;
-            const set = new Set(x.subscribers);
-            for (const u of event.user_ids)
-              if (event.op === 'peer_add') set.add(u);
-              else set.delete(u);
-            return { ...x, subscribers: [...set] };
-          }),
+          subscriptions: subs.map(change),
+          ...(s.unsubscribed ? { unsubscribed: s.unsubscribed.map(change) } : {}),
+          ...(s.never_subscribed ? { never_subscribed: s.never_subscribed.map(change) } : {}),
         };
       }
     }
   });
 };
+
+type PeerCounted = { stream_id: number; subscribers?: number[]; subscriber_count?: number };
+
+/**
+ * A channel's subscribers after people joined or left: the list when the register gave one, and the
+ * count (from level 394) with it, or moved by the number of people when there is no list.
+ */
+function withPeers<C extends PeerCounted>(channel: C, userIds: readonly number[], joined: boolean): C {
+  if (channel.subscribers) {
+    const set = new Set(channel.subscribers);
+    for (const id of userIds)
+      if (joined) set.add(id);
+      else set.delete(id);
+    const subscribers = [...set];
+    return channel.subscriber_count === undefined
+      ? { ...channel, subscribers }
+      : { ...channel, subscribers, subscriber_count: subscribers.length };
+  }
+  if (channel.subscriber_count === undefined) return channel;
+  const moved = channel.subscriber_count + (joined ? userIds.length : -userIds.length);
+  return { ...channel, subscriber_count: Math.max(0, moved) };
+}

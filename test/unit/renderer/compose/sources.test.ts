@@ -11,6 +11,7 @@ import {
 import { buildEmojiIndex, rankEmoji } from '../../../../renderer/src/features/compose/autocomplete/emoji';
 import {
   buildMentionIndex,
+  channelWildcardsAllowed,
   mentionRecency,
   mentionSyntax,
   rankMentions,
@@ -133,6 +134,22 @@ describe('people and groups for @', () => {
     expect(offered('ev', true)).toEqual([]);
     expect(offered('ben', true)).toContain('user:Ben Okafor');
     expect(offered('back', true)).toEqual(['group:backend']);
+  });
+
+  it('in a big channel offers channel-wide wildcards only to those who may mention many users', () => {
+    const wildcards = (channelWildcards: boolean, context: 'channel' | 'dm' = 'channel') =>
+      rankMentions(index, '', { channelWildcards, context, limit: 50 })
+        .filter((m) => m.kind === 'wildcard')
+        .map((m) => m.name);
+    expect(wildcards(true)).toEqual(['all', 'everyone', 'channel', 'topic']);
+    // The topic wildcard follows the topic's participants, which the app does not count: offered.
+    expect(wildcards(false)).toEqual(['topic']);
+    // Direct messages have no such limit.
+    expect(wildcards(false, 'dm')).toEqual(['all', 'everyone']);
+    expect(channelWildcardsAllowed(15, false)).toBe(true);
+    expect(channelWildcardsAllowed(16, false)).toBe(false);
+    expect(channelWildcardsAllowed(16, true)).toBe(true);
+    expect(channelWildcardsAllowed(undefined, false)).toBe(true);
   });
 
   it('offers a group its can_mention_group keeps the user out of only to a silent mention', () => {

@@ -7,7 +7,7 @@ import type { Narrow } from '../../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { recentMessageOf, type RecentData } from '../../../../renderer/src/features/recent/recent-model';
 import { recentKey } from '../../../../renderer/src/features/recent/recent-query';
-import { baseState, channelMessage, decoded, OTHER, SELF } from '../fixtures';
+import { baseState, channelMessage, decoded, OTHER, SELF, THIRD } from '../fixtures';
 
 // What a reload would show, kept by events while the app is open: the cases the random days of
 // replay-matches-register.test.ts found, each on its own.
@@ -162,5 +162,37 @@ describe('Recent conversations after a move', () => {
     seedRecent([]);
     move(channelMessage({ stream_id: 99 }).id, 99, 1);
     expect(qc.getQueryState(recentKey)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('subscriber counts', () => {
+  const withCounts = (channels: { stream_id: number; subscribers?: number[]; subscriber_count: number }[]) =>
+    qc.setQueryData(sessionKey, {
+      accountId: 'a',
+      generation: 1,
+      initialState: {
+        ...baseState(),
+        subscriptions: baseState().subscriptions!.map((s) => ({
+          ...s,
+          ...channels.find((c) => c.stream_id === s.stream_id),
+        })),
+      },
+    });
+  const countOf = (id: number) =>
+    [...(state().subscriptions ?? []), ...(state().unsubscribed ?? [])].find((s) => s.stream_id === id)
+      ?.subscriber_count;
+
+  it('follow people joining and leaving, with or without the list of subscribers', () => {
+    withCounts([
+      { stream_id: 1, subscribers: [SELF, OTHER], subscriber_count: 2 },
+      { stream_id: 2, subscriber_count: 5 },
+    ]);
+    apply('subscription', { op: 'peer_add', stream_ids: [1, 2], user_ids: [THIRD] });
+    expect([countOf(1), countOf(2)]).toEqual([3, 6]);
+    apply('subscription', { op: 'peer_remove', stream_ids: [1, 2], user_ids: [OTHER] });
+    expect([countOf(1), countOf(2)]).toEqual([2, 5]);
+    // Leaving, the person counts no more (no peer event says so).
+    apply('subscription', { op: 'remove', subscriptions: [{ stream_id: 1, name: 'general' }] });
+    expect(countOf(1)).toBe(1);
   });
 });

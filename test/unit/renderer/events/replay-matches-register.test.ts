@@ -82,10 +82,9 @@ function unreadView(state: InitialState) {
 
 /**
  * A channel's weekly traffic is recomputed by the service and never sent as an event; its first
- * message id (changed by deletions and moves) and its subscriber count are not read by the app,
- * which asks GET /streams for the numbers it shows.
+ * message id changes with deletions and moves, and the app does not read it.
  */
-const UNREAD_CHANNEL_FIELDS = new Set(['stream_weekly_traffic', 'first_message_id', 'subscriber_count']);
+const UNREAD_CHANNEL_FIELDS = new Set(['stream_weekly_traffic', 'first_message_id']);
 
 function normalize(value: unknown): unknown {
   if (Array.isArray(value)) {

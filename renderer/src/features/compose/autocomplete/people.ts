@@ -62,6 +62,24 @@ const WILDCARD_DESCRIPTION: Record<WildcardName, { channel: string; dm: string }
   topic: { channel: 'Notify topic', dm: '' },
 };
 
+/**
+ * The service's threshold for "many users" (its web app's constant: the API does not send it): a
+ * channel wildcard in a channel with more subscribers than this needs `can_mention_many_users_group`.
+ */
+export const WILDCARD_MENTION_THRESHOLD = 15;
+
+/**
+ * Whether a person may use channel wildcards in a channel: it is small enough, or the organization's
+ * "who can mention many users" includes them. Unknown numbers or an older server: yes (the server
+ * has the last word, and its refusal keeps the text).
+ */
+export function channelWildcardsAllowed(
+  subscriberCount: number | undefined,
+  mayMentionMany: boolean,
+): boolean {
+  return mayMentionMany || subscriberCount === undefined || subscriberCount <= WILDCARD_MENTION_THRESHOLD;
+}
+
 /** Where the message goes, which decides the wildcards offered and how they are described. */
 export type MentionContext = 'channel' | 'dm';
 
@@ -152,12 +170,18 @@ function knownAt(featureLevel: number | undefined, since = 0, until?: number): b
   return featureLevel >= since && (until === undefined || featureLevel < until);
 }
 
-function wildcardsFor(index: MentionIndex, context: MentionContext, silent: boolean): Entry[] {
+function wildcardsFor(
+  index: MentionIndex,
+  context: MentionContext,
+  silent: boolean,
+  channelWildcards: boolean,
+): Entry[] {
   // A silent mention notifies nobody, so "everyone" silently means nothing: none are offered.
   if (silent) return [];
   return index.wildcards.flatMap((entry) => {
     const name = entry.item.name as WildcardName;
     if (context === 'dm' && WILDCARDS.find((w) => w.name === name)?.channelOnly) return [];
+    if (context === 'channel' && !channelWildcards && name !== 'topic') return [];
     const description = WILDCARD_DESCRIPTION[name][context];
     return [{ ...entry, item: { kind: 'wildcard', id: name, name, description } }];
   });
@@ -171,6 +195,12 @@ export interface MentionOptions {
   context?: MentionContext;
   /** A silent mention (`@_`) is being typed. */
   silent?: boolean;
+  /**
+   * Whether the person may notify the whole channel (`@**all**`, `@**channel**`...): the service
+   * refuses it in a big channel to those its "who can mention many users" leaves out
+   * (channelWildcardsAllowed). Default: yes.
+   */
+  channelWildcards?: boolean;
 }
 
 /**
@@ -181,11 +211,17 @@ export interface MentionOptions {
 export function rankMentions(
   index: MentionIndex,
   query: string,
-  { recency = new Map(), limit = LIST_LIMIT, context = 'channel', silent = false }: MentionOptions = {},
+  {
+    recency = new Map(),
+    limit = LIST_LIMIT,
+    context = 'channel',
+    silent = false,
+    channelWildcards = true,
+  }: MentionOptions = {},
 ): Mentionable[] {
   const q = fold(query.trim());
   const best = new BestOf<Placed<Mentionable>>(limit, comparePlaced);
-  for (const entry of wildcardsFor(index, context, silent)) {
+  for (const entry of wildcardsFor(index, context, silent, channelWildcards)) {
     const rank = matchRank(entry.key, q);
     if (rank !== null) best.add({ item: entry.item, rank, recency: 0, order: entry.order });
   }

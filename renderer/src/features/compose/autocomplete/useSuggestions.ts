@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import type { FeedData } from '../../../api/keys';
 import type { ComposeNarrow } from '../../../api/narrow';
+import { useRealmPermission } from '../../../app/permissions';
 import { useSelfId, useUsers } from '../../../app/realm';
 import { useInitialState } from '../../../app/session';
 import { useChannelIndex } from '../../channels/hooks';
@@ -17,7 +18,13 @@ import {
   topicSyntax,
 } from './channels';
 import { buildEmojiIndex, emojiSyntax, rankEmoji } from './emoji';
-import { buildMentionIndex, mentionRecency, mentionSyntax, rankMentions } from './people';
+import {
+  buildMentionIndex,
+  channelWildcardsAllowed,
+  mentionRecency,
+  mentionSyntax,
+  rankMentions,
+} from './people';
 import { useRecentEmoji } from '../../reactions/recent-emoji';
 import { rankSnippets } from './snippets';
 import type { Token } from './token';
@@ -60,6 +67,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
   const recentDms = useInitialState((s) => s.recent_private_conversations);
   const channels = useChannelIndex();
   const subscriptions = useInitialState((s) => s.subscriptions);
+  const mayMentionMany = useRealmPermission('realm_can_mention_many_users_group', true);
   const realmEmoji = useInitialState((s) => s.realm_emoji);
   const snippets = useSavedSnippets();
   const recentEmoji = useRecentEmoji((s) => s.names);
@@ -97,15 +105,24 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
       case 'mention': {
         const recency = mentionRecency(recentDms, cachedConversation(queryClient, narrow), selfId);
         const context = narrow.kind === 'dm' ? 'dm' : 'channel';
-        return rankMentions(mentionIndex(), token.query, { recency, context, silent: token.silent }).map(
-          (m) => ({
-            id: `${m.kind}-${m.id}`,
-            kind: m.kind,
-            label: m.name,
-            detail: m.kind === 'user' ? m.email : m.description,
-            insert: `${mentionSyntax(m, token.silent)} `,
-          }),
+        const channel =
+          narrow.kind === 'dm' ? undefined : subscriptions?.find((s) => s.stream_id === narrow.streamId);
+        const channelWildcards = channelWildcardsAllowed(
+          channel?.subscribers?.length ?? channel?.subscriber_count,
+          mayMentionMany,
         );
+        return rankMentions(mentionIndex(), token.query, {
+          recency,
+          context,
+          silent: token.silent,
+          channelWildcards,
+        }).map((m) => ({
+          id: `${m.kind}-${m.id}`,
+          kind: m.kind,
+          label: m.name,
+          detail: m.kind === 'user' ? m.email : m.description,
+          insert: `${mentionSyntax(m, token.silent)} `,
+        }));
       }
       case 'channel':
         return rankChannels(channelIndex, token.query).map((c) => ({

@@ -173,5 +173,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
     recentEmoji,
     recordEmoji,
     snippets,
+    subscriptions,
+    mayMentionMany,
   ]);
 }

@@ -1,4 +1,5 @@
 import type { Realm } from '../realm/realm';
+import { mutedUsersToWire } from '../realm/muted-users';
 import type { Timings } from '../http/context';
 import { isAdmin, isModeratorOrAbove } from '../realm/roles';
 import { statusToWire } from '../realm/user-status';
@@ -192,7 +193,7 @@ export function initialState(
       .filter((t) => t.user_id === user.user_id && t.visibility_policy === 1)
       .map((t) => [realm.channels.get(t.stream_id)?.name ?? '', t.topic_name, t.last_updated]);
   }
-  if (want('muted_users')) state.muted_users = [];
+  if (want('muted_users')) state.muted_users = mutedUsersToWire(realm, user.user_id);
   if (want('presence')) {
     state.presences = presencesFor(realm, {
       slim: req.slimPresence === true,

@@ -9,6 +9,7 @@ import { isGuest } from './roles';
 import { avatarUrl, type User } from './users';
 import { renderMarkdown, isMeMessage, topicLinks, type MentionInfo } from '../render/markdown';
 import type { ReactionType } from './emoji';
+import { isMutedBy } from './muted-users';
 import { channelTopicLists, directMessageList, topicMessageList } from './message-index';
 
 export interface Reaction {
@@ -298,8 +299,11 @@ export function channelTopics(
   return topics.sort((a, b) => b.max_id - a.max_id);
 }
 
+/** A new message is unread for its recipients, except `except` and those who muted its sender. */
 export function markUnreadForRecipients(realm: Realm, message: Message, except: number): void {
-  for (const id of message.recipients) if (id !== except) flagState(realm, id).unread.add(message.id);
+  for (const id of message.recipients)
+    if (id !== except && !isMutedBy(realm, id, message.sender_id))
+      flagState(realm, id).unread.add(message.id);
 }
 
 /**

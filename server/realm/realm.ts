@@ -75,6 +75,8 @@ export class Realm {
   readonly userTopics: UserTopic[] = [];
   /** Personal message flags per user (read state is kept as the unread set). */
   readonly flagStates = new Map<number, UserFlagState>();
+  /** Muted users per user: muter id → muted user id → when muted, UNIX seconds (`realm/muted-users.ts`). */
+  readonly mutedUsers = new Map<number, Map<number, number>>();
   /** The last presence reports per user (`realm/presence.ts`). */
   readonly presences = new Map<number, UserPresence>();
   /**

@@ -1,8 +1,9 @@
 import { p } from '../http/params';
 import { route } from '../http/route';
+import { muteUser, unmuteUser } from '../realm/muted-user-changes';
 import { accessibleUser, accessibleUserIds, listedUsers, userToWire } from '../realm/users';
 
-/** GET /users, GET /users/me, GET /users/{user_id}. */
+/** GET /users, GET /users/me, GET /users/{user_id}; muting and unmuting a user (the real service's API). */
 export const userRoutes = [
   route({
     method: 'GET',
@@ -40,5 +41,23 @@ export const userRoutes = [
     handler: ({ realm, user }, { user_id }) => ({
       user: userToWire(realm, user, accessibleUser(realm, user, user_id)),
     }),
+  }),
+  route({
+    method: 'POST',
+    path: '/users/me/muted_users/:muted_user_id',
+    params: { muted_user_id: p.int().required() },
+    handler: ({ realm, user }, { muted_user_id }) => {
+      muteUser(realm, user, muted_user_id);
+      return {};
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/users/me/muted_users/:muted_user_id',
+    params: { muted_user_id: p.int().required() },
+    handler: ({ realm, user }, { muted_user_id }) => {
+      unmuteUser(realm, user, muted_user_id);
+      return {};
+    },
   }),
 ];

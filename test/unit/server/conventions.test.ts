@@ -89,6 +89,8 @@ describe('part 1: conventions across endpoints', () => {
       [admin, 'PATCH', '/realm/linkifiers', { ordered_linkifier_ids: filter.map((l) => l.id) }],
       [member, 'GET', '/server_settings', {}],
       [member, 'GET', `/streams/${general}`, {}],
+      [member, 'POST', `/users/me/muted_users/${admin.user_id}`, {}],
+      [member, 'DELETE', `/users/me/muted_users/${admin.user_id}`, {}],
     ];
     for (const [user, method, path, params] of calls) {
       const r = await h.as(user).call(method, path, { ...params, zz_unknown: 'x' });

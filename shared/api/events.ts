@@ -8,6 +8,7 @@ import {
   groupSettingValueSchema,
   linkifierSchema,
   messageSchema,
+  mutedUserSchema,
   realmBotSchema,
   realmEmojiMapSchema,
   savedSnippetSchema,
@@ -302,6 +303,9 @@ export const eventSchemas = lazyRecord({
     ]),
 
   alert_words: () => event('alert_words', { alert_words: z.array(z.string()) }),
+
+  /** The real service's: the account's whole list of muted users, after each mute or unmute. */
+  muted_users: () => event('muted_users', { muted_users: z.array(mutedUserSchema()) }),
 
   attachment: () =>
     z.discriminatedUnion('op', [

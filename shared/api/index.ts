@@ -51,7 +51,7 @@ import { register } from './register';
 import { getServerSettings } from './server';
 import { getUserStatus, updateRealmUserSettingsDefaults, updateSettings, updateStatus } from './settings';
 import { setTypingStatus } from './typing';
-import { createUserGroup, getOwnUser, getUsers, getUserGroups } from './users';
+import { createUserGroup, getOwnUser, getUsers, getUserGroups, muteUser, unmuteUser } from './users';
 import { updatePresence } from './presence';
 
 /** Every binding, by operation name. */
@@ -98,6 +98,8 @@ export const endpoints = {
   getOwnUser,
   getUserGroups,
   createUserGroup,
+  muteUser,
+  unmuteUser,
   // Drafts and saved snippets (4.12, 4.19)
   getDrafts,
   createDrafts,

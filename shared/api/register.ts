@@ -9,6 +9,7 @@ import {
   draftSchema,
   groupSettingValueSchema,
   linkifierSchema,
+  mutedUserSchema,
   narrowSchema,
   realmBotSchema,
   realmEmojiMapSchema,
@@ -215,7 +216,7 @@ export const registerResponseSchema = lazy(() =>
         .array(z.looseObject({ max_message_id: int(), user_ids: z.array(int()) }))
         .optional(),
       alert_words: z.array(z.string()).optional(),
-      muted_users: z.array(z.looseObject({ id: int(), timestamp: int().optional() })).optional(),
+      muted_users: z.array(mutedUserSchema()).optional(),
       scheduled_messages: z.array(scheduledMessageSchema()).optional(),
       /** IDs of the user's starred messages (the `starred_messages` fetch type). */
       starred_messages: z.array(int()).optional(),

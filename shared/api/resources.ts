@@ -381,6 +381,10 @@ export const savedSnippetSchema = lazy(() =>
 );
 export type SavedSnippet = Infer<typeof savedSnippetSchema>;
 
+/** A user the account muted (the real service's `muted_users`: register and the event); `timestamp` in UNIX seconds. */
+export const mutedUserSchema = lazy(() => z.looseObject({ id: int(), timestamp: int().optional() }));
+export type MutedUser = Infer<typeof mutedUserSchema>;
+
 /** Spec 2.7. `url_template` replaced `url_format` at level 176; either may be present. */
 export const linkifierSchema = lazy(() =>
   z.looseObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazy, type Infer } from './lazy';
 import { FeatureLevel, renameKey } from './compat';
-import { defineEndpoint, successResponse } from './endpoint';
+import { defineEndpoint, emptySuccess, successResponse } from './endpoint';
 import { withAvatarUrls } from './avatars';
 import { userGroupPermissionsShape, userGroupSchema, userSchema } from './resources';
 
@@ -64,4 +64,23 @@ export const createUserGroup = defineEndpoint({
     ctx.featureLevel < FeatureLevel.canMentionGroupRenamed
       ? renameKey({ ...params }, 'can_mention_group', 'can_mention_group_id')
       : { ...params },
+});
+
+// ---- Muted users (the real service's API, feature level 48) -----------------------------------
+
+/** POST /users/me/muted_users/{muted_user_id}: the server marks their messages read from now on. */
+export const muteUser = defineEndpoint({
+  name: 'muteUser',
+  method: 'POST',
+  path: '/users/me/muted_users/{muted_user_id}',
+  params: () => z.object({ muted_user_id: int() }),
+  response: emptySuccess,
+});
+
+export const unmuteUser = defineEndpoint({
+  name: 'unmuteUser',
+  method: 'DELETE',
+  path: '/users/me/muted_users/{muted_user_id}',
+  params: () => z.object({ muted_user_id: int() }),
+  response: emptySuccess,
 });

@@ -43,9 +43,7 @@ export function notificationContext(
       t.visibility_policy,
     ]),
   );
-  const mutedUsers = new Set(
-    ((state as unknown as { muted_users?: { id: number }[] }).muted_users ?? []).map((u) => u.id),
-  );
+  const mutedUsers = new Set((state.muted_users ?? []).map((u) => u.id));
   return {
     selfId,
     settings: notificationSettings(state),

@@ -4,6 +4,7 @@ import { deleteMessage } from './reducers/delete-message';
 import { drafts } from './reducers/drafts';
 import { invitesChanged } from './reducers/invites';
 import { message } from './reducers/message';
+import { mutedUsers } from './reducers/muted-users';
 import { presence } from './reducers/presence';
 import { reaction } from './reducers/reaction';
 import { realmBot } from './reducers/realm-bot';
@@ -60,6 +61,7 @@ export const reducers: { [K in HandledEventType]: EventReducer<K> } = {
   user_status: userStatus,
   presence,
   user_topic: userTopic,
+  muted_users: mutedUsers,
   drafts,
   saved_snippets: savedSnippets,
   user_group: userGroup,

@@ -442,6 +442,23 @@ describe('subscription, stream, user_topic, realm_user, user_group, settings', (
     expect(state().user_topics).toEqual([]);
   });
 
+  it('muted_users replaces the list of muted users, down to none', () => {
+    applyEvents(qc, [ev('muted_users', { muted_users: [{ id: OTHER, timestamp: 100 }] })]);
+    expect(state().muted_users).toEqual([{ id: OTHER, timestamp: 100 }]);
+    applyEvents(qc, [
+      ev('muted_users', {
+        muted_users: [
+          { id: OTHER, timestamp: 100 },
+          { id: THIRD, timestamp: 200 },
+        ],
+      }),
+      ev('muted_users', { muted_users: [{ id: THIRD, timestamp: 200 }] }),
+    ]);
+    expect(state().muted_users).toEqual([{ id: THIRD, timestamp: 200 }]);
+    applyEvents(qc, [ev('muted_users', { muted_users: [] })]);
+    expect(state().muted_users).toEqual([]);
+  });
+
   it("a whole-topic move (change_all) carries the topic's mute or follow state, merging with the target", () => {
     applyEvents(qc, [
       ev('user_topic', { stream_id: 1, topic_name: 'lunch', last_updated: 1, visibility_policy: 1 }),

@@ -680,6 +680,13 @@ export const knownEventFixtures: Array<
     ['alert_words', ['deploy', 'outage']],
   ],
   [
+    'muted_users',
+    { id: 52, type: 'muted_users', muted_users: [{ id: 4, timestamp: 1700000000 }] },
+    'muted_users',
+    undefined,
+    ['muted_users', [{ id: 4, timestamp: 1700000000 }]],
+  ],
+  [
     'attachment add',
     { id: 53, type: 'attachment', op: 'add', attachment, upload_space_used: 1024 },
     'attachment',

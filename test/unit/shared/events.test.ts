@@ -65,6 +65,7 @@ describe('decodeEvent: known types (spec part 6)', () => {
       'user_topic',
       'realm',
       'alert_words',
+      'muted_users',
       'attachment',
       'realm_bot',
       'realm_domains',

@@ -267,6 +267,20 @@ export const peopleCases: WireCase[] = [
     expected: { method: 'GET', path: '/users', fields: { client_gravatar: 'false' } },
   },
   {
+    name: 'muteUser',
+    title: 'the user in the path',
+    level: CURRENT,
+    params: { muted_user_id: 10 },
+    expected: { method: 'POST', path: '/users/me/muted_users/10', fields: {} },
+  },
+  {
+    name: 'unmuteUser',
+    title: 'the user in the path',
+    level: CURRENT,
+    params: { muted_user_id: 10 },
+    expected: { method: 'DELETE', path: '/users/me/muted_users/10', fields: {} },
+  },
+  {
     name: 'getOwnUser',
     title: 'no parameters',
     level: CURRENT,

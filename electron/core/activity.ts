@@ -7,7 +7,7 @@ import { incomingMessage, notificationDecision } from '../../shared/notification
 /**
  * What the shell shows outside the window for one account: the unread count (tray, badge) and
  * the desktop notifications, by the same rules as the window's (shared/notifications: DMs,
- * mentions, muted channels and topics, the user's settings).
+ * mentions, muted channels, topics and users, the user's settings).
  */
 
 export interface DesktopNotification {
@@ -92,6 +92,9 @@ export class AccountActivity {
         return null;
       case 'user_topic':
         this.state = { ...this.state, user_topics: userTopicsAfter(this.state.user_topics ?? [], event) };
+        return null;
+      case 'muted_users':
+        this.state = { ...this.state, muted_users: event.muted_users };
         return null;
       default:
         return null;

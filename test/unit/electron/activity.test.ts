@@ -148,6 +148,16 @@ describe('AccountActivity: desktop notifications', () => {
     expect(activity.apply(batch(everyone(54, {})))).toHaveLength(1);
   });
 
+  it('stays quiet for a sender muted later from another client, and speaks again once unmuted', () => {
+    const activity = new AccountActivity('a1', session());
+    const mention = (id: number) => message(id, {}, ['mentioned']);
+    expect(activity.apply(batch(mention(60)))).toHaveLength(1);
+    activity.apply(batch({ type: 'muted_users', muted_users: [{ id: 3, timestamp: 1 }] }));
+    expect(activity.apply(batch(mention(61)))).toEqual([]);
+    activity.apply(batch({ type: 'muted_users', muted_users: [] }));
+    expect(activity.apply(batch(mention(62)))).toHaveLength(1);
+  });
+
   it('strips markup and scripts from message HTML', () => {
     expect(plainText('<p>a<br>b</p><script>alert(1)</script><p>&lt;c&gt;</p>')).toBe('a b <c>');
   });

@@ -126,6 +126,15 @@ describe('people and groups for @', () => {
     ).toEqual([]);
   });
 
+  it('leaves out people the user muted, as the real service does', () => {
+    const withoutMuted = buildMentionIndex(users, groups, { mutedUserIds: new Set([2, 3]) });
+    expect(rankMentions(withoutMuted, 'ben').map((m) => m.name)).toEqual([
+      'Ben',
+      'Ben Okafor',
+      'Reuben Stone',
+    ]);
+  });
+
   it('offers no wildcard to a silent mention, which would notify nobody (as in the real service)', () => {
     const offered = (query: string, silent: boolean) =>
       rankMentions(index, query, { silent }).map((m) => `${m.kind}:${m.name}`);

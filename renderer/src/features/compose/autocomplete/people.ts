@@ -109,10 +109,13 @@ export function buildMentionIndex(
   {
     selfId,
     featureLevel,
+    mutedUserIds,
   }: {
     selfId?: number;
     /** The server's `service_feature_level`, which decides the wildcards it knows (unknown: the newest). */
     featureLevel?: number;
+    /** People the user muted: not offered, as in the real service's typeahead. */
+    mutedUserIds?: ReadonlySet<number>;
   } = {},
 ): MentionIndex {
   const active = [...users].filter((u) => u.is_active !== false);
@@ -122,13 +125,15 @@ export function buildMentionIndex(
     nameCount.set(folded, (nameCount.get(folded) ?? 0) + 1);
   }
   const items: Mentionable[] = [
-    ...active.map((u): Mentionable => ({
-      kind: 'user',
-      id: u.user_id,
-      name: u.full_name,
-      email: u.email,
-      sharedName: (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1,
-    })),
+    ...active
+      .filter((u) => !mutedUserIds?.has(u.user_id))
+      .map((u): Mentionable => ({
+        kind: 'user',
+        id: u.user_id,
+        name: u.full_name,
+        email: u.email,
+        sharedName: (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1,
+      })),
     // System groups (role:members, ...) are not mentioned by name in the real service's typeahead.
     ...groups
       .filter((g) => !g.is_system_group && !g.deactivated)

@@ -18,6 +18,7 @@ import {
   topicSyntax,
 } from './channels';
 import { buildEmojiIndex, emojiSyntax, rankEmoji } from './emoji';
+import { useMutedUserIds } from '../../users/muted-users';
 import {
   buildMentionIndex,
   channelWildcardsAllowed,
@@ -73,9 +74,10 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
   const recentEmoji = useRecentEmoji((s) => s.names);
   const queryClient = useQueryClient();
 
+  const mutedUserIds = useMutedUserIds();
   const mentionIndex = useMemo(
-    () => lazy(() => buildMentionIndex(users.values(), groups ?? [], { selfId, featureLevel })),
-    [users, groups, selfId, featureLevel],
+    () => lazy(() => buildMentionIndex(users.values(), groups ?? [], { selfId, featureLevel, mutedUserIds })),
+    [users, groups, selfId, featureLevel, mutedUserIds],
   );
   const channelIndex = useMemo(
     () => buildChannelIndex(channels.values(), new Set((subscriptions ?? []).map((s) => s.stream_id))),

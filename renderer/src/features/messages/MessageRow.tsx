@@ -21,6 +21,7 @@ import { plainText } from './plain-text';
 import { useToggleFlag } from './toggle-flag';
 import { isLongMessage, useExpandedMessages } from './long-message';
 import { meMessageHtml } from './me-message';
+import { MUTED_SENDER_NAME, useRevealedMessages } from './muted-sender';
 
 /**
  * One message of the feed. `light` draws only its frame (sender, time) and its text as plain text:
@@ -54,13 +55,17 @@ export const MessageRow = memo(function MessageRow({
   light?: boolean;
 }) {
   const select = useNarrowStore((s) => s.select);
-  const { emptyTopicName: emptyName, statuses, users } = useMessageDisplay();
+  const { emptyTopicName: emptyName, statuses, users, mutedUserIds } = useMessageDisplay();
+  const senderMuted = mutedUserIds.has(message.sender_id);
+  const hidden = useRevealedMessages((s) => senderMuted && !s.ids.has(message.id));
   const flags = message.flags ?? [];
   const unread = !flags.includes('read');
   const mentioned = mentionsReader(flags);
   const topic = message.subject ?? '';
   // The sender's current name, as realm_user events keep it: the message's own is from when it was fetched.
-  const senderName = users.get(message.sender_id)?.full_name ?? message.sender_full_name ?? '';
+  const senderName = hidden
+    ? MUTED_SENDER_NAME
+    : (users.get(message.sender_id)?.full_name ?? message.sender_full_name ?? '');
   const shownHtml = highlight?.content ?? message.content;
   const html = message.is_me_message ? meMessageHtml(shownHtml, senderName) : shownHtml;
   const meta = showSender && (
@@ -70,7 +75,7 @@ export const MessageRow = memo(function MessageRow({
       ) : (
         <SenderName message={message} name={senderName} twentyFour={twentyFour} />
       )}
-      {!light && (
+      {!light && !hidden && (
         <StatusBadge status={statuses?.[String(message.sender_id)]} testId={`sender-status-${message.id}`} />
       )}
       <time dateTime={new Date(message.timestamp * 1000).toISOString()}>
@@ -130,12 +135,17 @@ export const MessageRow = memo(function MessageRow({
               aria-hidden="true"
             />
           ) : showSender ? (
-            <SenderAvatar message={message} name={senderName} />
+            <SenderAvatar message={message} name={senderName} hidden={hidden} />
           ) : (
             <time className="gutter-time">{formatTime(message.timestamp, twentyFour)}</time>
           )}
         </div>
-        {light ? (
+        {hidden ? (
+          <div className="message-main">
+            {meta || (!light && <SenderCardOnly message={message} twentyFour={twentyFour} />)}
+            <HiddenContent message={message} />
+          </div>
+        ) : light ? (
           <div className="message-main">
             {meta}
             <PlainContent message={message} html={html} />
@@ -147,6 +157,7 @@ export const MessageRow = memo(function MessageRow({
             html={html}
             isOwn={isOwn}
             channelName={channelName}
+            senderMuted={senderMuted}
           />
         )}
       </div>
@@ -184,7 +195,7 @@ function useSenderCard(message: Message, twentyFour: boolean): [boolean, (open: 
 }
 
 /** The sender's avatar: a click opens their card too (the name is its keyboard way in). */
-function SenderAvatar({ message, name }: { message: Message; name: string }) {
+function SenderAvatar({ message, name, hidden }: { message: Message; name: string; hidden: boolean }) {
   // No subscription: whether the card is open is read when clicked (SenderName draws it).
   const toggle = () => {
     const { messageId, popover } = useMessagePopover.getState();
@@ -199,7 +210,11 @@ function SenderAvatar({ message, name }: { message: Message; name: string }) {
       data-testid={`sender-avatar-${message.id}`}
       onClick={toggle}
     >
-      <Avatar name={name} url={message.avatar_url ? resolveServerUrl(message.avatar_url) : null} size={36} />
+      <Avatar
+        name={name}
+        url={message.avatar_url && !hidden ? resolveServerUrl(message.avatar_url) : null}
+        size={36}
+      />
     </button>
   );
 }
@@ -263,6 +278,26 @@ function LongContent({ message, html }: { message: Message; html: string }) {
   );
 }
 
+/**
+ * A muted sender's message, as the real web app shows it: its content, reactions and actions left out,
+ * with a way to see it (the row's sender line says "Muted user" meanwhile).
+ */
+function HiddenContent({ message }: { message: Message }) {
+  return (
+    <p className="message-content hidden-message muted" data-testid={`hidden-${message.id}`}>
+      This message was hidden because you muted the sender.{' '}
+      <button
+        type="button"
+        className="btn-link"
+        data-testid={`reveal-${message.id}`}
+        onClick={() => useRevealedMessages.getState().toggle(message.id)}
+      >
+        Show message
+      </button>
+    </p>
+  );
+}
+
 /** A light row's content: the message's text, set as text (see plain-text.ts). */
 function PlainContent({ message, html }: { message: Message; html: string }) {
   // Condensed as the full row will be, so the row keeps its height when it is drawn in full.
@@ -286,12 +321,15 @@ function FullMessageParts({
   html,
   isOwn,
   channelName,
+  senderMuted,
 }: {
   message: Message;
   meta: ReactNode;
   html: string;
   isOwn: boolean;
   channelName?: string;
+  /** The sender is muted and the reader revealed this message: it can be hidden again. */
+  senderMuted: boolean;
 }) {
   const open = useDialogStore((s) => s.open);
   const star = useToggleFlag(message.id);
@@ -313,6 +351,16 @@ function FullMessageParts({
             onClick={() => open({ kind: 'edit-history', messageId: message.id })}
           >
             {edited ? '(edited)' : '(moved)'}
+          </button>
+        )}
+        {senderMuted && (
+          <button
+            type="button"
+            className="btn-link small"
+            data-testid={`hide-again-${message.id}`}
+            onClick={() => useRevealedMessages.getState().toggle(message.id)}
+          >
+            Hide message again
           </button>
         )}
         <Reactions message={message} picking={picking} setPicking={setPicking} />

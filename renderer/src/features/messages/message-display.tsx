@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { User, UserStatus } from '../../api/model';
 import { useEmptyTopicName, useSelfId, useUserSetting, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
+import { useMutedUserIds } from '../users/muted-users';
 
 /** What every message row shows from the register state besides the message itself. */
 export interface MessageDisplay {
@@ -12,6 +13,8 @@ export interface MessageDisplay {
   reactionUsers: boolean;
   /** Statuses by user id (spec 4.11), shown on sender lines. */
   statuses: Record<string, UserStatus> | undefined;
+  /** Senders whose messages are hidden until revealed (the real service's muted users). */
+  mutedUserIds: ReadonlySet<number>;
 }
 
 const MessageDisplayContext = createContext<MessageDisplay | null>(null);
@@ -26,9 +29,10 @@ export function MessageDisplayProvider({ children }: { children: ReactNode }) {
   const emptyTopicName = useEmptyTopicName();
   const reactionUsers = useUserSetting<boolean>('display_emoji_reaction_users', false);
   const statuses = useInitialState((s) => s.user_status);
+  const mutedUserIds = useMutedUserIds();
   const value = useMemo(
-    () => ({ selfId, users, emptyTopicName, reactionUsers, statuses }),
-    [selfId, users, emptyTopicName, reactionUsers, statuses],
+    () => ({ selfId, users, emptyTopicName, reactionUsers, statuses, mutedUserIds }),
+    [selfId, users, emptyTopicName, reactionUsers, statuses, mutedUserIds],
   );
   return <MessageDisplayContext.Provider value={value}>{children}</MessageDisplayContext.Provider>;
 }

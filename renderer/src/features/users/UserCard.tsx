@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { errorText } from '../../api/call';
 import type { User, UserStatus } from '../../api/model';
+import { unmetError } from '../../api/unmet-error';
 import type { Narrow } from '../../api/narrow';
 import { Avatar } from '../../components/Avatar';
 import { Popover } from '../../components/Popover';
@@ -7,6 +9,7 @@ import { resolveServerUrl } from '../../components/SafeHtml';
 import { useNarrowStore } from '../../state/narrow';
 import { focusComposeSoon } from '../compose/focus-compose';
 import { roleLabel } from '../invitations/invite-form';
+import { useMutedUserIds, useMuteUser } from './muted-users';
 import { StatusBadge } from './StatusBadge';
 
 /** Their clock now, where their profile names a time zone the browser knows; null otherwise. */
@@ -27,7 +30,7 @@ export function localTime(timeZone: string | undefined, now: Date, twentyFour: b
 /**
  * A person's card, opened from their name or avatar on a message (or `u` on the selected one), as
  * in the real service: who they are, their status, role and local time, and what one does next:
- * write to them, or see what they have sent.
+ * write to them, see what they have sent, or mute them (their messages are then hidden).
  */
 export function UserCard({
   user,
@@ -104,8 +107,34 @@ export function UserCard({
           >
             View messages sent
           </button>
+          {!isSelf && <MuteButton userId={user.user_id} />}
         </div>
       </div>
     </Popover>
+  );
+}
+
+/** Mute or unmute: the button follows the server's `muted_users` event, not the click. */
+function MuteButton({ userId }: { userId: number }) {
+  const muted = useMutedUserIds().has(userId);
+  const change = useMuteUser();
+  const error = unmetError(change, ({ mute }) => muted === mute);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small"
+        data-testid="user-card-mute"
+        disabled={change.isPending}
+        onClick={() => change.mutate({ userId, mute: !muted })}
+      >
+        {muted ? 'Unmute this user' : 'Mute this user'}
+      </button>
+      {error && (
+        <span className="row-error" role="alert">
+          {errorText(error)}
+        </span>
+      )}
+    </>
   );
 }

@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { MutedUser } from '../../../../shared/api/resources';
+import { callApi } from '../../api/call';
+import { useBridge } from '../../app/bridge-context';
+import { useInitialState } from '../../app/session';
+
+/** The ids of the register state's `muted_users` (kept current by `muted_users` events). */
+export function mutedUserIds(mutedUsers: readonly MutedUser[] | undefined): ReadonlySet<number> {
+  return new Set((mutedUsers ?? []).map((u) => u.id));
+}
+
+export function useMutedUserIds(): ReadonlySet<number> {
+  const mutedUsers = useInitialState((s) => s.muted_users);
+  return useMemo(() => mutedUserIds(mutedUsers), [mutedUsers]);
+}
+
+/** Mute or unmute someone; the server's `muted_users` event then changes what the screens show. */
+export function useMuteUser() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: ({ userId, mute }: { userId: number; mute: boolean }) =>
+      mute
+        ? callApi(bridge, 'muteUser', { muted_user_id: userId })
+        : callApi(bridge, 'unmuteUser', { muted_user_id: userId }),
+  });
+}

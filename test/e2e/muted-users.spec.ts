@@ -41,6 +41,15 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
   await expect(page.getByTestId(`sender-${ids[0]}`)).toHaveText('Muted user');
   await page.screenshot({ path: 'test-results/screens/muted-users.png' });
 
+  // Nobody muted is offered as someone to write to.
+  await page.getByTestId('new-dm').click();
+  await page.getByTestId('user-search').fill('Ben');
+  await expect(page.getByTestId('new-dm-dialog')).toContainText('Nobody matches.');
+  await page.getByTestId('user-search').fill('Chlo');
+  await expect(page.getByTestId('user-chloe@northwind.example')).toBeVisible();
+  await page.getByTestId('new-dm-dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('new-dm-dialog')).toHaveCount(0);
+
   await page.getByTestId(`reveal-${ids[0]}`).click();
   await expect(page.getByTestId(`content-${ids[0]}`)).toContainText('Loud opinion from Ben');
   await expect(page.getByTestId(`sender-${ids[0]}`)).toHaveText('Ben Okafor');

@@ -25,6 +25,7 @@ export function NewDmDialog() {
     <Dialog title="New direct message" onClose={close} testId="new-dm-dialog">
       <UserPicker
         includeSelf
+        leaveOutMuted
         selected={picked}
         onToggle={(id) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))}
         onSubmit={open}

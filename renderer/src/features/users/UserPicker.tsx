@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { useApiQuery } from '../../api/queries';
 import { VirtualList } from '../../components/VirtualList';
 import { EmojiGlyph } from '../reactions/Reactions';
+import { useMutedUserIds } from './muted-users';
 import { compareNames, indexPeople, searchPeople } from './person-search';
 
 export function StatusLine({ status }: { status: UserStatus | undefined }) {
@@ -36,15 +37,19 @@ export function UserPicker({
   onToggle,
   onSubmit,
   includeSelf = false,
+  leaveOutMuted = false,
 }: {
   selected: number[];
   onToggle: (userId: number) => void;
   onSubmit?: () => void;
   includeSelf?: boolean;
+  /** Picking whom to write to: the real service offers nobody the user muted. */
+  leaveOutMuted?: boolean;
 }) {
   const known = useUsers();
   const selfId = useSelfId();
   const statuses = useInitialState((s) => s.user_status);
+  const mutedUserIds = useMutedUserIds();
   const [query, setQuery] = useState('');
   // GET /users, overlaid with the register state that realm_user events keep current.
   const fetched = useApiQuery('getUsers', {});
@@ -55,10 +60,15 @@ export function UserPicker({
     for (const [id, u] of known) if (!users.has(id)) users.set(id, u);
     return indexPeople(
       [...users.values()]
-        .filter((u: User) => u.is_active !== false && (includeSelf || u.user_id !== selfId))
+        .filter(
+          (u: User) =>
+            u.is_active !== false &&
+            (includeSelf || u.user_id !== selfId) &&
+            !(leaveOutMuted && mutedUserIds.has(u.user_id)),
+        )
         .sort(compareNames),
     );
-  }, [known, fetched.data, selfId, includeSelf]);
+  }, [known, fetched.data, selfId, includeSelf, leaveOutMuted, mutedUserIds]);
   const list = useMemo(() => searchPeople(index, query), [index, query]);
   const firstMatch = query.trim() ? list[0] : undefined;
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -28,27 +28,52 @@ export function channelSlug(streamId: number, name: string): string {
   return encodeHashComponent(`${streamId}-${name.replace(/ /g, '-')}`);
 }
 
+/** One `operator/operand` pair of a link that is not a single conversation (a search). */
+export interface NarrowLinkTerm {
+  operator: string;
+  operand: string;
+  negated: boolean;
+}
+
 export type NarrowLinkTarget =
   | { kind: 'channel'; streamId: number; topic?: string; messageId?: number }
-  | { kind: 'dm'; userIds: number[]; messageId?: number };
+  | { kind: 'dm'; userIds: number[]; messageId?: number }
+  | { kind: 'search'; terms: NarrowLinkTerm[] };
 
 const CHANNEL_OPERATORS = new Set(['channel', 'stream']);
 const TOPIC_OPERATORS = new Set(['topic', 'subject']);
 const DM_OPERATORS = new Set(['dm', 'pm-with']);
 const MESSAGE_OPERATORS = new Set(['near', 'with', 'id']);
 
-/** What a `#narrow/...` fragment points at, or null for anything this client does not open itself. */
+/**
+ * What a `#narrow/...` fragment points at: a channel, topic or direct-message conversation (near a
+ * message or not), or else the search it is (`#narrow/search/lunch`, `#narrow/is/starred`,
+ * `#narrow/channel/5-engineering/sender/12-ben`: the real service links its search views too).
+ * Null for anything that is not a narrow.
+ */
 export function parseNarrowHash(hash: string): NarrowLinkTarget | null {
   const body = hash.replace(/^#/, '');
   if (!body.startsWith('narrow/')) return null;
   const parts = body.slice('narrow/'.length).split('/');
+  const terms: NarrowLinkTerm[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const negated = parts[i]!.startsWith('-');
+    const operator = parts[i]!.replace(/^-/, '').toLowerCase();
+    const operand = decodeHashComponent(parts[i + 1]!);
+    if (operator && operand) terms.push({ operator, operand, negated });
+  }
+  if (terms.length === 0) return null;
+  return conversationOf(terms) ?? { kind: 'search', terms };
+}
+
+/** The conversation the terms name, when they name only one (and, maybe, a message in it). */
+function conversationOf(terms: NarrowLinkTerm[]): NarrowLinkTarget | null {
   let streamId: number | undefined;
   let topic: string | undefined;
   let userIds: number[] | undefined;
   let messageId: number | undefined;
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const operator = parts[i]!;
-    const operand = decodeHashComponent(parts[i + 1]!);
+  for (const { operator, operand, negated } of terms) {
+    if (negated) return null;
     if (CHANNEL_OPERATORS.has(operator)) streamId = leadingNumber(operand);
     else if (TOPIC_OPERATORS.has(operator)) topic = operand;
     else if (DM_OPERATORS.has(operator)) userIds = leadingIdList(operand);
@@ -62,12 +87,14 @@ export function parseNarrowHash(hash: string): NarrowLinkTarget | null {
   return null;
 }
 
-function leadingNumber(text: string): number | undefined {
+/** The id a link's operand starts with (`5-engineering`), if any. */
+export function leadingNumber(text: string): number | undefined {
   const match = /^\d+/.exec(text);
   return match ? Number(match[0]) : undefined;
 }
 
-function leadingIdList(text: string): number[] {
+/** The ids a link's people operand starts with (`12,14-group`), if any. */
+export function leadingIdList(text: string): number[] {
   const match = /^\d+(,\d+)*/.exec(text);
   return match ? match[0].split(',').map(Number) : [];
 }

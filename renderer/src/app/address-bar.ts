@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { conversationLinkTarget } from '../api/conversation-links';
+import { conversationLinkTarget, linkNamesOf } from '../api/conversation-links';
 import { getInitialState } from '../api/keys';
 import { currentServerBase } from '../components/sanitize';
 import { useNarrowStore } from '../state/narrow';
@@ -14,10 +14,12 @@ export function useConversationFromAddressBar(ready: boolean): void {
   useEffect(() => {
     if (!ready) return;
     const openFromHash = () => {
+      const state = getInitialState(queryClient);
       const target = conversationLinkTarget(
         window.location.hash,
         currentServerBase(),
-        getInitialState(queryClient)?.user_id,
+        state?.user_id,
+        linkNamesOf(state),
       );
       if (target) useNarrowStore.getState().select(target.narrow, target.anchor);
     };

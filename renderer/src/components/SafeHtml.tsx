@@ -1,5 +1,7 @@
-import { useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { conversationLinkTarget } from '../api/conversation-links';
+import { useContext, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { conversationLinkTarget, linkNamesOf } from '../api/conversation-links';
+import { getInitialState } from '../api/keys';
 import { useNarrowStore } from '../state/narrow';
 import { useBridge } from '../app/bridge-context';
 import { useExternalImagesStore } from '../state/external-images';
@@ -35,6 +37,8 @@ export function SafeHtml({
   const loadExternalHttps = useExternalImagesStore((s) => s.loadHttps);
   const [allowed, setAllowed] = useState<ReadonlySet<string>>(() => new Set());
   const reader = useHtmlReader();
+  // Read when a link is followed (a search link names channels and people); none on a screen without one.
+  const queryClient = useContext(QueryClientContext);
   const clean = useMemo(
     () => sanitizeHtml(html, { loadExternalHttps, allowed }, reader),
     [html, loadExternalHttps, allowed, reader],
@@ -56,8 +60,13 @@ export function SafeHtml({
     // The server's uploads: the lightbox for an image preview, a download for anything else.
     if (openUploadLink(link, bridge)) return;
     const href = link.getAttribute('href') ?? '';
-    // A channel, topic or message of the same organization opens here, not in a browser.
-    const conversation = conversationLinkTarget(href, currentServerBase(), reader?.userId);
+    // A channel, topic, message or search of the same organization opens here, not in a browser.
+    const conversation = conversationLinkTarget(
+      href,
+      currentServerBase(),
+      reader?.userId,
+      linkNamesOf(queryClient && getInitialState(queryClient)),
+    );
     if (conversation) useNarrowStore.getState().select(conversation.narrow, conversation.anchor);
     else if (EXTERNAL.test(href)) void bridge.openExternal(href);
   };

@@ -43,14 +43,22 @@ describe('narrow links', () => {
     expect(parseNarrowHash('#narrow/pm-with/12-Ben-Okafor')).toEqual({ kind: 'dm', userIds: [12] });
   });
 
-  it('leaves alone what it does not open itself', () => {
-    for (const hash of [
-      '#narrow/search/lunch',
-      '#settings',
-      '',
-      '#narrow/channel/engineering',
-      '#narrow/is/starred',
-    ])
-      expect(parseNarrowHash(hash)).toBeNull();
+  it('reads any other narrow as the search it is, negations included', () => {
+    expect(parseNarrowHash('#narrow/search/lunch')).toEqual({
+      kind: 'search',
+      terms: [{ operator: 'search', operand: 'lunch', negated: false }],
+    });
+    expect(parseNarrowHash('#narrow/channel/5-engineering/sender/12-Ben-Okafor/-is/starred')).toEqual({
+      kind: 'search',
+      terms: [
+        { operator: 'channel', operand: '5-engineering', negated: false },
+        { operator: 'sender', operand: '12-Ben-Okafor', negated: false },
+        { operator: 'is', operand: 'starred', negated: true },
+      ],
+    });
+  });
+
+  it('leaves alone what is not a narrow', () => {
+    for (const hash of ['#settings', '', '#narrow', '#narrow/']) expect(parseNarrowHash(hash)).toBeNull();
   });
 });

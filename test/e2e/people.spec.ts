@@ -118,6 +118,47 @@ test("a sender's card: from their name or u, with their role and local time, a d
   await expect(page.getByTestId('compose-input')).toBeFocused();
 });
 
+test('a mention of a person in a message opens their card; a second click closes it, and @all opens none', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `mentioned ${Date.now()}`;
+  const { body } = await chat.api('ben@northwind.example').post('/messages', {
+    type: 'channel',
+    to: 'general',
+    topic,
+    content: 'Over to @**Dmitri Ivanov**, and @**all** of you',
+  });
+  const id = body.id as number;
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+
+  const content = page.getByTestId(`content-${id}`);
+  const mention = content.locator('.user-mention', { hasText: 'Dmitri Ivanov' });
+  await mention.click();
+  const card = page.getByTestId('user-card');
+  await expect(card.getByRole('dialog', { name: 'Dmitri Ivanov' })).toBeVisible();
+  await expect(card.getByTestId('user-card-email')).toHaveText('dmitri@northwind.example');
+  await expect(card.getByTestId('user-card-dm')).toBeFocused();
+  // Beside the mention, not somewhere else on the page.
+  const at = (await mention.boundingBox())!;
+  const box = (await card.boundingBox())!;
+  expect(Math.abs(box.y - (at.y + at.height))).toBeLessThan(12);
+  await mention.click();
+  await expect(card).toHaveCount(0);
+
+  await content.locator('.user-mention', { hasText: 'all' }).click();
+  await expect(card).toHaveCount(0);
+  await mention.click();
+  await expect(card.getByRole('dialog', { name: 'Dmitri Ivanov' })).toBeVisible();
+  await card.getByTestId('user-card-messages').click();
+  await expect(page.locator('[data-testid^="search-pill-"]')).toHaveText([
+    'sender:dmitri@northwind.example×',
+  ]);
+});
+
 test('w in a channel’s topic shows the people in the right pane to search them; Esc brings the channel back', async ({
   page,
   chat,

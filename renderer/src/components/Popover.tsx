@@ -1,5 +1,5 @@
 import { autoUpdate, flip, offset, shift, size, useFloating, type Placement } from '@floating-ui/react-dom';
-import { useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useEscapeLayer } from './escape-layers';
 import { keepTabInside } from './focus-fallback';
@@ -13,11 +13,14 @@ import { keepTabInside } from './focus-fallback';
 export function Popover({
   onClose,
   placement = 'bottom-start',
+  anchor,
   children,
   ...attributes
 }: {
   onClose: () => void;
   placement?: Placement;
+  /** The element it floats next to, when that is not where it is rendered (inside server HTML). */
+  anchor?: Element | undefined;
   children: ReactNode;
 } & HTMLAttributes<HTMLDivElement> & { 'data-testid'?: string }) {
   const { refs, floatingStyles, elements } = useFloating({
@@ -38,6 +41,9 @@ export function Popover({
   });
   // Callback refs (not ref objects), safe to pass during render.
   const { setReference, setFloating } = refs;
+  useLayoutEffect(() => {
+    if (anchor) setReference(anchor);
+  }, [anchor, setReference]);
   useEscapeLayer(true, onClose);
 
   // Closing returns focus to what had it (the button that opened it), unless focus moved on. Read
@@ -56,16 +62,18 @@ export function Popover({
       if (!target) return;
       if (elements.floating?.contains(target)) return;
       // The control that opened it toggles it itself.
-      if (elements.reference instanceof Element && elements.reference.parentElement?.contains(target)) return;
+      const opener =
+        anchor ?? (elements.reference instanceof Element ? elements.reference.parentElement : null);
+      if (opener?.contains(target)) return;
       onClose();
     };
     document.addEventListener('pointerdown', onPointerDown, true);
     return () => document.removeEventListener('pointerdown', onPointerDown, true);
-  }, [elements.floating, elements.reference, onClose]);
+  }, [anchor, elements.floating, elements.reference, onClose]);
 
   return (
     <>
-      <span ref={setReference} className="popover-reference" aria-hidden="true" />
+      {!anchor && <span ref={setReference} className="popover-reference" aria-hidden="true" />}
       {createPortal(
         <div
           {...attributes}

@@ -7,6 +7,7 @@ import { useBridge } from '../app/bridge-context';
 import { useExternalImagesStore } from '../state/external-images';
 import { currentServerBase, EXTERNAL_IMAGE_ATTR, sanitizeHtml } from './sanitize';
 import { openUploadLink } from '../features/uploads/file-clicks';
+import { MentionCard } from '../features/users/MentionCard';
 import { toggleSpoiler } from './spoilers';
 import { useHtmlReader } from './html-reader';
 
@@ -43,9 +44,15 @@ export function SafeHtml({
     () => sanitizeHtml(html, { loadExternalHttps, allowed }, reader),
     [html, loadExternalHttps, allowed, reader],
   );
+  const [mentioned, setMentioned] = useState<{ userId: number; anchor: Element } | null>(null);
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as Element;
     if (!target.closest('a') && toggleSpoiler(target)) return;
+    const mention = target.closest('a') ? null : mentionedUser(target);
+    if (mention) {
+      setMentioned((open) => (open?.anchor === mention.anchor ? null : mention));
+      return;
+    }
     const placeholder = target.closest(`[${EXTERNAL_IMAGE_ATTR}]`);
     if (placeholder) {
       event.preventDefault();
@@ -77,15 +84,27 @@ export function SafeHtml({
   };
   const Tag = as;
   return (
-    <Tag
-      className={className}
-      // Written by people in any script: laid out right to left when it starts in Hebrew or Arabic.
-      dir="auto"
-      data-testid={testId}
-      onClick={onClick}
-      onKeyDown={onKeyDown}
-      // The string has just been through DOMPurify above.
-      dangerouslySetInnerHTML={{ __html: clean }}
-    />
+    <>
+      <Tag
+        className={className}
+        // Written by people in any script: laid out right to left when it starts in Hebrew or Arabic.
+        dir="auto"
+        data-testid={testId}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        // The string has just been through DOMPurify above.
+        dangerouslySetInnerHTML={{ __html: clean }}
+      />
+      {mentioned && (
+        <MentionCard userId={mentioned.userId} anchor={mentioned.anchor} onClose={() => setMentioned(null)} />
+      )}
+    </>
   );
+}
+
+/** The person a clicked mention names (not a wildcard such as @all, whose id is `*`). */
+function mentionedUser(target: Element): { userId: number; anchor: Element } | null {
+  const mention = target.closest('.user-mention[data-user-id]');
+  const userId = Number(mention?.getAttribute('data-user-id'));
+  return mention && Number.isInteger(userId) ? { userId, anchor: mention } : null;
 }

@@ -37,12 +37,15 @@ export function UserCard({
   status,
   isSelf,
   twentyFour,
+  anchor,
   onClose,
 }: {
   user: User;
   status: UserStatus | undefined;
   isSelf: boolean;
   twentyFour: boolean;
+  /** What it opens beside, when not where it is rendered (a mention inside a message's HTML). */
+  anchor?: Element;
   onClose: () => void;
 }) {
   const card = useRef<HTMLDivElement>(null);
@@ -56,7 +59,13 @@ export function UserCard({
     useNarrowStore.getState().select(narrow);
   };
   return (
-    <Popover onClose={onClose} placement="bottom-start" className="popover user-card" data-testid="user-card">
+    <Popover
+      onClose={onClose}
+      placement="bottom-start"
+      anchor={anchor}
+      className="popover user-card"
+      data-testid="user-card"
+    >
       <div ref={card} role="dialog" aria-label={user.full_name}>
         <div className="user-card-head">
           <Avatar

@@ -76,6 +76,14 @@ function channelLink(env: RenderEnv, name: string, topic: string | undefined): s
   return `<a class="stream-topic" data-stream-id="${channel.stream_id}" href="${base}/topic/${encodeHashComponent(topic)}">#${escapeHtml(channel.name)} &gt; ${escapeHtml(topic)}</a>`;
 }
 
+/** `#**channel>topic@123**`: a link to one message, written as the real service writes it. */
+function messageLink(env: RenderEnv, name: string, topic: string, messageId: string): string | null {
+  const channel = channelByName(env.realm, name);
+  if (!channel) return null;
+  const href = `/#narrow/channel/${channelSlug(channel.stream_id, channel.name)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+  return `<a class="message-link" href="${href}">#${escapeHtml(channel.name)} &gt; ${escapeHtml(topic)} @ 💬</a>`;
+}
+
 export function emojiHtml(realm: Realm, name: string): string | null {
   const custom = activeRealmEmojiByName(realm, name);
   if (custom) {
@@ -93,7 +101,7 @@ function pushHtml(state: StateInline, html: string, length: number): void {
   state.pos += length;
 }
 
-/** Inline syntax of the service: @**user**, @*group*, #**channel>topic**, :emoji:. */
+/** Inline syntax of the service: @**user**, @*group*, #**channel>topic**, #**channel>topic@id**, :emoji:. */
 function serviceInline(state: StateInline, silentMode: boolean): boolean {
   const env = state.env as unknown as RenderEnv;
   const rest = state.src.slice(state.pos);
@@ -118,9 +126,10 @@ function serviceInline(state: StateInline, silentMode: boolean): boolean {
     return false;
   }
   if (ch === '#') {
-    const m = /^#\*\*([^*>\n]+?)(?:>([^*\n]+?))?\*\*/.exec(rest);
+    const message = /^#\*\*([^*>\n]+?)>([^*\n]*?)@(\d+)\*\*/.exec(rest);
+    const m = message ?? /^#\*\*([^*>\n]+?)(?:>([^*\n]+?))?\*\*/.exec(rest);
     if (!m) return false;
-    const html = channelLink(env, m[1]!, m[2]);
+    const html = message ? messageLink(env, m[1]!, m[2]!, m[3]!) : channelLink(env, m[1]!, m[2]);
     if (html === null) return false;
     if (!silentMode) pushHtml(state, html, m[0].length);
     else state.pos += m[0].length;

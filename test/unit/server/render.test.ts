@@ -51,6 +51,13 @@ describe('rendering (server/render)', () => {
     expect(html).toMatch(/href="\/#narrow\/channel\/\d+-engineering\/topic\/deploy\.20pipeline"/);
   });
 
+  it('links to a message with #**channel>topic@id**, near it, as the real service does', () => {
+    const { html } = renderMarkdown(demo(), 'see #**engineering>deploy pipeline@35**');
+    expect(html).toMatch(
+      /<a class="message-link" href="\/#narrow\/channel\/\d+-engineering\/topic\/deploy\.20pipeline\/near\/35">#engineering &gt; deploy pipeline @ 💬<\/a>/,
+    );
+  });
+
   it('escapes raw HTML instead of passing it through', () => {
     const { html } = renderMarkdown(demo(), '<script>alert(1)</script> <b>x</b>');
     expect(html).not.toContain('<script>');

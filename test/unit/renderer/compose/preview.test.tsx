@@ -52,6 +52,17 @@ describe('the compose preview', () => {
     expect(html.querySelector('img.emoji')?.getAttribute('src')).toBe('https://chat.example/e/n.svg');
   });
 
+  it('renders a message link #**channel>topic@id** as the server does, near the message', () => {
+    setServerBase('https://chat.example');
+    const link = parse(renderPreview('see #**general>office move@35**', lookup)).querySelector(
+      'a.message-link',
+    );
+    expect(link?.textContent).toBe('#general > office move @ 💬');
+    expect(link?.getAttribute('href')).toBe(
+      'https://chat.example/#narrow/channel/1-general/topic/office.20move/near/35',
+    );
+  });
+
   it('leaves unknown names to plain markdown (as the server does), and raw HTML as text', () => {
     const html = parse(renderPreview('@**Nobody** #**nowhere** :nope: <img src=x onerror=alert(1)>', lookup));
     expect(html.textContent).toBe('@Nobody #nowhere :nope: <img src=x onerror=alert(1)>');

@@ -56,6 +56,14 @@ function channelLink(lookup: PreviewLookup, name: string, topic: string | undefi
   return `<a class="stream-topic" data-stream-id="${channel.id}" href="${base}/topic/${encodeHashComponent(topic)}">#${escape(channel.name)} &gt; ${escape(topic)}</a>`;
 }
 
+/** `#**channel>topic@123**`: a link to one message, as the server renders it. */
+function messageLink(lookup: PreviewLookup, name: string, topic: string, messageId: string): string | null {
+  const channel = lookup.channel(name);
+  if (!channel) return null;
+  const href = `/#narrow/channel/${channelSlug(channel.id, channel.name)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+  return `<a class="message-link" href="${href}">#${escape(channel.name)} &gt; ${escape(topic)} @ 💬</a>`;
+}
+
 function emoji(lookup: PreviewLookup, name: string): string | null {
   const found = lookup.emoji(name);
   if (!found) return null;
@@ -72,6 +80,11 @@ const SYNTAX: {
 }[] = [
   { start: '@', pattern: /^@(_?)\*\*([^*\n]+?)\*\*/, html: (l, m) => mention(l, m[1] === '_', m[2]!) },
   { start: '@', pattern: /^@(_?)\*([^*\n]+?)\*/, html: (l, m) => groupMention(l, m[1] === '_', m[2]!) },
+  {
+    start: '#',
+    pattern: /^#\*\*([^*>\n]+?)>([^*\n]*?)@(\d+)\*\*/,
+    html: (l, m) => messageLink(l, m[1]!, m[2]!, m[3]!),
+  },
   {
     start: '#',
     pattern: /^#\*\*([^*>\n]+?)(?:>([^*\n]+?))?\*\*/,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { channelId } from './server-state';
 
 // The search box reads the service's filters: channel:, topic:, sender:, is:, has:, negation and
 // quoted operands; shows them as removable pills; and suggests operators and names while typing.
@@ -403,4 +404,30 @@ test('a pill removed from the keyboard hands the focus to the next pill, then to
   await expect(pills(page)).toHaveCount(0);
   await expect(input).toBeFocused();
   await expect(input).toHaveValue('meeting');
+});
+
+test('a link of the organization pasted into the search box opens its view: a message in its topic, or the search it is', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `pasted link ${Date.now()}`;
+  const first = await post(chat, 'admin', 'general', topic, 'The message the link names');
+  await post(chat, 'admin', 'general', topic, 'A later one');
+  const general = await channelId(chat.api('member'), 'general');
+  await signIn(page, 'member');
+  const input = page.getByTestId('search-input');
+
+  await input.fill(
+    `${chat.server.url}/#narrow/channel/${general}-general/topic/${encodeURIComponent(topic).replace(/%/g, '.')}/near/${first}`,
+  );
+  await input.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+  await expect(page.locator('[data-selected="true"]')).toHaveAttribute('data-message-id', String(first));
+  await expect(pills(page)).toHaveCount(0);
+
+  await input.fill(`${chat.server.url}/#narrow/channel/${general}-general/search/later`);
+  await input.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toHaveText('Search: channel:general later');
+  await expect(pills(page)).toHaveText(['channel:general×']);
 });

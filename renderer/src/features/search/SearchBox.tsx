@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { conversationLinkTarget, linkNamesOf, type LinkTarget } from '../../api/conversation-links';
+import { getInitialState } from '../../api/keys';
+import { currentServerBase } from '../../components/sanitize';
 import {
   canonicalOperator,
   conversationOfSearch,
@@ -213,9 +217,23 @@ export function SearchBox() {
     setNoMatch(problem);
   };
 
+  const queryClient = useQueryClient();
+  /** A link to a view of the organization pasted alone (the app has no address bar): that view. */
+  const pastedLink = (): LinkTarget | null => {
+    const pasted = text.trim();
+    if (terms.length > 0 || !pasted || /\s/.test(pasted)) return null;
+    const state = getInitialState(queryClient);
+    return conversationLinkTarget(pasted, currentServerBase(), state?.user_id, linkNamesOf(state));
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setOpen(false);
+    const link = pastedLink();
+    if (link) {
+      useNarrowStore.getState().select(link.narrow, link.anchor);
+      return afterRun(null);
+    }
     // A person or a channel typed in part ("sender:Quint") is the one the list offers first: the
     // server knows no one by a part of their name.
     const word = currentWord(text);

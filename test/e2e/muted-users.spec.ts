@@ -1,4 +1,5 @@
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { channelId } from './server-state';
 
 // Muted users (the real service's API and help center): a muted sender's messages are hidden in the
 // feed until revealed, and unmuting shows them again, all without a reload.
@@ -22,7 +23,10 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
       (await chat.api(ben.email).post('/messages', { type: 'channel', to: 'general', topic, content })).body
         .id as number,
     );
+  await chat.api(ben.email).post('/messages', { type: 'direct', to: [owner.user_id], content: 'Psst, Ada' });
   await signIn(page, 'owner');
+  const dmWithBen = page.getByTestId(`dm-${ben.user_id}`);
+  await expect(dmWithBen).toBeVisible();
   await page.getByTestId('channel-general').click();
   await page.getByTestId(`topic-${topic}`).click();
   await expect(page.getByTestId(`content-${ids[0]}`)).toContainText('Loud opinion from Ben');
@@ -40,6 +44,15 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
   }
   await expect(page.getByTestId(`sender-${ids[0]}`)).toHaveText('Muted user');
   await page.screenshot({ path: 'test-results/screens/muted-users.png' });
+  // A one-on-one conversation with them leaves the lists of conversations, as in the real service.
+  await expect(dmWithBen).toHaveCount(0);
+  await page.getByTestId('home-recent').click();
+  const general = await channelId(chat.api('owner'), 'general');
+  await expect(page.getByTestId(`recent-topic-${general}-${topic}`)).toBeVisible();
+  await expect(page.getByTestId(`recent-dm-${ben.user_id}`)).toHaveCount(0);
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`hidden-${ids[0]}`)).toBeVisible();
 
   // Nobody muted is offered as someone to write to.
   await page.getByTestId('new-dm').click();
@@ -66,5 +79,6 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
     await expect(page.getByTestId(`hidden-${id}`)).toHaveCount(0);
   }
   await expect(page.getByTestId(`sender-${ids[0]}`)).toHaveText('Ben Okafor');
+  await expect(dmWithBen).toBeVisible();
   expect(await mutedIds(chat, owner.email)).toEqual([]);
 });

@@ -13,6 +13,7 @@ import { unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { StatusBadge } from '../users/StatusBadge';
+import { useMutedUserIds, withMutedPerson } from '../users/muted-users';
 import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 function useRecentDmMessages() {
@@ -50,6 +51,7 @@ export function DmSidebar() {
   const open = useDialogStore((s) => s.open);
 
   const recentDms = useRecentDmMessages();
+  const muted = useMutedUserIds();
   const conversations = useMemo(() => {
     // recent_private_conversations from register (kept current by message events), completed
     // from the newest direct messages for servers that leave it empty.
@@ -67,8 +69,10 @@ export function DmSidebar() {
           m.display_recipient.map((r) => r.id),
           m.id,
         );
-    return [...byKey.values()].sort((a, b) => b.max_message_id - a.max_message_id);
-  }, [recents, recentDms.data, selfId]);
+    return [...byKey.values()]
+      .filter((c) => !withMutedPerson(c.user_ids, muted))
+      .sort((a, b) => b.max_message_id - a.max_message_id);
+  }, [recents, recentDms.data, selfId, muted]);
 
   return (
     <section className="sidebar-section dms-section" aria-label="Direct messages">

@@ -10,6 +10,7 @@ import { resolveServerUrl } from '../../components/SafeHtml';
 import { ErrorState, Loading } from '../../components/states';
 import { VirtualList } from '../../components/VirtualList';
 import { topicCountKey, unreadCounts } from '../../events/unread';
+import { useMutedUserIds, withMutedPerson } from '../users/muted-users';
 import { useNarrowStore } from '../../state/narrow';
 import { useChannelIndex } from '../channels/hooks';
 import { dmLabel } from '../home/conversation-label';
@@ -50,9 +51,13 @@ export function RecentView() {
   // "5 min ago" labels move on once a minute.
   const now = useNowSeconds(true, 60_000);
 
+  const muted = useMutedUserIds();
   const conversations = useMemo(
-    () => recentConversations(query.data?.messages ?? [], selfId),
-    [query.data, selfId],
+    () =>
+      recentConversations(query.data?.messages ?? [], selfId).filter(
+        (c) => c.kind !== 'dm' || !withMutedPerson(c.userIds!, muted),
+      ),
+    [query.data, selfId, muted],
   );
   const counts = useMemo(
     () => unreadCounts({ unread_msgs: unread, user_id: selfId } as InitialState),

@@ -10,6 +10,14 @@ export function mutedUserIds(mutedUsers: readonly MutedUser[] | undefined): Read
   return new Set((mutedUsers ?? []).map((u) => u.id));
 }
 
+/**
+ * A one-on-one conversation with someone muted: the real service leaves it out of the lists of
+ * conversations (direct messages, Recent conversations). Group conversations stay.
+ */
+export function withMutedPerson(otherUserIds: readonly number[], muted: ReadonlySet<number>): boolean {
+  return otherUserIds.length === 1 && muted.has(otherUserIds[0]!);
+}
+
 export function useMutedUserIds(): ReadonlySet<number> {
   const mutedUsers = useInitialState((s) => s.muted_users);
   return useMemo(() => mutedUserIds(mutedUsers), [mutedUsers]);

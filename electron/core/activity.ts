@@ -1,8 +1,16 @@
-import type { ChatEvent } from '../../shared/api/events';
+import type { ChatEvent, KnownEvent } from '../../shared/api/events';
+import { settingChangeOf } from '../../shared/api/setting-change';
 import type { RegisterResponse } from '../../shared/api/register';
 import type { EventBatch, SessionStarted } from '../../shared/ipc';
 import { notificationContext } from '../../shared/notifications/context';
 import { incomingMessage, notificationDecision } from '../../shared/notifications/decide';
+import {
+  channelsAfter,
+  mutedUsersAfter,
+  subscriptionsAfter,
+  userSettingAfter,
+  userTopicsAfter,
+} from '../../shared/register-state';
 
 /**
  * What the shell shows outside the window for one account: the unread count (tray, badge) and
@@ -44,6 +52,11 @@ export class AccountActivity {
     return this.unread.size;
   }
 
+  /** The unread message ids and the register state the notification rules read, as kept now. */
+  get kept(): { unread: ReadonlySet<number>; state: RegisterResponse } {
+    return { unread: this.unread, state: this.state };
+  }
+
   /** Applies a batch; returns the notifications it calls for. */
   apply(batch: EventBatch): DesktopNotification[] {
     const notifications: DesktopNotification[] = [];
@@ -78,25 +91,8 @@ export class AccountActivity {
           this.unread.delete(id);
         return null;
       }
-      case 'user_settings':
-        this.state = {
-          ...this.state,
-          user_settings: { ...this.state.user_settings, [event.property]: event.value },
-        };
-        return null;
-      case 'subscription':
-        this.state = {
-          ...this.state,
-          subscriptions: subscriptionsAfter(this.state.subscriptions ?? [], event),
-        };
-        return null;
-      case 'user_topic':
-        this.state = { ...this.state, user_topics: userTopicsAfter(this.state.user_topics ?? [], event) };
-        return null;
-      case 'muted_users':
-        this.state = { ...this.state, muted_users: event.muted_users };
-        return null;
       default:
+        this.state = notificationStateAfter(this.state, event);
         return null;
     }
   }
@@ -122,49 +118,26 @@ export class AccountActivity {
   }
 }
 
-type KnownEvent<T extends string> = Extract<ChatEvent, { type: T; kind: 'known' }>;
-type Subscriptions = NonNullable<RegisterResponse['subscriptions']>;
-type UserTopics = NonNullable<RegisterResponse['user_topics']>;
-
-function subscriptionsAfter(subs: Subscriptions, event: KnownEvent<'subscription'>): Subscriptions {
-  switch (event.op) {
-    case 'add': {
-      const added = new Set(event.subscriptions.map((sub) => sub.stream_id));
-      return [...subs.filter((sub) => !added.has(sub.stream_id)), ...event.subscriptions];
+/** The parts of the register state the notification rules read, moved on by one event. */
+function notificationStateAfter(state: RegisterResponse, event: KnownEvent): RegisterResponse {
+  switch (event.type) {
+    case 'subscription':
+      return subscriptionsAfter(state, event);
+    case 'stream':
+      return channelsAfter(state, event);
+    case 'user_topic':
+      return userTopicsAfter(state, event);
+    case 'muted_users':
+      return mutedUsersAfter(state, event);
+    case 'user_settings':
+    case 'update_display_settings':
+    case 'update_global_notifications': {
+      const change = settingChangeOf(event);
+      return change ? userSettingAfter(state, change) : state;
     }
-    case 'remove': {
-      const removed = new Set(event.subscriptions.map((sub) => sub.stream_id));
-      return subs.filter((sub) => !removed.has(sub.stream_id));
-    }
-    case 'update':
-      return subs.map((sub) => {
-        if (sub.stream_id !== event.stream_id) return sub;
-        const next = { ...sub, [event.property]: event.value };
-        // The older name of muting, still sent by some servers, and its newer one.
-        if (event.property === 'in_home_view') next.is_muted = !event.value;
-        if (event.property === 'is_muted') next.in_home_view = !event.value;
-        return next;
-      });
     default:
-      return subs;
+      return state;
   }
-}
-
-/** A topic's visibility policy for the user (0 removes the entry). */
-function userTopicsAfter(topics: UserTopics, event: KnownEvent<'user_topic'>): UserTopics {
-  const same = (topic: UserTopics[number]) =>
-    topic.stream_id === event.stream_id && topic.topic_name.toLowerCase() === event.topic_name.toLowerCase();
-  const rest = topics.filter((topic) => !same(topic));
-  if (event.visibility_policy === 0) return rest;
-  return [
-    ...rest,
-    {
-      stream_id: event.stream_id,
-      topic_name: event.topic_name,
-      last_updated: event.last_updated,
-      visibility_policy: event.visibility_policy,
-    },
-  ];
 }
 
 /** Message content is HTML; a notification shows text only. */

@@ -107,6 +107,26 @@ describe('AccountActivity: desktop notifications', () => {
     expect(activity.apply(batch(message(32, { type: 'private' })))).toEqual([]);
   });
 
+  it('follows a server before level 89, which sends setting changes in their older event forms', () => {
+    const activity = new AccountActivity('a1', session());
+    activity.apply(
+      batch({
+        type: 'update_global_notifications',
+        notification_name: 'enable_desktop_notifications',
+        setting: false,
+      }),
+    );
+    expect(activity.apply(batch(message(40, { type: 'private' })))).toEqual([]);
+    activity.apply(
+      batch({
+        type: 'update_global_notifications',
+        notification_name: 'enable_desktop_notifications',
+        setting: true,
+      }),
+    );
+    expect(activity.apply(batch(message(41, { type: 'private' })))).toHaveLength(1);
+  });
+
   it('leaves the account a window shows to that window, which notifies by itself', () => {
     let shown = true;
     const activity = new AccountActivity('a1', session(), () => shown);

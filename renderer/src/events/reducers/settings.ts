@@ -1,4 +1,5 @@
 import { settingChangeOf } from '../../../../shared/api/setting-change';
+import { userSettingAfter } from '../../../../shared/register-state';
 import { updateInitialState } from '../../api/keys';
 import type { EventReducer } from '../types';
 
@@ -8,12 +9,7 @@ export const userSettings: EventReducer<
 > = ({ queryClient }, event) => {
   const change = settingChangeOf(event);
   if (!change) return;
-  updateInitialState(queryClient, (s) => ({
-    ...s,
-    user_settings: { ...s.user_settings, [change.property]: change.value },
-    // Turning sync off deletes the server's drafts, with no event for each: its list is empty now.
-    ...(change.property === 'enable_drafts_synchronization' && change.value === false ? { drafts: [] } : {}),
-  }));
+  updateInitialState(queryClient, (s) => userSettingAfter(s, change));
 };
 
 /** `realm_user_settings_defaults`: a default for new users changed. */

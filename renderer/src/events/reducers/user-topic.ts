@@ -1,28 +1,11 @@
+import { userTopicsAfter } from '../../../../shared/register-state';
 import { updateInitialState } from '../../api/keys';
 import type { UserTopic } from '../../api/model';
 import type { EventReducer } from '../types';
 
 /** `user_topic`: a topic's visibility policy for the user (0 removes the entry). */
 export const userTopic: EventReducer<'user_topic'> = ({ queryClient }, entry) => {
-  updateInitialState(queryClient, (s) => {
-    const rest = (s.user_topics ?? []).filter(
-      (t) =>
-        !(t.stream_id === entry.stream_id && t.topic_name.toLowerCase() === entry.topic_name.toLowerCase()),
-    );
-    const next =
-      entry.visibility_policy === 0
-        ? rest
-        : [
-            ...rest,
-            {
-              stream_id: entry.stream_id,
-              topic_name: entry.topic_name,
-              last_updated: entry.last_updated,
-              visibility_policy: entry.visibility_policy,
-            },
-          ];
-    return { ...s, user_topics: next };
-  });
+  updateInitialState(queryClient, (s) => userTopicsAfter(s, entry));
 };
 
 /** When two topics merge, the more visible policy wins, as on the server (followed > unmuted > none > muted). */

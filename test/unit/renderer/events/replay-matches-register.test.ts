@@ -1,8 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_CAPABILITIES, REGISTER_OPTIONS } from '../../../../electron/core/event-loop';
 import { decodeEvents } from '../../../../shared/api/events';
-import { registerResponseSchema } from '../../../../shared/api/register';
 import { getMessagesResponseSchema, type GetMessagesResponse } from '../../../../shared/api/messages';
 import type { InitialState, Message } from '../../../../renderer/src/api/model';
 import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../../renderer/src/api/keys';
@@ -15,39 +13,13 @@ import {
 import { recentKey } from '../../../../renderer/src/features/recent/recent-query';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { demoUsers, useServer, type Client } from '../../server/helpers';
-import { liveADay, mulberry32, TOPICS, type Day } from '../../../support/random-day';
+import { liveADay, TOPICS } from '../../../support/random-day';
+import { demoDay, drainAll, registerState } from '../../server/register-replay';
 
 // The register state the window keeps, moved on by the events of a day, must be what a fresh
 // registration would give: otherwise the app shows counts, names and settings that a reload would
 // change. Random days of the things people do, each replayed through the renderer's reducers and
 // compared with a new POST /register, field by field.
-
-const REGISTER_PARAMS = { client_capabilities: CLIENT_CAPABILITIES, ...REGISTER_OPTIONS };
-
-async function registerState(
-  client: Client,
-): Promise<{ state: InitialState; queueId: string; lastEventId: number }> {
-  const body = await client.ok('POST', '/register', REGISTER_PARAMS);
-  const state = registerResponseSchema().parse(body) as InitialState;
-  return { state, queueId: body.queue_id as string, lastEventId: body.last_event_id as number };
-}
-
-async function drainAll(client: Client, queueId: string, lastEventId: number): Promise<unknown[]> {
-  const out: unknown[] = [];
-  let last = lastEventId;
-  for (let round = 0; round < 50; round++) {
-    const body = await client.ok('GET', '/events', {
-      queue_id: queueId,
-      last_event_id: last,
-      dont_block: true,
-    });
-    const events = body.events as { id: number; type: string }[];
-    if (events.length === 0) return out;
-    last = events.at(-1)!.id;
-    out.push(...events.filter((e) => e.type !== 'heartbeat'));
-  }
-  throw new Error('queue did not drain');
-}
 
 const sortIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 
@@ -229,20 +201,7 @@ describe('the register state kept by the window follows the events', () => {
       );
       const recentFrom = recentPage.messages[0]?.id ?? 0;
 
-      const rand = mulberry32(seed);
-      const day: Day = {
-        rand,
-        pick: (xs) => xs[Math.floor(rand() * xs.length)]!,
-        people: { self: users.owner.user_id, member: users.member.user_id, third: users.member3.user_id },
-        self: ada,
-        admin: h.as(users.admin),
-        others: [h.as(users.admin), h.as(users.member), h.as(users.member2)],
-        channels: (start.state.subscriptions ?? []).map((s) => s.stream_id),
-        allChannels: (await ada.ok('GET', '/streams')).streams as Day['allChannels'],
-        sent: [],
-        sentToChannels: new Set(),
-        step: 0,
-      };
+      const day = await demoDay(h, start.state, seed);
       await liveADay(day, 150);
 
       applyEvents(qc, decodeEvents(await drainAll(ada, start.queueId, start.lastEventId)));

@@ -47,7 +47,6 @@ import { verifyCredentials } from './own-user';
 import { queueApiFor } from './queue-api';
 import { SlowCallWatch } from './slow-calls';
 import { absoluteUrl, mayCarryCredentials, normalizeServerUrl, serverUrlCandidates } from './server-url';
-import { schemeAssumed } from '../../shared/server-url';
 import { Vault, type KeyProtector } from './vault';
 import { parseZuliprc } from './zuliprc';
 import { realmIdentityChange, type RealmIdentity } from './realm-identity';
@@ -432,14 +431,6 @@ export class ChatCore {
         if (deadline.signal.aborted) return probeTimedOut();
         first ??= found;
       }
-      if (first && !first.ok && first.error.kind === 'network' && schemeAssumed(input))
-        return {
-          ok: false,
-          error: {
-            ...first.error,
-            message: `${first.error.message} The app tried ${candidates[0]}; if the server uses plain http, type http:// before its address.`,
-          },
-        };
       return first!;
     } finally {
       clearTimeout(timer);

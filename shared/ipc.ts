@@ -104,6 +104,12 @@ export interface SessionStarted {
    * that events would have to keep current until the live session replaces it.
    */
   keptFromLastLaunch?: boolean;
+  /**
+   * Events of this registration delivered before the window asked for it, oldest first: a window
+   * starting this session applies them to `initialState`; one that holds it already applies those
+   * newer than what it has (events are numbered). Absent when there are none.
+   */
+  eventsSince?: ChatEvent[];
 }
 
 export interface EventBatch {

@@ -87,6 +87,8 @@ export interface CoreOptions {
   slowCallMs?: number;
   /** Bounds of each account's outbox (tests shorten the waits). */
   outboxLimits?: Partial<OutboxLimits>;
+  /** Events of a registration kept for windows that attach later (`MAX_KEPT_EVENTS`). */
+  maxKeptEvents?: number;
 }
 
 /** Per-account listeners for the shell (notifications, tray), for every account, active or not. */
@@ -212,7 +214,10 @@ export class ChatCore {
       this.running.get(id)?.presence.reportNow();
   }
 
-  /** A renderer attached or re-attached: it must not start from a stale initial state. */
+  /**
+   * A renderer attached or re-attached: the session it asks for carries the events delivered since
+   * its registration, or is a fresh one when there were more than the loop keeps.
+   */
   rendererAttached(): void {
     const id = this.vault.activeId;
     if (id) this.running.get(id)?.loop.resyncIfStale();
@@ -543,8 +548,9 @@ export class ChatCore {
   async switchTo(accountId: string): Promise<void> {
     if (!this.vault.get(accountId)) throw new Error('No such account');
     this.vault.setActive(accountId);
-    // The renderer dropped this account's data when it switched away; the events its loop got
-    // meanwhile (a channel renamed, messages read elsewhere) are not in the old initial state.
+    // The renderer dropped this account's data when it switched away: the session it gets carries
+    // the events the loop got meanwhile (a channel renamed, messages read elsewhere), or is a fresh
+    // one when there were more than the loop keeps.
     this.ensureRunning(accountId)?.loop.resyncIfStale();
     this.publishActive();
   }
@@ -626,6 +632,7 @@ export class ChatCore {
       backoff: this.options.backoff,
       requestTimeoutMs: this.options.requestTimeoutMs,
       slowCallMs: this.options.slowCallMs,
+      maxKeptEvents: this.options.maxKeptEvents,
       onSession: (session) => {
         botKeys.reset(session.initialState);
         this.refreshRealm(accountId, credentials.serverUrl, {

@@ -80,7 +80,20 @@ export interface EventLoopOptions {
    * as not responding (the request goes on waiting until its timeout).
    */
   slowCallMs?: number;
+  /** At most this many events of a registration are kept for windows that attach later (`MAX_KEPT_EVENTS`). */
+  maxKeptEvents?: number;
 }
+
+/**
+ * Events of one registration kept, at most, for a window that attaches later (a reload, an account
+ * switched back to): it gets the registration's state and these to apply, rather than a new
+ * registration (the heaviest call, and a second one at every launch whose first events came before
+ * the window). Past this many the next window to attach gets a fresh registration instead.
+ */
+export const MAX_KEPT_EVENTS = 1000;
+
+/** Meaningful only when they happen: a typing notice replayed later would show someone typing now. */
+const NOT_KEPT = new Set(['heartbeat', 'typing', 'typing_edit_message']);
 
 /** Default of `slowCallMs`: long enough for a busy server, short enough to say something soon. */
 export const SLOW_CALL_MS = 5000;
@@ -123,7 +136,8 @@ export class EventLoop {
   private wakeController = new AbortController();
   private pollController = new AbortController();
   private resyncRequested = false;
-  private deliveredThisGeneration = 0;
+  /** This registration's events since, for windows that attach later; null once past the bound. */
+  private keptEvents: ChatEvent[] | null = [];
   /** When the current backoff wait ends (clock time), for the countdown a late reader sees. */
   private retryAt: number | null = null;
   /** The backoff schedule restarts from its first step (Retry now). */
@@ -174,18 +188,23 @@ export class EventLoop {
    * registration works.
    */
   get session(): SessionStarted | null {
-    if (!this.resyncRequested) return this.current;
+    const current = this.current && this.withEventsSince(this.current);
+    if (!this.resyncRequested) return current;
     const failing = this.status.state !== 'connected' && this.status.state !== 'connecting';
-    return failing && this.current ? { ...this.current, stale: true } : null;
+    return failing && current ? { ...current, stale: true } : null;
+  }
+
+  private withEventsSince(session: SessionStarted): SessionStarted {
+    return this.keptEvents?.length ? { ...session, eventsSince: [...this.keptEvents] } : session;
   }
 
   /**
    * A renderer attached (window loaded, page reloaded, socket reconnected) or the account became
-   * the active one again: the renderer holds nothing but the registration's initial state, so if
-   * events were delivered since, start a new session for it.
+   * the active one again: it gets the registration's state with the events kept since
+   * (`session.eventsSince`), or, when more came than are kept, a new session.
    */
   resyncIfStale(): void {
-    if (!this.running || this.deliveredThisGeneration === 0 || this.resyncRequested) return;
+    if (!this.running || this.keptEvents !== null || this.resyncRequested) return;
     this.resyncRequested = true;
     this.pollController.abort();
     this.wake();
@@ -327,7 +346,7 @@ export class EventLoop {
           this.longPollTimeoutMs = initialState.event_queue_longpoll_timeout_seconds * 1000;
         this.heartbeat.reset();
         this.generation++;
-        this.deliveredThisGeneration = 0;
+        this.keptEvents = [];
         this.resyncRequested = false;
         this.current = {
           accountId: this.options.accountId,
@@ -407,7 +426,7 @@ export class EventLoop {
     const fresh = events.filter((event) => event.id > this.lastEventId).sort((a, b) => a.id - b.id);
     if (fresh.length === 0) return;
     const visible = fresh.filter((event) => event.type !== 'heartbeat');
-    this.deliveredThisGeneration += visible.length;
+    this.keep(visible);
     if (visible.length > 0)
       await this.options.onEvents({
         accountId: this.options.accountId,
@@ -415,6 +434,12 @@ export class EventLoop {
         events: visible,
       });
     this.lastEventId = (fresh[fresh.length - 1] as ChatEvent).id;
+  }
+
+  private keep(events: ChatEvent[]): void {
+    if (!this.keptEvents) return;
+    for (const event of events) if (!NOT_KEPT.has(event.type)) this.keptEvents.push(event);
+    if (this.keptEvents.length > (this.options.maxKeptEvents ?? MAX_KEPT_EVENTS)) this.keptEvents = null;
   }
 
   private handleFatal(failure: CallFailure): boolean {

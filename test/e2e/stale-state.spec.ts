@@ -3,8 +3,10 @@ import { expect, test, type ChatEnvironment } from './fixtures';
 
 // What the app shows from before a resync is either refreshed or marked as not current: switching
 // accounts and back shows what changed meanwhile, and data offered during an outage says its age.
+// Here main keeps no events for windows that attach later, so each attach takes a fresh
+// registration (what happens after more events than it keeps; session-catch-up.spec.ts has the rest).
 test.describe.configure({ mode: 'serial' });
-test.use({ chatSetup: { behindProxy: true } });
+test.use({ chatSetup: { behindProxy: true, core: { maxKeptEvents: 0 } } });
 
 async function markChannelRead(chat: ChatEnvironment, who: string, channel: string): Promise<void> {
   const { status } = await chat.api(who).post('/messages/flags/narrow', {

@@ -49,6 +49,7 @@ export function loopHarness(options: {
   backoff?: BackoffPolicy;
   scale?: number;
   requestTimeoutMs?: number;
+  maxKeptEvents?: number;
 }) {
   const clock = scaledClock(options.scale ?? 0.01);
   const sessions: SessionStarted[] = [];
@@ -67,6 +68,7 @@ export function loopHarness(options: {
     clock,
     backoff: policy,
     requestTimeoutMs: options.requestTimeoutMs ?? 2000,
+    maxKeptEvents: options.maxKeptEvents,
     onSession: (session) => {
       sessions.push(session);
     },

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ChatBridge, EventBatch, SessionStarted } from '../../../shared/ipc';
+import type { ChatBridge, SessionStarted } from '../../../shared/ipc';
 import { conversationCacheKey, sessionKey, sessionSharing, updateInitialState } from '../api/keys';
 import type { InitialState } from '../api/model';
 import { applyEvents } from '../events/apply';
@@ -13,7 +13,7 @@ import { useNarrowStore } from '../state/narrow';
 import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
 import { useBridge } from './bridge-context';
 import { releaseHeldQueries } from './launch-gate';
-import { sortBatches } from './event-batches';
+import { sortBatches, unappliedEvents, type AppliedThrough, type QueuedBatch } from './event-batches';
 import { sessionAfter } from './session-order';
 import { reportUserInput } from './user-input';
 
@@ -58,40 +58,61 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
   // Also for writes to the session before any component observes it.
   queryClient.setQueryDefaults(sessionKey, { structuralSharing: sessionSharing });
   const current = () => queryClient.getQueryData<SessionStarted | null>(sessionKey);
-  const offSession = bridge.onSession((incoming) => {
-    const { session, started } = sessionAfter(current(), incoming);
-    if (started && session) startSession(queryClient, session);
-    else if (session !== current()) queryClient.setQueryData(sessionKey, session);
-  });
   // Batches that arrive while earlier ones wait to be applied (a burst) are applied together: one
   // cache update and one render for all of them. Those of a session not in yet wait for it
-  // (sortBatches); those of an older session are dropped.
-  let waiting: EventBatch[] = [];
+  // (sortBatches); those of an older session are dropped; an event already applied is not applied
+  // again (a session's `eventsSince` and the live batches overlap).
+  let waiting: QueuedBatch[] = [];
   let applyTimer: ReturnType<typeof setTimeout> | null = null;
+  let through: AppliedThrough | null = null;
   const applyWaiting = () => {
     applyTimer = null;
-    const { ready, later } = sortBatches(waiting, current());
+    const session = current();
+    const { ready, later } = sortBatches(waiting, session);
     waiting = later;
-    const events = ready.flatMap((b) => b.events);
-    if (events.length === 0) return;
-    applyEvents(queryClient, events);
-    announceApplied(events);
+    if (!session || ready.length === 0) return;
+    const next = unappliedEvents(ready, session, through);
+    through = next.through;
+    if (next.events.length === 0) return;
+    applyEvents(queryClient, next.events);
+    const live = next.events.filter((event) => !next.replayed.has(event.id));
+    if (live.length === 0) return;
+    announceApplied(live);
     // A topic moved while it is open: the view follows it to its new place.
     const narrowStore = useNarrowStore.getState();
-    const moved = movedTopicNarrow(narrowStore.narrow, events);
+    const moved = movedTopicNarrow(narrowStore.narrow, live);
     if (!moved) return;
     // The person may be typing in it: the new compose box takes the keyboard over.
     keepComposeFocus();
     narrowStore.follow(moved);
   };
+  /** What main delivered on a session before the window got it: applied like a batch, unannounced. */
+  const replayedLists = new WeakSet<readonly unknown[]>();
+  const replay = (session: SessionStarted | null | undefined) => {
+    // Each state of the session (one per event applied) carries the same list: queued once.
+    if (!session?.eventsSince?.length || replayedLists.has(session.eventsSince)) return;
+    replayedLists.add(session.eventsSince);
+    const { accountId, generation, eventsSince } = session;
+    waiting.push({ accountId, generation, events: eventsSince, replayed: true });
+    applyTimer ??= setTimeout(applyWaiting, 0);
+  };
+  const offSession = bridge.onSession((incoming) => {
+    const { session, started } = sessionAfter(current(), incoming);
+    if (started && session) startSession(queryClient, session);
+    else if (session !== current()) queryClient.setQueryData(sessionKey, session);
+    // Held already, the session may still bring events the window missed (a dropped socket).
+    replay(incoming);
+  });
   const offEvents = bridge.onEvents((batch) => {
     waiting.push(batch);
     applyTimer ??= setTimeout(applyWaiting, 0);
   });
   // A session that comes in (the launch's answer, a push) releases the batches that waited for it.
+  // The launch's answer carries its events since too.
   const offSessionData = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.query.queryKey[0] === sessionKey[0] && waiting.length > 0)
-      applyTimer ??= setTimeout(applyWaiting, 0);
+    if (event.type !== 'updated' || event.query.queryKey[0] !== sessionKey[0]) return;
+    replay(current());
+    if (waiting.length > 0) applyTimer ??= setTimeout(applyWaiting, 0);
   });
   // What the account's presence reports learned: people whose presence changed.
   const offPresences = bridge.onPresences((update) => {

@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '../../../shared/ipc';
+import type { ConnectionStatus, SessionStarted } from '../../../shared/ipc';
 import {
   bytesReplacer,
   type BridgeMethod,
@@ -33,7 +33,7 @@ const HOST_GONE_AFTER_FAILURES = 5;
  * fails what is pending and reconnects with a growing delay, announcing itself as offline
  * meanwhile (through the same status push the main process uses); after several failed attempts it
  * says the app may be running elsewhere (`HOST_GONE`). `firstRetryMs` is the first delay. On
- * reconnecting, the host starts a fresh session if events may have been missed, and pushes it.
+ * reconnecting, the page asks for the session again, which brings the events it missed.
  * `early` is a socket to the same URL the page opened before its bundle ran
  * (early-socket-handle.ts), with the frames it received meanwhile: taken over as the first
  * connection. A socket refused before it opened asks
@@ -70,10 +70,16 @@ export function connectWebSocketTransport(
       queue = [];
       for (const frame of waiting) socket.send(JSON.stringify(frame, bytesReplacer));
       if (reconnected) {
-        // Back in touch: show the host's real status again (a missed-events resync arrives as a session push).
+        // Back in touch: show the host's real status again, and take the session again for the
+        // events pushed while the socket was down (`eventsSince`; a fresh registration when the
+        // host kept too few).
         emit({ channel: 'status', payload: { state: 'connecting' } });
         request('connectionStatus', []).then(
           (status) => emit({ channel: 'status', payload: status as ConnectionStatus }),
+          () => undefined,
+        );
+        request('session', []).then(
+          (session) => session && emit({ channel: 'session', payload: session as SessionStarted }),
           () => undefined,
         );
       }

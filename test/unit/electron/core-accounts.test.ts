@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionStarted } from '../../../shared/ipc';
 import type { BridgePush } from '../../../shared/ipc-wire';
 import { ChatCore } from '../../../electron/core/app-core';
 import { fileModeProtector } from '../../../electron/core/vault';
@@ -72,28 +73,33 @@ describe('ChatCore with two accounts', () => {
     expect(eventsFor(b)[0]?.payload).toMatchObject({ events: [{ id: idB }] });
   });
 
-  it('switching pushes the accounts, then a fresh session of the other account and its status', async () => {
+  it('switching pushes the accounts, then the other account’s session with the events since, and its status', async () => {
     const before = pushes.length;
     const sessionsBefore = sessionsFor(a).length;
     const queuesBefore = one.registrations;
+    // While b is shown, a's loop hears of a status change (typing notices are not kept).
+    const idStatus = one.emit('user_status', { user_id: 1, status_text: 'away' });
+    // Its long poll is open: the event is delivered at once (it is pushed to no window).
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await core.switchTo(a);
-    // The account's loop delivered an event while the other was shown: its first initial state is
-    // stale, so it is withheld and a new registration made.
-    await waitUntil(() => sessionsFor(a).length === sessionsBefore + 1, 'the fresh session');
+    // The registration a's loop holds, with what it delivered since: no new registration.
+    await waitUntil(() => sessionsFor(a).length === sessionsBefore + 1, 'a’s session');
     const after = pushes.slice(before);
     expect(after[0]).toMatchObject({ channel: 'accounts', payload: { activeId: a } });
-    expect(sessionsFor(a).at(-1)?.payload).toMatchObject({ accountId: a, generation: 2 });
-    expect(sessionsFor(a).at(-1)?.payload).not.toHaveProperty('stale');
-    expect(one.registrations).toBe(queuesBefore + 1);
+    const session = sessionsFor(a).at(-1)?.payload as SessionStarted;
+    expect(session).toMatchObject({ accountId: a, generation: 1 });
+    expect(session).not.toHaveProperty('stale');
+    expect(session.eventsSince?.map((event) => event.id)).toContain(idStatus);
+    expect(one.registrations).toBe(queuesBefore);
     expect(after.map((push) => push.channel)).toContain('status');
 
-    // Switching away and back with nothing new delivered keeps the session as it is.
+    // Switching away and back keeps the registration as it is.
     const sessionsOfB = sessionsFor(b).length;
     await core.switchTo(b);
     await waitUntil(() => sessionsFor(b).length === sessionsOfB + 1, 'b’s fresh session');
     await core.switchTo(a);
-    expect(sessionsFor(a).at(-1)?.payload).toMatchObject({ generation: 2 });
-    expect(one.registrations).toBe(queuesBefore + 1);
+    expect(sessionsFor(a).at(-1)?.payload).toMatchObject({ generation: 1 });
+    expect(one.registrations).toBe(queuesBefore);
     const idA = one.emit('typing', { op: 'stop' });
     await waitUntil(() => eventsFor(a).length === 1, 'the newly active account’s event');
     expect(eventsFor(a)[0]?.payload).toMatchObject({ events: [{ id: idA }] });

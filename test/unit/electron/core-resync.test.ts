@@ -10,9 +10,9 @@ import { FakeChatServer } from '../../support/fake-chat-server';
 import { FaultProxy, startFaultProxy } from '../../support/fault-proxy';
 import { waitUntil } from '../../support/loop-harness';
 
-// A window that reloads just as the network dies: the core withholds the stale session for the
-// resync, the resync cannot reach the server, and the waiting renderer must not be left with
-// nothing until the server is back.
+// A window that reloads just as the network dies, after more events than the loop keeps for it: the
+// core withholds the stale session for the resync, the resync cannot reach the server, and the
+// waiting renderer must not be left with nothing until the server is back.
 let server: FakeChatServer;
 let proxy: FaultProxy;
 let dataDir: string;
@@ -30,13 +30,14 @@ beforeEach(async () => {
     log: () => {},
     backoff: { baseMs: 50, capMs: 200 },
     requestTimeoutMs: 1000,
+    maxKeptEvents: 0,
   });
   pushes = [];
   core.subscribe((push) => pushes.push(push));
   const added = await core.addAccount({ serverUrl: proxy.url, email: 'a@one.example', apiKey: 'key-a' });
   if (!added.ok) throw new Error('account not added');
   await waitUntil(() => sessions().length === 1, 'the first session');
-  server.emit('typing', { op: 'start' });
+  server.emit('user_status', { user_id: 1, status_text: 'away' });
   await waitUntil(() => pushes.some((push) => push.channel === 'events'), 'an event delivered');
 });
 

@@ -34,6 +34,13 @@ function emitTyping(count: number): number[] {
   return Array.from({ length: count }, (_, index) => server.emit('typing', { op: 'start', n: index }));
 }
 
+/** Events a window attaching later needs (statuses), unlike typing notices. */
+function emitStatuses(count: number): number[] {
+  return Array.from({ length: count }, (_, index) =>
+    server.emit('user_status', { user_id: 1, status_text: `status ${index}` }),
+  );
+}
+
 /** Waits until `count` injected faults have hit requests, so events emitted next come after them. */
 async function faultsApplied(count: number) {
   await waitUntil(
@@ -388,28 +395,47 @@ describe('event loop: volume, wake-up and resync', () => {
     expect(idsOf(harness.delivered)).toEqual(ids);
   });
 
-  it('starts a fresh session for a renderer that attaches after events were delivered', async () => {
+  it('gives a renderer that attaches after events were delivered the registration and those events, registering nothing', async () => {
     await started();
     harness.loop.resyncIfStale();
+    expect(harness.loop.session?.eventsSince).toBeUndefined();
+
+    const kept = emitStatuses(2);
+    emitTyping(1);
+    await waitUntil(() => harness.delivered.length === 3, 'three events');
+    harness.loop.resyncIfStale();
+    const session = harness.loop.session!;
+    expect(session.generation).toBe(1);
+    // Typing notices are left out: replayed later they would show someone typing now.
+    expect(session.eventsSince?.map((event) => event.id)).toEqual(kept);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(harness.sessions).toHaveLength(1);
+    expect(server.deletedQueues).toEqual([]);
+  });
 
-    emitTyping(2);
-    await waitUntil(() => harness.delivered.length === 2, 'two events');
+  it('starts a fresh session for a renderer that attaches after more events than it keeps', async () => {
+    await harness.loop.stop();
+    harness = loopHarness({ serverUrl: proxy.url, maxKeptEvents: 3 });
+    await started();
+    emitStatuses(4);
+    await waitUntil(() => harness.delivered.length === 4, 'four events');
     const oldQueue = harness.sessions[0]!.initialState.queue_id;
     harness.loop.resyncIfStale();
     expect(harness.loop.session).toBeNull();
     await waitUntil(() => harness.sessions.length === 2, 'the fresh session');
     expect(harness.loop.session?.generation).toBe(2);
+    expect(harness.loop.session?.eventsSince).toBeUndefined();
     await waitUntil(() => server.deletedQueues.includes(oldQueue as string), 'the old queue deleted');
     const after = emitTyping(1);
-    await waitUntil(() => harness.delivered.length === 3, 'the next event');
+    await waitUntil(() => harness.delivered.length === 5, 'the next event');
     expect(idsOf(harness.delivered, 2)).toEqual(after);
   });
 
   it('gives a renderer that reloads while the server is unreachable the last session until a new one', async () => {
+    await harness.loop.stop();
+    harness = loopHarness({ serverUrl: proxy.url, maxKeptEvents: 0 });
     await started();
-    emitTyping(1);
+    emitStatuses(1);
     await waitUntil(() => harness.delivered.length === 1, 'an event');
     await proxy.down();
     await waitUntil(() => harness.loop.connectionStatus.state === 'reconnecting', 'the failure');

@@ -147,6 +147,27 @@ describe('renderer bridge over the web host', () => {
     expect(made()).toBe(1);
   });
 
+  it('takes the session again after its socket dropped, with the events pushed meanwhile', async () => {
+    const url = `${socketUrl()}&test=dropped`;
+    const early = new WebSocket(url);
+    await new Promise((resolve) => early.once('open', resolve));
+    const bridge = createBridgeClient(
+      connectWebSocketTransport(url, { socket: early as unknown as globalThis.WebSocket, received: [] }),
+    );
+    const sessions: SessionStarted[] = [];
+    bridge.onSession((session) => sessions.push(session));
+    const held = await bridge.session();
+    expect(held).not.toBeNull();
+
+    early.close();
+    await new Promise((resolve) => early.once('close', resolve));
+    // Pushed to no one: the page's socket is down.
+    const missed = server.emit('user_status', { user_id: 1, status_text: 'missed' });
+    await waitUntil(() => sessions.length > 0, 'the session offered again', 8000);
+    expect(sessions[0]!.generation).toBe(held!.generation);
+    expect(sessions[0]!.eventsSince?.map((event) => event.id)).toContain(missed);
+  });
+
   it('stops for good when the host refuses its secret (a page kept open across a restart), and says so', async () => {
     const url = `ws://127.0.0.1:${host.port}/bridge?token=an-old-secret`;
     const made = countSockets(url);

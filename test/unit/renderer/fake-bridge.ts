@@ -193,7 +193,8 @@ export class FakeBridge implements ChatBridge {
     for (const l of this.presenceListeners) l(update);
   }
 
-  startSession(initialState: Partial<InitialState>, generation = 1) {
+  /** `eventsSince`: events main delivered on this registration before the window asked for it. */
+  startSession(initialState: Partial<InitialState>, generation = 1, eventsSince?: Record<string, unknown>[]) {
     this.current = {
       accountId: 'acc',
       generation,
@@ -204,7 +205,14 @@ export class FakeBridge implements ChatBridge {
         result: 'success',
         ...initialState,
       } as never,
+      ...(eventsSince ? { eventsSince: eventsSince.map(decodeEvent) } : {}),
     };
+    for (const l of this.sessionListeners) l(this.current);
+  }
+  /** The same registration offered again (a socket back), with the events delivered on it so far. */
+  pushSessionAgain(eventsSince: Record<string, unknown>[]) {
+    if (!this.current) throw new Error('no session');
+    this.current = { ...this.current, eventsSince: eventsSince.map(decodeEvent) };
     for (const l of this.sessionListeners) l(this.current);
   }
   pushEvents(events: Record<string, unknown>[], generation = this.current?.generation ?? 1) {

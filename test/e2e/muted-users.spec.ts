@@ -23,7 +23,11 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
       (await chat.api(ben.email).post('/messages', { type: 'channel', to: 'general', topic, content })).body
         .id as number,
     );
-  await chat.api(ben.email).post('/messages', { type: 'direct', to: [owner.user_id], content: 'Psst, Ada' });
+  await chat.api(ben.email).post('/messages', {
+    type: 'direct',
+    to: [owner.user_id],
+    content: 'Psst, Ada',
+  });
   await signIn(page, 'owner');
   const dmWithBen = page.getByTestId(`dm-${ben.user_id}`);
   await expect(dmWithBen).toBeVisible();
@@ -81,4 +85,65 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
   await expect(page.getByTestId(`sender-${ids[0]}`)).toHaveText('Ben Okafor');
   await expect(dmWithBen).toBeVisible();
   expect(await mutedIds(chat, owner.email)).toEqual([]);
+});
+
+test('a muted person is "Muted user" in group conversations', async ({ page, chat, signIn }) => {
+  const owner = chat.user('owner');
+  const dmitri = chat.user('dmitri@northwind.example');
+  const chloe = chat.user('chloe@northwind.example');
+  const key = [dmitri.user_id, chloe.user_id].sort((a, b) => a - b).join(',');
+  // The conversation's people in id order, as its title names them.
+  const titled = (dmitriName: string) =>
+    (dmitri.user_id < chloe.user_id ? [dmitriName, chloe.full_name] : [chloe.full_name, dmitriName]).join(
+      ', ',
+    );
+  const group = [owner.user_id, chloe.user_id, dmitri.user_id];
+  const send = async (email: string, content: string) =>
+    (await chat.api(email).post('/messages', { type: 'direct', to: group, content })).body.id as number;
+  const dmitrisId = await send(dmitri.email, 'Lunch at noon, anyone?');
+  const chloesId = await send(chloe.email, 'Count me in');
+  await chat.api(dmitri.email).post(`/messages/${chloesId}/reactions`, { emoji_name: 'tada' });
+
+  await signIn(page, 'owner');
+  const groupRow = page.getByTestId(`dm-${key}`);
+  await expect(groupRow).toContainText(dmitri.full_name);
+
+  await chat.api(owner.email).post(`/users/me/muted_users/${dmitri.user_id}`);
+  // The group conversation stays, naming them "Muted user".
+  await expect(groupRow).toContainText('Muted user');
+  await expect(groupRow).not.toContainText(dmitri.full_name);
+  await expect(groupRow).toContainText(chloe.full_name);
+
+  await page.getByTestId('home-inbox').click();
+  await expect(page.getByTestId(`inbox-dm-${key}`)).toContainText('Muted user');
+  await expect(page.getByTestId(`inbox-dm-${key}`)).not.toContainText(dmitri.full_name);
+  await page.getByTestId('home-recent').click();
+  const recentRow = page.getByTestId(`recent-dm-${key}`);
+  await expect(recentRow).toContainText('Muted user');
+  await expect(recentRow).not.toContainText(dmitri.full_name);
+  await expect(page.getByTestId(`recent-dm-${key}-participants`)).not.toHaveAttribute(
+    'title',
+    new RegExp(dmitri.full_name),
+  );
+
+  await groupRow.click();
+  await expect(page.getByTestId('conversation-title')).toHaveText(titled('Muted user'));
+  await expect(page.getByTestId(`content-${chloesId}`)).toContainText('Count me in');
+  const details = page.locator('section.details');
+  await expect(details).toContainText('Muted user');
+  await expect(details).not.toContainText(dmitri.email);
+  await expect(page.getByTestId(`reaction-tada`)).toHaveAttribute('title', 'Muted user reacted with :tada:');
+  await page.screenshot({ path: 'test-results/screens/muted-users-group.png' });
+
+  // All messages: the conversation's header names them the same way.
+  await page.getByTestId('all-messages').click();
+  await page.keyboard.press('Shift+G');
+  const header = page.getByTestId(`message-${dmitrisId}`).locator('.recipient-header');
+  await expect(header).toContainText('Muted user');
+  await expect(header).not.toContainText(dmitri.full_name);
+
+  await chat.api(owner.email).delete(`/users/me/muted_users/${dmitri.user_id}`);
+  await expect(header).toContainText(dmitri.full_name);
+  await groupRow.click();
+  await expect(page.getByTestId('conversation-title')).toHaveText(titled(dmitri.full_name));
 });

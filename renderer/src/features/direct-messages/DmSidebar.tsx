@@ -13,7 +13,7 @@ import { unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { StatusBadge } from '../users/StatusBadge';
-import { useMutedUserIds, withMutedPerson } from '../users/muted-users';
+import { shownName, useMutedUserIds, withMutedPerson } from '../users/muted-users';
 import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 function useRecentDmMessages() {
@@ -99,7 +99,7 @@ export function DmSidebar() {
           renderRow={(c) => {
             const key = c.user_ids.join(',') || String(selfId);
             const people = c.user_ids.length ? c.user_ids : selfId !== undefined ? [selfId] : [];
-            const names = people.map((id) => users.get(id)?.full_name ?? `User ${id}`).join(', ');
+            const names = people.map((id) => shownName(id, users, muted)).join(', ');
             // The notes to self are the user's own conversation: named as the real service does.
             const label = c.user_ids.length ? names : `${names} (you)`;
             const first = users.get(people[0] ?? -1);

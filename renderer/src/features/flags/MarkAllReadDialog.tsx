@@ -9,6 +9,7 @@ import { useDialogStore, type MarkReadScope } from '../../state/dialogs';
 import { updateFlagOverNarrow, type MarkProgress } from './mark-read';
 import { useChannelIndex } from '../channels/hooks';
 import { dmLabel } from '../home/conversation-label';
+import { useMutedUserIds } from '../users/muted-users';
 import { useSelfId, useUsers } from '../../app/realm';
 import type { User } from '../../api/model';
 
@@ -24,9 +25,10 @@ function dmScopeLabel(
   userIds: number[],
   selfId: number | undefined,
   users: ReadonlyMap<number, User>,
+  muted: ReadonlySet<number>,
 ): string {
   const others = userIds.filter((id) => id !== selfId);
-  return others.length === 0 ? 'notes to self' : `direct messages with ${dmLabel(others, users)}`;
+  return others.length === 0 ? 'notes to self' : `direct messages with ${dmLabel(others, users, muted)}`;
 }
 
 const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
@@ -53,6 +55,7 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
   const close = useDialogStore((s) => s.close);
   const channels = useChannelIndex();
   const users = useUsers();
+  const muted = useMutedUserIds();
   const selfId = useSelfId();
   const [progress, setProgress] = useState<MarkProgress | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -80,7 +83,7 @@ export function MarkAllReadDialog({ scope }: { scope: MarkReadScope }) {
         ? `#${channels.get(scope.streamId)?.name ?? scope.streamId}`
         : scope.kind === 'topic'
           ? `the topic “${scope.topic}”`
-          : `your ${dmScopeLabel(scope.userIds, selfId, users)}`;
+          : `your ${dmScopeLabel(scope.userIds, selfId, users, muted)}`;
 
   const run = async () => {
     setRunning(true);

@@ -7,6 +7,7 @@ import { VirtualList } from '../../components/VirtualList';
 import { useNarrowStore } from '../../state/narrow';
 import { useChannelIndex, useSubscriptions } from '../channels/hooks';
 import { dmLabel } from '../home/conversation-label';
+import { useMutedUserIds } from '../users/muted-users';
 import { HomeHeader } from '../home/HomeHeader';
 import { inboxRows, type InboxRow } from './inbox-model';
 import { useInboxStore } from './inbox-store';
@@ -30,6 +31,7 @@ export function InboxView() {
   );
   const total = rows.reduce((n, r) => (r.kind === 'group' ? n + r.unread : n), 0);
   const partial = useOldUnreadsMissing();
+  const muted = useMutedUserIds();
 
   return (
     <section className="home-view" aria-label="Inbox" data-testid="inbox-view">
@@ -53,7 +55,7 @@ export function InboxView() {
           className="home-list"
           estimateSize={(i) => (rows[i]?.kind === 'group' ? 38 : 34)}
           getKey={rowKey}
-          renderRow={(row) => <InboxRowView row={row} />}
+          renderRow={(row) => <InboxRowView row={row} muted={muted} />}
         />
       )}
     </section>
@@ -66,9 +68,9 @@ function rowKey(row: InboxRow): string {
   return `t:${row.streamId}:${row.topic.toLowerCase()}`;
 }
 
-function InboxRowView({ row }: { row: InboxRow }) {
+function InboxRowView({ row, muted }: { row: InboxRow; muted: ReadonlySet<number> }) {
   if (row.kind === 'group') return <GroupHeader row={row} />;
-  if (row.kind === 'dm') return <DmRow row={row} />;
+  if (row.kind === 'dm') return <DmRow row={row} muted={muted} />;
   return <TopicRow row={row} />;
 }
 
@@ -119,7 +121,7 @@ function GroupHeader({ row }: { row: Extract<InboxRow, { kind: 'group' }> }) {
   );
 }
 
-function DmRow({ row }: { row: Extract<InboxRow, { kind: 'dm' }> }) {
+function DmRow({ row, muted }: { row: Extract<InboxRow, { kind: 'dm' }>; muted: ReadonlySet<number> }) {
   const users = useUsers();
   const select = useNarrowStore((s) => s.select);
   const key = row.userIds.join(',') || 'self';
@@ -131,8 +133,8 @@ function DmRow({ row }: { row: Extract<InboxRow, { kind: 'dm' }> }) {
       data-testid={testId}
       onClick={() => select({ kind: 'dm', userIds: row.userIds })}
     >
-      <span className="ellipsis" title={dmLabel(row.userIds, users)}>
-        {dmLabel(row.userIds, users)}
+      <span className="ellipsis" title={dmLabel(row.userIds, users, muted)}>
+        {dmLabel(row.userIds, users, muted)}
       </span>
       <Counts unread={row.unread} mention={row.mention} testId={testId} />
     </button>

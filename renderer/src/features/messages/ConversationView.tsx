@@ -15,6 +15,7 @@ import { StatusLine } from '../users/UserPicker';
 import { MessageFeed } from './MessageFeed';
 import { useFileDrop } from '../uploads/useFileDrop';
 import { useNarrowTitle } from './narrow-title';
+import { shownName, useMutedUserIds } from '../users/muted-users';
 
 /** The center pane: title bar, virtualized feed, compose box. */
 export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: FeedAnchor }) {
@@ -77,6 +78,7 @@ export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: F
 /** The right pane: channel details, the people of a DM, or the organization (`w` shows it anywhere). */
 export function DetailsPane({ narrow }: { narrow: Narrow | null }) {
   const users = useUsers();
+  const muted = useMutedUserIds();
   const statuses = useInitialState((s) => s.user_status);
   const peopleShownFor = usePeoplePane((s) => s.shownFor);
   if (narrow && peopleShownFor === narrow)
@@ -89,18 +91,16 @@ export function DetailsPane({ narrow }: { narrow: Narrow | null }) {
         <h2>People</h2>
         <ul className="people">
           {narrow.userIds.map((id) => {
-            const u = users.get(id);
+            // Someone muted is named "Muted user", without their picture or details.
+            const u = muted.has(id) ? undefined : users.get(id);
+            const name = shownName(id, users, muted);
             return (
               <li key={id}>
-                <Avatar
-                  name={u?.full_name ?? '?'}
-                  url={u?.avatar_url ? resolveServerUrl(u.avatar_url) : null}
-                  size={32}
-                />
+                <Avatar name={name} url={u?.avatar_url ? resolveServerUrl(u.avatar_url) : null} size={32} />
                 <span className="user-text">
-                  <strong>{u?.full_name ?? `User ${id}`}</strong>
+                  <strong>{name}</strong>
                   <span className="muted small">{u?.email}</span>
-                  <StatusLine status={statuses?.[String(id)]} />
+                  {u && <StatusLine status={statuses?.[String(id)]} />}
                 </span>
               </li>
             );

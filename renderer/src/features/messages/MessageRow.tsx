@@ -22,6 +22,7 @@ import { useToggleFlag } from './toggle-flag';
 import { isLongMessage, useExpandedMessages } from './long-message';
 import { meMessageHtml } from './me-message';
 import { MUTED_SENDER_NAME, useRevealedMessages } from './muted-sender';
+import { shownName } from '../users/muted-users';
 
 /**
  * One message of the feed. `light` draws only its frame (sender, time) and its text as plain text:
@@ -119,7 +120,9 @@ export const MessageRow = memo(function MessageRow({
             <span>
               Direct message with{' '}
               {Array.isArray(message.display_recipient)
-                ? message.display_recipient.map((r) => users.get(r.id)?.full_name ?? r.full_name).join(', ')
+                ? message.display_recipient
+                    .map((r) => shownName(r.id, users, mutedUserIds, r.full_name))
+                    .join(', ')
                 : ''}
             </span>
           )}

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { toggled } from '../../state/toggle-set';
+import { MUTED_USER_NAME } from '../users/muted-users';
 
 /**
  * Messages of muted senders that the reader chose to see (as the real web app's "Click here to
@@ -16,4 +17,4 @@ export const useRevealedMessages = create<RevealedMessages>((set) => ({
 }));
 
 /** What a hidden message shows in place of its sender's name, as in the real web app. */
-export const MUTED_SENDER_NAME = 'Muted user';
+export const MUTED_SENDER_NAME = MUTED_USER_NAME;

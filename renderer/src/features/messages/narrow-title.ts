@@ -3,11 +3,13 @@ import type { Narrow } from '../../api/narrow';
 import { searchTitle } from '../../api/search-query';
 import { findUser, topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
 import { useChannelIndex } from '../channels/hooks';
+import { shownName, useMutedUserIds } from '../users/muted-users';
 
 /** The title's parts: a topic's channel and topic, cut apart when they do not fit, so both stay seen. */
 export function useNarrowTitle(narrow: Narrow): string[] {
   const channels = useChannelIndex();
   const users = useUsers();
+  const muted = useMutedUserIds();
   const emptyName = useEmptyTopicName();
   const query = narrow.kind === 'search' ? narrow.query : null;
   const searchText = useMemo(
@@ -31,7 +33,7 @@ export function useNarrowTitle(narrow: Narrow): string[] {
     case 'dm':
       return [
         narrow.userIds.length
-          ? narrow.userIds.map((id) => users.get(id)?.full_name ?? `User ${id}`).join(', ')
+          ? narrow.userIds.map((id) => shownName(id, users, muted)).join(', ')
           : 'Notes to self',
       ];
   }

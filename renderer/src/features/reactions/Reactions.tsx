@@ -13,6 +13,7 @@ import { glyphFromCode, sendableReactionType, type EmojiChoice } from './emoji';
 import { useMessageDisplay } from '../messages/message-display';
 import { EmojiPicker } from './EmojiPicker';
 import { reactionChipText, reactionTitle, showReactionUsers } from './reaction-label';
+import { shownName } from '../users/muted-users';
 
 export interface ReactionGroup {
   key: string;
@@ -105,7 +106,7 @@ export function Reactions({
   picking: boolean;
   setPicking: (open: boolean) => void;
 }) {
-  const { selfId, users, reactionUsers } = useMessageDisplay();
+  const { selfId, users, reactionUsers, mutedUserIds } = useMessageDisplay();
   const { add, remove } = useReactionMutations(message.id);
   const reactions = message.reactions ?? [];
   const groups = groupReactions(reactions);
@@ -133,7 +134,7 @@ export function Reactions({
     <div className="reactions" data-testid={`reactions-${message.id}`}>
       {groups.map((g) => {
         const mine = selfId !== undefined && g.userIds.includes(selfId);
-        const nameOf = (id: number) => users.get(id)?.full_name ?? 'Someone';
+        const nameOf = (id: number) => shownName(id, users, mutedUserIds, 'Someone');
         const title = reactionTitle(g.userIds, g.emoji_name, selfId, nameOf);
         return (
           <button

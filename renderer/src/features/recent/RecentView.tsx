@@ -10,7 +10,7 @@ import { resolveServerUrl } from '../../components/SafeHtml';
 import { ErrorState, Loading } from '../../components/states';
 import { VirtualList } from '../../components/VirtualList';
 import { topicCountKey, unreadCounts } from '../../events/unread';
-import { useMutedUserIds, withMutedPerson } from '../users/muted-users';
+import { shownName, useMutedUserIds, withMutedPerson } from '../users/muted-users';
 import { useNarrowStore } from '../../state/narrow';
 import { useChannelIndex } from '../channels/hooks';
 import { dmLabel } from '../home/conversation-label';
@@ -121,6 +121,7 @@ export function RecentView() {
                 unread={unreadByKey.get(row.conversation.key) ?? 0}
                 channel={channels.get(row.conversation.streamId ?? -1)}
                 now={now}
+                muted={muted}
               />
             )
           }
@@ -198,11 +199,13 @@ function ConversationRow({
   unread,
   channel,
   now,
+  muted,
 }: {
   conversation: RecentConversation;
   unread: number;
   channel: Subscription | undefined;
   now: number;
+  muted: ReadonlySet<number>;
 }) {
   const users = useUsers();
   const emptyName = useEmptyTopicName();
@@ -219,13 +222,13 @@ function ConversationRow({
     );
   const where =
     c.kind === 'dm'
-      ? dmLabel(c.userIds!, users)
+      ? dmLabel(c.userIds!, users, muted)
       : `#${channel?.name ?? `Channel ${c.streamId}`} › ${topicLabel(c.topic!, emptyName)}`;
   return (
     <button type="button" className="row-main recent-row" data-testid={testId} onClick={open}>
       <span className="recent-where ellipsis" title={where}>
         {c.kind === 'dm' ? (
-          dmLabel(c.userIds!, users)
+          where
         ) : (
           <>
             <span className="channel-dot" style={{ background: channel?.color ?? 'var(--accent)' }} />{' '}
@@ -238,7 +241,7 @@ function ConversationRow({
           </>
         )}
       </span>
-      <Participants ids={c.participants} users={users} testId={`${testId}-participants`} />
+      <Participants ids={c.participants} users={users} muted={muted} testId={`${testId}-participants`} />
       <span className="recent-time muted small" title={new Date(c.timestamp * 1000).toLocaleString()}>
         {lastActiveLabel(c.timestamp, now, twentyFour)}
       </span>
@@ -253,12 +256,23 @@ function ConversationRow({
   );
 }
 
-function Participants({ ids, users, testId }: { ids: number[]; users: Map<number, User>; testId: string }) {
-  const names = ids.map((id) => users.get(id)?.full_name ?? `User ${id}`);
+/** Who took part; someone muted as "Muted user" with no picture, as in the real service. */
+function Participants({
+  ids,
+  users,
+  muted,
+  testId,
+}: {
+  ids: number[];
+  users: Map<number, User>;
+  muted: ReadonlySet<number>;
+  testId: string;
+}) {
+  const names = ids.map((id) => shownName(id, users, muted));
   return (
     <span className="recent-participants" title={names.join(', ')} data-testid={testId}>
       {ids.slice(0, MAX_AVATARS).map((id, i) => {
-        const u = users.get(id);
+        const u = muted.has(id) ? undefined : users.get(id);
         return (
           <Avatar
             key={id}

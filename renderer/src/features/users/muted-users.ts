@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { MutedUser } from '../../../../shared/api/resources';
+import type { User } from '../../api/model';
 import { callApi } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useInitialState } from '../../app/session';
@@ -16,6 +17,23 @@ export function mutedUserIds(mutedUsers: readonly MutedUser[] | undefined): Read
  */
 export function withMutedPerson(otherUserIds: readonly number[], muted: ReadonlySet<number>): boolean {
   return otherUserIds.length === 1 && muted.has(otherUserIds[0]!);
+}
+
+/**
+ * How the real service names a muted person where it still shows them (the recipients of group
+ * conversations, conversation headers, reactions, a hidden message's sender).
+ */
+export const MUTED_USER_NAME = 'Muted user';
+
+/** A person's name as the lists of conversations show it: "Muted user" for someone muted. */
+export function shownName(
+  userId: number,
+  users: ReadonlyMap<number, User>,
+  muted: ReadonlySet<number>,
+  unknown = `User ${userId}`,
+): string {
+  if (muted.has(userId)) return MUTED_USER_NAME;
+  return users.get(userId)?.full_name ?? unknown;
 }
 
 export function useMutedUserIds(): ReadonlySet<number> {

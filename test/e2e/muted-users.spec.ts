@@ -87,7 +87,11 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
   expect(await mutedIds(chat, owner.email)).toEqual([]);
 });
 
-test('a muted person is "Muted user" in group conversations', async ({ page, chat, signIn }) => {
+test('a muted person is "Muted user" in group conversations and left out of People', async ({
+  page,
+  chat,
+  signIn,
+}) => {
   const owner = chat.user('owner');
   const dmitri = chat.user('dmitri@northwind.example');
   const chloe = chat.user('chloe@northwind.example');
@@ -107,12 +111,16 @@ test('a muted person is "Muted user" in group conversations', async ({ page, cha
   await signIn(page, 'owner');
   const groupRow = page.getByTestId(`dm-${key}`);
   await expect(groupRow).toContainText(dmitri.full_name);
+  await expect(page.getByTestId(`person-${dmitri.user_id}`)).toBeVisible();
 
   await chat.api(owner.email).post(`/users/me/muted_users/${dmitri.user_id}`);
-  // The group conversation stays, naming them "Muted user".
+  // The group conversation stays, naming them "Muted user"; the People list leaves them out.
   await expect(groupRow).toContainText('Muted user');
   await expect(groupRow).not.toContainText(dmitri.full_name);
   await expect(groupRow).toContainText(chloe.full_name);
+  await expect(page.getByTestId(`person-${dmitri.user_id}`)).toHaveCount(0);
+  await expect(page.getByTestId(`person-${chloe.user_id}`)).toBeVisible();
+  await expect(page.getByTestId('people-count')).toContainText(`${chat.users.length - 1} people`);
 
   await page.getByTestId('home-inbox').click();
   await expect(page.getByTestId(`inbox-dm-${key}`)).toContainText('Muted user');

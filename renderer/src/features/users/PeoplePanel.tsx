@@ -9,6 +9,7 @@ import { VirtualList, type VirtualListHandle } from '../../components/VirtualLis
 import { useNarrowStore } from '../../state/narrow';
 import { peopleForPanel, presenceOf, roleBadge } from './people';
 import { StatusBadge } from './StatusBadge';
+import { useMutedUserIds } from './muted-users';
 import { indexPeople, searchPeople } from './person-search';
 
 /**
@@ -34,7 +35,11 @@ export function PeoplePanel({
   const realmName = useInitialState((s) => s.realm_name);
   const select = useNarrowStore((s) => s.select);
   const [query, setQuery] = useState('');
-  const everyone = useMemo(() => peopleForPanel(realmUsers ?? [], selfId), [realmUsers, selfId]);
+  const muted = useMutedUserIds();
+  const everyone = useMemo(
+    () => peopleForPanel(realmUsers ?? [], selfId, '', muted),
+    [realmUsers, selfId, muted],
+  );
   const index = useMemo(() => indexPeople(everyone), [everyone]);
   const shown = useMemo(() => searchPeople(index, query), [index, query]);
   const now = useNowSeconds(presences !== undefined, 30_000);

@@ -37,11 +37,19 @@ export function presenceOf(
   return 'offline';
 }
 
-/** The people panel's order: humans by name (self first), then bots; deactivated users left out. */
-export function peopleForPanel(users: Iterable<User>, selfId: number | undefined, query = ''): User[] {
+/**
+ * The people panel's order: humans by name (self first), then bots; deactivated users left out, and
+ * muted ones, as the real service's right sidebar does.
+ */
+export function peopleForPanel(
+  users: Iterable<User>,
+  selfId: number | undefined,
+  query = '',
+  muted: ReadonlySet<number> = new Set(),
+): User[] {
   const q = query.trim().toLowerCase();
   return [...users]
-    .filter((u) => u.is_active !== false)
+    .filter((u) => u.is_active !== false && !muted.has(u.user_id))
     .filter((u) => !q || u.full_name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q))
     .sort(
       (a, b) =>

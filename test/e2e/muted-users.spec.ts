@@ -87,7 +87,7 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
   expect(await mutedIds(chat, owner.email)).toEqual([]);
 });
 
-test('a muted person is "Muted user" in group conversations and left out of People', async ({
+test('a muted person is "Muted user" in group conversations and left out of People and typing', async ({
   page,
   chat,
   signIn,
@@ -142,6 +142,13 @@ test('a muted person is "Muted user" in group conversations and left out of Peop
   await expect(details).not.toContainText(dmitri.email);
   await expect(page.getByTestId(`reaction-tada`)).toHaveAttribute('title', 'Muted user reacted with :tada:');
   await page.screenshot({ path: 'test-results/screens/muted-users-group.png' });
+
+  // Their typing is not shown; someone else's still is.
+  await chat.api(dmitri.email).post('/typing', { op: 'start', type: 'direct', to: group });
+  await chat.api(chloe.email).post('/typing', { op: 'start', type: 'direct', to: group });
+  await expect(page.getByTestId('typing-indicator')).toHaveText(`${chloe.full_name} is typing…`);
+  await chat.api(chloe.email).post('/typing', { op: 'stop', type: 'direct', to: group });
+  await expect(page.getByTestId('typing-indicator')).toHaveText('');
 
   // All messages: the conversation's header names them the same way.
   await page.getByTestId('all-messages').click();

@@ -23,11 +23,7 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
       (await chat.api(ben.email).post('/messages', { type: 'channel', to: 'general', topic, content })).body
         .id as number,
     );
-  await chat.api(ben.email).post('/messages', {
-    type: 'direct',
-    to: [owner.user_id],
-    content: 'Psst, Ada',
-  });
+  await chat.api(ben.email).post('/messages', { type: 'direct', to: [owner.user_id], content: 'Psst, Ada' });
   await signIn(page, 'owner');
   const dmWithBen = page.getByTestId(`dm-${ben.user_id}`);
   await expect(dmWithBen).toBeVisible();
@@ -161,4 +157,54 @@ test('a muted person is "Muted user" in group conversations and left out of Peop
   await expect(header).toContainText(dmitri.full_name);
   await groupRow.click();
   await expect(page.getByTestId('conversation-title')).toHaveText(titled(dmitri.full_name));
+});
+
+test('Settings → Muted users lists whom the user muted, live, with Unmute from the keyboard', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const owner = chat.user('owner');
+  const elena = chat.user('elena@northwind.example');
+  const farid = chat.user('farid@northwind.example');
+  const topic = `muted list ${Date.now()}`;
+  const id = (
+    await chat.api(elena.email).post('/messages', { type: 'channel', to: 'general', topic, content: 'Hi' })
+  ).body.id as number;
+  await signIn(page, 'owner');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-muted-users').click();
+  const screen = page.getByTestId('muted-users-screen');
+  await expect(screen.getByTestId('muted-users-empty')).toHaveText('You have not muted anyone.');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(screen).toHaveCount(0);
+
+  // Muted from their card: a row with when.
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`sender-${id}`).click();
+  await page.getByTestId('user-card').getByTestId('user-card-mute').click();
+  await expect(page.getByTestId('user-card').getByTestId('user-card-mute')).toHaveText('Unmute this user');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-muted-users').click();
+  const elenaRow = screen.getByTestId(`muted-user-${elena.user_id}`);
+  await expect(elenaRow).toContainText(elena.full_name);
+  await expect(elenaRow.getByTestId('muted-user-date')).not.toHaveText('');
+
+  // Muted and unmuted elsewhere: rows come and go while the screen is open.
+  await chat.api(owner.email).post(`/users/me/muted_users/${farid.user_id}`);
+  const faridRow = screen.getByTestId(`muted-user-${farid.user_id}`);
+  await expect(faridRow).toContainText(farid.full_name);
+  await page.screenshot({ path: 'test-results/screens/muted-users-settings.png' });
+  await chat.api(owner.email).delete(`/users/me/muted_users/${farid.user_id}`);
+  await expect(faridRow).toHaveCount(0);
+
+  // Unmute from the keyboard: with nobody left, the focus goes to the screen's heading.
+  await elenaRow.getByRole('button', { name: `Unmute ${elena.full_name}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(screen.getByTestId('muted-users-empty')).toBeVisible();
+  await expect.poll(() => mutedIds(chat, owner.email)).toEqual([]);
+  await expect(screen.getByRole('heading', { name: 'Muted users' })).toBeFocused();
 });

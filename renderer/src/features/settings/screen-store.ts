@@ -9,6 +9,7 @@ export const SECTION_IDS = [
   'status',
   'drafts',
   'snippets',
+  'muted-users',
   'bots',
   'user-groups',
   'invitations',

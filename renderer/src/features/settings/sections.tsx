@@ -7,6 +7,7 @@ import { OrgDefaults } from '../org-defaults/OrgDefaults';
 import { SnippetsScreen } from '../snippets/SnippetsScreen';
 import { StatusEditor } from '../status/StatusEditor';
 import { UserGroupsScreen } from '../user-groups/UserGroupsScreen';
+import { MutedUsersScreen } from '../users/MutedUsersScreen';
 import { PersonalSettings } from './PersonalSettings';
 import type { SectionId } from './screen-store';
 
@@ -37,6 +38,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'status', label: 'Status', heading: 'You', component: StatusEditor, visible: everyone },
   { id: 'drafts', label: 'Drafts', heading: 'You', component: DraftsScreen, visible: everyone },
   { id: 'snippets', label: 'Saved snippets', heading: 'You', component: SnippetsScreen, visible: everyone },
+  { id: 'muted-users', label: 'Muted users', heading: 'You', component: MutedUsersScreen, visible: everyone },
   { id: 'bots', label: 'Bots', heading: 'You', component: BotsScreen, visible: (w) => !w.isGuest },
   {
     id: 'user-groups',

@@ -159,6 +159,46 @@ test('a muted person is "Muted user" in group conversations and left out of Peop
   await expect(page.getByTestId('conversation-title')).toHaveText(titled(dmitri.full_name));
 });
 
+test('one-on-one messages with a muted person are left out of All messages and searches, but a dm: search finds them', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const owner = chat.user('owner');
+  const farid = chat.user('farid@northwind.example');
+  const topic = `muted views ${Date.now()}`;
+  const dmId = (
+    await chat
+      .api(farid.email)
+      .post('/messages', { type: 'direct', to: [owner.user_id], content: 'Quiet word' })
+  ).body.id as number;
+  const post = async (email: string, content: string) =>
+    (await chat.api(email).post('/messages', { type: 'channel', to: 'general', topic, content })).body
+      .id as number;
+  const faridsPost = await post(farid.email, 'Channel note from Farid');
+  const last = await post(chat.user('chloe@northwind.example').email, 'After Farid');
+  await chat.api(owner.email).post(`/users/me/muted_users/${farid.user_id}`);
+
+  await signIn(page, 'owner');
+  await page.getByTestId('all-messages').click();
+  await page.keyboard.press('Shift+G');
+  await expect(page.getByTestId(`content-${last}`)).toContainText('After Farid');
+  // Their channel messages stay (hidden until revealed); the one-on-one conversation is left out.
+  await expect(page.getByTestId(`hidden-${faridsPost}`)).toBeVisible();
+  await expect(page.getByTestId(`message-${dmId}`)).toHaveCount(0);
+
+  await page.getByTestId('search-input').fill(`sender:${farid.email}`);
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByTestId(`hidden-${faridsPost}`)).toBeVisible();
+  await expect(page.getByTestId(`message-${dmId}`)).toHaveCount(0);
+
+  await page.getByTestId('search-input').fill(`dm:${farid.email}`);
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByTestId(`hidden-${dmId}`)).toBeVisible();
+
+  await chat.api(owner.email).delete(`/users/me/muted_users/${farid.user_id}`);
+});
+
 test('Settings → Muted users lists whom the user muted, live, with Unmute from the keyboard', async ({
   page,
   chat,

@@ -30,6 +30,7 @@ import { forgetUnloadedSizes } from './size-cache';
 import { useFeed } from './useFeed';
 import { FeedFlight, keepFlightsMoving, useLightRows } from './useLightRows';
 import { useRowResizedByReader } from './long-message';
+import { inDmWithMuted, showsDmsWithMuted, useMutedUserIds } from '../users/muted-users';
 
 /**
  * The message feed of a narrow: virtualized (only visible rows in the DOM), opened at the anchor
@@ -49,10 +50,13 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   } = useFeed(narrow, anchor);
   const search = useSearchHighlights(narrow, loaded);
   const highlights = search.highlights;
-  const messages = useMemo(
-    () => (search.hidden.size ? loaded.filter((m) => !search.hidden.has(m.id)) : loaded),
-    [loaded, search.hidden],
-  );
+  const muted = useMutedUserIds();
+  const leaveOutMuted = muted.size > 0 && !showsDmsWithMuted(narrow);
+  const messages = useMemo(() => {
+    const hidden = search.hidden;
+    if (!hidden.size && !leaveOutMuted) return loaded;
+    return loaded.filter((m) => !hidden.has(m.id) && !(leaveOutMuted && inDmWithMuted(m, selfId, muted)));
+  }, [loaded, search.hidden, leaveOutMuted, selfId, muted]);
   const parentRef = useRef<HTMLDivElement>(null);
   // Stable while the messages are: a new key function makes the virtualizer lay out every held
   // row again, and the feed renders on every scroll step.

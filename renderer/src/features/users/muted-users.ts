@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { MutedUser } from '../../../../shared/api/resources';
-import type { User } from '../../api/model';
+import type { Message, User } from '../../api/model';
+import type { Narrow } from '../../api/narrow';
+import { parseSearch } from '../../api/search-query';
 import { callApi } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useInitialState } from '../../app/session';
@@ -17,6 +19,27 @@ export function mutedUserIds(mutedUsers: readonly MutedUser[] | undefined): Read
  */
 export function withMutedPerson(otherUserIds: readonly number[], muted: ReadonlySet<number>): boolean {
   return otherUserIds.length === 1 && muted.has(otherUserIds[0]!);
+}
+
+/**
+ * A message of a one-on-one conversation with someone muted: the real service leaves these out of
+ * every view but that conversation itself and a search for it (`dm:`).
+ */
+export function inDmWithMuted(
+  message: Message,
+  selfId: number | undefined,
+  muted: ReadonlySet<number>,
+): boolean {
+  if (!Array.isArray(message.display_recipient)) return false;
+  const others = message.display_recipient.filter((r) => r.id !== selfId);
+  return others.length === 1 && muted.has(others[0]!.id);
+}
+
+/** Whether a view shows one-on-one conversations with muted people (see `inDmWithMuted`). */
+export function showsDmsWithMuted(narrow: Narrow): boolean {
+  if (narrow.kind === 'dm') return true;
+  if (narrow.kind !== 'search') return false;
+  return parseSearch(narrow.query).terms.some((t) => t.operator === 'dm' && !t.negated);
 }
 
 /**

@@ -62,6 +62,14 @@ test('muting a sender hides their messages until revealed; unmuting shows them a
   await expect(page.getByTestId('user-chloe@northwind.example')).toBeVisible();
   await page.getByTestId('new-dm-dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('new-dm-dialog')).toHaveCount(0);
+  // Nor in the quick switcher.
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('switcher-input').fill('Okafor');
+  await expect(page.getByTestId('quick-switcher')).toContainText('Nothing matches.');
+  await page.getByTestId('switcher-input').fill('Chlo');
+  await expect(page.getByTestId('quick-switcher').getByRole('option').first()).toContainText('Chloé Martin');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('quick-switcher')).toHaveCount(0);
 
   await page.getByTestId(`reveal-${ids[0]}`).click();
   await expect(page.getByTestId(`content-${ids[0]}`)).toContainText('Loud opinion from Ben');

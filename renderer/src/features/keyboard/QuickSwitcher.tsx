@@ -12,6 +12,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { useSubscriptions } from '../channels/hooks';
 import { useSettingsScreen } from '../settings/screen-store';
+import { useMutedUserIds } from '../users/muted-users';
 import {
   prepareSwitcherItems,
   rankPreparedItems,
@@ -36,10 +37,12 @@ function useSwitcherItems(): PreparedSwitcherItem[] {
 function usePeopleItems(): PreparedSwitcherItem[] {
   const users = useUsers();
   const selfId = useSelfId();
+  // Someone muted is not offered to write to, as in the new direct message picker.
+  const muted = useMutedUserIds();
   return useMemo(() => {
     const items: SwitcherItem[] = [];
     for (const u of users.values()) {
-      if (u.is_active === false || u.user_id === selfId || u.is_bot) continue;
+      if (u.is_active === false || u.user_id === selfId || u.is_bot || muted.has(u.user_id)) continue;
       items.push({
         kind: 'person',
         label: u.full_name,
@@ -49,7 +52,7 @@ function usePeopleItems(): PreparedSwitcherItem[] {
       });
     }
     return prepareSwitcherItems(items);
-  }, [users, selfId]);
+  }, [users, selfId, muted]);
 }
 
 function usePlaceItems(): PreparedSwitcherItem[] {

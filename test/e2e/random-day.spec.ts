@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test, type ChatEnvironment } from './fixtures';
 import { openSecondUser } from './second-user';
 import { liveADay, mulberry32, type Day, type DayClient } from '../support/random-day';
@@ -41,6 +41,43 @@ async function settled(page: Page): Promise<string> {
   throw new Error('the window kept changing');
 }
 
+/** A day around the owner (`selfId`), drawn from `seed`. */
+async function ownersDay(chat: ChatEnvironment, selfId: number, seed: number): Promise<Day> {
+  const rand = mulberry32(seed);
+  const admin = dayClient(chat, 'admin');
+  const subscriptions = (await chat.api('owner').get('/users/me/subscriptions')).body.subscriptions as {
+    stream_id: number;
+  }[];
+  return {
+    rand,
+    pick: (xs) => xs[Math.floor(rand() * xs.length)]!,
+    people: {
+      self: selfId,
+      member: chat.user('member').user_id,
+      third: chat.user('farid@northwind.example').user_id,
+    },
+    self: dayClient(chat, 'owner'),
+    admin,
+    others: [admin, dayClient(chat, 'member'), dayClient(chat, 'elena@northwind.example')],
+    channels: subscriptions.map((s) => s.stream_id),
+    allChannels: (await chat.api('owner').get('/streams')).body.streams as Day['allChannels'],
+    sent: [],
+    sentToChannels: new Set(),
+    step: 0,
+  };
+}
+
+/** The window shows what a window of its own host, registered now, shows. */
+async function expectAsFreshWindow(page: Page, browser: Browser, chat: ChatEnvironment, screen: string) {
+  const second = await openSecondUser(browser, chat, 'owner');
+  const fresh = second.page;
+  await expect(fresh.getByTestId('inbox-view')).toBeVisible();
+  const expected = await settled(fresh);
+  await expect.poll(() => shown(page), { timeout: 20_000 }).toBe(expected);
+  await page.screenshot({ path: `test-results/screens/${screen}.png` });
+  await second.close();
+}
+
 test('after a busy day with the app open, it shows what a window registered afterwards shows', async ({
   page,
   browser,
@@ -50,37 +87,25 @@ test('after a busy day with the app open, it shows what a window registered afte
   test.setTimeout(120_000);
   const ada = await signIn(page, 'owner');
   await expect(page.getByTestId('inbox-view')).toBeVisible();
-  const rand = mulberry32(2026);
-  const self = dayClient(chat, 'owner');
-  const admin = dayClient(chat, 'admin');
-  const subscriptions = (await chat.api('owner').get('/users/me/subscriptions')).body.subscriptions as {
-    stream_id: number;
-  }[];
-  const day: Day = {
-    rand,
-    pick: (xs) => xs[Math.floor(rand() * xs.length)]!,
-    people: {
-      self: ada.user_id,
-      member: chat.user('member').user_id,
-      third: chat.user('farid@northwind.example').user_id,
-    },
-    self,
-    admin,
-    others: [admin, dayClient(chat, 'member'), dayClient(chat, 'elena@northwind.example')],
-    channels: subscriptions.map((s) => s.stream_id),
-    allChannels: (await chat.api('owner').get('/streams')).body.streams as Day['allChannels'],
-    sent: [],
-    sentToChannels: new Set(),
-    step: 0,
-  };
-  await liveADay(day, 120);
+  await liveADay(await ownersDay(chat, ada.user_id, 2026), 120);
+  await expectAsFreshWindow(page, browser, chat, 'random-day-live');
+});
 
-  // A window of its own host: its own registration, nothing carried over from the day.
-  const second = await openSecondUser(browser, chat, 'owner');
-  const fresh = second.page;
-  await expect(fresh.getByTestId('inbox-view')).toBeVisible();
-  const expected = await settled(fresh);
-  await expect.poll(() => shown(page), { timeout: 20_000 }).toBe(expected);
-  await page.screenshot({ path: 'test-results/screens/random-day-live.png' });
-  await second.close();
+test('a window reloaded halfway through a busy day takes the day so far from main, registering nothing', async ({
+  page,
+  browser,
+  chat,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const ada = await signIn(page, 'owner');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  const generation = chat.host.core.session()?.generation;
+  const day = await ownersDay(chat, ada.user_id, 7);
+  await liveADay(day, 60);
+  await page.reload();
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await liveADay(day, 60);
+  expect(chat.host.core.session()?.generation).toBe(generation);
+  await expectAsFreshWindow(page, browser, chat, 'random-day-reloaded');
 });

@@ -30,7 +30,7 @@ async function setDark(page: Page, chat: ChatEnvironment, who: string, dark: boo
   else await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
 }
 
-/** Ctrl+Enter sends whatever the Enter-sends preference (the service's default is off). */
+/** Ctrl+Enter sends with the Enter-sends preference off (the service's default). */
 const send = (input: Locator) => input.press('Control+Enter');
 
 test('a person mentions Ben through the autocomplete; Enter picks from the list, the next Enter sends', async ({
@@ -310,6 +310,27 @@ test('with Enter-sends off, Enter adds a line (or picks from the list) and Ctrl+
   await expect(input).toHaveValue('line one\ncc @**Ben Okafor** ');
   await input.press('Control+Enter');
   await expect.poll(() => newestInWelcome(chat, me.email)).toBe('line one\ncc @**Ben Okafor**');
+});
+
+test('with Enter-sends on, Ctrl+Enter adds a line, as Shift+Enter does, and Enter sends', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await chat.api('member').patch('/settings', { enter_sends: true });
+  const me = await signIn(page, 'member');
+  const input = await openWelcome(page);
+  await expect(page.getByTestId('compose')).toContainText('Enter sends');
+  await input.pressSequentially('first');
+  await input.press('Control+Enter');
+  await input.pressSequentially('second');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('third');
+  await expect(input).toHaveValue('first\nsecond\nthird');
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  await expect.poll(() => newestInWelcome(chat, me.email)).toBe('first\nsecond\nthird');
+  await chat.api('member').patch('/settings', { enter_sends: false }); // the later tests' default
 });
 
 test('the box grows with a long message up to a limit, then scrolls; it shrinks back once sent', async ({

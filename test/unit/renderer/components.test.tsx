@@ -488,7 +488,20 @@ describe('EditMessageDialog: what the user typed', () => {
     expect(box.selectionStart).toBe(box.value.length);
   });
 
-  it('Ctrl+Enter with nothing changed sends nothing; a new change clears the last error', async () => {
+  it('with enter_sends on, Ctrl+Enter adds a line where the caret is and saves nothing, as in the real service', async () => {
+    const { bridge, render } = ownMessage(54, 'one two');
+    render(<EditMessageDialog messageId={54} />);
+    const box = await contentBox();
+    box.setSelectionRange(3, 3);
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    expect(box.value).toBe('one\n two');
+    expect(bridge.callsTo('updateMessage')).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(bridge.callsTo('updateMessage')).toHaveLength(1));
+    expect(bridge.callsTo('updateMessage')[0]).toMatchObject({ content: 'one\n two' });
+  });
+
+  it('Enter with nothing changed sends nothing; a new change clears the last error', async () => {
     const { bridge, render } = ownMessage(53, 'same');
     let refuse = true;
     bridge.handlers.updateMessage = () => {
@@ -497,10 +510,10 @@ describe('EditMessageDialog: what the user typed', () => {
     };
     render(<EditMessageDialog messageId={53} />);
     const box = await contentBox();
-    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(box, { key: 'Enter' });
     expect(bridge.callsTo('updateMessage')).toHaveLength(0);
     fireEvent.change(box, { target: { value: 'changed' } });
-    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(box, { key: 'Enter' });
     expect((await screen.findByTestId('edit-error')).textContent).toContain('Refused once');
     refuse = false;
     fireEvent.change(box, { target: { value: 'changed again' } });

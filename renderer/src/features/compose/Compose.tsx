@@ -29,7 +29,7 @@ import { TopicCombobox } from '../topics/TopicCombobox';
 import { typingTarget, writtenTo } from './conversation';
 import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
-import { isSendKey } from './send-key';
+import { handleEnterKey } from './send-key';
 import { tooLongWarning, topicTooLongWarning } from './message-length';
 import { TOPIC_REQUIRED, useTopicRequired } from './topic-required';
 import { NO_POST_PERMISSION, useMayPostInChannel } from './post-permission';
@@ -194,10 +194,7 @@ function ComposeBox({
       onLeave?.();
       return;
     }
-    if (isSendKey(e, enterSends)) {
-      e.preventDefault();
-      submit();
-    }
+    handleEnterKey(e, enterSends, submit);
   };
 
   const placeholder =

@@ -19,7 +19,7 @@ import { fetchMessageSource, useMessageSource } from '../message-actions/message
 import { findCachedMessage } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useEmptyTopicName, useUserSetting } from '../../app/realm';
-import { isSendKey } from '../compose/send-key';
+import { handleEnterKey } from '../compose/send-key';
 import { AutocompleteBox } from '../compose/autocomplete/AutocompleteList';
 import { useAutocomplete } from '../compose/autocomplete/useAutocomplete';
 import { handleFormatKey } from '../compose/format/FormatToolbar';
@@ -412,7 +412,7 @@ function EditForm({
                   if (e.nativeEvent.isComposing || autocomplete.onKeyDown(e)) return;
                   // Ctrl+B, Ctrl+I and Ctrl+Shift+L format as in the compose box (not a locked text).
                   if (canEditContent && handleFormatKey(e)) return;
-                  if (isSendKey(e, enterSends)) submit(e);
+                  handleEnterKey(e, enterSends, () => submit(e));
                 }}
                 onPaste={(e) => {
                   const files = filesFromClipboard(e.clipboardData);

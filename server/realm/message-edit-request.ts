@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors';
 import { canAccessContent, type Channel } from './channels';
-import { RESOLVED_TOPIC_PREFIX, truncateContent } from './limits';
-import { normalizeTopic } from './message-send';
+import { RESOLVED_TOPIC_PREFIX } from './limits';
+import { normalizeContent, normalizeTopic } from './message-send';
 import { readableMessage, type Message } from './messages';
 import type { Realm } from './realm';
 import type { User } from './users';
@@ -77,7 +77,7 @@ export function readEditRequest(realm: Realm, user: User, messageId: number, req
   }
   let newContent: string | undefined;
   if (req.content !== undefined) {
-    newContent = req.content.trim() === '' ? '(deleted)' : truncateContent(req.content);
+    newContent = req.content.trim() === '' ? '(deleted)' : normalizeContent(req.content);
     if (newContent === message.content) newContent = undefined;
   }
   return {

@@ -86,10 +86,18 @@ export function checkWildcardMentions(
   }
 }
 
+/**
+ * A message's text as the real service keeps it: trailing whitespace and leading blank lines
+ * removed (leading spaces stay: they can start a code block), then cut to the maximum length.
+ */
+export function normalizeContent(raw: string): string {
+  return truncateContent(raw.trimEnd().replace(/^\n+/, ''));
+}
+
 function checkContent(content: string): string {
   if (content.includes('\0')) throw badRequest('Message must not contain null bytes');
   if (content.trim() === '') throw badRequest('Message must not be empty');
-  return truncateContent(content);
+  return normalizeContent(content);
 }
 
 /** Publish the message event to every holder of a copy, each with their own flags. */

@@ -52,6 +52,13 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     expect(h.server.realm.messagesById.get(id)!.last_edit_timestamp).not.toBeNull();
   });
 
+  it('keeps content as the real service does: no trailing whitespace or leading blank lines, leading spaces kept', async () => {
+    const { member } = demoUsers(h.server);
+    const id = await sendToChannel(h.as(member), 'general', freshTopic(), 'first');
+    await h.as(member).ok('PATCH', `/messages/${id}`, { content: '\n\n    code line\nsecond  \n\n ' });
+    expect(h.server.realm.messagesById.get(id)!.content).toBe('    code line\nsecond');
+  });
+
   it('checks prev_content_sha256 against the current content', async () => {
     const { member } = demoUsers(h.server);
     const id = await sendToChannel(h.as(member), 'general', freshTopic(), 'v1');

@@ -35,6 +35,12 @@ describe('POST /messages', () => {
     expect(h.server.realm.flagStates.get(member.user_id)?.unread.has(id) ?? false).toBe(false);
   });
 
+  it('keeps content as the real service does: no trailing whitespace or leading blank lines, leading spaces kept', async () => {
+    const { member } = demoUsers(h.server);
+    const id = await sendToChannel(h.as(member), 'general', 'normalized', '\n\n    code line\nsecond \t\n\n');
+    expect(h.server.realm.messagesById.get(id)!.content).toBe('    code line\nsecond');
+  });
+
   it("puts local_message_id only on the sender's own named queue, never on a queue of someone else", async () => {
     const { member, member2 } = demoUsers(h.server);
     const elena = await h.as(member2).register();

@@ -193,6 +193,17 @@ describe('Compose', () => {
     expect((screen.getByTestId('compose-input') as HTMLTextAreaElement).value).toBe('for greetings');
   });
 
+  it("sends the text as the real web app does: its end trimmed, its leading spaces kept (they can be the message's markup)", async () => {
+    const { bridge, render } = setup();
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={narrow} />);
+    const input = screen.getByTestId('compose-input');
+    fireEvent.change(input, { target: { value: '\n  - nested item\n- item  \n\n' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(bridge.outboxEntries).toHaveLength(1));
+    expect(bridge.outboxEntries[0]!.content).toBe('  - nested item\n- item');
+  });
+
   it('with enter_sends off, Enter does not send and Ctrl+Enter does', async () => {
     const { bridge, render } = setup({ ...{ user_id: SELF, user_settings: { enter_sends: false } } });
     bridge.handlers.sendMessage = () => ({ id: 1 });

@@ -31,6 +31,7 @@ import { handleFormatKey } from './format/FormatToolbar';
 import { useSendMessage } from './useSendMessage';
 import { handleEnterKey } from './send-key';
 import { tooLongWarning, topicTooLongWarning } from './message-length';
+import { normalizedContent } from './message-content';
 import { TOPIC_REQUIRED, useTopicRequired } from './topic-required';
 import { NO_POST_PERMISSION, useMayPostInChannel } from './post-permission';
 import './compose.css';
@@ -160,7 +161,7 @@ function ComposeBox({
   const topicWarning = narrow.kind === 'channel' ? topicTooLongWarning(channelTopic, maxTopic) : null;
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    const content = text.trim();
+    const content = normalizedContent(text);
     if (!content || lengthWarning !== null || topicWarning !== null) return;
     // The topic it goes to: the channel box's field, or the topic view's own (the empty topic,
     // "general chat", has no name, so where topics are required nothing can be sent to it).

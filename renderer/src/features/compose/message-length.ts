@@ -1,10 +1,13 @@
+import { normalizedContent } from './message-content';
+
 /**
  * What to say when a message's text is over the organization's maximum length (`max_message_length`
  * from POST /register), or null when it fits or the server gave no maximum: for the compose box and
- * the edit dialog, which both keep the text and refuse to send it (the server would cut it).
+ * the edit dialog, which both keep the text and refuse to send it (the server would cut it). The
+ * maximum is of the text the server keeps, so what it strips is not counted.
  */
 export function tooLongWarning(text: string, maxLength: number | undefined): string | null {
-  return maxLength !== undefined && codePoints(text) > maxLength
+  return maxLength !== undefined && codePoints(normalizedContent(text)) > maxLength
     ? `Too long: at most ${maxLength} characters.`
     : null;
 }

@@ -11,6 +11,11 @@ describe('the message length limit', () => {
     expect(tooLongWarning(`${'a'.repeat(10000)}😀`, 10000)).toBe('Too long: at most 10000 characters.');
   });
 
+  it('counts the text the server keeps: trailing whitespace and leading blank lines are not counted', () => {
+    expect(tooLongWarning(`\n\n${'a'.repeat(20)}  \n\n`, 20)).toBeNull();
+    expect(tooLongWarning(`  ${'a'.repeat(19)}\n`, 20)).toBe('Too long: at most 20 characters.');
+  });
+
   it('no maximum from the server: nothing to say', () => {
     expect(tooLongWarning('x'.repeat(100_000), undefined)).toBeNull();
   });

@@ -537,3 +537,54 @@ test('Ctrl+B and Ctrl+I format the selection in the edit dialog as in the compos
   await expect(page.getByTestId(`content-${id}`).locator('strong')).toHaveText('matters');
   await expect(page.getByTestId(`content-${id}`).locator('em')).toHaveText('a lot');
 });
+
+test('which messages move defaults to where the message stands in its topic, as in the real service', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const api = chat.api(me.email);
+  const topic = `placement ${Date.now()}`;
+  const ids: number[] = [];
+  for (const content of ['first', 'middle', 'last'])
+    ids.push(
+      (await api.post('/messages', { type: 'channel', to: 'general', topic, content })).body.id as number,
+    );
+  const [first, middle, last] = ids as [number, number, number];
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const openMove = async (id: number) => {
+    await page.getByTestId(`message-${id}`).hover();
+    await page.getByTestId(`edit-${id}`).click();
+    await page.getByTestId('edit-topic').fill(`${topic} (split)`);
+  };
+  for (const [id, mode] of [
+    [first, 'change_all'],
+    [last, 'change_one'],
+  ] as const) {
+    await openMove(id);
+    await expect(page.getByTestId(`propagate-${mode}`)).toBeChecked();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  }
+  await openMove(middle);
+  await expect(page.getByTestId('propagate-change_later')).toBeChecked();
+  await page.screenshot({ path: 'test-results/screens/edit-move-default.png' });
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  const topicOf = async (id: number) =>
+    (
+      (
+        await api.get('/messages', {
+          anchor: id,
+          num_before: 0,
+          num_after: 0,
+          narrow: [{ operator: 'id', operand: id }],
+        })
+      ).body.messages as { subject: string }[]
+    )[0]!.subject;
+  expect(await topicOf(first)).toBe(topic);
+  expect(await topicOf(middle)).toBe(`${topic} (split)`);
+  expect(await topicOf(last)).toBe(`${topic} (split)`);
+});

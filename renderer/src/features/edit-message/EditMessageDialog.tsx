@@ -36,6 +36,7 @@ import { focusComposeSoon } from '../compose/focus-compose';
 import { replyNarrow } from '../message-actions/reply-narrow';
 import type { Message } from '../../api/model';
 import { dropKeptEdit, keepEdit, keptEdit } from './kept-edits';
+import { useDefaultMove } from './move-default';
 import { useDialogStore } from '../../state/dialogs';
 import { filesFromClipboard, UploadList } from '../uploads/UploadControls';
 import { uploadingNames, useUploadsStore } from '../uploads/uploads-store';
@@ -62,6 +63,9 @@ export interface EditForm {
   notifyOld: boolean;
   notifyNew: boolean;
 }
+
+/** What the dialog's fields hold; which messages move is kept apart, defaulting to the message's place. */
+type EditFields = Omit<EditForm, 'propagateMode'>;
 
 export interface Original {
   content: string;
@@ -269,14 +273,16 @@ function EditForm({
   // An edit left unsaved (the app closed, or the dialog closed other than by Cancel) comes back,
   // said so, with a way to drop it; Cancel drops it.
   const [restored, setRestored] = useState(() => stashed !== undefined && stashed !== original.content);
-  const [form, setForm] = useState<EditForm>({
+  const [form, setForm] = useState<EditFields>({
     content: (stashed ?? original.content) + typedEarly,
     topic: original.topic,
     streamId: original.streamId,
-    propagateMode: 'change_one',
     notifyOld: false,
     notifyNew: true,
   });
+  const defaultMove = useDefaultMove(messageId, original.streamId, original.topic);
+  const [pickedMove, setPickedMove] = useState<PropagateMode | null>(null);
+  const propagateMode = pickedMove ?? defaultMove;
   const [partial, setPartial] = useState<{ firstId: number; allowed: number; total: number } | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
 
@@ -323,8 +329,12 @@ function EditForm({
   const moving = form.topic !== original.topic || form.streamId !== original.streamId;
   // Past the limit the text stays visible (so nothing typed is lost) but is no longer sent.
   const contentChanged = canEditContent && form.content !== original.content;
-  const sendable: EditForm = canEditContent ? form : { ...form, content: original.content };
-  const update = (patch: Partial<EditForm>) => {
+  const sendable: EditForm = {
+    ...form,
+    propagateMode,
+    content: canEditContent ? form.content : original.content,
+  };
+  const update = (patch: Partial<EditFields>) => {
     setForm((f) => ({ ...f, ...patch }));
     setPartial(null);
     setClientError(null);
@@ -537,8 +547,11 @@ function EditForm({
               name="propagate_mode"
               testIdPrefix="propagate-"
               options={PROPAGATE_OPTIONS}
-              value={form.propagateMode}
-              onChange={(propagateMode) => update({ propagateMode })}
+              value={propagateMode}
+              onChange={(mode) => {
+                setPickedMove(mode);
+                update({});
+              }}
             />
             <label className="check">
               <input
@@ -634,7 +647,7 @@ function useEditUploads(
   messageId: number,
   content: string,
   contentBox: RefObject<HTMLTextAreaElement | null>,
-  setForm: Dispatch<SetStateAction<EditForm>>,
+  setForm: Dispatch<SetStateAction<EditFields>>,
 ) {
   const key = editUploadKey(messageId);
   // The text as the uploads last left it or the person typed it (state is a render behind).

@@ -91,11 +91,13 @@ describe('people and groups for @', () => {
     expect(names('reuben4@')).toEqual(['Reuben Stone']);
   });
 
-  it('offers the wildcard mentions, after people of an equal match, and fewer in direct messages', () => {
+  it('offers the wildcard mentions, before people of an equal match in a channel and after them in direct messages, and fewer there', () => {
     const withAlla = buildMentionIndex([...users, user(7, 'Alla Petrova')], groups);
+    const talkedWithAlla = new Map([[7, 1000]]);
     const offered = (query: string, context: 'channel' | 'dm') =>
-      rankMentions(withAlla, query, { context }).map((m) => `${m.kind}:${m.name}`);
-    expect(offered('al', 'channel')).toEqual(['user:Alla Petrova', 'wildcard:all']);
+      rankMentions(withAlla, query, { context, recency: talkedWithAlla }).map((m) => `${m.kind}:${m.name}`);
+    expect(offered('al', 'channel')).toEqual(['wildcard:all', 'user:Alla Petrova']);
+    expect(offered('al', 'dm')).toEqual(['user:Alla Petrova', 'wildcard:all']);
     expect(offered('top', 'channel')).toEqual(['wildcard:topic']);
     expect(offered('top', 'dm')).toEqual([]);
     expect(offered('ch', 'dm')).toEqual([]);

@@ -157,7 +157,6 @@ export function buildMentionIndex(
       email: item.kind === 'user' ? fold(item.email) : '',
       order: order[i]!,
     })),
-    // After everyone of an equal match: a person called "Alla" comes before `@all`.
     wildcards: WILDCARDS.filter(({ since, until }) => knownAt(featureLevel, since, until)).map(
       ({ name }, i) => ({
         item: { kind: 'wildcard', id: name, name, description: '' },
@@ -226,9 +225,12 @@ export function rankMentions(
 ): Mentionable[] {
   const q = fold(query.trim());
   const best = new BestOf<Placed<Mentionable>>(limit, comparePlaced);
+  // As in the real service: among equal matches, the wildcards come first in a channel (whoever
+  // was talked with recently), last in a direct message.
+  const wildcardRecency = context === 'channel' ? Number.MAX_SAFE_INTEGER : -1;
   for (const entry of wildcardsFor(index, context, silent, channelWildcards)) {
     const rank = matchRank(entry.key, q);
-    if (rank !== null) best.add({ item: entry.item, rank, recency: 0, order: entry.order });
+    if (rank !== null) best.add({ item: entry.item, rank, recency: wildcardRecency, order: entry.order });
   }
   // Whatever does not contain "be" (nor has an email starting with it) cannot contain "ben".
   const candidates = index.last && q.startsWith(index.last.query) ? index.last.hits : index.entries;

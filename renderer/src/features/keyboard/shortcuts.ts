@@ -215,7 +215,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   {
     action: 'send-message',
     keys: [{ key: 'Enter', mod: true }],
-    description: 'Send (Enter alone too, unless your settings say otherwise)',
+    description: 'Send (with "Enter sends the message" on in your settings: Enter sends, this adds a line)',
     group: 'In the compose box',
     handledElsewhere: true,
   },

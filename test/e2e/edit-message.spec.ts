@@ -587,4 +587,12 @@ test('which messages move defaults to where the message stands in its topic, as 
   expect(await topicOf(first)).toBe(topic);
   expect(await topicOf(middle)).toBe(`${topic} (split)`);
   expect(await topicOf(last)).toBe(`${topic} (split)`);
+
+  // From search results (where its neighbours are not in view), only the message, as there.
+  await page.getByTestId('search-input').fill(`topic:"${topic} (split)" middle`);
+  await page.getByTestId('search-input').press('Enter');
+  await page.getByTestId(`message-${middle}`).hover();
+  await page.getByTestId(`edit-${middle}`).click();
+  await page.getByTestId('edit-topic').fill(topic);
+  await expect(page.getByTestId('propagate-change_one')).toBeChecked();
 });

@@ -4,6 +4,7 @@ import { callApi } from '../../api/call';
 import type { GetMessagesResponse } from '../../api/model';
 import { narrowTerms } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
+import { useNarrowStore } from '../../state/narrow';
 
 export type MessagePlacement = 'first' | 'intermediate' | 'last';
 
@@ -27,16 +28,20 @@ export const DEFAULT_MOVE: Record<MessagePlacement, PropagateMode> = {
   last: 'change_one',
 };
 
-/** The default "which messages move" for a channel message ("this and the ones after" until known). */
+/**
+ * The default "which messages move" for a channel message ("this and the ones after" until known);
+ * opened from search results, only the message, as in the real service.
+ */
 export function useDefaultMove(
   messageId: number,
   streamId: number | undefined,
   topic: string,
 ): PropagateMode {
   const bridge = useBridge();
+  const fromSearch = useNarrowStore((s) => s.narrow?.kind === 'search');
   const placement = useQuery({
     queryKey: ['messagePlacement', { messageId, streamId, topic }],
-    enabled: streamId !== undefined,
+    enabled: streamId !== undefined && !fromSearch,
     queryFn: async () => {
       const page = await callApi(bridge, 'getMessages', {
         anchor: messageId,
@@ -49,5 +54,5 @@ export function useDefaultMove(
       return placementIn(page, messageId);
     },
   });
-  return DEFAULT_MOVE[placement.data ?? 'intermediate'];
+  return DEFAULT_MOVE[fromSearch ? 'last' : (placement.data ?? 'intermediate')];
 }

@@ -321,7 +321,7 @@ describe('emoji for :', () => {
     expect(found('oct', ['octopus'])).toEqual(['octopus', 'octagonal_sign', 'octo_logo']);
   });
 
-  it('puts the real service’s popular emoji first among equal matches, after the recently used', () => {
+  it('puts the real service’s popular emoji, and the recently used, first after exact matches', () => {
     const coded = (name: string, code: string, aliases: string[] = []) => ({ ...emoji(name, aliases), code });
     const popular = buildEmojiIndex([
       coded('-1', '1f44e', ['thumbsdown', 'thumbs_down']),
@@ -334,8 +334,11 @@ describe('emoji for :', () => {
     expect(ranked('thumbs')).toEqual(['thumbsup', 'thumbsdown']);
     expect(ranked('th')[0]).toBe('thumbsup');
     expect(ranked('thumbs', ['-1'])).toEqual(['thumbsdown', 'thumbsup']);
-    // The whole name's prefix still comes before a popular emoji matched by a word of its name.
+    // An exact match comes first; then, as in the real service, a popular emoji matched by a word
+    // of its name comes before the other emoji whose name starts with the query.
     expect(ranked('smile')).toEqual(['smile', 'slight_smile']);
+    expect(ranked('smi')).toEqual(['slightly_smiling_face', 'smile']);
+    expect(ranked('thought', ['-1'])).toEqual(['thought_balloon']);
   });
 
   it(':thumbs over the whole emoji table selects 👍 first', async () => {

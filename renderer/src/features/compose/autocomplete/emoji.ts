@@ -6,8 +6,10 @@ import {
   comparePlaced,
   fold,
   LIST_LIMIT,
+  MATCH,
   matchKey,
   type MatchKey,
+  type MatchRank,
   type Placed,
 } from './rank';
 
@@ -48,9 +50,9 @@ export function buildEmojiIndex(all: readonly EmojiChoice[]): EmojiIndex {
 }
 
 /**
- * Emoji for a query, over every name and alias: by match (the whole name's prefix before a word's),
- * then the user's recently used emoji (`recent`, most recent first), then the popular ones, then
- * alphabetically.
+ * Emoji for a query, over every name and alias: by match (exact; the popular and recently used ones
+ * matched by a word; the whole name's prefix before a word's), then the user's recently used emoji
+ * (`recent`, most recent first), then the popular ones, then alphabetically.
  */
 export function rankEmoji(
   index: EmojiIndex,
@@ -66,9 +68,29 @@ export function rankEmoji(
     if (!match) continue;
     const name = entry.names[match.index]!;
     const recent = Math.max(...entry.names.map((n) => recency.get(n) ?? 0));
-    best.add({ item: { emoji: entry.emoji, name }, rank: match.rank, recency: recent, order: entry.order });
+    best.add({
+      item: { emoji: entry.emoji, name },
+      rank: emojiRank(match.rank, recent > 0 || isPopular(entry)),
+      recency: recent,
+      order: entry.order,
+    });
   }
   return best.result().map((p) => p.item);
+}
+
+/** Between an exact match and the rest: where the popular and recently used emoji go. */
+const FAVOURITE = (MATCH.exact + MATCH.prefix) / 2;
+
+/**
+ * As in the real service: the exact matches first, then the popular and the recently used emoji
+ * that the query starts the name or a word of the name of (`:smi` offers 🙂 first), then the rest.
+ */
+function emojiRank(rank: MatchRank, favourite: boolean): number {
+  return favourite && rank !== MATCH.exact && rank <= MATCH.wordPrefix ? FAVOURITE : rank;
+}
+
+function isPopular(entry: EmojiIndex['entries'][number]): boolean {
+  return entry.order < POPULAR_EMOJI_CODES.length;
 }
 
 export const emojiSyntax = (name: string) => `:${name}:`;

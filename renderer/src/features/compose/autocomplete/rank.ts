@@ -88,7 +88,8 @@ export class BestOf<T> {
 /** A candidate's place: match rank, then recent use (higher is more recent), then alphabetical position. */
 export interface Placed<T> {
   item: T;
-  rank: MatchRank;
+  /** A MatchRank, or a value between two for a tier a source puts between them. */
+  rank: number;
   recency: number;
   order: number;
 }

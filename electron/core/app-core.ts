@@ -87,7 +87,7 @@ export interface CoreOptions {
   slowCallMs?: number;
   /** Bounds of each account's outbox (tests shorten the waits). */
   outboxLimits?: Partial<OutboxLimits>;
-  /** Events of a registration kept for windows that attach later (`MAX_KEPT_EVENTS`). */
+  /** Events of a registration kept for windows that attach later (kept-events.ts). */
   maxKeptEvents?: number;
 }
 

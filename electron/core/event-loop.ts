@@ -6,6 +6,7 @@ import type { CallResult, ConnectionStatus, EventBatch, SessionStarted } from '.
 import { fullJitterDelay, realClock, type BackoffPolicy, type Clock } from './backoff';
 import type { CallOptions } from './http-client';
 import { HeartbeatEstimate } from './heartbeat-estimate';
+import { KeptEvents } from './kept-events';
 
 /**
  * One account's event queue (spec 4.5, part 6): register, long-poll, deliver in order, survive
@@ -80,20 +81,9 @@ export interface EventLoopOptions {
    * as not responding (the request goes on waiting until its timeout).
    */
   slowCallMs?: number;
-  /** At most this many events of a registration are kept for windows that attach later (`MAX_KEPT_EVENTS`). */
+  /** At most this many events of a registration are kept for windows that attach later (kept-events.ts). */
   maxKeptEvents?: number;
 }
-
-/**
- * Events of one registration kept, at most, for a window that attaches later (a reload, an account
- * switched back to): it gets the registration's state and these to apply, rather than a new
- * registration (the heaviest call, and a second one at every launch whose first events came before
- * the window). Past this many the next window to attach gets a fresh registration instead.
- */
-export const MAX_KEPT_EVENTS = 1000;
-
-/** Meaningful only when they happen: a typing notice replayed later would show someone typing now. */
-const NOT_KEPT = new Set(['heartbeat', 'typing', 'typing_edit_message']);
 
 /** Default of `slowCallMs`: long enough for a busy server, short enough to say something soon. */
 export const SLOW_CALL_MS = 5000;
@@ -136,8 +126,8 @@ export class EventLoop {
   private wakeController = new AbortController();
   private pollController = new AbortController();
   private resyncRequested = false;
-  /** This registration's events since, for windows that attach later; null once past the bound. */
-  private keptEvents: ChatEvent[] | null = [];
+  /** This registration's events since, for windows that attach later. */
+  private readonly kept: KeptEvents;
   /** When the current backoff wait ends (clock time), for the countdown a late reader sees. */
   private retryAt: number | null = null;
   /** The backoff schedule restarts from its first step (Retry now). */
@@ -164,6 +154,7 @@ export class EventLoop {
     // Capped at 30 s: with full jitter, a server back after an outage is found 15 s later on average.
     this.policy = options.backoff ?? { baseMs: 1000, capMs: 30_000 };
     this.longPollTimeoutMs = (options.defaultLongPollTimeoutSeconds ?? 90) * 1000;
+    this.kept = new KeptEvents(options.maxKeptEvents);
   }
 
   /** The event queue being polled, or null while none is registered (for `queue_id` on sends). */
@@ -195,7 +186,8 @@ export class EventLoop {
   }
 
   private withEventsSince(session: SessionStarted): SessionStarted {
-    return this.keptEvents?.length ? { ...session, eventsSince: [...this.keptEvents] } : session;
+    const events = this.kept.list;
+    return events?.length ? { ...session, eventsSince: [...events] } : session;
   }
 
   /**
@@ -204,7 +196,7 @@ export class EventLoop {
    * (`session.eventsSince`), or, when more came than are kept, a new session.
    */
   resyncIfStale(): void {
-    if (!this.running || this.keptEvents !== null || this.resyncRequested) return;
+    if (!this.running || this.kept.list !== null || this.resyncRequested) return;
     this.resyncRequested = true;
     this.pollController.abort();
     this.wake();
@@ -346,7 +338,7 @@ export class EventLoop {
           this.longPollTimeoutMs = initialState.event_queue_longpoll_timeout_seconds * 1000;
         this.heartbeat.reset();
         this.generation++;
-        this.keptEvents = [];
+        this.kept.reset();
         this.resyncRequested = false;
         this.current = {
           accountId: this.options.accountId,
@@ -426,7 +418,7 @@ export class EventLoop {
     const fresh = events.filter((event) => event.id > this.lastEventId).sort((a, b) => a.id - b.id);
     if (fresh.length === 0) return;
     const visible = fresh.filter((event) => event.type !== 'heartbeat');
-    this.keep(visible);
+    this.kept.add(visible);
     if (visible.length > 0)
       await this.options.onEvents({
         accountId: this.options.accountId,
@@ -434,12 +426,6 @@ export class EventLoop {
         events: visible,
       });
     this.lastEventId = (fresh[fresh.length - 1] as ChatEvent).id;
-  }
-
-  private keep(events: ChatEvent[]): void {
-    if (!this.keptEvents) return;
-    for (const event of events) if (!NOT_KEPT.has(event.type)) this.keptEvents.push(event);
-    if (this.keptEvents.length > (this.options.maxKeptEvents ?? MAX_KEPT_EVENTS)) this.keptEvents = null;
   }
 
   private handleFatal(failure: CallFailure): boolean {

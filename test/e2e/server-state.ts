@@ -25,6 +25,22 @@ export async function markTopicRead(api: Api, channel: string, topic: string): P
   if (status !== 200) throw new Error(`Could not mark ${channel} > ${topic} read (${status})`);
 }
 
+/** Marks a whole channel read for `api`'s user (as another device would). */
+export async function markChannelRead(api: Api, channel: string): Promise<void> {
+  const { status } = await api.post('/messages/flags/narrow', {
+    anchor: 'oldest',
+    num_before: 0,
+    num_after: 5000,
+    op: 'add',
+    flag: 'read',
+    narrow: [
+      { operator: 'channel', operand: channel },
+      { operator: 'is', operand: 'unread' },
+    ],
+  });
+  if (status !== 200) throw new Error(`Could not mark ${channel} read (${status})`);
+}
+
 /** The raw contents of a topic's newest messages, oldest first. */
 export async function newestContents(
   api: Api,

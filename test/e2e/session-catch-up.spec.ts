@@ -1,5 +1,5 @@
 import type { FaultProxy } from '../support/fault-proxy';
-import { channelId, shownUnread } from './server-state';
+import { channelId, markChannelRead, shownUnread } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
 
 // A window that attaches to an account main has been following (a reload, the account switched
@@ -10,6 +10,14 @@ test.use({ chatSetup: { behindProxy: true } });
 
 const registers = (proxy: FaultProxy) =>
   proxy.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/register')).length;
+
+/** A message from the administrator, as from another client. */
+async function adminSays(chat: ChatEnvironment, channel: string, topic: string, content: string) {
+  const { status } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: channel, topic, content });
+  expect(status).toBe(200);
+}
 
 async function renameChannel(chat: ChatEnvironment, from: string, to: string): Promise<void> {
   const id = await channelId(chat.api('owner'), from);
@@ -29,12 +37,7 @@ test('a reload shows what happened since the registration, and registers nothing
 
   await renameChannel(chat, 'random', 'watercooler');
   try {
-    await chat.api('admin').post('/messages', {
-      type: 'channel',
-      to: 'watercooler',
-      topic: 'catch-up',
-      content: 'Sent before the reload',
-    });
+    await adminSays(chat, 'watercooler', 'catch-up', 'Sent before the reload');
     await expect.poll(() => shownUnread(page, 'watercooler')).toBe(unreadBefore + 1);
 
     await page.reload();
@@ -71,18 +74,7 @@ test('an account switched back to shows what changed meanwhile, without register
 
   await renameChannel(chat, 'random', 'watercooler');
   try {
-    const { status } = await chat.api(me.email).post('/messages/flags/narrow', {
-      anchor: 'oldest',
-      num_before: 0,
-      num_after: 5000,
-      op: 'add',
-      flag: 'read',
-      narrow: [
-        { operator: 'channel', operand: 'engineering' },
-        { operator: 'is', operand: 'unread' },
-      ],
-    });
-    expect(status).toBe(200);
+    await markChannelRead(chat.api(me.email), 'engineering');
 
     await page.getByTestId('account-switcher').click();
     await page.getByTestId(`account-${me.email}`).click();
@@ -106,21 +98,11 @@ test('a reload during an outage shows everything heard before it, then what came
   await signIn(page, 'member');
   await expect(page.getByTestId('channel-random')).toBeVisible();
   const unreadBefore = await shownUnread(page, 'random');
-  await chat.api('admin').post('/messages', {
-    type: 'channel',
-    to: 'random',
-    topic: 'outage',
-    content: 'Heard before the outage',
-  });
+  await adminSays(chat, 'random', 'outage', 'Heard before the outage');
   await expect.poll(() => shownUnread(page, 'random')).toBe(unreadBefore + 1);
 
   await faultProxy.down();
-  await chat.api('admin').post('/messages', {
-    type: 'channel',
-    to: 'random',
-    topic: 'outage',
-    content: 'Sent during the outage',
-  });
+  await adminSays(chat, 'random', 'outage', 'Sent during the outage');
   await page.reload();
   await expect(page.getByTestId('connection-banner')).toBeVisible({ timeout: 10_000 });
   await expect.poll(() => shownUnread(page, 'random')).toBe(unreadBefore + 1);

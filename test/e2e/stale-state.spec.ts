@@ -1,5 +1,5 @@
-import { channelId, shownUnread } from './server-state';
-import { expect, test, type ChatEnvironment } from './fixtures';
+import { channelId, markChannelRead, shownUnread } from './server-state';
+import { expect, test } from './fixtures';
 
 // What the app shows from before a resync is either refreshed or marked as not current: switching
 // accounts and back shows what changed meanwhile, and data offered during an outage says its age.
@@ -7,21 +7,6 @@ import { expect, test, type ChatEnvironment } from './fixtures';
 // registration (what happens after more events than it keeps; session-catch-up.spec.ts has the rest).
 test.describe.configure({ mode: 'serial' });
 test.use({ chatSetup: { behindProxy: true, core: { maxKeptEvents: 0 } } });
-
-async function markChannelRead(chat: ChatEnvironment, who: string, channel: string): Promise<void> {
-  const { status } = await chat.api(who).post('/messages/flags/narrow', {
-    anchor: 'oldest',
-    num_before: 0,
-    num_after: 5000,
-    op: 'add',
-    flag: 'read',
-    narrow: [
-      { operator: 'channel', operand: channel },
-      { operator: 'is', operand: 'unread' },
-    ],
-  });
-  expect(status).toBe(200);
-}
 
 test('switching accounts and back shows a channel renamed and messages read meanwhile', async ({
   page,
@@ -45,7 +30,7 @@ test('switching accounts and back shows a channel renamed and messages read mean
   expect((await chat.api('owner').patch(`/streams/${randomId}`, { new_name: 'watercooler' })).status).toBe(
     200,
   );
-  await markChannelRead(chat, me.email, 'engineering');
+  await markChannelRead(chat.api(me.email), 'engineering');
 
   try {
     await page.getByTestId('account-switcher').click();
@@ -81,7 +66,7 @@ test('a reload during an outage shows the old data marked with its age, then the
 
   await faultProxy.down();
   // Read everywhere else while this app cannot hear about it.
-  await markChannelRead(chat, me.email, 'general');
+  await markChannelRead(chat.api(me.email), 'general');
   await page.reload();
   const notice = page.getByTestId('stale-notice');
   await expect(notice).toContainText(/showing data from \d{1,2}:\d{2}/i);

@@ -14,6 +14,7 @@ import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
 import { useBridge } from './bridge-context';
 import { releaseHeldQueries } from './launch-gate';
 import { sortBatches, unappliedEvents, type AppliedThrough, type QueuedBatch } from './event-batches';
+import { withEventsApplied } from './session-fold';
 import { sessionAfter } from './session-order';
 import { reportUserInput } from './user-input';
 
@@ -86,33 +87,26 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     keepComposeFocus();
     narrowStore.follow(moved);
   };
-  /** What main delivered on a session before the window got it: applied like a batch, unannounced. */
-  const replayedLists = new WeakSet<readonly unknown[]>();
-  const replay = (session: SessionStarted | null | undefined) => {
-    // Each state of the session (one per event applied) carries the same list: queued once.
-    if (!session?.eventsSince?.length || replayedLists.has(session.eventsSince)) return;
-    replayedLists.add(session.eventsSince);
-    const { accountId, generation, eventsSince } = session;
-    waiting.push({ accountId, generation, events: eventsSince, replayed: true });
-    applyTimer ??= setTimeout(applyWaiting, 0);
-  };
   const offSession = bridge.onSession((incoming) => {
     const { session, started } = sessionAfter(current(), incoming);
     if (started && session) startSession(queryClient, session);
     else if (session !== current()) queryClient.setQueryData(sessionKey, session);
-    // Held already, the session may still bring events the window missed (a dropped socket).
-    replay(incoming);
+    // The session the window holds, offered again (its socket back after a drop): the events
+    // delivered on it meanwhile are applied like a batch, each once, unannounced (they are past).
+    if (!started && incoming?.eventsSince?.length) {
+      const { accountId, generation, eventsSince } = incoming;
+      waiting.push({ accountId, generation, events: eventsSince, replayed: true });
+      applyTimer ??= setTimeout(applyWaiting, 0);
+    }
   });
   const offEvents = bridge.onEvents((batch) => {
     waiting.push(batch);
     applyTimer ??= setTimeout(applyWaiting, 0);
   });
   // A session that comes in (the launch's answer, a push) releases the batches that waited for it.
-  // The launch's answer carries its events since too.
   const offSessionData = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.query.queryKey[0] !== sessionKey[0]) return;
-    replay(current());
-    if (waiting.length > 0) applyTimer ??= setTimeout(applyWaiting, 0);
+    if (event.type === 'updated' && event.query.queryKey[0] === sessionKey[0] && waiting.length > 0)
+      applyTimer ??= setTimeout(applyWaiting, 0);
   });
   // What the account's presence reports learned: people whose presence changed.
   const offPresences = bridge.onPresences((update) => {
@@ -162,11 +156,17 @@ export function useSessionSync(queryClient: QueryClient): void {
   );
 }
 
+/** Main's session, with the events delivered on it since applied (session-fold.ts). */
+async function sessionAnswer(bridge: ChatBridge): Promise<SessionStarted | null> {
+  const session = await bridge.session();
+  return session && withEventsApplied(session);
+}
+
 export function useSession() {
   const bridge = useBridge();
   return useQuery({
     queryKey: sessionKey,
-    queryFn: () => bridge.session(),
+    queryFn: () => sessionAnswer(bridge),
     staleTime: Infinity,
     structuralSharing: sessionSharing,
   });
@@ -177,7 +177,7 @@ export function useInitialState<T>(select: (state: InitialState) => T): T | unde
   const bridge = useBridge();
   const { data } = useQuery({
     queryKey: sessionKey,
-    queryFn: () => bridge.session(),
+    queryFn: () => sessionAnswer(bridge),
     staleTime: Infinity,
     structuralSharing: sessionSharing,
     select: (session: SessionStarted | null) => (session ? select(session.initialState) : undefined),

@@ -34,17 +34,21 @@ export function useSuggestionSources(terms: readonly SearchTerm[]): SuggestionSo
   const topics = useTopics(channelId).data?.topics;
   const selfId = useSelfId();
   const selfEmail = selfId === undefined ? undefined : users.get(selfId)?.email;
-  return useMemo(
-    () => ({
-      channels: channels.map((c) => c.name),
+  // Each list is built when its own source changes: a new message in the viewed channel changes
+  // its topics, and must not rebuild (and sort) the list of every person in the organization.
+  const channelNames = useMemo(() => channels.map((c) => c.name), [channels]);
+  const people = useMemo(
+    () =>
       // People before bots (the notification bot came first, as the register lists it first).
-      people: [...users.values()]
+      [...users.values()]
         .filter((u) => u.is_active !== false)
         .sort((a, b) => Number(a.is_bot === true) - Number(b.is_bot === true))
         .map((u) => ({ email: u.email, fullName: u.full_name })),
-      topics: (topics ?? []).map((t) => t.name),
-      selfEmail,
-    }),
-    [channels, users, topics, selfEmail],
+    [users],
+  );
+  const topicNames = useMemo(() => (topics ?? []).map((t) => t.name), [topics]);
+  return useMemo(
+    () => ({ channels: channelNames, people, topics: topicNames, selfEmail }),
+    [channelNames, people, topicNames, selfEmail],
   );
 }

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSuggestionSources } from '../../../../renderer/src/features/search/useSuggestionSources';
 import type { SearchTerm } from '../../../../renderer/src/api/search-query';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
-import { baseState } from '../fixtures';
+import { applyEvents } from '../../../../renderer/src/events/apply';
+import type { SuggestionSources } from '../../../../renderer/src/features/search/search-suggestions';
+import { baseState, channelMessage, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
 afterEach(cleanup);
@@ -84,5 +86,29 @@ describe('the channels the search box suggests', () => {
     );
     renderIn(<Channels />);
     expect(screen.getByTestId('channels').textContent).toBe('design,general,alerts,left,zeta');
+  });
+});
+
+describe('the lists the search box suggests from', () => {
+  it('keep the people list when a message arrives in the viewed channel (only its topics change)', async () => {
+    const { bridge, queryClient, render: renderIn } = setup(baseState());
+    bridge.handlers.getStreamTopics = () => ({ topics: [{ name: 'older', max_id: 1 }] });
+    useNarrowStore.getState().select({ kind: 'topic', streamId: 1, topic: 'older' });
+    const seen: SuggestionSources[] = [];
+    function Sources() {
+      const sources = useSuggestionSources([]);
+      seen.push(sources);
+      return <p data-testid="topics">{sources.topics.join(',')}</p>;
+    }
+    renderIn(<Sources />);
+    await waitFor(() => expect(screen.getByTestId('topics').textContent).toBe('older'));
+    const people = seen.at(-1)!.people;
+
+    const message = channelMessage({ stream_id: 1, subject: 'newer' });
+    act(() => applyEvents(queryClient, decoded([{ type: 'message', id: 1, message, flags: [] }])));
+
+    await waitFor(() => expect(screen.getByTestId('topics').textContent).toBe('newer,older'));
+    // The same list, not one rebuilt (and sorted) from every person for a message.
+    expect(seen.at(-1)!.people).toBe(people);
   });
 });

@@ -264,20 +264,38 @@ export function unreadCounts(
     byTopic.set(key, (byTopic.get(key) ?? 0) + n);
     total += n;
   }
-  for (const e of unread.pms ?? []) {
+  const dms = dmUnreadCounts(unread.pms, unread.huddles, state?.user_id);
+  return { byChannel, byTopic, byDm: dms.byDm, total: total + dms.total };
+}
+
+type DmUnreads = NonNullable<InitialState['unread_msgs']>;
+
+/**
+ * The direct-message part of `unreadCounts`, from the two lists alone: the DM sidebar selects only
+ * these, so a channel message (the most common event) neither re-renders it nor makes it count
+ * the unread topics of every channel.
+ */
+export function dmUnreadCounts(
+  pms: DmUnreads['pms'] | undefined,
+  huddles: DmUnreads['huddles'] | undefined,
+  selfId: number | undefined,
+): Pick<UnreadCounts, 'byDm' | 'total'> {
+  const byDm = new Map<string, number>();
+  let total = 0;
+  for (const e of pms ?? []) {
     const key = String(e.other_user_id ?? e.sender_id);
     byDm.set(key, (byDm.get(key) ?? 0) + e.unread_message_ids.length);
     total += e.unread_message_ids.length;
   }
-  for (const e of unread.huddles ?? []) {
+  for (const e of huddles ?? []) {
     const key = e.user_ids_string
       .split(',')
       .map(Number)
-      .filter((id) => id !== state?.user_id)
+      .filter((id) => id !== selfId)
       .sort((a, b) => a - b)
       .join(',');
     byDm.set(key, (byDm.get(key) ?? 0) + e.unread_message_ids.length);
     total += e.unread_message_ids.length;
   }
-  return { byChannel, byTopic, byDm, total };
+  return { byDm, total };
 }

@@ -9,7 +9,7 @@ import { Avatar } from '../../components/Avatar';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { Empty } from '../../components/states';
 import { VirtualList } from '../../components/VirtualList';
-import { unreadCounts } from '../../events/unread';
+import { dmUnreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { StatusBadge } from '../users/StatusBadge';
@@ -38,13 +38,13 @@ export function DmSidebar() {
   const selfId = useSelfId();
   const recents = useInitialState((s) => s.recent_private_conversations);
   const statuses = useInitialState((s) => s.user_status);
-  // Only the unread state: the whole register state changes with every event.
-  const unreadMsgs = useInitialState((s) => s.unread_msgs);
-  const unreadOf = useInitialState((s) => s.user_id);
+  // Only the direct messages' unread lists: a channel message leaves them (and this list) alone.
+  const unreadPms = useInitialState((s) => s.unread_msgs?.pms);
+  const unreadHuddles = useInitialState((s) => s.unread_msgs?.huddles);
   const partial = useOldUnreadsMissing();
   const counts = useMemo(
-    () => unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }),
-    [unreadMsgs, unreadOf],
+    () => dmUnreadCounts(unreadPms, unreadHuddles, selfId),
+    [unreadPms, unreadHuddles, selfId],
   );
   const narrow = useNarrowStore((s) => s.narrow);
   const select = useNarrowStore((s) => s.select);

@@ -96,7 +96,11 @@ export function addUnreads(state: InitialState, additions: Iterable<UnreadAdditi
     return { ...entry, unread_message_ids: merged };
   };
 
+  // Only the entries of the channels something is added to are looked at: a big organization has
+  // tens of thousands of unread topics, and a new message touches one.
+  const addedChannels = new Set([...byTopic.values()].map((group) => group.stream_id));
   const streams = (unread.streams ?? []).map((entry) => {
+    if (!addedChannels.has(entry.stream_id)) return entry;
     const key = `${entry.stream_id}\u0000${entry.topic}`;
     const added = byTopic.get(key)?.ids;
     byTopic.delete(key);

@@ -60,6 +60,36 @@ describe('addUnreads', () => {
     );
   });
 
+  it("looks only at the entries of the message's channel, not at every unread topic", () => {
+    // Unread topics of other channels, counting every read of their topic name.
+    let topicReads = 0;
+    const others = Array.from({ length: 1000 }, (_, i) => {
+      const entry = { stream_id: 100 + (i % 50), unread_message_ids: [10_000 + i] } as {
+        stream_id: number;
+        topic: string;
+        unread_message_ids: number[];
+      };
+      Object.defineProperty(entry, 'topic', {
+        enumerable: true,
+        get: () => {
+          topicReads++;
+          return `topic ${i}`;
+        },
+      });
+      return entry;
+    });
+    const state = base();
+    state.unread_msgs!.streams!.push(...others);
+
+    const next = addUnreads(state, [
+      { id: 20_000, target: { type: 'stream', stream_id: 1, topic: 'deploy' } },
+    ]);
+    expect(topicReads).toBe(0);
+
+    expect(next.unread_msgs!.streams![0]!.unread_message_ids).toEqual([5, 9, 20_000]);
+    expect(next.unread_msgs!.streams!.slice(1)).toEqual(others);
+  });
+
   it('takes a hundred thousand ids for one topic in one pass and counts them', () => {
     const additions: UnreadAddition[] = Array.from({ length: 100_000 }, (_, i) => ({
       id: 1_000_000 - i,

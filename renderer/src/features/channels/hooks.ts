@@ -34,12 +34,12 @@ export function useChannelIndex(): Map<number, Subscription> {
 export function mutedTopicTest(
   userTopics: readonly UserTopic[] | undefined,
 ): (streamId: number, topic: string) => boolean {
-  const muted = new Set(
-    (userTopics ?? [])
-      .filter((t) => t.visibility_policy === 1)
-      .map((t) => `${t.stream_id}\u0000${t.topic_name.toLowerCase()}`),
-  );
-  return (streamId, topic) => muted.has(`${streamId}\u0000${topic.toLowerCase()}`);
+  const mutedTopics = (userTopics ?? []).filter((t) => t.visibility_policy === 1);
+  const muted = new Set(mutedTopics.map((t) => `${t.stream_id}\u0000${t.topic_name.toLowerCase()}`));
+  // Asked for every unread topic on each unread change: the topic's name is folded only in a
+  // channel that has a muted topic at all.
+  const channels = new Set(mutedTopics.map((t) => t.stream_id));
+  return (streamId, topic) => channels.has(streamId) && muted.has(`${streamId}\u0000${topic.toLowerCase()}`);
 }
 
 export function useIsTopicMuted(): (streamId: number, topic: string) => boolean {

@@ -253,6 +253,16 @@ export const topicCountKey = (streamId: number, topic: string) => `${streamId}\u
 export function unreadCounts(
   state: Pick<InitialState, 'unread_msgs' | 'user_id'> | undefined,
   isTopicMuted: (streamId: number, topic: string) => boolean = () => false,
+  {
+    topicsOf,
+  }: {
+    /**
+     * The one channel whose topics get counts in `byTopic` (the sidebar shows one channel's topics;
+     * counting every unread topic on each change is most of the work on a big organization), or
+     * null for none. Every channel's by default.
+     */
+    topicsOf?: number | null;
+  } = {},
 ): UnreadCounts {
   const byChannel = new Map<number, number>();
   const byTopic = new Map<string, number>();
@@ -264,9 +274,10 @@ export function unreadCounts(
     const n = e.unread_message_ids.length;
     if (!isTopicMuted(e.stream_id, e.topic))
       byChannel.set(e.stream_id, (byChannel.get(e.stream_id) ?? 0) + n);
+    total += n;
+    if (topicsOf !== undefined && e.stream_id !== topicsOf) continue;
     const key = topicCountKey(e.stream_id, e.topic);
     byTopic.set(key, (byTopic.get(key) ?? 0) + n);
-    total += n;
   }
   const dms = dmUnreadCounts(unread.pms, unread.huddles, state?.user_id);
   return { byChannel, byTopic, byDm: dms.byDm, total: total + dms.total };

@@ -44,16 +44,18 @@ export function ChannelSidebar() {
   const unreadOf = useInitialState((s) => s.user_id);
   const partial = useOldUnreadsMissing();
   const isTopicMuted = useIsTopicMuted();
-  const counts = useMemo(
-    () => unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicMuted),
-    [unreadMsgs, unreadOf, isTopicMuted],
-  );
   const narrow = useNarrowStore((s) => s.narrow);
   const select = useNarrowStore((s) => s.select);
   const openDialog = useDialogStore((s) => s.open);
   const mayCreate = useChannelCreationRights().any;
   const expandedId =
     narrow && (narrow.kind === 'channel' || narrow.kind === 'topic') ? narrow.streamId : null;
+  // Topic counts only for the channel whose topics are listed.
+  const counts = useMemo(
+    () =>
+      unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicMuted, { topicsOf: expandedId }),
+    [unreadMsgs, unreadOf, isTopicMuted, expandedId],
+  );
   const topics = useTopics(expandedId);
 
   const rows: Row[] = [];

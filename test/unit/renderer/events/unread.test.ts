@@ -3,6 +3,7 @@ import type { InitialState } from '../../../../renderer/src/api/model';
 import {
   addUnread,
   addUnreads,
+  topicCountKey,
   unreadCounts,
   type UnreadAddition,
 } from '../../../../renderer/src/events/unread';
@@ -100,5 +101,32 @@ describe('addUnreads', () => {
     expect(entry.unread_message_ids).toHaveLength(100_000);
     expect(entry.unread_message_ids[0]).toBe(900_001);
     expect(unreadCounts(next).byChannel.get(3)).toBe(100_000);
+  });
+});
+
+describe("unreadCounts for one channel's topics", () => {
+  it('counts every channel but folds the topic names of that channel only', () => {
+    // Unread topics of other channels, counting every time their name is folded into a key.
+    let folded = 0;
+    const others = Array.from({ length: 1000 }, (_, i) => ({
+      stream_id: 100 + (i % 50),
+      topic: {
+        toLowerCase: () => {
+          folded++;
+          return `topic ${i}`;
+        },
+      } as unknown as string,
+      unread_message_ids: [10_000 + i],
+    }));
+    const state = base();
+    state.unread_msgs!.streams!.push(...others);
+
+    const counts = unreadCounts(state, undefined, { topicsOf: 1 });
+
+    expect(folded).toBe(0);
+    expect(counts.byTopic).toEqual(new Map([[topicCountKey(1, 'deploy'), 2]]));
+    expect(counts.byChannel.get(1)).toBe(2);
+    expect(counts.byChannel.get(100)).toBe(20);
+    expect(counts.total).toBe(2 + 1000 + 2);
   });
 });

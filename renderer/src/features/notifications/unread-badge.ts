@@ -25,6 +25,10 @@ export function badgeCount(state: InitialState | undefined): number {
       t.visibility_policy,
     ]),
   );
+  // A topic's name is folded to look up its policy only in a channel that has topic policies.
+  const channelsWithPolicies = new Set((state.user_topics ?? []).map((t) => t.stream_id));
+  const topicPolicyOf = (streamId: number, topic: string) =>
+    channelsWithPolicies.has(streamId) ? (policy.get(`${streamId}\u0000${topic.toLowerCase()}`) ?? 0) : 0;
   const mutedChannels = new Set(
     (state.subscriptions ?? []).filter((s) => s.is_muted ?? s.in_home_view === false).map((s) => s.stream_id),
   );
@@ -38,7 +42,7 @@ export function badgeCount(state: InitialState | undefined): number {
   };
   for (const dm of [...(unread.pms ?? []), ...(unread.huddles ?? [])]) add(dm.unread_message_ids);
   for (const entry of unread.streams ?? []) {
-    const topicPolicy = policy.get(`${entry.stream_id}\u0000${entry.topic.toLowerCase()}`) ?? 0;
+    const topicPolicy = topicPolicyOf(entry.stream_id, entry.topic);
     const followed = topicPolicy === 3;
     const visible = topicPolicy === 1 ? false : !mutedChannels.has(entry.stream_id) || topicPolicy >= 2;
     const wanted =

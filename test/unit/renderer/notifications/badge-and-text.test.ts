@@ -48,6 +48,27 @@ describe('the unread badge', () => {
     expect(badgeCount(undefined)).toBe(0);
   });
 
+  it('folds no topic name of a channel without muted or followed topics (on every unread change)', () => {
+    let folded = 0;
+    const s = state(undefined);
+    const quiet = Array.from({ length: 1000 }, (_, i) => ({
+      stream_id: 100 + (i % 50),
+      topic: {
+        toLowerCase: () => {
+          folded++;
+          return `topic ${i}`;
+        },
+      } as unknown as string,
+      unread_message_ids: [1000 + i],
+    }));
+    const busy = {
+      ...s,
+      unread_msgs: { ...s.unread_msgs!, streams: [...s.unread_msgs!.streams!, ...quiet] },
+    };
+    expect(badgeCount(busy as InitialState)).toBe(7 + 1000);
+    expect(folded).toBe(0);
+  });
+
   it('counts mentions in muted conversations only where the user chose DMs and mentions', () => {
     const withMutedMentions = (mode: number) => {
       const s = state(mode);

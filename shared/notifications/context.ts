@@ -31,19 +31,38 @@ export function notificationSettings(state: RegisterResponse): NotificationSetti
   };
 }
 
+/**
+ * `build(list)`, kept for the list it was last built from: the register state's lists keep their
+ * identity until an event changes them, so each batch of messages does not index every channel
+ * and topic policy of the organization again.
+ */
+function keptFor<T extends object, R>(build: (list: T) => R): (list: T) => R {
+  let last: { list: T; built: R } | null = null;
+  return (list) => {
+    if (last?.list !== list) last = { list, built: build(list) };
+    return last.built;
+  };
+}
+
+type State = RegisterResponse;
+const NONE: never[] = [];
+const subscriptionsById = keptFor(
+  (list: NonNullable<State['subscriptions']>) => new Map(list.map((s) => [s.stream_id, s])),
+);
+const topicPolicies = keptFor(
+  (list: NonNullable<State['user_topics']>) =>
+    new Map(list.map((t) => [`${t.stream_id}\u0000${t.topic_name.toLowerCase()}`, t.visibility_policy])),
+);
+const mutedUserIds = keptFor((list: NonNullable<State['muted_users']>) => new Set(list.map((u) => u.id)));
+
 export function notificationContext(
   state: RegisterResponse,
   selfId: number,
   isBeingRead: (message: IncomingMessage) => boolean,
 ): NotificationContext {
-  const subscriptions = new Map((state.subscriptions ?? []).map((s) => [s.stream_id, s]));
-  const policies = new Map(
-    (state.user_topics ?? []).map((t) => [
-      `${t.stream_id}\u0000${t.topic_name.toLowerCase()}`,
-      t.visibility_policy,
-    ]),
-  );
-  const mutedUsers = new Set((state.muted_users ?? []).map((u) => u.id));
+  const subscriptions = subscriptionsById(state.subscriptions ?? NONE);
+  const policies = topicPolicies(state.user_topics ?? NONE);
+  const mutedUsers = mutedUserIds(state.muted_users ?? NONE);
   return {
     selfId,
     settings: notificationSettings(state),

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ChatBridge, SessionStarted } from '../../../shared/ipc';
 import { conversationCacheKey, sessionKey, sessionSharing, updateInitialState } from '../api/keys';
 import type { InitialState } from '../api/model';
@@ -172,15 +172,23 @@ export function useSession() {
   });
 }
 
-/** A value derived from the register state, re-rendering only when it changes. */
+/**
+ * A value derived from the register state, re-rendering only when it changes. A selector defined
+ * once (not inline) runs only when the state changes, not at every render of the component: the
+ * query reuses its last selection while the selector it is given stays the same function.
+ */
 export function useInitialState<T>(select: (state: InitialState) => T): T | undefined {
   const bridge = useBridge();
+  const selectFromSession = useCallback(
+    (session: SessionStarted | null) => (session ? select(session.initialState) : undefined),
+    [select],
+  );
   const { data } = useQuery({
     queryKey: sessionKey,
     queryFn: () => sessionAnswer(bridge),
     staleTime: Infinity,
     structuralSharing: sessionSharing,
-    select: (session: SessionStarted | null) => (session ? select(session.initialState) : undefined),
+    select: selectFromSession,
   });
   return data;
 }

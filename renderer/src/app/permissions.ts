@@ -1,6 +1,21 @@
 import type { GroupSettingValue, InitialState, UserGroup } from '../api/model';
 import { useInitialState } from './session';
 
+/**
+ * The groups by id, kept for the list they were built from (events replace the list, never change
+ * it): asked once per channel or group (which of 2,000 channels one may invite to), a map of every
+ * group built per question made the answer grow with channels times groups.
+ */
+const groupIndexes = new WeakMap<readonly UserGroup[], Map<number, UserGroup>>();
+function groupsById(groups: readonly UserGroup[]): Map<number, UserGroup> {
+  let byId = groupIndexes.get(groups);
+  if (!byId) {
+    byId = new Map(groups.map((g) => [g.id, g]));
+    groupIndexes.set(groups, byId);
+  }
+  return byId;
+}
+
 /** Whether a user holds a group-setting value (spec 2.1): a group id, or direct members and subgroups. */
 export function userInGroupSetting(
   setting: GroupSettingValue | undefined,
@@ -8,7 +23,7 @@ export function userInGroupSetting(
   groups: readonly UserGroup[],
 ): boolean {
   if (setting === undefined) return false;
-  const byId = new Map(groups.map((g) => [g.id, g]));
+  const byId = groupsById(groups);
   const seen = new Set<number>();
   const inGroup = (id: number): boolean => {
     if (seen.has(id)) return false;

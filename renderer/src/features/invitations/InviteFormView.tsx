@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EndpointParams, EndpointResponse } from '../../../../shared/api';
 import { Role } from '../../../../shared/api/plain-values';
 import { ApiCallError, ErrorCode, errorDetails, invitationFailedExtra } from '../../../../shared/errors';
@@ -77,7 +77,14 @@ export function InviteFormView() {
   const emails = parseEmails(form.emails);
   const malformed = emails.filter((e) => !looksLikeEmail(e));
   const role = roles.some((r) => r.value === form.role) ? form.role : (roles[0]?.value ?? Role.guest);
-  const update = (change: Partial<InviteForm>) => setForm((f) => ({ ...f, ...change }));
+  const update = useCallback((change: Partial<InviteForm>) => setForm((f) => ({ ...f, ...change })), []);
+  // The same object while they do not change: the lists of channels and groups (thousands of rows
+  // on a big organization) are not drawn again for each keystroke in the addresses.
+  const { streamIds, groupIds, includeDefaultChannels } = form;
+  const targets = useMemo(
+    () => ({ streamIds, groupIds, includeDefaultChannels }),
+    [streamIds, groupIds, includeDefaultChannels],
+  );
   const expiryProblem = form.expiry.kind === 'invalid' ? form.expiry.problem : null;
 
   const submit = (e: FormEvent) => {
@@ -165,7 +172,7 @@ export function InviteFormView() {
         </label>
         <InviteExpiryField onChange={(expiry) => update({ expiry })} problem={expiryProblem} />
       </div>
-      <InviteTargetsFields choices={choices} value={form} onChange={update} />
+      <InviteTargetsFields choices={choices} value={targets} onChange={update} />
       <label className="check">
         <input
           type="checkbox"

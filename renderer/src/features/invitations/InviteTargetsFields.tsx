@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { InviteChoices } from './invite-choices';
 
 export interface InviteTargets {
@@ -10,8 +11,11 @@ function toggled(list: number[], id: number): number[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
 
-/** Where new people start: channels (with or without the defaults) and groups. */
-export function InviteTargetsFields({
+/**
+ * Where new people start: channels (with or without the defaults) and groups. Drawn again only
+ * when these change, not with the rest of the form.
+ */
+export const InviteTargetsFields = memo(function InviteTargetsFields({
   choices,
   value,
   onChange,
@@ -81,4 +85,4 @@ export function InviteTargetsFields({
       </fieldset>
     </div>
   );
-}
+});

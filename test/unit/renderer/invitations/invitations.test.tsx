@@ -258,3 +258,36 @@ describe('the address box after a send', () => {
     expect(addressesToKeep(typed, failure(false))).toBe(typed);
   });
 });
+
+describe('the invite form on a big organization', () => {
+  it('does not draw its list of channels again for each keystroke in the addresses', () => {
+    // Channels whose names count how often they are read: each drawn row reads its channel's name.
+    let nameReads = 0;
+    const channels = Array.from({ length: 200 }, (_, i) => {
+      const channel = { stream_id: 100 + i, invite_only: false, is_web_public: false, description: '' };
+      Object.defineProperty(channel, 'name', {
+        enumerable: true,
+        get: () => {
+          nameReads++;
+          return `channel ${String(i).padStart(3, '0')}`;
+        },
+      });
+      return channel;
+    });
+    const { bridge, render } = setup(baseState({ role: 200, never_subscribed: channels as never }));
+    bridge.handlers.getInvites = () => ({ invites: [] });
+    render(<InvitationsScreen />);
+    expect(screen.getByTestId('invite-channel-channel 199')).toBeTruthy();
+    const drawn = nameReads;
+
+    const address = 'new.person@x.example';
+    for (let typed = 1; typed <= address.length; typed++)
+      fireEvent.change(screen.getByTestId('invite-emails'), { target: { value: address.slice(0, typed) } });
+
+    expect((screen.getByTestId('invite-emails') as HTMLTextAreaElement).value).toBe(address);
+    expect(nameReads).toBe(drawn);
+    // Ticking a channel draws the list again, with the tick.
+    fireEvent.click(screen.getByTestId('invite-channel-channel 007'));
+    expect((screen.getByTestId('invite-channel-channel 007') as HTMLInputElement).checked).toBe(true);
+  });
+});

@@ -254,14 +254,14 @@ export function unreadCounts(
   state: Pick<InitialState, 'unread_msgs' | 'user_id'> | undefined,
   isTopicMuted: (streamId: number, topic: string) => boolean = () => false,
   {
-    topicsOf,
+    topicsIn,
   }: {
     /**
-     * The one channel whose topics get counts in `byTopic` (the sidebar shows one channel's topics;
-     * counting every unread topic on each change is most of the work on a big organization), or
-     * null for none. Every channel's by default.
+     * The channels whose topics get counts in `byTopic` (the sidebar lists one channel's topics,
+     * Recent conversations those of its rows; counting every unread topic on each change is most of
+     * the work on a big organization). Every channel's by default.
      */
-    topicsOf?: number | null;
+    topicsIn?: ReadonlySet<number>;
   } = {},
 ): UnreadCounts {
   const byChannel = new Map<number, number>();
@@ -275,7 +275,7 @@ export function unreadCounts(
     if (!isTopicMuted(e.stream_id, e.topic))
       byChannel.set(e.stream_id, (byChannel.get(e.stream_id) ?? 0) + n);
     total += n;
-    if (topicsOf !== undefined && e.stream_id !== topicsOf) continue;
+    if (topicsIn && !topicsIn.has(e.stream_id)) continue;
     const key = topicCountKey(e.stream_id, e.topic);
     byTopic.set(key, (byTopic.get(key) ?? 0) + n);
   }

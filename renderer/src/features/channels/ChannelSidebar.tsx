@@ -53,7 +53,9 @@ export function ChannelSidebar() {
   // Topic counts only for the channel whose topics are listed.
   const counts = useMemo(
     () =>
-      unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicMuted, { topicsOf: expandedId }),
+      unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicMuted, {
+        topicsIn: new Set(expandedId === null ? [] : [expandedId]),
+      }),
     [unreadMsgs, unreadOf, isTopicMuted, expandedId],
   );
   const topics = useTopics(expandedId);

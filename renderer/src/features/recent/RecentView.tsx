@@ -59,9 +59,13 @@ export function RecentView() {
       ),
     [query.data, selfId, muted],
   );
+  // Topic counts only for the channels of the conversations listed, not every unread topic.
   const counts = useMemo(
-    () => unreadCounts({ unread_msgs: unread, user_id: selfId } as InitialState),
-    [unread, selfId],
+    () =>
+      unreadCounts({ unread_msgs: unread, user_id: selfId } as InitialState, undefined, {
+        topicsIn: new Set(conversations.flatMap((c) => (c.kind === 'topic' ? [c.streamId!] : []))),
+      }),
+    [unread, selfId, conversations],
   );
   const shown = useMemo(() => {
     const policies = topicPolicies(userTopics);

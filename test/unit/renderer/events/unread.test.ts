@@ -104,8 +104,8 @@ describe('addUnreads', () => {
   });
 });
 
-describe("unreadCounts for one channel's topics", () => {
-  it('counts every channel but folds the topic names of that channel only', () => {
+describe("unreadCounts for some channels' topics", () => {
+  it('counts every channel but folds the topic names of those channels only', () => {
     // Unread topics of other channels, counting every time their name is folded into a key.
     let folded = 0;
     const others = Array.from({ length: 1000 }, (_, i) => ({
@@ -121,7 +121,7 @@ describe("unreadCounts for one channel's topics", () => {
     const state = base();
     state.unread_msgs!.streams!.push(...others);
 
-    const counts = unreadCounts(state, undefined, { topicsOf: 1 });
+    const counts = unreadCounts(state, undefined, { topicsIn: new Set([1]) });
 
     expect(folded).toBe(0);
     expect(counts.byTopic).toEqual(new Map([[topicCountKey(1, 'deploy'), 2]]));

@@ -217,3 +217,38 @@ describe('RecentView filters', () => {
     await screen.findByTestId('recent-topic-1-topic 10');
   });
 });
+
+describe('Recent conversations on a big organization', () => {
+  it('counts the unread topics of the channels it lists only, not every unread topic', async () => {
+    // Unread topics of a channel none of the listed conversations is in, counting name foldings.
+    let folded = 0;
+    const elsewhere = Array.from({ length: 500 }, (_, i) => ({
+      stream_id: 500,
+      topic: {
+        toLowerCase: () => {
+          folded++;
+          return `far topic ${i}`;
+        },
+      } as unknown as string,
+      unread_message_ids: [10_000 + i],
+    }));
+    const { bridge, render } = setup(
+      baseState({
+        unread_msgs: {
+          streams: [{ stream_id: 1, topic: 'lunch', unread_message_ids: [3] }, ...elsewhere],
+          pms: [],
+          huddles: [],
+          mentions: [],
+        },
+      }),
+    );
+    bridge.handlers.getMessages = () => ({
+      messages: [channelMessage({ id: 3, subject: 'lunch' })],
+      found_oldest: true,
+      found_newest: true,
+    });
+    render(<RecentView />);
+    expect((await screen.findByTestId('recent-topic-1-lunch')).textContent).toContain('1');
+    expect(folded).toBe(0);
+  });
+});

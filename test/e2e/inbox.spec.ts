@@ -181,3 +181,36 @@ test('the Inbox is worked through from the keyboard at once: its first row has t
   await expect(page.getByTestId('inbox-view')).toHaveCount(0);
   await expect(page.getByTestId('conversation-title')).toContainText(label!.trim());
 });
+
+test('a person finds a conversation with the Inbox Filter box: by channel and topic words, ↓ into the list, Enter opens the first', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = await channelId(chat.api('owner'), 'general');
+  const topic = `quarterly zebra ${Date.now()}`;
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'Unread.' });
+  await signIn(page, 'owner');
+  const total = await page.getByTestId('inbox-total').innerText();
+  const list = page.getByTestId('inbox-list');
+  const row = page.getByTestId(`inbox-topic-${general}-${topic}`);
+  await expect(row).toBeVisible();
+
+  const filter = page.getByTestId('inbox-filter');
+  await filter.fill('zeb gen');
+  await expect(list.locator('[data-index] button')).toHaveCount(2);
+  await expect(page.getByTestId('inbox-group-general')).toBeVisible();
+  await expect(row).toBeVisible();
+  // The header still counts the whole Inbox, as the sidebar does.
+  await expect(page.getByTestId('inbox-total')).toHaveText(total);
+  await page.screenshot({ path: 'test-results/screens/inbox-filter.png' });
+
+  await filter.fill('nothing-called-this');
+  await expect(page.getByTestId('inbox-no-match')).toBeVisible();
+  await filter.fill('zebra');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('inbox-group-general')).toBeFocused();
+  await filter.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+});

@@ -1,15 +1,18 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { topicLabel, useEmptyTopicName, useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { ChannelIcon } from '../../components/icons';
 import { Empty } from '../../components/states';
-import { VirtualList } from '../../components/VirtualList';
+import { VirtualList, type VirtualListHandle } from '../../components/VirtualList';
+import { ListFilter } from '../../components/ListFilter';
 import { useNarrowStore } from '../../state/narrow';
+import type { Narrow } from '../../api/narrow';
 import { useChannelIndex, useSubscriptions } from '../channels/hooks';
 import { dmLabel } from '../home/conversation-label';
 import { useMutedUserIds } from '../users/muted-users';
 import { HomeHeader } from '../home/HomeHeader';
-import { inboxRows, type InboxRow } from './inbox-model';
+import { keywordMatcher } from '../home/keyword-filter';
+import { inboxRows, inboxUnreadTotal, type InboxConversation, type InboxRow } from './inbox-model';
 import { useInboxStore } from './inbox-store';
 import '../home/home.css';
 import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
@@ -25,13 +28,34 @@ export function InboxView() {
   const selfId = useSelfId();
   const channels = useSubscriptions();
   const collapsed = useInboxStore((s) => s.collapsed);
-  const rows = useMemo(
-    () => inboxRows({ unread, selfId, channels, userTopics, collapsed }),
-    [unread, selfId, channels, userTopics, collapsed],
-  );
-  const total = rows.reduce((n, r) => (r.kind === 'group' ? n + r.unread : n), 0);
-  const partial = useOldUnreadsMissing();
+  const query = useInboxStore((s) => s.query);
+  const setQuery = useInboxStore((s) => s.setQuery);
+  const channelIndex = useChannelIndex();
+  const users = useUsers();
   const muted = useMutedUserIds();
+  const matches = useMemo(() => {
+    const match = keywordMatcher(query);
+    if (!match) return null;
+    return (c: InboxConversation) =>
+      match(
+        c.kind === 'dm'
+          ? dmLabel(c.userIds, users, muted)
+          : `${channelIndex.get(c.streamId)?.name ?? ''} ${c.topic}`,
+      );
+  }, [query, channelIndex, users, muted]);
+  const rows = useMemo(
+    () => inboxRows({ unread, selfId, channels, userTopics, collapsed, matches }),
+    [unread, selfId, channels, userTopics, collapsed, matches],
+  );
+  // All of the Inbox, whatever the filter shows: the same count as the sidebar's.
+  const total = useMemo(
+    () => inboxUnreadTotal({ unread, selfId, channels, userTopics }),
+    [unread, selfId, channels, userTopics],
+  );
+  const partial = useOldUnreadsMissing();
+  const select = useNarrowStore((s) => s.select);
+  const list = useRef<VirtualListHandle>(null);
+  const first = rows.find((r) => r.kind !== 'group');
 
   return (
     <section className="home-view" aria-label="Inbox" data-testid="inbox-view">
@@ -42,13 +66,29 @@ export function InboxView() {
           </span>
         )}
       </HomeHeader>
+      {(total > 0 || query !== '') && (
+        <ListFilter
+          value={query}
+          onChange={setQuery}
+          list={list}
+          openFirst={first && (() => select(conversationNarrow(first)))}
+          label="Filter"
+          testId="inbox-filter"
+          className="home-filter"
+        />
+      )}
       {rows.length === 0 ? (
         <Empty>
-          <span data-testid="inbox-empty">There are no unread messages in your inbox.</span>
+          {total > 0 ? (
+            <span data-testid="inbox-no-match">No conversations match your filter.</span>
+          ) : (
+            <span data-testid="inbox-empty">There are no unread messages in your inbox.</span>
+          )}
         </Empty>
       ) : (
         <VirtualList
           homeView
+          handle={list}
           items={rows}
           label="Conversations with unread messages"
           testId="inbox-list"
@@ -60,6 +100,12 @@ export function InboxView() {
       )}
     </section>
   );
+}
+
+function conversationNarrow(c: InboxConversation): Narrow {
+  return c.kind === 'dm'
+    ? { kind: 'dm', userIds: c.userIds }
+    : { kind: 'topic', streamId: c.streamId, topic: c.topic };
 }
 
 function rowKey(row: InboxRow): string {

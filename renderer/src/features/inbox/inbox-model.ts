@@ -49,6 +49,8 @@ export interface InboxInput {
   channels: readonly Subscription[];
   userTopics: readonly UserTopic[] | undefined;
   collapsed: ReadonlySet<InboxGroupId>;
+  /** The Filter box's test, when something is typed: a group without a match is left out. */
+  matches?: ((conversation: InboxConversation) => boolean) | null;
 }
 
 const MUTED = 1;
@@ -190,7 +192,9 @@ export function inboxUnreadTotal(input: Omit<InboxInput, 'collapsed'>): number {
 export function inboxRows(input: InboxInput): InboxRow[] {
   const { dms, byChannel } = inboxConversations(input);
   const rows: InboxRow[] = [];
-  const addGroup = (group: InboxGroupId, list: InboxConversation[], streamId?: number) => {
+  const { matches } = input;
+  const addGroup = (group: InboxGroupId, all: InboxConversation[], streamId?: number) => {
+    const list = matches ? all.filter(matches) : all;
     if (list.length === 0) return;
     const collapsed = input.collapsed.has(group);
     rows.push({

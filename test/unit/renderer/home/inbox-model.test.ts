@@ -193,3 +193,24 @@ describe('inboxUnreadTotal', () => {
     expect(inboxUnreadTotal(plain)).toBe(13);
   });
 });
+
+describe('inboxRows with the Filter box', () => {
+  it('keeps the matching conversations and leaves out groups with none, their counts those of what is shown', () => {
+    const list = inboxRows({
+      unread: unread({
+        streams: [
+          { stream_id: 1, topic: 'lunch', unread_message_ids: [5, 9] },
+          { stream_id: 1, topic: 'deploy', unread_message_ids: [12] },
+          { stream_id: 2, topic: 'logo', unread_message_ids: [3] },
+        ],
+        pms: [{ other_user_id: 4, unread_message_ids: [7] }],
+      }),
+      selfId: SELF,
+      channels,
+      userTopics: [],
+      collapsed: new Set(),
+      matches: (c) => c.kind === 'topic' && c.topic === 'lunch',
+    });
+    expect(shape(list)).toEqual(['[channel:1] 2', '  lunch 2']);
+  });
+});

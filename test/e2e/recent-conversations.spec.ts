@@ -140,6 +140,44 @@ test('a person narrows Recent conversations with the filters', async ({ page, ch
   await expect(mineRow).toBeVisible();
 });
 
+test('a person finds a conversation with the Recent conversations Filter box, and goes from the filter buttons to the list with ↓ or j', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = await channelId(chat.api('owner'), 'general');
+  const topic = `walrus budget ${Date.now()}`;
+  await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'Numbers.' });
+  await signIn(page, 'owner');
+  await page.getByTestId('home-recent').click();
+  const list = page.getByTestId('recent-list');
+  const row = page.getByTestId(`recent-topic-${general}-${topic}`);
+  await expect(row).toBeVisible();
+  const focusedRow = () =>
+    page.evaluate(() => document.activeElement?.closest('[data-index]')?.getAttribute('data-index') ?? null);
+
+  // From a filter button the keys go on to the list, as the real service's do.
+  await page.getByTestId('recent-filter-unread').click();
+  await expect(row).toBeVisible();
+  await page.keyboard.press('j');
+  await expect.poll(focusedRow).toBe('0');
+  await page.getByTestId('recent-filter-unread').click();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(focusedRow).toBe('0');
+
+  // Words of the channel and topic, in any order; people's names for direct messages.
+  const filter = page.getByTestId('recent-filter-text');
+  await filter.fill('budg walr');
+  await expect(list.locator('[data-index] > button')).toHaveCount(1);
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/recent-filter.png' });
+  await filter.fill('nothing-called-this');
+  await expect(page.getByTestId('recent-end')).toHaveText('No conversations match these filters.');
+  await filter.fill('walrus');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+});
+
 test('a channel the person leaves takes its conversations out of Recent conversations, even while open', async ({
   page,
   chat,

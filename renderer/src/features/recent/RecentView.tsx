@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { InitialState, Subscription, User } from '../../api/model';
 import { topicLabel, useEmptyTopicName, useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -8,10 +8,13 @@ import { Avatar } from '../../components/Avatar';
 import { ChannelIcon } from '../../components/icons';
 import { resolveServerUrl } from '../../components/SafeHtml';
 import { ErrorState, Loading } from '../../components/states';
-import { VirtualList } from '../../components/VirtualList';
+import { VirtualList, type VirtualListHandle } from '../../components/VirtualList';
+import { ListFilter } from '../../components/ListFilter';
+import { keywordMatcher } from '../home/keyword-filter';
 import { topicCountKey, unreadCounts } from '../../events/unread';
 import { shownName, useMutedUserIds, withMutedPerson } from '../users/muted-users';
 import { useNarrowStore } from '../../state/narrow';
+import type { Narrow } from '../../api/narrow';
 import { useChannelIndex } from '../channels/hooks';
 import { dmLabel } from '../home/conversation-label';
 import { HomeHeader } from '../home/HomeHeader';
@@ -52,6 +55,7 @@ export function RecentView() {
   const now = useNowSeconds(true, 60_000);
 
   const muted = useMutedUserIds();
+  const users = useUsers();
   const conversations = useMemo(
     () =>
       recentConversations(query.data?.messages ?? [], selfId).filter(
@@ -77,10 +81,12 @@ export function RecentView() {
       c.kind === 'topic' &&
       topicHidden(policies, Boolean(channels.get(c.streamId!)?.is_muted), c.streamId!, c.topic!);
     const subscribed = new Set(subscriptions?.map((s) => s.stream_id));
-    return filterConversations(conversations, filters, unreadOf, isMuted, (id) => subscribed.has(id)).map(
+    const match = keywordMatcher(filters.query);
+    const listed = filterConversations(conversations, filters, unreadOf, isMuted, (id) => subscribed.has(id));
+    return (match ? listed.filter((c) => match(conversationText(c, channels, users, muted))) : listed).map(
       (c) => ({ conversation: c, unread: unreadOf(c) }),
     );
-  }, [conversations, filters, counts, userTopics, channels, subscriptions, selfId]);
+  }, [conversations, filters, counts, userTopics, channels, subscriptions, selfId, users, muted]);
 
   const rows: Row[] = useMemo(
     () => [
@@ -91,13 +97,25 @@ export function RecentView() {
   );
   const unreadByKey = useMemo(() => new Map(shown.map((s) => [s.conversation.key, s.unread])), [shown]);
   const allowance = useRef(new StillViewAllowance(AUTO_PAGES_WITHOUT_GROWTH));
+  const list = useRef<VirtualListHandle>(null);
+  const first = shown[0]?.conversation;
+  const select = useNarrowStore((s) => s.select);
   const lastRow = shown[shown.length - 1]?.conversation.newestId ?? -1;
 
   return (
     <section className="home-view" aria-label="Recent conversations" data-testid="recent-view">
       <HomeHeader title="Recent conversations">
-        <RecentFilterButtons />
+        <RecentFilterButtons list={list} />
       </HomeHeader>
+      <ListFilter
+        value={filters.query}
+        onChange={filters.setQuery}
+        list={list}
+        openFirst={first && (() => select(conversationNarrow(first)))}
+        label="Filter"
+        testId="recent-filter-text"
+        className="home-filter"
+      />
       {query.isPending ? (
         <Loading label="Loading recent conversations…" />
       ) : query.isError ? (
@@ -105,6 +123,7 @@ export function RecentView() {
       ) : (
         <VirtualList
           homeView
+          handle={list}
           items={rows}
           label="Recent conversations"
           testId="recent-list"
@@ -135,8 +154,32 @@ export function RecentView() {
   );
 }
 
-function RecentFilterButtons() {
+/** What the Filter box matches a conversation against: its channel and topic, or its people. */
+function conversationText(
+  c: RecentConversation,
+  channels: ReadonlyMap<number, Subscription>,
+  users: ReadonlyMap<number, User>,
+  muted: ReadonlySet<number>,
+): string {
+  return c.kind === 'dm'
+    ? dmLabel(c.userIds!, users, muted)
+    : `${channels.get(c.streamId!)?.name ?? ''} ${c.topic!}`;
+}
+
+function conversationNarrow(c: RecentConversation): Narrow {
+  return c.kind === 'dm'
+    ? { kind: 'dm', userIds: c.userIds! }
+    : { kind: 'topic', streamId: c.streamId!, topic: c.topic! };
+}
+
+/** The filter buttons; ↓ or j goes on to the list, as from the Filter box. */
+function RecentFilterButtons({ list }: { list: RefObject<VirtualListHandle | null> }) {
   const filters = useRecentFilters();
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== 'ArrowDown' && e.key !== 'j')) return;
+    e.preventDefault();
+    list.current?.focusRow(0);
+  };
   const button = (filter: 'participated' | 'unread' | 'includeMuted', label: string) => (
     <button
       type="button"
@@ -149,7 +192,7 @@ function RecentFilterButtons() {
     </button>
   );
   return (
-    <div className="home-filters" role="group" aria-label="Filters">
+    <div className="home-filters" role="group" aria-label="Filters" onKeyDown={onKeyDown}>
       {button('participated', 'Participated')}
       {button('unread', 'Unread')}
       {button('includeMuted', 'Include muted')}
@@ -218,12 +261,7 @@ function ConversationRow({
   const select = useNarrowStore((s) => s.select);
   const testId =
     c.kind === 'dm' ? `recent-dm-${c.userIds!.join(',') || 'self'}` : `recent-topic-${c.streamId}-${c.topic}`;
-  const open = () =>
-    select(
-      c.kind === 'dm'
-        ? { kind: 'dm', userIds: c.userIds! }
-        : { kind: 'topic', streamId: c.streamId!, topic: c.topic! },
-    );
+  const open = () => select(conversationNarrow(c));
   const where =
     c.kind === 'dm'
       ? dmLabel(c.userIds!, users, muted)

@@ -248,11 +248,12 @@ export const topicCountKey = (streamId: number, topic: string) => `${streamId}\u
 
 /**
  * Counts for the sidebar; DM keys are the sorted ids of the other participants. A channel's count
- * leaves out its muted topics (their own counts are still kept, shown dimmed).
+ * leaves out its muted topics, a muted channel's included unless unmuted or followed (their own
+ * counts are still kept, shown dimmed).
  */
 export function unreadCounts(
   state: Pick<InitialState, 'unread_msgs' | 'user_id'> | undefined,
-  isTopicMuted: (streamId: number, topic: string) => boolean = () => false,
+  isTopicHidden: (streamId: number, topic: string) => boolean = () => false,
   {
     topicsIn,
   }: {
@@ -272,7 +273,7 @@ export function unreadCounts(
   if (!unread) return { byChannel, byTopic, byDm, total };
   for (const e of unread.streams ?? []) {
     const n = e.unread_message_ids.length;
-    if (!isTopicMuted(e.stream_id, e.topic))
+    if (!isTopicHidden(e.stream_id, e.topic))
       byChannel.set(e.stream_id, (byChannel.get(e.stream_id) ?? 0) + n);
     total += n;
     if (topicsIn && !topicsIn.has(e.stream_id)) continue;

@@ -10,7 +10,7 @@ import { useNarrowStore } from '../../state/narrow';
 import { narrowKey } from '../../api/narrow';
 import { TopicRow } from '../topics/TopicRow';
 import { useTopics } from '../topics/hooks';
-import { useIsTopicMuted, useSubscriptions } from './hooks';
+import { useIsTopicHidden, useSubscriptions } from './hooks';
 import { useChannelCreationRights } from './creation-rights';
 import { ChannelIcon } from '../../components/icons';
 import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
@@ -43,7 +43,7 @@ export function ChannelSidebar() {
   const unreadMsgs = useInitialState((s) => s.unread_msgs);
   const unreadOf = useInitialState((s) => s.user_id);
   const partial = useOldUnreadsMissing();
-  const isTopicMuted = useIsTopicMuted();
+  const isTopicHidden = useIsTopicHidden();
   const narrow = useNarrowStore((s) => s.narrow);
   const select = useNarrowStore((s) => s.select);
   const openDialog = useDialogStore((s) => s.open);
@@ -53,10 +53,10 @@ export function ChannelSidebar() {
   // Topic counts only for the channel whose topics are listed.
   const counts = useMemo(
     () =>
-      unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicMuted, {
+      unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicHidden, {
         topicsIn: new Set(expandedId === null ? [] : [expandedId]),
       }),
-    [unreadMsgs, unreadOf, isTopicMuted, expandedId],
+    [unreadMsgs, unreadOf, isTopicHidden, expandedId],
   );
   const topics = useTopics(expandedId);
 

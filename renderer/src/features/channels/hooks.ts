@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useInitialState } from '../../app/session';
 import type { Subscription, UserTopic } from '../../api/model';
+import { topicHidden, topicPolicies } from '../inbox/inbox-model';
 
 /** Channels in the sidebar's order: pinned first, then by name; archived ones last. */
 export function sidebarOrder(subs: readonly Subscription[] | undefined): Subscription[] {
@@ -45,6 +46,20 @@ export function mutedTopicTest(
 export function useIsTopicMuted(): (streamId: number, topic: string) => boolean {
   const userTopics = useInitialState((s) => s.user_topics);
   return useMemo(() => mutedTopicTest(userTopics), [userTopics]);
+}
+
+/**
+ * Whether a topic's unread messages are left out of its channel's count: a muted topic, or any
+ * topic of a muted channel the user did not unmute or follow (muting a channel mutes its topics).
+ */
+export function useIsTopicHidden(): (streamId: number, topic: string) => boolean {
+  const userTopics = useInitialState((s) => s.user_topics);
+  const subs = useInitialState((s) => s.subscriptions);
+  return useMemo(() => {
+    const policies = topicPolicies(userTopics);
+    const mutedChannels = new Set(subs?.filter((c) => c.is_muted).map((c) => c.stream_id));
+    return (streamId, topic) => topicHidden(policies, mutedChannels.has(streamId), streamId, topic);
+  }, [userTopics, subs]);
 }
 
 export const RESOLVED_PREFIX = '✔ ';

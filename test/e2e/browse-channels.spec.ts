@@ -90,10 +90,14 @@ test('a name typed narrows the list; Esc empties it, Enter opens the first chann
   const list = page.getByTestId('browse-list');
   await expect(list.locator('[data-testid^="browse-row-"]')).toHaveCount(1);
   await expect(page.getByTestId('browse-row-engineering')).toBeVisible();
+  // Words of a description find its channel too.
+  await filter.fill('interaction');
+  await expect(list.locator('[data-testid^="browse-row-"]')).toHaveCount(1);
+  await expect(page.getByTestId('browse-row-design')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/browse-filtered.png' });
   await filter.fill('no such channel');
   await expect(page.getByTestId('browse-channels-dialog')).toContainText(
-    'No channel named like “no such channel” with these filters.',
+    'No channel named or described like “no such channel” with these filters.',
   );
   // Esc empties the field; the next one closes the dialog.
   await filter.press('Escape');

@@ -11,6 +11,7 @@ import { ChannelIcon } from '../../components/icons';
 import {
   DEFAULT_BROWSE_FILTERS,
   defaultChannelsQuery,
+  channelsMatching,
   hasSource,
   listedChannels,
   streamsQuery,
@@ -46,9 +47,9 @@ export function BrowseChannels() {
   );
   // A name typed narrows the list: a big organization's 2,000 channels were 170 screens to scroll.
   const [name, setName] = useState('');
-  const typed = name.trim().toLowerCase();
+  const typed = name.trim();
   const listed = listedChannels(streams.data?.streams ?? [], filters, defaultIds);
-  const list = typed ? listed.filter((c) => c.name.toLowerCase().includes(typed)) : listed;
+  const list = channelsMatching(listed, typed);
   const rows = useRef<VirtualListHandle>(null);
   const openChannel = (streamId: number) => {
     select({ kind: 'channel', streamId });
@@ -63,8 +64,8 @@ export function BrowseChannels() {
         <input
           type="search"
           className="browse-name-filter"
-          placeholder="Filter channels by name"
-          aria-label="Filter channels by name"
+          placeholder="Filter channels by name or description"
+          aria-label="Filter channels by name or description"
           data-testid="browse-name-filter"
           autoFocus
           value={name}
@@ -122,7 +123,7 @@ export function BrowseChannels() {
       ) : list.length === 0 ? (
         <Empty>
           {typed
-            ? `No channel named like “${name.trim()}” with these filters.`
+            ? `No channel named or described like “${typed}” with these filters.`
             : 'No channel matches these filters.'}
         </Empty>
       ) : (

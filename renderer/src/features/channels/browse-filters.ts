@@ -1,4 +1,5 @@
 import type { Channel } from '../../api/model';
+import { keywordMatcher } from '../home/keyword-filter';
 
 /**
  * What "Browse channels" lists for each combination of its filters.
@@ -72,4 +73,20 @@ export function listedChannels(
     .filter((c) => !filters.defaultOnly || defaultIds.has(c.stream_id))
     .filter((c) => !filters.hideArchived || !c.is_archived)
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The channels whose name has the typed text, or whose description has its words (each beginning
+ * a word, as the real service's search box filters by name or description).
+ */
+export function channelsMatching<C extends Pick<Channel, 'name' | 'description'>>(
+  channels: readonly C[],
+  typed: string,
+): readonly C[] {
+  const text = typed.trim().toLowerCase();
+  if (!text) return channels;
+  const inDescription = keywordMatcher(text);
+  return channels.filter(
+    (c) => c.name.toLowerCase().includes(text) || (inDescription?.(c.description ?? '') ?? false),
+  );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../../../renderer/src/api/model';
 import {
+  channelsMatching,
   DEFAULT_BROWSE_FILTERS,
   defaultChannelsQuery,
   listedChannels,
@@ -123,5 +124,25 @@ describe('Create channel', () => {
       invite_only: true,
       history_public_to_subscribers: false,
     });
+  });
+});
+
+describe('channelsMatching (the Browse channels search box)', () => {
+  const list = [
+    channel(1, 'design', { description: 'Visual and interaction design.' }),
+    channel(2, 'engineering', { description: 'Building and running the product.' }),
+    channel(3, 'random', { description: 'Off-topic chatter.' }),
+  ];
+  const names = (typed: string) => channelsMatching(list, typed).map((c) => c.name);
+
+  it('finds a channel by its name or by words of its description, as the real service does', () => {
+    expect(names('ENGIN')).toEqual(['engineering']);
+    expect(names('interaction')).toEqual(['design']);
+    expect(names('running build')).toEqual(['engineering']);
+    expect(names('')).toEqual(['design', 'engineering', 'random']);
+  });
+
+  it('does not match a description inside its words', () => {
+    expect(names('teraction')).toEqual([]);
   });
 });

@@ -3,12 +3,16 @@ import { useInitialState } from '../../app/session';
 import type { Subscription, UserTopic } from '../../api/model';
 import { topicHidden, topicPolicies } from '../inbox/inbox-model';
 
-/** Channels in the sidebar's order: pinned first, then by name; archived ones last. */
+/**
+ * Channels in the sidebar's order: pinned first, then the others, muted ones at the bottom of
+ * each (as in the real service), by name within; archived ones last.
+ */
 export function sidebarOrder(subs: readonly Subscription[] | undefined): Subscription[] {
   return [...(subs ?? [])].sort(
     (a, b) =>
       Number(Boolean(b.pin_to_top)) - Number(Boolean(a.pin_to_top)) ||
       Number(Boolean(a.is_archived)) - Number(Boolean(b.is_archived)) ||
+      Number(Boolean(a.is_muted)) - Number(Boolean(b.is_muted)) ||
       a.name.localeCompare(b.name),
   );
 }

@@ -77,7 +77,7 @@ export function ChannelSidebar() {
     else if (topics.data.topics.length === 0)
       rows.push({ kind: 'topics-state', streamId: channel.stream_id, state: 'empty' });
     else
-      for (const topic of topics.data.topics)
+      for (const topic of mutedLast(topics.data.topics, (t) => isTopicHidden(channel.stream_id, t.name)))
         rows.push({
           kind: 'topic',
           streamId: channel.stream_id,
@@ -212,4 +212,12 @@ export function ChannelSidebar() {
       )}
     </section>
   );
+}
+
+/** The topics in their order (most recent first), the muted ones moved to the end, as in the real service. */
+function mutedLast(topics: readonly Topic[], isMuted: (topic: Topic) => boolean): Topic[] {
+  const shown: Topic[] = [];
+  const muted: Topic[] = [];
+  for (const topic of topics) (isMuted(topic) ? muted : shown).push(topic);
+  return muted.length === 0 ? (topics as Topic[]) : [...shown, ...muted];
 }

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Subscription } from '../../../../renderer/src/api/model';
+import { ChannelSidebar } from '../../../../renderer/src/features/channels/ChannelSidebar';
+import { useNarrowStore } from '../../../../renderer/src/state/narrow';
+import { baseState } from '../fixtures';
+import { setup } from '../render-helpers';
+
+beforeEach(() => {
+  // jsdom has no layout: give elements a size so the list renders rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  useNarrowStore.setState(useNarrowStore.getInitialState(), true);
+});
+
+function renderTopics(
+  channelMuted: boolean,
+  userTopics: { topic_name: string; visibility_policy: number }[],
+) {
+  const state = baseState();
+  const subscriptions = (state.subscriptions as Subscription[]).map((c) =>
+    c.stream_id === 1 ? { ...c, is_muted: channelMuted } : c,
+  );
+  const { bridge, render } = setup(
+    baseState({
+      subscriptions,
+      user_topics: userTopics.map((t) => ({ stream_id: 1, last_updated: 0, ...t })),
+    }),
+  );
+  bridge.handlers.getStreamTopics = () => ({
+    topics: [
+      { name: 'newest', max_id: 30 },
+      { name: 'middle', max_id: 20 },
+      { name: 'oldest', max_id: 10 },
+    ],
+  });
+  useNarrowStore.getState().select({ kind: 'channel', streamId: 1 });
+  render(<ChannelSidebar />);
+}
+
+const shownTopics = () =>
+  screen.getAllByTestId(/^topic-row-/).map((row) => row.dataset.testid!.slice('topic-row-'.length));
+
+describe('the topics of the channel open in the left sidebar', () => {
+  it('keep the most recent first, with muted topics moved to the bottom', async () => {
+    renderTopics(false, [{ topic_name: 'newest', visibility_policy: 1 }]);
+    await screen.findByTestId('topic-row-oldest');
+    expect(shownTopics()).toEqual(['middle', 'oldest', 'newest']);
+  });
+
+  it('in a muted channel, put the topics unmuted or followed there first', async () => {
+    renderTopics(true, [{ topic_name: 'oldest', visibility_policy: 3 }]);
+    await screen.findByTestId('topic-row-oldest');
+    expect(shownTopics()).toEqual(['oldest', 'newest', 'middle']);
+  });
+});

@@ -214,3 +214,38 @@ test('a person finds a conversation with the Inbox Filter box: by channel and to
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('conversation-title')).toContainText(topic);
 });
+
+test('a person lists all topics, the unmuted ones or the followed ones in the Inbox', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = await channelId(chat.api('owner'), 'general');
+  const stamp = Date.now();
+  const followed = `followed ${stamp}`;
+  const muted = `muted ${stamp}`;
+  for (const topic of [followed, muted])
+    await chat.api(BEN).post('/messages', { type: 'channel', to: 'general', topic, content: 'Unread.' });
+  await chat.api('owner').post('/user_topics', { stream_id: general, topic: followed, visibility_policy: 3 });
+  await chat.api('owner').post('/user_topics', { stream_id: general, topic: muted, visibility_policy: 1 });
+  await signIn(page, 'owner');
+  const followedRow = page.getByTestId(`inbox-topic-${general}-${followed}`);
+  const mutedRow = page.getByTestId(`inbox-topic-${general}-${muted}`);
+  const otherRow = page.getByTestId(`inbox-topic-${general}-team lunch`);
+  const status = page.getByTestId('inbox-topic-status');
+  await expect(status).toHaveValue('unmuted');
+  await expect(followedRow).toBeVisible();
+  await expect(otherRow).toBeVisible();
+  await expect(mutedRow).toHaveCount(0);
+
+  await status.selectOption('all');
+  await expect(mutedRow).toBeVisible();
+  await expect(mutedRow).toHaveClass(/muted/);
+  await page.screenshot({ path: 'test-results/screens/inbox-all-topics.png' });
+
+  await status.selectOption('followed');
+  await expect(followedRow).toBeVisible();
+  await expect(otherRow).toHaveCount(0);
+  await expect(mutedRow).toHaveCount(0);
+  await status.selectOption('unmuted');
+});

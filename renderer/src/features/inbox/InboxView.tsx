@@ -12,7 +12,13 @@ import { dmLabel } from '../home/conversation-label';
 import { useMutedUserIds } from '../users/muted-users';
 import { HomeHeader } from '../home/HomeHeader';
 import { keywordMatcher } from '../home/keyword-filter';
-import { inboxRows, inboxUnreadTotal, type InboxConversation, type InboxRow } from './inbox-model';
+import {
+  inboxRows,
+  inboxUnreadTotal,
+  type InboxConversation,
+  type InboxRow,
+  type InboxTopicStatus,
+} from './inbox-model';
 import { useInboxStore } from './inbox-store';
 import '../home/home.css';
 import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
@@ -30,6 +36,8 @@ export function InboxView() {
   const collapsed = useInboxStore((s) => s.collapsed);
   const query = useInboxStore((s) => s.query);
   const setQuery = useInboxStore((s) => s.setQuery);
+  const topicStatus = useInboxStore((s) => s.topicStatus);
+  const setTopicStatus = useInboxStore((s) => s.setTopicStatus);
   const channelIndex = useChannelIndex();
   const users = useUsers();
   const muted = useMutedUserIds();
@@ -44,8 +52,8 @@ export function InboxView() {
       );
   }, [query, channelIndex, users, muted]);
   const rows = useMemo(
-    () => inboxRows({ unread, selfId, channels, userTopics, collapsed, matches }),
-    [unread, selfId, channels, userTopics, collapsed, matches],
+    () => inboxRows({ unread, selfId, channels, userTopics, collapsed, matches, topicStatus }),
+    [unread, selfId, channels, userTopics, collapsed, matches, topicStatus],
   );
   // All of the Inbox, whatever the filter shows: the same count as the sidebar's.
   const total = useMemo(
@@ -66,7 +74,17 @@ export function InboxView() {
           </span>
         )}
       </HomeHeader>
-      {(total > 0 || query !== '') && (
+      <div className="home-toolbar">
+        <select
+          aria-label="Topics listed"
+          data-testid="inbox-topic-status"
+          value={topicStatus}
+          onChange={(e) => setTopicStatus(e.target.value as InboxTopicStatus)}
+        >
+          <option value="all">All topics</option>
+          <option value="unmuted">Unmuted topics</option>
+          <option value="followed">Followed topics</option>
+        </select>
         <ListFilter
           value={query}
           onChange={setQuery}
@@ -76,10 +94,10 @@ export function InboxView() {
           testId="inbox-filter"
           className="home-filter"
         />
-      )}
+      </div>
       {rows.length === 0 ? (
         <Empty>
-          {total > 0 ? (
+          {total > 0 || query !== '' ? (
             <span data-testid="inbox-no-match">No conversations match your filter.</span>
           ) : (
             <span data-testid="inbox-empty">There are no unread messages in your inbox.</span>
@@ -194,7 +212,7 @@ function TopicRow({ row }: { row: Extract<InboxRow, { kind: 'topic' }> }) {
   return (
     <button
       type="button"
-      className="row-main inbox-row"
+      className={`row-main inbox-row${row.muted ? ' muted' : ''}`}
       data-testid={testId}
       onClick={() => select({ kind: 'topic', streamId: row.streamId, topic: row.topic })}
     >

@@ -10,6 +10,13 @@ type UnreadMsgs = NonNullable<InitialState['unread_msgs']>;
 
 export type InboxGroupId = 'dm' | `channel:${number}`;
 
+/**
+ * Which topics the Inbox lists (the real service's dropdown): all of them, the unmuted ones (the
+ * default: neither muted nor in a muted channel unless unmuted or followed there), or the followed
+ * ones. Direct messages are listed whichever is chosen.
+ */
+export type InboxTopicStatus = 'all' | 'unmuted' | 'followed';
+
 export type InboxRow =
   | {
       kind: 'group';
@@ -38,6 +45,8 @@ export type InboxRow =
       unread: number;
       mention: boolean;
       newest: number;
+      /** Listed only because all topics are asked for: shown dimmed. */
+      muted?: boolean;
     };
 
 export type InboxConversation = Extract<InboxRow, { kind: 'dm' | 'topic' }>;
@@ -49,6 +58,8 @@ export interface InboxInput {
   channels: readonly Subscription[];
   userTopics: readonly UserTopic[] | undefined;
   collapsed: ReadonlySet<InboxGroupId>;
+  /** Default `unmuted`. */
+  topicStatus?: InboxTopicStatus;
   /** The Filter box's test, when something is typed: a group without a match is left out. */
   matches?: ((conversation: InboxConversation) => boolean) | null;
 }
@@ -137,10 +148,13 @@ export function inboxConversations(input: Omit<InboxInput, 'collapsed'>): {
   const policies = topicPolicies(input.userTopics);
   // Topics differing only in case are one topic (as the server treats them).
   const topicByKey = new Map<string, InboxConversation & { kind: 'topic' }>();
+  const status = input.topicStatus ?? 'unmuted';
   for (const e of unread.streams ?? []) {
     if (e.unread_message_ids.length === 0) continue;
-    if (topicHidden(policies, mutedChannels.has(e.stream_id), e.stream_id, e.topic)) continue;
     const key = policyKey(e.stream_id, e.topic);
+    if (status === 'followed' && policies.get(key) !== FOLLOWED) continue;
+    const hidden = topicHidden(policies, mutedChannels.has(e.stream_id), e.stream_id, e.topic);
+    if (hidden && status === 'unmuted') continue;
     const known = topicByKey.get(key);
     const mention = countMentions(e.unread_message_ids, mentions);
     if (known) {
@@ -157,6 +171,7 @@ export function inboxConversations(input: Omit<InboxInput, 'collapsed'>): {
       unread: e.unread_message_ids.length,
       mention,
       newest: maxOf(e.unread_message_ids),
+      ...(hidden ? { muted: true } : {}),
     };
     topicByKey.set(key, row);
     const list = byChannel.get(e.stream_id);

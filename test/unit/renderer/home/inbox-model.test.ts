@@ -214,3 +214,47 @@ describe('inboxRows with the Filter box', () => {
     expect(shape(list)).toEqual(['[channel:1] 2', '  lunch 2']);
   });
 });
+
+describe('inboxRows by topic status (All topics, Unmuted topics, Followed topics)', () => {
+  const state = unread({
+    streams: [
+      { stream_id: 1, topic: 'lunch', unread_message_ids: [5] },
+      { stream_id: 1, topic: 'noise', unread_message_ids: [6, 7] },
+      { stream_id: 1, topic: 'launch', unread_message_ids: [8] },
+      // #random is muted.
+      { stream_id: 3, topic: 'memes', unread_message_ids: [9] },
+    ],
+    pms: [{ other_user_id: 4, unread_message_ids: [2] }],
+  });
+  const userTopics: UserTopic[] = [
+    { stream_id: 1, topic_name: 'noise', visibility_policy: 1, last_updated: 0 },
+    { stream_id: 1, topic_name: 'launch', visibility_policy: 3, last_updated: 0 },
+  ];
+  const listed = (topicStatus: 'all' | 'unmuted' | 'followed') =>
+    shape(
+      inboxRows({ unread: state, selfId: SELF, channels, userTopics, collapsed: new Set(), topicStatus }).map(
+        (r) => (r.kind === 'topic' && r.muted ? { ...r, topic: `${r.topic} (muted)` } : r),
+      ),
+    );
+
+  it('lists the unmuted topics by default', () => {
+    expect(listed('unmuted')).toEqual(['[dm] 1', '  dm:4 1', '[channel:1] 2', '  launch 1', '  lunch 1']);
+  });
+
+  it('lists muted topics and the topics of muted channels too with All topics, marked muted', () => {
+    expect(listed('all')).toEqual([
+      '[dm] 1',
+      '  dm:4 1',
+      '[channel:1] 4',
+      '  launch 1',
+      '  noise (muted) 2',
+      '  lunch 1',
+      '[channel:3] 1',
+      '  memes (muted) 1',
+    ]);
+  });
+
+  it('lists only followed topics (and direct messages) with Followed topics', () => {
+    expect(listed('followed')).toEqual(['[dm] 1', '  dm:4 1', '[channel:1] 1', '  launch 1']);
+  });
+});

@@ -249,3 +249,28 @@ test('a person lists all topics, the unmuted ones or the followed ones in the In
   await expect(mutedRow).toHaveCount(0);
   await status.selectOption('unmuted');
 });
+
+test('the sidebar’s Mentions counts the unread mentions and opens the messages that mention the person', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const ada = chat.user('owner');
+  await signIn(page, 'owner');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  const count = page.getByTestId('mentions-count');
+  const before = (await count.count()) > 0 ? Number(await count.textContent()) : 0;
+  const topic = `mentions view ${Date.now()}`;
+  const { body } = await chat.api(BEN).post('/messages', {
+    type: 'channel',
+    to: 'general',
+    topic,
+    content: `@**${ada.full_name}** have a look`,
+  });
+  await expect(page.getByTestId('mentions-count')).toHaveText(String(before + 1));
+  await page.getByTestId('home-mentions').click();
+  await expect(page.getByTestId('conversation-title')).toHaveText('Mentions');
+  await expect(page.getByTestId(`message-${body.id as number}`)).toBeVisible();
+  await expect(page.getByTestId('home-mentions')).toHaveAttribute('aria-current', 'page');
+  await page.screenshot({ path: 'test-results/screens/mentions-view.png' });
+});

@@ -225,6 +225,9 @@ const PEOPLE_OPERATORS = new Set(['sender', 'dm', 'dm-including']);
  * `dm:` and `dm-including:` (emails or IDs) named by `nameOf`, as the real service titles a
  * search. Anyone `nameOf` does not know stays as typed.
  */
+/** The search the sidebar's Mentions view is: the messages that mention the user. */
+export const MENTIONS_QUERY = 'is:mentioned';
+
 export function searchTitle(query: string, nameOf: (emailOrId: string) => string | undefined): string {
   return tokenize(query)
     .map((token) => {

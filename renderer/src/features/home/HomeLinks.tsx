@@ -4,13 +4,17 @@ import { useNarrowStore } from '../../state/narrow';
 import { useSubscriptions } from '../channels/hooks';
 import { inboxUnreadTotal } from '../inbox/inbox-model';
 import { DraftsLink } from './DraftsLink';
+import { MENTIONS_QUERY } from '../../api/search-query';
 import './home.css';
 import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
-/** The top of the left sidebar: the home views, the combined feed and the drafts. */
+/** The top of the left sidebar: the home views, the combined feed, the mentions and the drafts. */
 export function HomeLinks() {
   const view = useNarrowStore((s) => (s.narrow ? null : s.view));
   const allSelected = useNarrowStore((s) => s.narrow?.kind === 'all');
+  const mentionsSelected = useNarrowStore(
+    (s) => s.narrow?.kind === 'search' && s.narrow.query === MENTIONS_QUERY,
+  );
   const { showView, select } = useNarrowStore.getState();
   return (
     <div className="home-links" role="group" aria-label="Views">
@@ -42,8 +46,30 @@ export function HomeLinks() {
       >
         All messages
       </button>
+      <button
+        type="button"
+        className={`row-main${mentionsSelected ? ' selected' : ''}`}
+        data-testid="home-mentions"
+        aria-current={mentionsSelected ? 'page' : undefined}
+        onClick={() => select({ kind: 'search', query: MENTIONS_QUERY })}
+      >
+        Mentions
+        <MentionsCount />
+      </button>
       <DraftsLink />
     </div>
+  );
+}
+
+/** Unread messages that mention the user (the register state's `mentions`, kept by the events). */
+function MentionsCount() {
+  const count = useInitialState((s) => s.unread_msgs?.mentions?.length) ?? 0;
+  const partial = useOldUnreadsMissing();
+  if (count === 0) return null;
+  return (
+    <span className="unread-count" data-testid="mentions-count">
+      {unreadCountLabel(count, partial)}
+    </span>
   );
 }
 

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Message } from '../../api/model';
 import { narrowKey, type FeedAnchor, type Narrow } from '../../api/narrow';
+import { MENTIONS_QUERY } from '../../api/search-query';
 import { errorSentence } from '../../api/call';
 import { useSelfId, useUserSetting } from '../../app/realm';
 import { useComposeFocus } from '../../state/compose-focus';
@@ -354,7 +355,10 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
 
 /** What an empty feed says: a search found nothing, nothing is starred, or a conversation awaits its first word. */
 function emptyFeedText(narrow: Narrow): string {
-  if (narrow.kind === 'search') return 'No messages match this search.';
+  if (narrow.kind === 'search')
+    return narrow.query.trim() === MENTIONS_QUERY
+      ? 'You have not been mentioned yet.'
+      : 'No messages match this search.';
   if (narrow.kind === 'starred')
     return 'No starred messages. Star one (Ctrl+S, or its menu) to find it here.';
   if (narrow.kind === 'all') return 'No messages yet.';

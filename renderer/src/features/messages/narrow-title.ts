@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Narrow } from '../../api/narrow';
-import { searchTitle } from '../../api/search-query';
+import { MENTIONS_QUERY, searchTitle } from '../../api/search-query';
 import { findUser, topicLabel, useEmptyTopicName, useUsers } from '../../app/realm';
 import { useChannelIndex } from '../channels/hooks';
 import { shownName, useMutedUserIds } from '../users/muted-users';
@@ -22,7 +22,8 @@ export function useNarrowTitle(narrow: Narrow): string[] {
     case 'starred':
       return ['Starred messages'];
     case 'search':
-      return [`Search: ${searchText}`];
+      // Named as the view it is, however it was reached (the sidebar, or typed), as the real service does.
+      return [narrow.query.trim() === MENTIONS_QUERY ? 'Mentions' : `Search: ${searchText}`];
     case 'channel':
       return [`# ${channels.get(narrow.streamId)?.name ?? narrow.streamId}`];
     case 'topic':

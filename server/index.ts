@@ -9,6 +9,7 @@ import { seed, type SeedName } from './seed';
 import { allRoutes } from './routes';
 import { registerFileServing } from './routes/uploads';
 import { loadRealmFile, RealmFileWriter } from './storage/data-file';
+import { startScheduledDelivery } from './timers/scheduled-delivery';
 
 export type { Timings } from './http/context';
 export { Realm } from './realm/realm';
@@ -62,6 +63,8 @@ export interface RunningServer {
   context: ServerContext;
   /** True when the organization was loaded from `dataFile` rather than seeded. */
   restored: boolean;
+  /** Delivers the scheduled messages due by `realm.clock` now, as the server's timer does each second. */
+  deliverScheduledMessages(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export const DEFAULT_TIMINGS: Timings = {
   typingStartedWaitMs: 10000,
   typingStoppedWaitMs: 5000,
   typingStartedExpiryMs: 15000,
+  scheduledDeliveryCheckMs: 1000,
 };
 
 export function credentialsOf(realm: Realm): CredentialsFile {
@@ -120,13 +124,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // A first start writes the file at once, so the keys handed out now survive a crash. Only once
   // listening: a second server started on the same file fails on the port before touching it.
   if (writer && !saved) await writer.save();
+  const scheduledDelivery = startScheduledDelivery(context, timings.scheduledDeliveryCheckMs);
   return {
     url: realm.url,
     credentials: credentialsOf(realm),
     realm,
     context,
     restored: saved !== null,
+    deliverScheduledMessages: () => scheduledDelivery.tick(),
     close: async () => {
+      scheduledDelivery.stop();
       events.close();
       await app.close();
       await writer?.save();

@@ -1,4 +1,5 @@
 import type { Realm } from '../realm/realm';
+import { scheduledMessageToWire, userScheduledMessages } from '../realm/scheduled-messages';
 import { mutedUsersToWire } from '../realm/muted-users';
 import type { Timings } from '../http/context';
 import { isAdmin, isModeratorOrAbove } from '../realm/roles';
@@ -310,7 +311,10 @@ export function initialState(
   if (want('recent_private_conversations'))
     state.recent_private_conversations = recentPrivateConversations(realm, user.user_id);
   if (want('saved_snippets')) state.saved_snippets = userSnippets(realm, user.user_id).map(snippetToWire);
-  if (want('scheduled_messages')) state.scheduled_messages = [];
+  if (want('scheduled_messages'))
+    state.scheduled_messages = userScheduledMessages(realm, user.user_id).map((s) =>
+      scheduledMessageToWire(realm, s),
+    );
   if (want('starred_messages'))
     state.starred_messages = [...(realm.flagStates.get(user.user_id)?.starred ?? [])].sort((a, b) => a - b);
   if (want('stream')) {

@@ -11,6 +11,8 @@ export interface Timings {
   typingStartedWaitMs: number;
   typingStoppedWaitMs: number;
   typingStartedExpiryMs: number;
+  /** How often due scheduled messages are looked for and delivered. */
+  scheduledDeliveryCheckMs: number;
 }
 
 /** What every route can reach: the model, the event system, the configured timings. */

@@ -151,14 +151,18 @@ function newMessage(
   };
 }
 
-export function sendChannelMessage(
+/**
+ * Whether `sender` may post `rawContent` to `channel` under `rawTopic`, with the send's errors;
+ * the content and topic as they would be stored. Scheduling a message checks the same.
+ */
+export function checkChannelSend(
   realm: Realm,
   sender: User,
   channel: Channel,
   rawTopic: string,
   rawContent: string,
-  opts: SendOptions = {},
-): Message {
+  opts: Pick<SendOptions, 'internal'> = {},
+): { content: string; topic: string } {
   const content = checkContent(rawContent);
   const topic = normalizeTopic(realm, rawTopic);
   if (!opts.internal) {
@@ -173,6 +177,29 @@ export function sendChannelMessage(
       throw badRequest('You do not have permission to post in this channel.');
     checkWildcardMentions(realm, sender, channel, topic, renderMarkdown(realm, content).mentions);
   }
+  return { content, topic };
+}
+
+/** The direct-message counterpart of `checkChannelSend`: the content as it would be stored. */
+export function checkDirectSend(realm: Realm, recipientIds: number[], rawContent: string): string {
+  const content = checkContent(rawContent);
+  for (const id of recipientIds) {
+    const u = realm.users.get(id);
+    if (!u || u.is_system_bot) throw badRequest(`Invalid user ID ${id}`);
+    if (!u.is_active) throw badRequest(`'${u.email}' is no longer using ${realm.settings.name}.`);
+  }
+  return content;
+}
+
+export function sendChannelMessage(
+  realm: Realm,
+  sender: User,
+  channel: Channel,
+  rawTopic: string,
+  rawContent: string,
+  opts: SendOptions = {},
+): Message {
+  const { content, topic } = checkChannelSend(realm, sender, channel, rawTopic, rawContent, opts);
   const recipients = [
     ...new Set([...activeSubscriberIds(channel), ...(opts.internal ? [] : [sender.user_id])]),
   ].sort((a, b) => a - b);
@@ -201,12 +228,7 @@ export function sendDirectMessage(
   rawContent: string,
   opts: SendOptions = {},
 ): Message {
-  const content = checkContent(rawContent);
-  for (const id of recipientIds) {
-    const u = realm.users.get(id);
-    if (!u || u.is_system_bot) throw badRequest(`Invalid user ID ${id}`);
-    if (!u.is_active) throw badRequest(`'${u.email}' is no longer using ${realm.settings.name}.`);
-  }
+  const content = checkDirectSend(realm, recipientIds, rawContent);
   const users = [...new Set([sender.user_id, ...recipientIds])].sort((a, b) => a - b);
   const message = newMessage(realm, {
     sender_id: sender.user_id,

@@ -8,6 +8,7 @@ import type { UserSettings } from './user-settings';
 import { defaultUserSettings } from './user-settings';
 import type { Draft } from './drafts';
 import type { SavedSnippet } from './snippets';
+import type { ScheduledMessage } from './scheduled-messages';
 import type { Linkifier } from './linkifiers';
 import type { RealmEmoji } from './emoji';
 import type { Invite } from './invites';
@@ -68,6 +69,7 @@ export class Realm {
   readonly messagesById = new Map<number, Message>();
   readonly drafts = new Map<number, Draft>();
   readonly snippets = new Map<number, SavedSnippet>();
+  readonly scheduledMessages = new Map<number, ScheduledMessage>();
   readonly linkifiers: Linkifier[] = [];
   readonly emoji = new Map<number, RealmEmoji>();
   readonly invites = new Map<number, Invite>();

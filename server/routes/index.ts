@@ -19,6 +19,7 @@ import { userRoutes } from './users';
 import { emojiRoutes } from './emoji';
 import { draftRoutes } from './drafts';
 import { savedSnippetRoutes } from './saved-snippets';
+import { scheduledMessageRoutes } from './scheduled-messages';
 import { userGroupRoutes } from './user-groups';
 import { linkifierRoutes } from './linkifiers';
 import { inviteRoutes } from './invites';
@@ -45,6 +46,7 @@ export const allRoutes: RouteDef[] = [
   ...emojiRoutes,
   ...draftRoutes,
   ...savedSnippetRoutes,
+  ...scheduledMessageRoutes,
   ...userGroupRoutes,
   ...linkifierRoutes,
   ...inviteRoutes,

@@ -81,6 +81,13 @@ describe('part 1: conventions across endpoints', () => {
       [member, 'GET', `/users/me/${general}/topics`, {}],
       [member, 'POST', '/saved_snippets', { title: 't', content: 'c' }],
       [
+        member,
+        'POST',
+        '/scheduled_messages',
+        { type: 'stream', to: general, topic: 'sweep', content: 'later', scheduled_delivery_timestamp: 4e9 },
+      ],
+      [member, 'GET', '/scheduled_messages', {}],
+      [
         admin,
         'PATCH',
         `/realm/filters/${filter[0]!.id}`,

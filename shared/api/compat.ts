@@ -66,6 +66,10 @@ export const FeatureLevel = {
   webHomeViewNames: 219,
   /** `read_by_sender` in POST /messages. */
   readBySender: 236,
+  /** GET/POST /scheduled_messages, DELETE by id, the `scheduled_messages` event and register field. */
+  scheduledMessages: 179,
+  /** PATCH /scheduled_messages/{scheduled_message_id}. */
+  editScheduledMessage: 184,
   /** `channel` as message type (4.4, POST /messages). */
   channelType: 248,
   /** `channel` and `channels` narrow operators. */

@@ -48,6 +48,12 @@ import {
   updateRealm,
 } from './realm';
 import { register } from './register';
+import {
+  createScheduledMessage,
+  deleteScheduledMessage,
+  getScheduledMessages,
+  updateScheduledMessage,
+} from './scheduled-messages';
 import { getServerSettings } from './server';
 import { getUserStatus, updateRealmUserSettingsDefaults, updateSettings, updateStatus } from './settings';
 import { setTypingStatus } from './typing';
@@ -109,6 +115,11 @@ export const endpoints = {
   createSavedSnippet,
   updateSavedSnippet,
   deleteSavedSnippet,
+  // Scheduled messages (the real service's, levels 179 and 184)
+  getScheduledMessages,
+  createScheduledMessage,
+  updateScheduledMessage,
+  deleteScheduledMessage,
   // Organization (4.10, 4.20)
   getLinkifiers,
   createLinkifier,

@@ -111,7 +111,7 @@ export const sendMessageResponseSchema = lazy(() =>
   }),
 );
 
-function messageTypeForWire(type: SendMessageParams['type'], ctx: WireContext): string {
+export function messageTypeForWire(type: SendMessageParams['type'], ctx: WireContext): string {
   if (type === 'channel' && ctx.featureLevel < FeatureLevel.channelType) return 'stream';
   if (type === 'direct' && ctx.featureLevel < FeatureLevel.directType) return 'private';
   return type;

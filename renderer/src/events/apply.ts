@@ -22,6 +22,7 @@ import { subscription } from './reducers/subscription';
 import { typing } from './reducers/typing';
 import { updateMessage } from './reducers/update-message';
 import { updateMessageFlags } from './reducers/update-message-flags';
+import { scheduledMessages } from './reducers/scheduled-messages';
 import { userGroup } from './reducers/user-group';
 import { userStatus } from './reducers/user-status';
 import { userTopic } from './reducers/user-topic';
@@ -37,13 +38,11 @@ import type { EventContext, EventMap, EventReducer } from './types';
 export const ignoredEventTypes = [
   // Keeps the queue alive; the main process's event loop is what watches it.
   'heartbeat',
-  // No screen shows someone editing a message, alert words, uploads, allowed email domains or
-  // scheduled messages.
+  // No screen shows someone editing a message, alert words, uploads or allowed email domains.
   'typing_edit_message',
   'alert_words',
   'attachment',
   'realm_domains',
-  'scheduled_messages',
 ] as const satisfies readonly KnownEventType[];
 
 export type HandledEventType = Exclude<KnownEventType, (typeof ignoredEventTypes)[number]>;
@@ -64,6 +63,7 @@ export const reducers: { [K in HandledEventType]: EventReducer<K> } = {
   muted_users: mutedUsers,
   drafts,
   saved_snippets: savedSnippets,
+  scheduled_messages: scheduledMessages,
   user_group: userGroup,
   realm_linkifiers: realmLinkifiers,
   realm_emoji: realmEmoji,

@@ -333,6 +333,26 @@ const examples: Array<[EndpointName, Record<string, unknown>, (string | number)[
   ],
   ['createSavedSnippet', ok({ saved_snippet_id: 3 }), ['saved_snippet_id'], 3],
   [
+    'getScheduledMessages',
+    ok({
+      scheduled_messages: [
+        {
+          scheduled_message_id: 4,
+          type: 'stream',
+          to: 7,
+          topic: 'standup',
+          content: 'Hi',
+          rendered_content: '<p>Hi</p>',
+          scheduled_delivery_timestamp: 1800000000,
+          failed: true,
+        },
+      ],
+    }),
+    ['scheduled_messages', 0, 'failed'],
+    true,
+  ],
+  ['createScheduledMessage', ok({ scheduled_message_id: 4 }), ['scheduled_message_id'], 4],
+  [
     'getLinkifiers',
     ok({ linkifiers: [{ id: 2, pattern: '#(?P<id>[0-9]+)', url_template: 'https://t.example/{id}' }] }),
     ['linkifiers', 0, 'url_template'],

@@ -9,6 +9,7 @@ import {
   peopleCases,
   queueCases,
   realmCases,
+  scheduledMessageCases,
   settingsCases,
   typingCases,
 } from './wire/other.cases';
@@ -20,6 +21,7 @@ const allCases: WireCase[] = [
   ...settingsCases,
   ...peopleCases,
   ...draftCases,
+  ...scheduledMessageCases,
   ...realmCases,
   ...queueCases,
 ];

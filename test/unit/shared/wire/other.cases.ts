@@ -788,3 +788,100 @@ export const queueCases: WireCase[] = [
     expected: { method: 'DELETE', path: '/events', fields: { queue_id: '1375801870:2942' } },
   },
 ];
+
+export const scheduledMessageCases: WireCase[] = [
+  {
+    name: 'getScheduledMessages',
+    title: 'modern',
+    level: CURRENT,
+    params: {},
+    expected: { method: 'GET', path: '/scheduled_messages', fields: {} },
+  },
+  { name: 'getScheduledMessages', title: 'needs level 179', level: 178, params: {}, needsLevel: 179 },
+  {
+    name: 'createScheduledMessage',
+    title: 'a channel message',
+    level: CURRENT,
+    params: {
+      type: 'channel',
+      to: 7,
+      topic: 'standup',
+      content: 'Hi',
+      scheduled_delivery_timestamp: 1800000000,
+    },
+    expected: {
+      method: 'POST',
+      path: '/scheduled_messages',
+      fields: {
+        type: 'channel',
+        to: '7',
+        topic: 'standup',
+        content: 'Hi',
+        scheduled_delivery_timestamp: '1800000000',
+      },
+    },
+  },
+  {
+    name: 'createScheduledMessage',
+    title: 'before 248: `stream`, and no read_by_sender before 236',
+    level: 200,
+    params: {
+      type: 'channel',
+      to: 7,
+      topic: 'standup',
+      content: 'Hi',
+      scheduled_delivery_timestamp: 1800000000,
+      read_by_sender: true,
+    },
+    expected: {
+      method: 'POST',
+      path: '/scheduled_messages',
+      fields: {
+        type: 'stream',
+        to: '7',
+        topic: 'standup',
+        content: 'Hi',
+        scheduled_delivery_timestamp: '1800000000',
+      },
+    },
+  },
+  {
+    name: 'createScheduledMessage',
+    title: 'needs level 179',
+    level: 178,
+    params: { type: 'direct', to: [3], content: 'Hi', scheduled_delivery_timestamp: 1800000000 },
+    needsLevel: 179,
+  },
+  {
+    name: 'updateScheduledMessage',
+    title: 'new time and content',
+    level: CURRENT,
+    params: { scheduled_message_id: 4, content: 'Later', scheduled_delivery_timestamp: 1800003600 },
+    expected: {
+      method: 'PATCH',
+      path: '/scheduled_messages/4',
+      fields: { content: 'Later', scheduled_delivery_timestamp: '1800003600' },
+    },
+  },
+  {
+    name: 'updateScheduledMessage',
+    title: 'needs level 184',
+    level: 183,
+    params: { scheduled_message_id: 4, content: 'Later' },
+    needsLevel: 184,
+  },
+  {
+    name: 'deleteScheduledMessage',
+    title: 'modern',
+    level: CURRENT,
+    params: { scheduled_message_id: 4 },
+    expected: { method: 'DELETE', path: '/scheduled_messages/4', fields: {} },
+  },
+  {
+    name: 'deleteScheduledMessage',
+    title: 'needs level 179',
+    level: 178,
+    params: { scheduled_message_id: 4 },
+    needsLevel: 179,
+  },
+];

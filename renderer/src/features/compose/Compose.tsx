@@ -39,6 +39,10 @@ import { focusFallback } from '../../components/focus-fallback';
 import { useViewReply } from '../../state/view-reply';
 import { useNarrowTitle } from '../messages/narrow-title';
 import { editLastMessage } from '../edit-message/edit-last';
+import { ScheduleMenu } from '../scheduled/ScheduleMenu';
+import { ScheduledEditBar, ScheduledNotice } from '../scheduled/ComposeScheduled';
+import { useScheduledEditing } from '../scheduled/scheduled-editing';
+import { useScheduleMessage } from '../scheduled/useScheduleMessage';
 
 // Loaded when the preview is first asked for: its markdown renderer is not needed to chat.
 const ComposePreview = lazyComponent(() =>
@@ -133,6 +137,10 @@ function ComposeBox({
   const addFiles = useUploads(key, textarea, canWrite);
 
   const send = useSendMessage(narrow, key, channelTopic, textarea);
+  const schedule = useScheduleMessage(narrow, key, channelTopic);
+  const editingScheduled = useScheduledEditing((s) => s.byKey[key]);
+  /** When the message this box last scheduled goes out, shown until the next keystroke. */
+  const [scheduledFor, setScheduledFor] = useState<number | null>(null);
   const uploading = useUploadsStore(useShallow((s) => uploadingNames(s.items, key)));
   /** The files a send attempt found still going up (cleared by the next attempt). */
   const [waitingFor, setWaitingFor] = useState<string[] | null>(null);
@@ -159,24 +167,40 @@ function ComposeBox({
 
   const lengthWarning = tooLongWarning(text, maxLength);
   const topicWarning = narrow.kind === 'channel' ? topicTooLongWarning(channelTopic, maxTopic) : null;
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
+  /** The text to send or schedule, or null when it cannot go yet (the box says why). */
+  const readyContent = (): string | null => {
     const content = normalizedContent(text);
-    if (!content || lengthWarning !== null || topicWarning !== null) return;
+    if (!content || lengthWarning !== null || topicWarning !== null) return null;
     // The topic it goes to: the channel box's field, or the topic view's own (the empty topic,
     // "general chat", has no name, so where topics are required nothing can be sent to it).
     const topic = narrow.kind === 'topic' ? narrow.topic.trim() : channelTopic.trim();
     if (needsTopic && narrow.kind !== 'dm' && (topic === '' || topic === emptyName)) {
       setTopicMissing(true);
       topicInput.current?.focus();
-      return;
+      return null;
     }
     setTopicMissing(false);
     // The file's link is not in the text yet: sent now, the message would carry its placeholder.
-    if (uploading.length > 0) return setWaitingFor(uploading);
+    if (uploading.length > 0) {
+      setWaitingFor(uploading);
+      return null;
+    }
+    setWaitingFor(null);
     typing?.stop();
     setMode('write');
-    setWaitingFor(null);
+    return content;
+  };
+  /** Schedules the text for `at`, or saves the scheduled message being edited (at its time if none). */
+  const scheduleAt = (at?: number) => {
+    const content = readyContent();
+    if (content === null) return;
+    schedule.mutate({ content, typed: text, at }, { onSuccess: (done) => setScheduledFor(done.at) });
+  };
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (editingScheduled) return scheduleAt();
+    const content = readyContent();
+    if (content === null) return;
     send.mutate({ content, typed: text });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -244,6 +268,7 @@ function ComposeBox({
           onPicked={() => textarea.current?.focus()}
         />
       )}
+      {editingScheduled && <ScheduledEditBar composeKey={key} editing={editingScheduled} />}
       <UploadList composeKey={key} field={textarea} />
       <ComposeModeBar mode={mode} onMode={setMode} textarea={textarea} />
       <div className="compose-row">
@@ -259,6 +284,7 @@ function ComposeBox({
             value={text}
             onChange={(e) => {
               setText(key, e.target.value);
+              setScheduledFor(null);
               if (e.target.value) typing?.keystroke();
               else typing?.stop();
             }}
@@ -283,14 +309,20 @@ function ComposeBox({
             </LazyBoundary>
           )}
         </AutocompleteBox>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          data-testid="compose-send"
-          disabled={!text.trim() || lengthWarning !== null || topicWarning !== null}
-        >
-          Send
-        </button>
+        <div className="compose-send-group">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            data-testid="compose-send"
+            disabled={!text.trim() || lengthWarning !== null || topicWarning !== null || schedule.isPending}
+          >
+            {editingScheduled ? 'Save' : 'Send'}
+          </button>
+          <ScheduleMenu
+            disabled={!text.trim() || lengthWarning !== null || topicWarning !== null || schedule.isPending}
+            onSchedule={scheduleAt}
+          />
+        </div>
       </div>
       <div className="compose-foot">
         <span className="compose-tools">
@@ -318,6 +350,12 @@ function ComposeBox({
             Your text is kept.
           </span>
         )}
+        {schedule.isError && (
+          <span className="form-error" role="alert" data-testid="compose-schedule-error">
+            Not {editingScheduled ? 'saved' : 'scheduled'}: {errorSentence(schedule.error)} Your text is kept.
+          </span>
+        )}
+        {scheduledFor !== null && !schedule.isError && <ScheduledNotice at={scheduledFor} />}
         {send.isError && (
           <span className="form-error" role="alert" data-testid="compose-error">
             Not sent: {errorSentence(send.error)} Your text is kept.

@@ -4,11 +4,15 @@ import { useNarrowStore } from '../../state/narrow';
 import { useSubscriptions } from '../channels/hooks';
 import { inboxUnreadTotal } from '../inbox/inbox-model';
 import { DraftsLink } from './DraftsLink';
+import { ScheduledLink } from './ScheduledLink';
 import { MENTIONS_QUERY } from '../../api/search-query';
 import './home.css';
 import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
-/** The top of the left sidebar: the home views, the combined feed, the mentions and the drafts. */
+/**
+ * The top of the left sidebar: the home views, the combined feed, the mentions, the drafts and the
+ * scheduled messages.
+ */
 export function HomeLinks() {
   const view = useNarrowStore((s) => (s.narrow ? null : s.view));
   const allSelected = useNarrowStore((s) => s.narrow?.kind === 'all');
@@ -57,6 +61,7 @@ export function HomeLinks() {
         <MentionsCount />
       </button>
       <DraftsLink />
+      <ScheduledLink />
     </div>
   );
 }

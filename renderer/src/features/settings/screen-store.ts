@@ -8,6 +8,7 @@ export const SECTION_IDS = [
   'personal',
   'status',
   'drafts',
+  'scheduled',
   'snippets',
   'muted-users',
   'bots',

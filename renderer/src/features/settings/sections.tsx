@@ -4,6 +4,7 @@ import { BotsScreen } from '../bots/BotsScreen';
 import { DraftsScreen } from '../drafts/DraftsScreen';
 import { InvitationsScreen } from '../invitations/InvitationsScreen';
 import { OrgDefaults } from '../org-defaults/OrgDefaults';
+import { ScheduledMessagesScreen } from '../scheduled/ScheduledMessagesScreen';
 import { SnippetsScreen } from '../snippets/SnippetsScreen';
 import { StatusEditor } from '../status/StatusEditor';
 import { UserGroupsScreen } from '../user-groups/UserGroupsScreen';
@@ -37,6 +38,13 @@ export const SECTIONS: readonly Section[] = [
   },
   { id: 'status', label: 'Status', heading: 'You', component: StatusEditor, visible: everyone },
   { id: 'drafts', label: 'Drafts', heading: 'You', component: DraftsScreen, visible: everyone },
+  {
+    id: 'scheduled',
+    label: 'Scheduled messages',
+    heading: 'You',
+    component: ScheduledMessagesScreen,
+    visible: everyone,
+  },
   { id: 'snippets', label: 'Saved snippets', heading: 'You', component: SnippetsScreen, visible: everyone },
   { id: 'muted-users', label: 'Muted users', heading: 'You', component: MutedUsersScreen, visible: everyone },
   { id: 'bots', label: 'Bots', heading: 'You', component: BotsScreen, visible: (w) => !w.isGuest },

@@ -43,6 +43,7 @@ import { ScheduleMenu } from '../scheduled/ScheduleMenu';
 import { ScheduledEditBar, ScheduledNotice } from '../scheduled/ComposeScheduled';
 import { useScheduledEditing } from '../scheduled/scheduled-editing';
 import { useScheduleMessage } from '../scheduled/useScheduleMessage';
+import { useSchedulingSupported } from '../scheduled/scheduling-support';
 
 // Loaded when the preview is first asked for: its markdown renderer is not needed to chat.
 const ComposePreview = lazyComponent(() =>
@@ -139,6 +140,7 @@ function ComposeBox({
   const send = useSendMessage(narrow, key, channelTopic, textarea);
   const schedule = useScheduleMessage(narrow, key, channelTopic);
   const editingScheduled = useScheduledEditing((s) => s.byKey[key]);
+  const canSchedule = useSchedulingSupported();
   /** When the message this box last scheduled goes out, shown until the next keystroke. */
   const [scheduledFor, setScheduledFor] = useState<number | null>(null);
   const uploading = useUploadsStore(useShallow((s) => uploadingNames(s.items, key)));
@@ -318,10 +320,12 @@ function ComposeBox({
           >
             {editingScheduled ? 'Save' : 'Send'}
           </button>
-          <ScheduleMenu
-            disabled={!text.trim() || lengthWarning !== null || topicWarning !== null || schedule.isPending}
-            onSchedule={scheduleAt}
-          />
+          {canSchedule && (
+            <ScheduleMenu
+              disabled={!text.trim() || lengthWarning !== null || topicWarning !== null || schedule.isPending}
+              onSchedule={scheduleAt}
+            />
+          )}
         </div>
       </div>
       <div className="compose-foot">

@@ -133,6 +133,32 @@ describe('startServer({ dataFile })', () => {
     }
   });
 
+  it('a scheduled message delivered by the timer, outside any request, is on disk once delivered', async () => {
+    const path = join(dir, 'scheduled.data');
+    const server = await startServer({ port: 0, quiet: true, dataFile: path });
+    try {
+      const ada = server.credentials.users.find((u) => u.email === 'ada@northwind.example')!;
+      const client = new Client(server, ada.email, ada.api_key);
+      const general = [...server.realm.channels.values()].find((c) => c.name === 'general')!;
+      const { scheduled_message_id: id } = await client.ok('POST', '/scheduled_messages', {
+        type: 'stream',
+        to: general.stream_id,
+        topic: 'persistence',
+        content: 'sent by the timer',
+        scheduled_delivery_timestamp: server.realm.now() + 60,
+      });
+      expect(loadRealmFile(path)!.scheduledMessages.has(id as number)).toBe(true);
+      const later = Date.now() + 61_000;
+      server.realm.clock = () => later;
+      expect(await server.deliverScheduledMessages()).toBe(1);
+      const onDisk = loadRealmFile(path)!;
+      expect(onDisk.scheduledMessages.size).toBe(0);
+      expect(onDisk.messages.at(-1)?.content).toBe('sent by the timer');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reading requests do not write the file', async () => {
     const path = join(dir, 'reads.data');
     const server = await startServer({ port: 0, quiet: true, dataFile: path });

@@ -10,6 +10,7 @@ import { useMessagePopover } from './message-popover';
 import { useExpandedMessages } from '../features/messages/long-message';
 import { forgetLocalDrafts } from '../features/drafts/local-drafts';
 import { forgetKeptEdits } from '../features/edit-message/kept-edits';
+import { useScheduledEditing } from '../features/scheduled/scheduled-editing';
 
 /**
  * Client state belongs to one account. The stores are module singletons, so whenever the active
@@ -20,7 +21,13 @@ import { forgetKeptEdits } from '../features/edit-message/kept-edits';
 type AnyStore = UseBoundStore<StoreApi<object>>;
 
 /** Kept per account and restored on return. */
-const KEPT_PER_ACCOUNT: AnyStore[] = [useComposeStore, useNarrowStore, useMessageSelection];
+const KEPT_PER_ACCOUNT: AnyStore[] = [
+  useComposeStore,
+  // Which compose boxes hold a scheduled message to edit: that account's ids, with its boxes' text.
+  useScheduledEditing,
+  useNarrowStore,
+  useMessageSelection,
+];
 /**
  * Meaningful only for the session in front of the user: start empty on every change. (The
  * connection status is not here: main reports the active account's loop, whichever it is.)

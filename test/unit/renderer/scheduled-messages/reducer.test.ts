@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { getInitialState } from '../../../../renderer/src/api/keys';
 import { applyEvents } from '../../../../renderer/src/events/apply';
+import { useScheduledEditing } from '../../../../renderer/src/features/scheduled/scheduled-editing';
+import { enterAccountScope } from '../../../../renderer/src/state/account-scope';
 import { baseState, decoded } from '../fixtures';
 import { setup } from '../render-helpers';
 
@@ -50,5 +52,16 @@ describe('scheduled_messages events keep the register list current', () => {
       decoded([{ id: 3, type: 'scheduled_messages', op: 'remove', scheduled_message_id: 1 }]),
     );
     expect(list()).toEqual([[2, true]]);
+  });
+});
+
+describe('a compose box editing a scheduled message belongs to its account', () => {
+  it('another account does not see it; coming back finds it again', () => {
+    enterAccountScope('first');
+    useScheduledEditing.getState().start('topic:1:plans', { id: 7, at: 2000 });
+    enterAccountScope('second');
+    expect(useScheduledEditing.getState().byKey['topic:1:plans']).toBeUndefined();
+    enterAccountScope('first');
+    expect(useScheduledEditing.getState().byKey['topic:1:plans']).toEqual({ id: 7, at: 2000 });
   });
 });

@@ -42,6 +42,12 @@ test('schedules from the keyboard, lists it with a count, edits, refuses a past 
   const input = page.getByTestId('compose-input');
   await input.fill('Status update, first thing tomorrow');
 
+  // A click elsewhere closes the menu.
+  await page.getByTestId('compose-schedule').click();
+  await expect(page.getByTestId('schedule-menu')).toBeVisible();
+  await input.click();
+  await expect(page.getByTestId('schedule-menu')).toHaveCount(0);
+
   // The ▾ beside Send opens the menu from the keyboard, its first choice focused.
   await page.getByTestId('compose-schedule').focus();
   await page.keyboard.press('Enter');

@@ -51,7 +51,16 @@ export function ScheduleMenu({
   const customAt = custom === null ? null : fromLocalInput(custom);
 
   return (
-    <div className="schedule-menu-wrap">
+    <div
+      className="schedule-menu-wrap"
+      // A click or Tab elsewhere closes the menu, as menus do; the focus stays where it went.
+      onBlur={(e) => {
+        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) {
+          setOpen(false);
+          setCustom(null);
+        }
+      }}
+    >
       <button
         ref={toggle}
         type="button"

@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { BridgeContext } from '../../../renderer/src/app/bridge-context';
 import { sessionKey } from '../../../renderer/src/api/keys';
 import type { InitialState } from '../../../renderer/src/api/model';
+import { useNarrowStore } from '../../../renderer/src/state/narrow';
 import { FakeBridge } from './fake-bridge';
 import { baseState } from './fixtures';
 
@@ -20,4 +22,21 @@ export function setup(state: Partial<InitialState> = baseState()) {
     </BridgeContext.Provider>
   );
   return { bridge, queryClient, render: (ui: ReactNode) => render(wrap(ui)) };
+}
+
+/**
+ * For a file testing the virtual lists (sidebar, Inbox, Recent conversations): jsdom has no layout,
+ * so elements get a size and the lists render rows; after each test the DOM, the mocks and the
+ * narrow store start over.
+ */
+export function withListLayout(): void {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    useNarrowStore.setState(useNarrowStore.getInitialState(), true);
+  });
 }

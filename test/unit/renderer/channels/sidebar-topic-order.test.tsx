@@ -1,23 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../../../renderer/src/api/model';
 import { ChannelSidebar } from '../../../../renderer/src/features/channels/ChannelSidebar';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { baseState } from '../fixtures';
-import { setup } from '../render-helpers';
+import { setup, withListLayout } from '../render-helpers';
 
-beforeEach(() => {
-  // jsdom has no layout: give elements a size so the list renders rows.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  useNarrowStore.setState(useNarrowStore.getInitialState(), true);
-});
+withListLayout();
 
 function renderTopics(
   channelMuted: boolean,

@@ -1,26 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ChannelSidebar } from '../../../../renderer/src/features/channels/ChannelSidebar';
 import { DmSidebar } from '../../../../renderer/src/features/direct-messages/DmSidebar';
 import { InboxView } from '../../../../renderer/src/features/inbox/InboxView';
 import { RecentView } from '../../../../renderer/src/features/recent/RecentView';
 import { TopicRow } from '../../../../renderer/src/features/topics/TopicRow';
-import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { baseState, channelMessage, OTHER } from '../fixtures';
-import { setup } from '../render-helpers';
+import { setup, withListLayout } from '../render-helpers';
 
-beforeEach(() => {
-  // jsdom has no layout: give elements a size so the lists render rows.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  useNarrowStore.setState(useNarrowStore.getInitialState(), true);
-});
+withListLayout();
 
 /** Two unread in general › lunch and three from Other, with the server's older unread left out or not. */
 function unreadSetup(oldUnreadsMissing: boolean) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../../../renderer/src/api/model';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { RecentView } from '../../../../renderer/src/features/recent/RecentView';
@@ -9,18 +9,11 @@ import { useConnectionStore } from '../../../../renderer/src/state/connection';
 import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { baseState, channelMessage, decoded, SELF } from '../fixtures';
 import { FailWith } from '../fake-bridge';
-import { setup } from '../render-helpers';
+import { setup, withListLayout } from '../render-helpers';
 
-beforeEach(() => {
-  // jsdom has no layout: give elements a size so the list renders rows.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
-});
+withListLayout();
 
 afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  useNarrowStore.setState(useNarrowStore.getInitialState(), true);
   useRecentFilters.setState(useRecentFilters.getInitialState(), true);
   useConnectionStore.getState().setStatus({ state: 'connecting' });
 });

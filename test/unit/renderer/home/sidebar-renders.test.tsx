@@ -1,25 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { DmSidebar } from '../../../../renderer/src/features/direct-messages/DmSidebar';
 import { ChannelSidebar } from '../../../../renderer/src/features/channels/ChannelSidebar';
-import { useNarrowStore } from '../../../../renderer/src/state/narrow';
 import { baseState, channelMessage, decoded, dmMessage, OTHER, SELF } from '../fixtures';
-import { setup } from '../render-helpers';
+import { setup, withListLayout } from '../render-helpers';
 
-beforeEach(() => {
-  // jsdom has no layout: give elements a size so the lists render rows.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  useNarrowStore.setState(useNarrowStore.getInitialState(), true);
-});
+withListLayout();
 
 describe('the direct messages list when messages arrive', () => {
   it('is not drawn again for a channel message, only for a direct message', async () => {

@@ -105,8 +105,10 @@ test('attaches files with the button: progress per file, links at the cursor, pr
   await page.getByTestId('compose-send').click();
   await expect(input).toHaveValue('');
 
-  const stored = (await newestContents(chat.api('member'), 'engineering', 'deploy pipeline', 1))[0]!;
-  expect(stored).toBe(value);
+  // The box empties as the message goes to the outbox; the server has it a moment later.
+  await expect
+    .poll(async () => (await newestContents(chat.api('member'), 'engineering', 'deploy pipeline', 1))[0])
+    .toBe(value);
 
   // The preview: sized before it loads, loaded through the host's route, decoded.
   const preview = page.getByTestId('message-feed').locator('.message_inline_image img').last();

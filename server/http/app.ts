@@ -7,6 +7,7 @@ import { parseParams } from './params';
 import type { RouteDef } from './route';
 import type { ServerContext } from './context';
 import type { User } from '../realm/users';
+import { avatarPng } from './avatar-image';
 import { registerStaticAssets } from './static-assets';
 import { maxFileUploadBytes, uploadTooLarge } from '../realm/uploads';
 import {
@@ -175,18 +176,11 @@ export async function buildApp(
   registerStaticAssets(app);
   capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
 
-  // Avatars: a generated initial on a colour, so clients have an image to show.
+  // Avatars: an identicon for everyone, as a PNG (server/http/avatar-image.ts says why not SVG).
   app.get('/avatar/:userId', async (request, reply) => {
     const id = Number((request.params as { userId: string }).userId);
-    const user = server.realm.users.get(id);
-    const initial = (user?.full_name.trim()[0] ?? '?').toUpperCase().replace(/[<&>]/g, '');
-    const hue = (id * 47) % 360;
-    void reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=3600')
-      .send(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="hsl(${hue},45%,55%)"/><text x="50" y="66" font-size="48" text-anchor="middle" fill="#fff" font-family="sans-serif">${initial}</text></svg>`,
-      );
+    if (!Number.isSafeInteger(id)) return reply.code(404).type('text/plain').send('No such avatar');
+    return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(avatarPng(id));
   });
   return app;
 }

@@ -111,6 +111,10 @@ describe('HTTP layer (spec part 1 conventions)', () => {
     expect(typeof m[0]!.avatar_url).toBe('string');
     const res = await fetch(m[0]!.avatar_url);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    // A PNG, as the real service's: a browser draws SVG images on the page's main thread.
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([100, 100]);
   });
 });

@@ -1,3 +1,4 @@
+import memoizeOne from 'memoize-one';
 import type { User } from '../api/model';
 import { useInitialState } from './session';
 
@@ -8,16 +9,11 @@ type UserList = readonly User[] | undefined;
  * each asked for the users built 300 maps of 20,000 people (a second to open User groups on a big
  * organization). Rebuilt when an event replaces one of the lists.
  */
-let built: { active: UserList; inactive: UserList; bots: UserList; map: Map<number, User> } | null = null;
-
-function usersById(active: UserList, inactive: UserList, bots: UserList): Map<number, User> {
-  if (built && built.active === active && built.inactive === inactive && built.bots === bots)
-    return built.map;
+const usersById = memoizeOne((active: UserList, inactive: UserList, bots: UserList): Map<number, User> => {
   const map = new Map<number, User>();
   for (const list of [bots, inactive, active]) for (const u of list ?? []) map.set(u.user_id, u);
-  built = { active, inactive, bots, map };
   return map;
-}
+});
 
 /** Users by id (active and not), from the register state kept current by realm_user events. */
 export function useUsers(): Map<number, User> {

@@ -1,5 +1,5 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ChatBridge, SessionStarted } from '../../../shared/ipc';
 import { conversationCacheKey, sessionKey, sessionSharing, updateInitialState } from '../api/keys';
 import type { InitialState } from '../api/model';
@@ -16,6 +16,7 @@ import { releaseHeldQueries } from './launch-gate';
 import { sortBatches, unappliedEvents, type AppliedThrough, type QueuedBatch } from './event-batches';
 import { withEventsApplied } from './session-fold';
 import { sessionAfter } from './session-order';
+import { sessionStore } from './session-store';
 import { reportUserInput } from './user-input';
 
 /** Connected, or connecting for the first time: not (yet) known to be out of reach. */
@@ -173,22 +174,21 @@ export function useSession() {
 }
 
 /**
- * A value derived from the register state, re-rendering only when it changes. A selector defined
- * once (not inline) runs only when the state changes, not at every render of the component: the
- * query reuses its last selection while the selector it is given stays the same function.
+ * A value derived from the register state, re-rendering only when it changes (a selection shallowly
+ * equal to the last one keeps its identity, as `sessionSharing` says). A selector defined once (not
+ * inline) runs only when the state changes, not at every render of the component.
  */
 export function useInitialState<T>(select: (state: InitialState) => T): T | undefined {
-  const bridge = useBridge();
-  const selectFromSession = useCallback(
-    (session: SessionStarted | null) => (session ? select(session.initialState) : undefined),
-    [select],
-  );
-  const { data } = useQuery({
-    queryKey: sessionKey,
-    queryFn: () => sessionAnswer(bridge),
-    staleTime: Infinity,
-    structuralSharing: sessionSharing,
-    select: selectFromSession,
-  });
-  return data;
+  const store = sessionStore(useQueryClient());
+  const last = useRef<{ session: unknown; select: unknown; value: T | undefined } | null>(null);
+  const selected = () => {
+    const session = store.get();
+    const before = last.current;
+    if (before && before.session === session && before.select === select) return before.value;
+    const fresh = session ? select(session.initialState) : undefined;
+    const value = (before ? sessionSharing(before.value, fresh) : fresh) as T | undefined;
+    last.current = { session, select, value };
+    return value;
+  };
+  return useSyncExternalStore(store.subscribe, selected);
 }

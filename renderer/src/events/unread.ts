@@ -284,6 +284,21 @@ export function unreadCounts(
   return { byChannel, byTopic, byDm: dms.byDm, total: total + dms.total };
 }
 
+/** One channel's unread counts by topic (keys as `topicCountKey`), hidden topics included. */
+export function channelTopicUnreadCounts(
+  unread: InitialState['unread_msgs'] | undefined,
+  streamId: number | null,
+): Map<string, number> {
+  const byTopic = new Map<string, number>();
+  if (streamId === null) return byTopic;
+  for (const e of unread?.streams ?? []) {
+    if (e.stream_id !== streamId) continue;
+    const key = topicCountKey(e.stream_id, e.topic);
+    byTopic.set(key, (byTopic.get(key) ?? 0) + e.unread_message_ids.length);
+  }
+  return byTopic;
+}
+
 type DmUnreads = NonNullable<InitialState['unread_msgs']>;
 
 /**

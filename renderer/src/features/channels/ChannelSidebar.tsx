@@ -4,7 +4,7 @@ import { useInitialState } from '../../app/session';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { ListFilter } from '../../components/ListFilter';
 import { VirtualList, type VirtualListHandle } from '../../components/VirtualList';
-import { topicCountKey, unreadCounts } from '../../events/unread';
+import { channelTopicUnreadCounts, topicCountKey, unreadCounts } from '../../events/unread';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { narrowKey } from '../../api/narrow';
@@ -25,6 +25,8 @@ type Row =
       error?: unknown;
       retry?: () => void;
     };
+
+const NO_CHANNELS: ReadonlySet<number> = new Set();
 
 /**
  * Left pane: subscribed channels with unread counts; the selected channel expands to its topics.
@@ -50,13 +52,16 @@ export function ChannelSidebar() {
   const mayCreate = useChannelCreationRights().any;
   const expandedId =
     narrow && (narrow.kind === 'channel' || narrow.kind === 'topic') ? narrow.streamId : null;
-  // Topic counts only for the channel whose topics are listed.
+  // Topic counts only for the channel whose topics are listed, apart: opening another channel
+  // then counts its topics, not every unread conversation again.
   const counts = useMemo(
     () =>
-      unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicHidden, {
-        topicsIn: new Set(expandedId === null ? [] : [expandedId]),
-      }),
-    [unreadMsgs, unreadOf, isTopicHidden, expandedId],
+      unreadCounts({ unread_msgs: unreadMsgs, user_id: unreadOf }, isTopicHidden, { topicsIn: NO_CHANNELS }),
+    [unreadMsgs, unreadOf, isTopicHidden],
+  );
+  const topicCounts = useMemo(
+    () => channelTopicUnreadCounts(unreadMsgs, expandedId),
+    [unreadMsgs, expandedId],
   );
   const topics = useTopics(expandedId);
 
@@ -82,7 +87,7 @@ export function ChannelSidebar() {
           kind: 'topic',
           streamId: channel.stream_id,
           topic,
-          unread: counts.byTopic.get(topicCountKey(channel.stream_id, topic.name)) ?? 0,
+          unread: topicCounts.get(topicCountKey(channel.stream_id, topic.name)) ?? 0,
         });
   }
   // The conversation shown is brought into view in the list (opened from the Inbox, the switcher or

@@ -1,3 +1,4 @@
+import memoizeOne from 'memoize-one';
 import type { InitialState, Subscription, UserTopic } from '../../api/model';
 
 type UnreadMsgs = NonNullable<InitialState['unread_msgs']>;
@@ -70,28 +71,46 @@ const FOLLOWED = 3;
 
 export const channelGroup = (streamId: number): InboxGroupId => `channel:${streamId}`;
 
+/** Each topic's `visibility_policy`, by channel, then by topic name in lower case. */
+export type TopicPolicies = ReadonlyMap<number, ReadonlyMap<string, number>>;
+
+/**
+ * The policies of a register state's `user_topics`, built once per version of the list (many ask
+ * for them on each unread change). By channel first: most channels have none, and a topic there
+ * is answered without folding its name.
+ */
+export const topicPolicies = memoizeOne((userTopics: readonly UserTopic[] | undefined): TopicPolicies => {
+  const byChannel = new Map<number, Map<string, number>>();
+  for (const t of userTopics ?? []) {
+    let topics = byChannel.get(t.stream_id);
+    if (!topics) byChannel.set(t.stream_id, (topics = new Map()));
+    topics.set(t.topic_name.toLowerCase(), t.visibility_policy);
+  }
+  return byChannel;
+});
+
+/** A topic's policy (0, none, when the user set nothing), its name compared without regard to case. */
+export function topicPolicy(policies: TopicPolicies, streamId: number, topic: string): number {
+  const topics = policies.get(streamId);
+  return topics ? (topics.get(topic.toLowerCase()) ?? 0) : 0;
+}
+
 /**
  * Whether a topic is left out as muted: a muted topic always is; in a muted channel, every topic
  * is unless the user unmuted or followed it.
  */
 export function topicHidden(
-  policies: ReadonlyMap<string, number>,
+  policies: TopicPolicies,
   channelMuted: boolean,
   streamId: number,
   topic: string,
 ): boolean {
-  const policy = policies.get(policyKey(streamId, topic)) ?? 0;
+  const policy = topicPolicy(policies, streamId, topic);
   if (policy === MUTED) return true;
   return channelMuted && policy !== UNMUTED && policy !== FOLLOWED;
 }
 
-export function topicPolicies(userTopics: readonly UserTopic[] | undefined): Map<string, number> {
-  const map = new Map<string, number>();
-  for (const t of userTopics ?? []) map.set(policyKey(t.stream_id, t.topic_name), t.visibility_policy);
-  return map;
-}
-
-const policyKey = (streamId: number, topic: string) => `${streamId}\u0000${topic.toLowerCase()}`;
+const topicKey = (streamId: number, topic: string) => `${streamId}\u0000${topic.toLowerCase()}`;
 
 function maxOf(ids: readonly number[]): number {
   // Unread id lists are kept ascending; the last is the newest.
@@ -151,8 +170,8 @@ export function inboxConversations(input: Omit<InboxInput, 'collapsed'>): {
   const status = input.topicStatus ?? 'unmuted';
   for (const e of unread.streams ?? []) {
     if (e.unread_message_ids.length === 0) continue;
-    const key = policyKey(e.stream_id, e.topic);
-    if (status === 'followed' && policies.get(key) !== FOLLOWED) continue;
+    const key = topicKey(e.stream_id, e.topic);
+    if (status === 'followed' && topicPolicy(policies, e.stream_id, e.topic) !== FOLLOWED) continue;
     const hidden = topicHidden(policies, mutedChannels.has(e.stream_id), e.stream_id, e.topic);
     if (hidden && status === 'unmuted') continue;
     const known = topicByKey.get(key);

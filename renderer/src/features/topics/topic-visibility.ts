@@ -1,24 +1,19 @@
-import { useMemo } from 'react';
+import memoizeOne from 'memoize-one';
 import { UserTopicVisibility } from '../../../../shared/api/plain-values';
 import type { UserTopic } from '../../api/model';
 import { useInitialState } from '../../app/session';
+import { topicPolicies, topicPolicy } from '../inbox/inbox-model';
 
 export type TopicPolicy = (typeof UserTopicVisibility)[keyof typeof UserTopicVisibility];
 
-/** Each topic's `visibility_policy` from the register state's `user_topics` (names without regard to case). */
-export function topicPolicies(
-  userTopics: readonly UserTopic[] | undefined,
-): (streamId: number, topic: string) => TopicPolicy {
-  const policies = new Map(
-    (userTopics ?? []).map((t) => [`${t.stream_id}\u0000${t.topic_name.toLowerCase()}`, t.visibility_policy]),
-  );
-  return (streamId, topic) =>
-    (policies.get(`${streamId}\u0000${topic.toLowerCase()}`) ?? UserTopicVisibility.none) as TopicPolicy;
-}
+const policyTest = memoizeOne((userTopics: readonly UserTopic[] | undefined) => {
+  const policies = topicPolicies(userTopics);
+  return (streamId: number, topic: string) => topicPolicy(policies, streamId, topic) as TopicPolicy;
+});
 
+/** Each topic's `visibility_policy` from the register state's `user_topics` (names without regard to case). */
 export function useTopicPolicy(): (streamId: number, topic: string) => TopicPolicy {
-  const userTopics = useInitialState((s) => s.user_topics);
-  return useMemo(() => topicPolicies(userTopics), [userTopics]);
+  return policyTest(useInitialState((s) => s.user_topics));
 }
 
 export interface TopicChoice {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import memoizeOne from 'memoize-one';
 import { useMutation } from '@tanstack/react-query';
 import type { MutedUser } from '../../../../shared/api/resources';
 import type { Message, User } from '../../api/model';
@@ -59,9 +59,11 @@ export function shownName(
   return users.get(userId)?.full_name ?? unknown;
 }
 
+/** One set per version of the list, shared by every component that asks. */
+const sharedMutedUserIds = memoizeOne(mutedUserIds);
+
 export function useMutedUserIds(): ReadonlySet<number> {
-  const mutedUsers = useInitialState((s) => s.muted_users);
-  return useMemo(() => mutedUserIds(mutedUsers), [mutedUsers]);
+  return sharedMutedUserIds(useInitialState((s) => s.muted_users));
 }
 
 /** Mute or unmute someone; the server's `muted_users` event then changes what the screens show. */

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import memoizeOne from 'memoize-one';
 import { useMemo } from 'react';
+import type { Subscription, User, UserGroup } from '../../../api/model';
 import type { FeedData } from '../../../api/keys';
 import type { ComposeNarrow } from '../../../api/narrow';
 import { useRealmPermission } from '../../../app/permissions';
@@ -52,6 +54,23 @@ function lazy<T>(build: () => T): () => T {
   return () => (value ??= { built: build() }).built;
 }
 
+// The people and channel indexes: built when `@` or `#` is first typed, then shared by every compose
+// box (each conversation mounts its own) until the lists they come from change. Over 20,000 people
+// the mention index takes a few hundred milliseconds on a slow machine.
+const sharedMentionIndex = memoizeOne(
+  (
+    users: ReadonlyMap<number, User>,
+    groups: readonly UserGroup[] | undefined,
+    selfId: number | undefined,
+    featureLevel: number | undefined,
+    mutedUserIds: ReadonlySet<number>,
+  ) => lazy(() => buildMentionIndex(users.values(), groups ?? [], { selfId, featureLevel, mutedUserIds })),
+);
+const sharedChannelIndex = memoizeOne(
+  (channels: ReadonlyMap<number, Subscription>, subscriptions: readonly Subscription[] | undefined) =>
+    lazy(() => buildChannelIndex(channels.values(), new Set((subscriptions ?? []).map((s) => s.stream_id)))),
+);
+
 /** Messages of the open conversation the cache already holds (no fetch): whose words to rank first. */
 function cachedConversation(queryClient: QueryClient, narrow: ComposeNarrow) {
   const feeds = queryClient.getQueriesData<FeedData>({ queryKey: ['getMessages', { narrow }] });
@@ -75,15 +94,9 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
   const queryClient = useQueryClient();
 
   const mutedUserIds = useMutedUserIds();
-  const mentionIndex = useMemo(
-    () => lazy(() => buildMentionIndex(users.values(), groups ?? [], { selfId, featureLevel, mutedUserIds })),
-    [users, groups, selfId, featureLevel, mutedUserIds],
-  );
-  const channelIndex = useMemo(
-    () => buildChannelIndex(channels.values(), new Set((subscriptions ?? []).map((s) => s.stream_id))),
-    [channels, subscriptions],
-  );
-  const topicChannel = token?.kind === 'topic' ? findChannel(channelIndex, token.channel) : undefined;
+  const mentionIndex = sharedMentionIndex(users, groups, selfId, featureLevel, mutedUserIds);
+  const channelIndex = sharedChannelIndex(channels, subscriptions);
+  const topicChannel = token?.kind === 'topic' ? findChannel(channelIndex(), token.channel) : undefined;
   const topics = useTopics(topicChannel?.id ?? null);
   // gemoji is a large module: loaded the first time `:` is typed, then kept.
   const unicode = useQuery({
@@ -127,7 +140,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
         }));
       }
       case 'channel':
-        return rankChannels(channelIndex, token.query).map((c) => ({
+        return rankChannels(channelIndex(), token.query).map((c) => ({
           id: `channel-${c.id}`,
           kind: 'channel',
           label: c.name,

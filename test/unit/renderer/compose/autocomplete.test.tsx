@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Compose } from '../../../../renderer/src/features/compose/Compose';
+import * as people from '../../../../renderer/src/features/compose/autocomplete/people';
 import { useComposeStore } from '../../../../renderer/src/state/compose';
 import { baseState } from '../fixtures';
 import { setup } from '../render-helpers';
@@ -85,5 +86,37 @@ describe('compose autocomplete', () => {
     await screen.findByRole('listbox');
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(input.value).toBe('see #**design** '));
+  });
+});
+
+describe('the people index behind @', () => {
+  it('is built once, when the window is idle after a compose box appears, and shared by every compose box', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const built = vi.spyOn(people, 'buildMentionIndex');
+    try {
+      const { bridge, render } = setup(baseState());
+      bridge.handlers.setTypingStatus = () => ({});
+      render(
+        <>
+          <Compose narrow={narrow} />
+          <Compose narrow={{ kind: 'topic', streamId: 1, topic: 'other' }} />
+        </>,
+      );
+      expect(built).not.toHaveBeenCalled();
+      act(() => idle.splice(0).forEach((callback) => callback()));
+      expect(built).toHaveBeenCalledTimes(1);
+
+      const input = screen.getAllByTestId('compose-input')[0] as HTMLTextAreaElement;
+      fireEvent.focus(input);
+      type(input, '@oth');
+      expect((await screen.findByRole('option', { selected: true })).textContent).toContain('Other Person');
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      cleanup();
+      built.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -10,8 +10,12 @@ export type MatchRank = (typeof MATCH)[keyof typeof MATCH];
 
 /** Lower case without diacritics, so `chloe` finds "Chloé" and `garcia` finds "García". */
 export function fold(text: string): string {
+  // Most names and every email address are printable ASCII, which has no marks to strip.
+  if (!BEYOND_PRINTABLE_ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
+
+const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
 
 /** A name prepared once for matching: folded, with the offsets where its words start. */
 export interface MatchKey {
@@ -22,11 +26,22 @@ export interface MatchKey {
 
 const WORD_SEPARATOR = /[\s_\-.]/;
 
+/** WORD_SEPARATOR for one UTF-16 unit, without a regular expression for the common characters. */
+function separates(code: number): boolean {
+  if (code === 32 || code === 95 || code === 45 || code === 46) return true;
+  if (code < 0xa0) return code >= 9 && code <= 13;
+  return WORD_SEPARATOR.test(String.fromCharCode(code));
+}
+
 export function matchKey(name: string): MatchKey {
   const folded = fold(name);
   const wordStarts: number[] = [];
-  for (let i = 1; i < folded.length; i++)
-    if (WORD_SEPARATOR.test(folded[i - 1]!) && !WORD_SEPARATOR.test(folded[i]!)) wordStarts.push(i);
+  let afterSeparator = false;
+  for (let i = 0; i < folded.length; i++) {
+    const separator = separates(folded.charCodeAt(i));
+    if (afterSeparator && !separator) wordStarts.push(i);
+    afterSeparator = separator;
+  }
   return { folded, wordStarts };
 }
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import memoizeOne from 'memoize-one';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Subscription, User, UserGroup } from '../../../api/model';
 import type { FeedData } from '../../../api/keys';
 import type { ComposeNarrow } from '../../../api/narrow';
@@ -71,6 +71,19 @@ const sharedChannelIndex = memoizeOne(
     lazy(() => buildChannelIndex(channels.values(), new Set((subscriptions ?? []).map((s) => s.stream_id)))),
 );
 
+/**
+ * Builds an index the next time the window is idle after a compose box appears, so the first `@`
+ * finds it ready instead of building it under the user's keystroke (shared, it is built once).
+ */
+function useBuiltWhenIdle(index: () => unknown): void {
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const handle = requestIdleCallback(() => index(), { timeout: IDLE_BUILD_TIMEOUT_MS });
+    return () => cancelIdleCallback(handle);
+  }, [index]);
+}
+const IDLE_BUILD_TIMEOUT_MS = 5000;
+
 /** Messages of the open conversation the cache already holds (no fetch): whose words to rank first. */
 function cachedConversation(queryClient: QueryClient, narrow: ComposeNarrow) {
   const feeds = queryClient.getQueriesData<FeedData>({ queryKey: ['getMessages', { narrow }] });
@@ -95,6 +108,7 @@ export function useSuggestions(token: Token | null, narrow: ComposeNarrow): Sugg
 
   const mutedUserIds = useMutedUserIds();
   const mentionIndex = sharedMentionIndex(users, groups, selfId, featureLevel, mutedUserIds);
+  useBuiltWhenIdle(mentionIndex);
   const channelIndex = sharedChannelIndex(channels, subscriptions);
   const topicChannel = token?.kind === 'topic' ? findChannel(channelIndex(), token.channel) : undefined;
   const topics = useTopics(topicChannel?.id ?? null);

@@ -129,6 +129,7 @@ let uploadRoute: UploadRoute | null = null;
 
 export function setServerBase(url: string | null): void {
   serverBase = url;
+  forgetCleaned();
 }
 
 /** The account's server, for links that point back into it. */
@@ -139,6 +140,7 @@ export function currentServerBase(): string | null {
 /** Where uploads are loaded from, for the signed-in account (null: none). */
 export function setUploadRoute(route: UploadRoute | null): void {
   uploadRoute = route;
+  forgetCleaned();
 }
 
 /** The account whose uploads the page shows. */
@@ -390,12 +392,52 @@ function placeholderFor(image: Element): Element {
   return element;
 }
 
+/**
+ * What `sanitizeHtml` gave for a source string, per reader and image preference (a new server or
+ * upload route forgets it all): a conversation opened again, or rows scrolled back into view, are
+ * not cleaned again. At most `CLEANED_KEPT` strings per reader, the least recently used dropped
+ * first (a Map keeps insertion order; a hit moves to the end). A reader left behind (a rename makes
+ * a new one) takes its strings with it.
+ */
+const CLEANED_KEPT = 3000;
+let cleanedByReader = new WeakMap<Reader, Map<string, string>>();
+let cleanedForNoReader = new Map<string, string>();
+
+function forgetCleaned(): void {
+  cleanedByReader = new WeakMap();
+  cleanedForNoReader = new Map();
+}
+
+function cleanedFor(readBy: Reader | undefined): Map<string, string> {
+  if (!readBy) return cleanedForNoReader;
+  let kept = cleanedByReader.get(readBy);
+  if (!kept) cleanedByReader.set(readBy, (kept = new Map()));
+  return kept;
+}
+
 /** `readBy`: whose mentions to mark (`user-mention-me`), when known. */
 export function sanitizeHtml(
   html: string,
   images: ImagePolicy = ASK_BEFORE_EXTERNAL_IMAGES,
   readBy?: Reader,
 ): string {
+  // Images the user let in one by one are that element's own business: not kept.
+  if (images.allowed.size > 0) return sanitizeNow(html, images, readBy);
+  const kept = cleanedFor(readBy);
+  const key = (images.loadExternalHttps ? 'h' : '-') + html;
+  const known = kept.get(key);
+  if (known !== undefined) {
+    kept.delete(key);
+    kept.set(key, known);
+    return known;
+  }
+  const clean = sanitizeNow(html, images, readBy);
+  kept.set(key, clean);
+  if (kept.size > CLEANED_KEPT) kept.delete(kept.keys().next().value!);
+  return clean;
+}
+
+function sanitizeNow(html: string, images: ImagePolicy, readBy: Reader | undefined): string {
   installHooks();
   policy = images;
   reader = readBy;

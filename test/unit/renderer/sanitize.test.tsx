@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import DOMPurify from 'dompurify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SafeHtml, sanitizeHtml, setServerBase } from '../../../renderer/src/components/SafeHtml';
 import { useExternalImagesStore } from '../../../renderer/src/state/external-images';
 import { setup } from './render-helpers';
@@ -301,5 +302,57 @@ describe('sanitizeHtml: classes and ids', () => {
     const out = parse(sanitizeHtml('<p id="root">x</p><a name="compose" href="https://e.example">y</a>'));
     expect(out.querySelector('p')!.id).toBe('user-content-root');
     expect(out.querySelector('a')!.getAttribute('name')).toBe('user-content-compose');
+  });
+});
+
+describe('sanitizeHtml: cleaned once per source', () => {
+  const reader = (userId: number) => ({
+    userId,
+    twentyFourHourTime: false,
+    isInGroup: () => false,
+    names: { user: () => undefined, group: () => undefined, channel: () => undefined },
+  });
+
+  it('gives a source cleaned before without cleaning it again, for the same reader and preference', () => {
+    const sanitize = vi.spyOn(DOMPurify, 'sanitize');
+    try {
+      const ada = reader(1);
+      const html =
+        '<p>Hello <span class="user-mention" data-user-id="1">@Ada</span> <a href="/#narrow/channel/1">here</a></p>';
+      const first = sanitizeHtml(html, undefined, ada);
+      expect(sanitizeHtml(html, undefined, ada)).toBe(first);
+      expect(sanitize).toHaveBeenCalledTimes(1);
+      // Another reader has other mentions of them; another image preference other images.
+      expect(sanitizeHtml(html, undefined, reader(2))).not.toBe(first);
+      sanitizeHtml(html, { loadExternalHttps: true, allowed: new Set() }, ada);
+      expect(sanitize).toHaveBeenCalledTimes(3);
+      // A new server: its links resolve elsewhere, so nothing kept is used.
+      setServerBase('https://other.example');
+      const elsewhere = sanitizeHtml(html, undefined, ada);
+      expect(sanitize).toHaveBeenCalledTimes(4);
+      expect(parse(elsewhere).querySelector('a')!.getAttribute('href')).toContain('other.example');
+    } finally {
+      sanitize.mockRestore();
+    }
+  });
+
+  it('keeps a bounded number, dropping the least recently used first', () => {
+    const sanitize = vi.spyOn(DOMPurify, 'sanitize');
+    try {
+      const source = (i: number) => `<p>message ${i}</p>`;
+      sanitizeHtml(source(0));
+      for (let i = 1; i <= 3000; i++) {
+        sanitizeHtml(source(i));
+        // Message 0 stays in use, so it is never the one dropped.
+        if (i % 1000 === 0) sanitizeHtml(source(0));
+      }
+      const calls = sanitize.mock.calls.length;
+      sanitizeHtml(source(0));
+      expect(sanitize).toHaveBeenCalledTimes(calls);
+      sanitizeHtml(source(1));
+      expect(sanitize).toHaveBeenCalledTimes(calls + 1);
+    } finally {
+      sanitize.mockRestore();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { InitialState } from '../../../../renderer/src/api/model';
 import {
   addUnread,
   addUnreads,
+  removeUnread,
   topicCountKey,
   unreadCounts,
   type UnreadAddition,
@@ -128,5 +129,68 @@ describe("unreadCounts for some channels' topics", () => {
     expect(counts.byChannel.get(1)).toBe(2);
     expect(counts.byChannel.get(100)).toBe(20);
     expect(counts.total).toBe(2 + 1000 + 2);
+  });
+});
+
+describe('removeUnread', () => {
+  const withUnread = (): InitialState => ({
+    ...base(),
+    unread_msgs: {
+      streams: [
+        { stream_id: 1, topic: 'deploy', unread_message_ids: [5, 9] },
+        { stream_id: 1, topic: 'lunch', unread_message_ids: [6, 11, 40] },
+        { stream_id: 2, topic: 'ops', unread_message_ids: [2, 50] },
+      ],
+      pms: [{ other_user_id: 20, unread_message_ids: [7] }],
+      huddles: [{ user_ids_string: '10,20,30', unread_message_ids: [8, 12] }],
+      mentions: [9, 12],
+    },
+  });
+
+  it('takes the ids out, drops emptied conversations, and keeps the untouched ones as they were', () => {
+    const before = withUnread();
+    const after = removeUnread(before, [9, 5, 11, 12, 7]);
+    expect(after.unread_msgs).toMatchObject({
+      streams: [
+        { topic: 'lunch', unread_message_ids: [6, 40] },
+        { topic: 'ops', unread_message_ids: [2, 50] },
+      ],
+      pms: [],
+      huddles: [{ unread_message_ids: [8] }],
+      mentions: [],
+    });
+    expect(after.unread_msgs!.streams).toHaveLength(2);
+    // #ops spans 2–50, around every removed id, yet held none of them: the same entry.
+    expect(after.unread_msgs!.streams![1]).toBe(before.unread_msgs!.streams![2]);
+  });
+
+  it('returns the very same state when none of the ids is unread', () => {
+    const before = withUnread();
+    expect(removeUnread(before, [1, 3, 10, 45, 100])).toBe(before);
+    expect(removeUnread(before, [])).toBe(before);
+  });
+
+  it('keeps each list that held none of the ids', () => {
+    const before = withUnread();
+    const after = removeUnread(before, [7]);
+    expect(after.unread_msgs!.streams).toBe(before.unread_msgs!.streams);
+    expect(after.unread_msgs!.huddles).toBe(before.unread_msgs!.huddles);
+    expect(after.unread_msgs!.mentions).toBe(before.unread_msgs!.mentions);
+    expect(after.unread_msgs!.pms).toEqual([]);
+  });
+
+  it('finds the ids of a big unread state by conversation range, as a full scan would', () => {
+    const streams = Array.from({ length: 10_000 }, (_, i) => ({
+      stream_id: i % 500,
+      topic: `t${i}`,
+      unread_message_ids: [i * 10, i * 10 + 3, i * 10 + 7],
+    }));
+    const state: InitialState = { ...base(), unread_msgs: { streams, pms: [], huddles: [], mentions: [] } };
+    const gone = [13, 70_007, 99_990, 5];
+    const after = removeUnread(state, gone);
+    const expected = streams
+      .map((e) => ({ ...e, unread_message_ids: e.unread_message_ids.filter((id) => !gone.includes(id)) }))
+      .filter((e) => e.unread_message_ids.length > 0);
+    expect(after.unread_msgs!.streams).toEqual(expected);
   });
 });

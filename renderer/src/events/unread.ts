@@ -169,7 +169,9 @@ export function removeUnread(state: InitialState, ids: Iterable<number>): Initia
   if (!unread) return state;
   const gone = new Set(ids);
   if (gone.size === 0) return state;
-  const sorted = [...gone].sort((a, b) => a - b);
+  // A few ids (a message read, a page seen) sorted let each conversation be passed over by its id
+  // range; for many (a whole narrow marked read) sorting costs more than looking into every one.
+  const sorted = gone.size <= RANGE_CHECK_MAX_IDS ? Float64Array.from(gone).sort() : null;
   const streams = withoutIds(unread.streams ?? [], gone, sorted);
   const pms = withoutIds(unread.pms ?? [], gone, sorted);
   const huddles = withoutIds(unread.huddles ?? [], gone, sorted);
@@ -187,36 +189,38 @@ export function removeUnread(state: InitialState, ids: Iterable<number>): Initia
   return { ...state, unread_msgs: { ...unread, streams, pms, huddles, mentions: keptMentions } };
 }
 
+const RANGE_CHECK_MAX_IDS = 1000;
+
 /**
- * `list` without the ids of `gone` (also given ascending as `sorted`), entries left empty dropped;
- * `list` itself when no entry held one. An entry's ids are kept ascending, so one whose range holds
- * none of `sorted` is passed over without looking at its ids.
+ * `list` without the ids of `gone`, entries left empty dropped; `list` itself when no entry held
+ * one. An entry's ids are kept ascending, so one whose range holds none of `sorted` (the same ids,
+ * ascending; null when there were too many to sort) is passed over without looking at its ids.
  */
 function withoutIds<T extends { unread_message_ids: number[] }>(
   list: T[],
   gone: ReadonlySet<number>,
-  sorted: readonly number[],
+  sorted: Float64Array | null,
 ): T[] {
   let out: T[] | null = null;
   for (let i = 0; i < list.length; i++) {
     const entry = list[i]!;
     const ids = entry.unread_message_ids;
-    const touched =
-      ids.length === 0 ||
-      (anyBetween(sorted, ids[0]!, ids[ids.length - 1]!) && ids.some((id) => gone.has(id)));
-    if (!touched) {
+    const kept =
+      ids.length > 0 && (sorted === null || anyBetween(sorted, ids[0]!, ids[ids.length - 1]!))
+        ? ids.filter((id) => !gone.has(id))
+        : ids;
+    if (ids.length > 0 && kept.length === ids.length) {
       out?.push(entry);
       continue;
     }
     out ??= list.slice(0, i);
-    const kept = ids.filter((id) => !gone.has(id));
     if (kept.length > 0) out.push({ ...entry, unread_message_ids: kept });
   }
   return out ?? list;
 }
 
 /** Whether ascending `sorted` holds a value from `low` to `high`. */
-function anyBetween(sorted: readonly number[], low: number, high: number): boolean {
+function anyBetween(sorted: Float64Array, low: number, high: number): boolean {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

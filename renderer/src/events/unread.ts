@@ -1,5 +1,5 @@
 import type { InitialState, UnreadMessages } from '../api/model';
-import { topicHidden, topicPolicies } from '../features/inbox/inbox-model';
+import { topicHidden, topicKey, topicPolicies } from '../features/inbox/inbox-model';
 
 /** Pure helpers over `unread_msgs` (POST /register), used by the message and flag reducers. */
 
@@ -293,7 +293,7 @@ export interface UnreadCounts {
   total: number;
 }
 
-export const topicCountKey = (streamId: number, topic: string) => `${streamId}\u0000${topic.toLowerCase()}`;
+export const topicCountKey = topicKey;
 
 /**
  * Counts for the sidebar; DM keys are the sorted ids of the other participants. A channel's count

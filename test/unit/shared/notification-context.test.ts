@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegisterResponse } from '../../../shared/api/register';
 import { notificationContext } from '../../../shared/notifications/context';
-
-/** A list that counts how often it is walked (every walk reads its length). */
-function counted<T>(items: T[]): { list: T[]; walks: () => number } {
-  let walks = 0;
-  const list = new Proxy(items, {
-    get(target, key, receiver) {
-      if (key === 'length') walks++;
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
-  return { list, walks: () => walks };
-}
+import { counted } from '../work-counters';
 
 describe('the notification context of a register state', () => {
   const channels = Array.from({ length: 2000 }, (_, i) => ({

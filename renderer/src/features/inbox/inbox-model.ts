@@ -110,7 +110,8 @@ export function topicHidden(
   return channelMuted && policy !== UNMUTED && policy !== FOLLOWED;
 }
 
-const topicKey = (streamId: number, topic: string) => `${streamId}\u0000${topic.toLowerCase()}`;
+/** One key per topic, the server's way: names differing only in letter case are one topic. */
+export const topicKey = (streamId: number, topic: string) => `${streamId}\u0000${topic.toLowerCase()}`;
 
 function maxOf(ids: readonly number[]): number {
   // Unread id lists are kept ascending; the last is the newest.

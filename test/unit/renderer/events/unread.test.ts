@@ -8,6 +8,7 @@ import {
   unreadCounts,
   type UnreadAddition,
 } from '../../../../renderer/src/events/unread';
+import { foldCountedTopics } from '../../work-counters';
 
 const me = 10;
 const base = (): InitialState => ({
@@ -108,23 +109,13 @@ describe('addUnreads', () => {
 describe("unreadCounts for some channels' topics", () => {
   it('counts every channel but folds the topic names of those channels only', () => {
     // Unread topics of other channels, counting every time their name is folded into a key.
-    let folded = 0;
-    const others = Array.from({ length: 1000 }, (_, i) => ({
-      stream_id: 100 + (i % 50),
-      topic: {
-        toLowerCase: () => {
-          folded++;
-          return `topic ${i}`;
-        },
-      } as unknown as string,
-      unread_message_ids: [10_000 + i],
-    }));
+    const others = foldCountedTopics(1000, 10_000);
     const state = base();
-    state.unread_msgs!.streams!.push(...others);
+    state.unread_msgs!.streams!.push(...others.entries);
 
     const counts = unreadCounts(state, undefined, { topicsIn: new Set([1]) });
 
-    expect(folded).toBe(0);
+    expect(others.folds()).toBe(0);
     expect(counts.byTopic).toEqual(new Map([[topicCountKey(1, 'deploy'), 2]]));
     expect(counts.byChannel.get(1)).toBe(2);
     expect(counts.byChannel.get(100)).toBe(20);

@@ -3,6 +3,7 @@ import type { InitialState } from '../../../../renderer/src/api/model';
 import { notificationText } from '../../../../renderer/src/features/notifications/content';
 import { badgeCount, windowTitle } from '../../../../renderer/src/features/notifications/unread-badge';
 import { unreadCountLabel } from '../../../../renderer/src/api/unread-count';
+import { foldCountedTopics } from '../../work-counters';
 
 function state(mode: number | undefined): InitialState {
   return {
@@ -49,24 +50,14 @@ describe('the unread badge', () => {
   });
 
   it('folds no topic name of a channel without muted or followed topics (on every unread change)', () => {
-    let folded = 0;
     const s = state(undefined);
-    const quiet = Array.from({ length: 1000 }, (_, i) => ({
-      stream_id: 100 + (i % 50),
-      topic: {
-        toLowerCase: () => {
-          folded++;
-          return `topic ${i}`;
-        },
-      } as unknown as string,
-      unread_message_ids: [1000 + i],
-    }));
+    const quiet = foldCountedTopics(1000, 1000);
     const busy = {
       ...s,
-      unread_msgs: { ...s.unread_msgs!, streams: [...s.unread_msgs!.streams!, ...quiet] },
+      unread_msgs: { ...s.unread_msgs!, streams: [...s.unread_msgs!.streams!, ...quiet.entries] },
     };
     expect(badgeCount(busy as InitialState)).toBe(7 + 1000);
-    expect(folded).toBe(0);
+    expect(quiet.folds()).toBe(0);
   });
 
   it('counts mentions in muted conversations only where the user chose DMs and mentions', () => {

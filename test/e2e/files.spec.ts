@@ -136,7 +136,7 @@ test('attaches files with the button: progress per file, links at the cursor, pr
   expect((await fetch(chat.host.origin + src)).status).toBe(403);
 });
 
-test('pastes an image from the clipboard', async ({ page, signIn }) => {
+test('pastes an image from the clipboard', async ({ page, chat, signIn }) => {
   await signIn(page, 'member');
   await openTopic(page);
   const input = page.getByTestId('compose-input');
@@ -149,6 +149,13 @@ test('pastes an image from the clipboard', async ({ page, signIn }) => {
   const preview = page.getByTestId('message-feed').locator('.message_inline_image img').last();
   await expect(preview).toHaveAttribute('width', '200');
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+  // The text typed before the paste was kept as a draft on the server; sent, that draft goes (else
+  // the next test's box in this topic, or another device, would get the sent text back).
+  const draftsTyped = async () =>
+    ((await chat.api('member').get('/drafts')).body.drafts as { content: string }[]).filter((draft) =>
+      draft.content.startsWith('Pasted:'),
+    );
+  await expect.poll(draftsTyped).toEqual([]);
 });
 
 test('drops files onto the feed', async ({ page, signIn }) => {

@@ -235,7 +235,9 @@ function useFocusStaysInList(listRef: RefObject<HTMLDivElement | null>): void {
 }
 
 function keepFocusInList(list: HTMLElement, lost: EventTarget, index: number): void {
-  setTimeout(() => {
+  // Before the page's own catch for dropped focus (rescueDroppedFocus), which runs at the same moment
+  // but was queued after this one (the event reaches the list before the document).
+  queueMicrotask(() => {
     if (!list.isConnected || (lost instanceof Node && lost.isConnected)) return;
     if (document.activeElement !== null && document.activeElement !== document.body) return;
     const rows = [...list.querySelectorAll<HTMLElement>('[data-index]')];
@@ -249,5 +251,5 @@ function keepFocusInList(list: HTMLElement, lost: EventTarget, index: number): v
     const candidate = byIndex(Math.min(index, last));
     const row = candidate && inView.includes(candidate) ? candidate : inView[0];
     row?.querySelector<HTMLElement>('button, [tabindex]')?.focus({ preventScroll: true });
-  }, 0);
+  });
 }

@@ -43,7 +43,10 @@ export function rescueDroppedFocus(): () => void {
     const lost = event.target;
     if (!(lost instanceof HTMLElement)) return;
     const disabled = (lost as HTMLButtonElement).disabled === true;
-    setTimeout(() => {
+    // Once the task that dropped it is over (the whole commit that removed or disabled it), and
+    // before the next key is handled: a timer let a Tab typed just then start from where the
+    // removed control was, on a row drawn out of view, and throw the view there.
+    queueMicrotask(() => {
       if (document.activeElement !== document.body && document.activeElement !== null) return;
       // Its work may be over already (a quick refusal): it is enabled again, and takes focus back.
       if (disabled && lost.isConnected && !isDisabled(lost)) {
@@ -56,7 +59,7 @@ export function rescueDroppedFocus(): () => void {
       if (modal) modal.focus({ preventScroll: true });
       else focusFallback();
       if (lost.isConnected) returnWhenEnabled(lost);
-    }, 0);
+    });
   };
   document.addEventListener('focusout', onFocusOut);
   return () => document.removeEventListener('focusout', onFocusOut);

@@ -161,9 +161,23 @@ test('a channel opened in the middle of 100,000 messages fetches a few pages, th
     return (page.messages as { id: number }[])[0]!.id;
   };
   const midId = await edge(Math.floor(((await edge('oldest')) + (await edge('newest'))) / 2));
-  await me.post('/messages/flags', { messages: [midId], op: 'remove', flag: 'read' });
 
   await page.goto(host.url);
+  // Marked unread once the launch has settled: the launch reopens the conversation an earlier test
+  // left open (this topic, with nothing unread, at its newest); marked before, it would open at that
+  // message, show it and mark it read again, so the channel would then open elsewhere.
+  await expect(page.getByTestId('channel-general')).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const channelUnread = async () =>
+    Number(
+      (await page
+        .getByTestId('channel-unread-general')
+        .textContent({ timeout: 1000 })
+        .catch(() => '0')) ?? 0,
+    );
+  const unreadBefore = await channelUnread();
+  await me.post('/messages/flags', { messages: [midId], op: 'remove', flag: 'read' });
+  await expect.poll(channelUnread).toBe(unreadBefore + 1);
   // The channel view's own pages (the launch may reopen the conversation an earlier test left open).
   const channelView = (narrow: string | undefined) => {
     const terms = JSON.parse(narrow ?? '[]') as { operator: string }[];

@@ -153,3 +153,39 @@ test('a long status in the people picker is cut at the list’s edge, in full on
     await chat.api('admin').post('/users/me/status', { status_text: '' });
   }
 });
+
+test('a conversation whose newest message is deleted moves down the list to where its newest remaining one puts it', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const moderator = chat.user('moderator');
+  const admin = chat.user('admin');
+  const send = async (from: string, content: string) => {
+    const { body } = await chat
+      .api(from)
+      .post('/messages', { type: 'private', to: JSON.stringify([me.user_id]), content });
+    return body.id as number;
+  };
+  await send(moderator.email, `Earlier word ${Date.now()}`);
+  await send(admin.email, `In between ${Date.now()}`);
+  const newest = await send(moderator.email, `Sent by mistake ${Date.now()}`);
+  const order = () =>
+    page
+      .getByTestId('dm-list')
+      .locator('[data-testid^="dm-"]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')));
+  await expect
+    .poll(order)
+    .toEqual(expect.arrayContaining([`dm-${moderator.user_id}`, `dm-${admin.user_id}`]));
+  const rank = async (userId: number) => (await order()).indexOf(`dm-${userId}`);
+  expect(await rank(moderator.user_id)).toBeLessThan(await rank(admin.user_id));
+
+  expect((await chat.api(moderator.email).delete(`/messages/${newest}`)).status).toBe(200);
+  await expect.poll(async () => (await rank(admin.user_id)) < (await rank(moderator.user_id))).toBe(true);
+  await page.getByTestId('dm-list').screenshot({ path: 'test-results/screens/dm-list-after-delete.png' });
+  // As after a reload: the server's own list says the same.
+  await page.reload();
+  await expect.poll(async () => (await rank(admin.user_id)) < (await rank(moderator.user_id))).toBe(true);
+});

@@ -6,6 +6,7 @@ import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../re
 import type { Message } from '../../../renderer/src/api/model';
 import type { Narrow } from '../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../renderer/src/events/apply';
+import { recentDmsKey } from '../../../renderer/src/events/reducers/dm-conversations';
 import { topicCountKey, unreadCounts } from '../../../renderer/src/events/unread';
 import { useTypingStore } from '../../../renderer/src/state/typing';
 import { baseState, channelMessage, decoded, dmMessage, OTHER, SELF, THIRD } from './fixtures';
@@ -153,6 +154,91 @@ describe('delete_message', () => {
       ev('delete_message', { message_ids: [starred.id], message_type: 'stream', stream_id: 1, topic: 't' }),
     ]);
     expect(state().starred_messages).toEqual([other.id]);
+  });
+
+  describe('the direct-message list', () => {
+    const deleteDms = (...ids: number[]) =>
+      applyEvents(qc, [ev('delete_message', { message_ids: ids, message_type: 'private' })]);
+    const recents = () => state().recent_private_conversations;
+    const recentDms = (messages: Message[]) => qc.setQueryData(recentDmsKey, { messages });
+
+    it('moves a conversation whose newest message went to its newest remaining one', () => {
+      const older = dmMessage([SELF, OTHER]);
+      const other = dmMessage([SELF, THIRD]);
+      const newest = dmMessage([SELF, OTHER]);
+      recentDms([older, other, newest]);
+      qc.setQueryData(sessionKey, {
+        accountId: 'a',
+        generation: 1,
+        initialState: {
+          ...baseState(),
+          recent_private_conversations: [
+            { max_message_id: newest.id, user_ids: [OTHER] },
+            { max_message_id: other.id, user_ids: [THIRD] },
+          ],
+        },
+      });
+      deleteDms(newest.id);
+      expect(recents()).toEqual([
+        { max_message_id: older.id, user_ids: [OTHER] },
+        { max_message_id: other.id, user_ids: [THIRD] },
+      ]);
+      // The newest direct messages the list is completed from lose it too.
+      expect(qc.getQueryData<{ messages: Message[] }>(recentDmsKey)?.messages.map((m) => m.id)).toEqual([
+        older.id,
+        other.id,
+      ]);
+      expect(qc.getQueryState(recentDmsKey)?.isInvalidated).toBe(false);
+    });
+
+    it('finds the newest remaining message in an open conversation too', () => {
+      const older = dmMessage([SELF, OTHER]);
+      const newest = dmMessage([SELF, OTHER]);
+      seedFeed({ kind: 'dm', userIds: [OTHER] }, [older, newest]);
+      qc.setQueryData(sessionKey, {
+        accountId: 'a',
+        generation: 1,
+        initialState: {
+          ...baseState(),
+          recent_private_conversations: [{ max_message_id: newest.id, user_ids: [OTHER] }],
+        },
+      });
+      deleteDms(newest.id);
+      expect(recents()).toEqual([{ max_message_id: older.id, user_ids: [OTHER] }]);
+    });
+
+    it('drops a conversation with nothing left that it knows of, and asks for the newest direct messages again', () => {
+      const only = dmMessage([SELF, THIRD]);
+      const kept = dmMessage([SELF, OTHER]);
+      recentDms([kept, only]);
+      qc.setQueryData(sessionKey, {
+        accountId: 'a',
+        generation: 1,
+        initialState: {
+          ...baseState(),
+          recent_private_conversations: [
+            { max_message_id: only.id, user_ids: [THIRD] },
+            { max_message_id: kept.id, user_ids: [OTHER] },
+          ],
+        },
+      });
+      deleteDms(only.id);
+      expect(recents()).toEqual([{ max_message_id: kept.id, user_ids: [OTHER] }]);
+      expect(qc.getQueryState(recentDmsKey)?.isInvalidated).toBe(true);
+    });
+
+    it('leaves the list alone when an older message goes', () => {
+      const older = dmMessage([SELF, OTHER]);
+      const newest = dmMessage([SELF, OTHER]);
+      const list = [{ max_message_id: newest.id, user_ids: [OTHER] }];
+      qc.setQueryData(sessionKey, {
+        accountId: 'a',
+        generation: 1,
+        initialState: { ...baseState(), recent_private_conversations: list },
+      });
+      deleteDms(older.id);
+      expect(recents()).toBe(list);
+    });
   });
 });
 

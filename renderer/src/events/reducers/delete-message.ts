@@ -3,6 +3,7 @@ import type { EventMap, EventReducer } from '../types';
 import { removeStarred } from '../starred';
 import { removeUnread } from '../unread';
 import { recentOnDelete } from './recent-conversations';
+import { dmConversationsOnDelete } from './dm-conversations';
 import { markSourcesDeleted } from '../../features/message-actions/message-source';
 
 /** The ids a `delete_message` event removes. */
@@ -11,7 +12,10 @@ export function deletedIds(event: EventMap['delete_message']): ReadonlySet<numbe
   return new Set(event.message_ids ?? (event.message_id !== undefined ? [event.message_id] : []));
 }
 
-/** `delete_message`: removes the messages from every feed, the unread counts and the starred ids. */
+/**
+ * `delete_message`: removes the messages from every feed, the unread counts, the starred ids and the
+ * direct-message list.
+ */
 export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, event) => {
   const ids = deletedIds(event);
   queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) => {
@@ -23,6 +27,7 @@ export const deleteMessage: EventReducer<'delete_message'> = ({ queryClient }, e
   });
   updateInitialState(queryClient, (s) => removeStarred(removeUnread(s, ids), ids));
   recentOnDelete(queryClient, ids);
+  if (event.message_type === 'private') dmConversationsOnDelete(queryClient, ids);
   markSourcesDeleted(queryClient, ids);
   // The channel's last message of a topic may be gone, and the topic with it.
   if (event.stream_id !== undefined)

@@ -10,6 +10,7 @@ import { resolveServerUrl } from '../../components/SafeHtml';
 import { Empty } from '../../components/states';
 import { VirtualList } from '../../components/VirtualList';
 import { dmUnreadCounts } from '../../events/unread';
+import { recentDmsKey } from '../../events/reducers/dm-conversations';
 import { useDialogStore } from '../../state/dialogs';
 import { useNarrowStore } from '../../state/narrow';
 import { StatusBadge } from '../users/StatusBadge';
@@ -18,9 +19,9 @@ import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 
 function useRecentDmMessages() {
   const bridge = useBridge();
-  // Not under the feed key root: event reducers only touch feeds.
+  // Not under the feed key root (it is not a view); the delete_message reducer keeps it current.
   return useQuery({
-    queryKey: ['recent-dms'],
+    queryKey: recentDmsKey,
     queryFn: () =>
       callApi(bridge, 'getMessages', {
         anchor: 'newest',

@@ -161,23 +161,22 @@ describe('delete_message', () => {
       applyEvents(qc, [ev('delete_message', { message_ids: ids, message_type: 'private' })]);
     const recents = () => state().recent_private_conversations;
     const recentDms = (messages: Message[]) => qc.setQueryData(recentDmsKey, { messages });
+    const listed = (list: { max_message_id: number; user_ids: number[] }[]) =>
+      qc.setQueryData(sessionKey, {
+        accountId: 'a',
+        generation: 1,
+        initialState: { ...baseState(), recent_private_conversations: list },
+      });
 
     it('moves a conversation whose newest message went to its newest remaining one', () => {
       const older = dmMessage([SELF, OTHER]);
       const other = dmMessage([SELF, THIRD]);
       const newest = dmMessage([SELF, OTHER]);
       recentDms([older, other, newest]);
-      qc.setQueryData(sessionKey, {
-        accountId: 'a',
-        generation: 1,
-        initialState: {
-          ...baseState(),
-          recent_private_conversations: [
-            { max_message_id: newest.id, user_ids: [OTHER] },
-            { max_message_id: other.id, user_ids: [THIRD] },
-          ],
-        },
-      });
+      listed([
+        { max_message_id: newest.id, user_ids: [OTHER] },
+        { max_message_id: other.id, user_ids: [THIRD] },
+      ]);
       deleteDms(newest.id);
       expect(recents()).toEqual([
         { max_message_id: older.id, user_ids: [OTHER] },
@@ -195,14 +194,7 @@ describe('delete_message', () => {
       const older = dmMessage([SELF, OTHER]);
       const newest = dmMessage([SELF, OTHER]);
       seedFeed({ kind: 'dm', userIds: [OTHER] }, [older, newest]);
-      qc.setQueryData(sessionKey, {
-        accountId: 'a',
-        generation: 1,
-        initialState: {
-          ...baseState(),
-          recent_private_conversations: [{ max_message_id: newest.id, user_ids: [OTHER] }],
-        },
-      });
+      listed([{ max_message_id: newest.id, user_ids: [OTHER] }]);
       deleteDms(newest.id);
       expect(recents()).toEqual([{ max_message_id: older.id, user_ids: [OTHER] }]);
     });
@@ -211,17 +203,10 @@ describe('delete_message', () => {
       const only = dmMessage([SELF, THIRD]);
       const kept = dmMessage([SELF, OTHER]);
       recentDms([kept, only]);
-      qc.setQueryData(sessionKey, {
-        accountId: 'a',
-        generation: 1,
-        initialState: {
-          ...baseState(),
-          recent_private_conversations: [
-            { max_message_id: only.id, user_ids: [THIRD] },
-            { max_message_id: kept.id, user_ids: [OTHER] },
-          ],
-        },
-      });
+      listed([
+        { max_message_id: only.id, user_ids: [THIRD] },
+        { max_message_id: kept.id, user_ids: [OTHER] },
+      ]);
       deleteDms(only.id);
       expect(recents()).toEqual([{ max_message_id: kept.id, user_ids: [OTHER] }]);
       expect(qc.getQueryState(recentDmsKey)?.isInvalidated).toBe(true);
@@ -231,11 +216,7 @@ describe('delete_message', () => {
       const older = dmMessage([SELF, OTHER]);
       const newest = dmMessage([SELF, OTHER]);
       const list = [{ max_message_id: newest.id, user_ids: [OTHER] }];
-      qc.setQueryData(sessionKey, {
-        accountId: 'a',
-        generation: 1,
-        initialState: { ...baseState(), recent_private_conversations: list },
-      });
+      listed(list);
       deleteDms(older.id);
       expect(recents()).toBe(list);
     });

@@ -1,4 +1,4 @@
-import { FeatureLevel } from '../../../../shared/api/compat';
+import { FeatureLevel } from '../../../../shared/api/feature-levels';
 import { useInitialState } from '../../app/session';
 
 /**

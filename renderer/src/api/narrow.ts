@@ -1,4 +1,5 @@
 import type { Message } from './model';
+import { dmConversationKey } from './dm-participants';
 import { parseSearch, searchNarrow } from './search-query';
 
 /** A conversation view the user can select, and its spec form (`narrow` parameter). */
@@ -81,10 +82,7 @@ export function conversationKey(narrow: ComposeNarrow, selfId: number | undefine
     case 'channel':
       return `channel:${narrow.streamId}`;
     case 'dm':
-      return `dm:${narrow.userIds
-        .filter((id) => id !== selfId)
-        .sort((a, b) => a - b)
-        .join(',')}`;
+      return `dm:${dmConversationKey(narrow.userIds, selfId)}`;
   }
 }
 
@@ -114,10 +112,7 @@ export function messageInNarrow(
       );
     case 'dm': {
       if (message.type !== 'private') return false;
-      const others = recipientIds.filter((id) => id !== selfId).sort((a, b) => a - b);
-      const wanted = narrow.userIds.filter((id) => id !== selfId).sort((a, b) => a - b);
-      if (wanted.length === 0) return others.length === 0;
-      return others.join(',') === wanted.join(',');
+      return dmConversationKey(recipientIds, selfId) === dmConversationKey(narrow.userIds, selfId);
     }
     case 'search':
       return null;

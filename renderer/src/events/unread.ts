@@ -1,4 +1,5 @@
 import type { InitialState, UnreadMessages } from '../api/model';
+import { dmConversationKey } from '../api/dm-participants';
 import { topicHidden, topicKey, topicPolicies } from '../features/inbox/inbox-model';
 
 /** Pure helpers over `unread_msgs` (POST /register), used by the message and flag reducers. */
@@ -368,12 +369,7 @@ export function dmUnreadCounts(
     total += e.unread_message_ids.length;
   }
   for (const e of huddles ?? []) {
-    const key = e.user_ids_string
-      .split(',')
-      .map(Number)
-      .filter((id) => id !== selfId)
-      .sort((a, b) => a - b)
-      .join(',');
+    const key = dmConversationKey(e.user_ids_string.split(',').map(Number), selfId);
     byDm.set(key, (byDm.get(key) ?? 0) + e.unread_message_ids.length);
     total += e.unread_message_ids.length;
   }

@@ -6,20 +6,13 @@ import {
   type QueryCacheAccess,
 } from '../../api/keys';
 import type { Message } from '../../api/model';
+import { dmConversationKey } from '../../api/dm-participants';
 
 /** The newest direct messages the sidebar's list is completed from (servers that leave the register's list empty). */
 export const recentDmsKey = ['recent-dms'] as const;
 
 interface MessagePage {
   messages: readonly Message[];
-}
-
-/** A direct-message conversation's key: the other participants' ids, sorted (empty with oneself). */
-export function dmConversationKey(userIds: readonly number[], selfId: number | undefined): string {
-  return userIds
-    .filter((id) => id !== selfId)
-    .sort((a, b) => a - b)
-    .join(',');
 }
 
 function participants(message: Message): number[] | null {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/call';
+import { otherParticipants } from '../../api/dm-participants';
 import { useBridge } from '../../app/bridge-context';
 import { sameNarrow } from '../../api/narrow';
 import { useSelfId, useUsers } from '../../app/realm';
@@ -58,7 +59,7 @@ export function DmSidebar() {
     // from the newest direct messages for servers that leave it empty.
     const byKey = new Map<string, { max_message_id: number; user_ids: number[] }>();
     const add = (userIds: number[], maxId: number) => {
-      const ids = userIds.filter((id) => id !== selfId).sort((a, b) => a - b);
+      const ids = otherParticipants(userIds, selfId);
       const key = ids.join(',');
       const known = byKey.get(key);
       if (!known || known.max_message_id < maxId) byKey.set(key, { max_message_id: maxId, user_ids: ids });

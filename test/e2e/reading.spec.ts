@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ChatEnvironment, type SignIn } from './fixtures';
-import { unreadInTopic } from './server-state';
+import { markTopicRead, unreadInTopic } from './server-state';
 
 // Reading as a person does: what a focused window shows in full is read, even with nothing to
 // scroll; a topic that moves while it is open takes the view with it.
@@ -95,6 +95,36 @@ test('a topic moved while it is open takes the view with it', async ({ page, cha
   await expect(page.getByTestId(`message-${id}`)).toBeVisible();
   await expect(page.getByText('No messages here yet')).toBeHidden();
   await page.screenshot({ path: 'test-results/screens/reading-topic-followed.png' });
+});
+
+test('a topic moved while it is open keeps the message one had selected, as the real web app does', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `moving week ${Date.now()}`;
+  const ben = chat.api('ben@northwind.example');
+  const ids: number[] = [];
+  for (const content of ['Monday: boxes.', 'Tuesday: the van.', 'Wednesday: unpacking.', 'Thursday: keys.']) {
+    const { body } = await ben.post('/messages', { type: 'stream', to: 'random', topic, content });
+    ids.push(body.id as number);
+  }
+  // All read: the topic opens at its newest message, and the person goes up to an older one.
+  await markTopicRead(chat.api('owner'), 'random', topic);
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-random').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const selected = page.locator('[data-message-id][data-selected="true"]');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[3]));
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[1]));
+
+  const renamed = `${topic} (moved)`;
+  await moveTopic(chat, ids[0]!, renamed);
+  await expect(page.getByTestId('conversation-title')).toContainText(renamed);
+  await expect(page.getByText('Thursday: keys.')).toBeVisible();
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[1]));
 });
 
 test('typing on while someone moves the open topic: the compose box keeps the keyboard and the text', async ({

@@ -33,7 +33,8 @@ interface NarrowState {
   clear(): void;
   /**
    * The open conversation has moved (its topic renamed or moved): shows it at its new place, which
-   * replaces the old one in the history too.
+   * replaces the old one in the history too. Without `anchor`, it opens at the message the person
+   * had selected, as the real service's web app does, not at the first unread.
    */
   follow(moved: Narrow, anchor?: FeedAnchor): void;
   /** One step back or forward in the history; false when there is none that way. */
@@ -69,7 +70,7 @@ export const useNarrowStore = create<NarrowState>((set, get) => ({
   follow: (moved, anchor) =>
     set((s) => ({
       narrow: moved,
-      anchor: anchor === undefined ? s.anchor : anchor,
+      anchor: anchor === undefined ? leaving(s).anchor : anchor,
       history: s.narrow ? renamePlace(s.history, s.narrow, moved) : s.history,
     })),
   go: (direction) => {

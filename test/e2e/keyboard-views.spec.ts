@@ -451,6 +451,41 @@ test('letters typed while the quick switcher’s code still loads go into its fi
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(rowBefore);
 });
 
+test('a reply open in All messages follows its topic when someone renames it: the text and the keyboard stay', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const topic = `renamed under me ${Date.now()}`;
+  const { body: sent } = await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'What do we call it?' });
+  const id = sent.id as number;
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('conversation-title')).toHaveText('All messages');
+  await page.keyboard.press('End');
+  await expect(page.locator(`[data-message-id="${id}"]`)).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('r');
+  const input = page.getByTestId('compose-input');
+  await expect(input).toBeFocused();
+  await page.keyboard.type('Call it');
+
+  const renamed = `${topic} (new name)`;
+  const moved = await chat.api('admin').patch(`/messages/${id}`, {
+    topic: renamed,
+    propagate_mode: 'change_all',
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: false,
+  });
+  expect(moved.status).toBe(200);
+  await expect(page.getByTestId('reply-in-view-to')).toHaveText(`# general › ${renamed}`);
+  await expect(input).toHaveValue('Call it');
+  await expect(input).toBeFocused();
+  await page.keyboard.type(' Atlas.');
+  await expect(input).toHaveValue('Call it Atlas.');
+});
+
 test('r in All messages or Starred opens the reply in place: the reader keeps the view and their place', async ({
   page,
   chat,

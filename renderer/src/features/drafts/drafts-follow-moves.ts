@@ -4,7 +4,9 @@ import { conversationKey } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { onAppliedEvents } from '../../events/taps';
 import { useComposeStore } from '../../state/compose';
-import { wholeTopicMoves, type TopicPlace } from '../messages/follow-moved-topic';
+import { keepComposeFocus } from '../../state/compose-focus';
+import { useViewReply } from '../../state/view-reply';
+import { sameTopic, wholeTopicMoves, type TopicPlace } from '../messages/follow-moved-topic';
 import { inBackground, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
@@ -13,7 +15,8 @@ const keyOf = (place: TopicPlace) => conversationKey({ kind: 'topic', ...place }
 /**
  * A draft goes with its topic when the whole topic moves (renamed, resolved, moved to another
  * channel), as in the real service: restoring it must not bring the old topic back. The compose
- * box's text follows too (and a channel compose box's topic field), and the server's copy is updated. A draft already waiting at the new
+ * box's text follows too (and a channel compose box's topic field, and a reply box opened in a view
+ * of many conversations), and the server's copy is updated. A draft already waiting at the new
  * place is left as it is, and so is the moved one.
  */
 export function moveDraftsWithTopics(events: readonly unknown[], bridge: ChatBridge): void {
@@ -45,6 +48,17 @@ export function moveDraftsWithTopics(events: readonly unknown[], bridge: ChatBri
     const channelKey = conversationKey({ kind: 'channel', streamId: from.streamId }, undefined);
     if (from.streamId === to.streamId && compose.topics[channelKey] === from.topic)
       compose.setTopic(channelKey, to.topic);
+    // A reply box open in a view of many conversations (All messages, a search) is addressed to
+    // the topic itself: it goes to the new place with the text just moved there, keeping the keyboard.
+    const reply = useViewReply.getState().reply;
+    if (
+      reply?.to.kind === 'topic' &&
+      reply.to.streamId === from.streamId &&
+      sameTopic(reply.to.topic, from.topic)
+    ) {
+      keepComposeFocus();
+      useViewReply.getState().open(reply.viewKey, { kind: 'topic', ...to });
+    }
   }
 }
 

@@ -70,17 +70,24 @@ function updateMessageEvent(
 }
 
 /**
- * The update_message event goes to everyone who could see the messages before or can now, except
- * those who lost their copies: they get delete_message instead.
+ * The update_message event goes to everyone who could see the messages before or can now; those
+ * who lost copies get delete_message for them, and the update only for the copies they keep (the
+ * sender of some of the messages keeps those), if any.
  */
 export function publishEdit(realm: Realm, user: User, plan: EditPlan, outcome: EditOutcome): void {
   const { message } = plan;
   const recipients = new Set(outcome.interestedBefore);
   for (const m of outcome.moved) for (const id of interestedUserIds(realm, m)) recipients.add(id);
-  for (const id of outcome.lostAccess.keys()) recipients.delete(id);
   const event = updateMessageEvent(realm, user, plan, outcome);
+  const messageIds = event.message_ids as number[];
+  const keptIds = (userId: number) => {
+    const lost = new Set(outcome.lostAccess.get(userId));
+    return messageIds.filter((id) => !lost.has(id));
+  };
+  for (const id of outcome.lostAccess.keys()) if (keptIds(id).length === 0) recipients.delete(id);
   realm.events.publish(recipients, (userId) => ({
     ...event,
+    message_ids: outcome.lostAccess.has(userId) ? keptIds(userId) : messageIds,
     flags:
       hasCopy(message, userId) || canReadMessage(realm, realm.users.get(userId)!, message)
         ? messageFlags(realm, userId, message)

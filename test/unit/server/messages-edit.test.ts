@@ -665,6 +665,30 @@ describe('PATCH /messages/{message_id} (4.1)', () => {
     expect(r.body.msg).toBe('Invalid message(s)');
   });
 
+  it('tells a sender who keeps their own messages through a channel move where those went', async () => {
+    const { owner, member } = demoUsers(h.server);
+    const topic = freshTopic();
+    const theirs = await sendToChannel(h.as(owner), 'general', topic, 'from the owner');
+    const mine = await sendToChannel(h.as(member), 'general', topic, 'from the member');
+    const q = await h.as(member).register({ client_capabilities: { bulk_message_deletion: true } });
+    await h.as(owner).ok('PATCH', `/messages/${theirs}`, {
+      stream_id: channelId(h.server, 'leadership'),
+      propagate_mode: 'change_all',
+      send_notification_to_new_thread: false,
+      send_notification_to_old_thread: false,
+    });
+    const events = await q.drain();
+    expect(events.find((e) => e.type === 'update_message')).toMatchObject({
+      message_ids: [mine],
+      stream_id: channelId(h.server, 'general'),
+      new_stream_id: channelId(h.server, 'leadership'),
+      orig_subject: topic,
+    });
+    expect(events.find((e) => e.type === 'delete_message')).toMatchObject({ message_ids: [theirs] });
+    const r = await h.as(member).ok('GET', `/messages/${mine}`);
+    expect(r.message).toMatchObject({ stream_id: channelId(h.server, 'leadership') });
+  });
+
   it('sends topic moves to users who can see the messages only', async () => {
     const { member, member3 } = demoUsers(h.server);
     const a = await topicOf3(h.as(member), 'engineering');

@@ -1,4 +1,4 @@
-import { channelId } from './server-state';
+import { channelId, markTopicRead } from './server-state';
 import { expect, test } from './fixtures';
 
 // Channels and topics: the sidebar, browsing with the GET /streams filters, channel details,
@@ -170,6 +170,41 @@ test('resolves and unresolves a topic', async ({ page, chat, signIn }) => {
   await page.getByTestId('topic-resolve').click();
   await expect(page.getByTestId('topic-incident 42')).toBeVisible();
   expect(await names()).toContain('incident 42');
+});
+
+test('resolving the open topic from its menu keeps the message one had selected, and Back does not return to the old name', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `to resolve ${Date.now()}`;
+  const ids: number[] = [];
+  for (const content of ['Seen it.', 'Found the cause.', 'Fixed on main.']) {
+    const { body } = await chat
+      .api('ben@northwind.example')
+      .post('/messages', { type: 'stream', to: 'engineering', topic, content });
+    ids.push(body.id as number);
+  }
+  const me = await signIn(page, 'admin');
+  await markTopicRead(chat.api(me.email), 'engineering', topic);
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const selected = page.locator('[data-message-id][data-selected="true"]');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[2]));
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[0]));
+
+  await page.getByTestId(`topic-menu-${topic}`).click();
+  await page.getByTestId('topic-resolve').click();
+  await expect(page.getByTestId('conversation-title')).toContainText(`✔ ${topic}`);
+  // The resolve's notice comes in below; the reader stays where they were.
+  await expect(page.getByText('has marked this topic as resolved')).toBeVisible();
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[0]));
+
+  // The topic's place in the history was renamed, not doubled: Back leaves it.
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByTestId('conversation-title')).not.toContainText(topic);
 });
 
 test('a resolved (renamed) topic keeps its mute, and the resolver sees their own notice as read', async ({

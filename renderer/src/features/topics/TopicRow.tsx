@@ -49,6 +49,7 @@ export function TopicRow({
     mutationFn: () =>
       updateFlagOverNarrow(bridge, narrowTerms({ kind: 'topic', streamId, topic }), 'read', 'add'),
   });
+  // An open topic follows itself to its new name through the move's event, as for anyone's move.
   const resolve = useMutation({
     mutationFn: () =>
       callApi(bridge, 'updateMessage', {
@@ -56,9 +57,6 @@ export function TopicRow({
         topic: toggleResolved(topic),
         propagate_mode: 'change_all',
       }),
-    onSuccess: () => {
-      if (selected) select({ kind: 'topic', streamId, topic: toggleResolved(topic) });
-    },
   });
   const failure =
     unmetError(visibility, (asked) => policy === asked) ??

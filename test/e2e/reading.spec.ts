@@ -127,6 +127,45 @@ test('a topic moved while it is open keeps the message one had selected, as the 
   await expect(selected).toHaveAttribute('data-message-id', String(ids[1]));
 });
 
+test('the later part of the open topic moved with the selected message takes the view and the typed reply along', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `long thread ${Date.now()}`;
+  const ben = chat.api('ben@northwind.example');
+  const ids: number[] = [];
+  for (const content of ['About lunch.', 'Now the release:', 'It ships Friday.', 'Notes are up.']) {
+    const { body } = await ben.post('/messages', { type: 'stream', to: 'random', topic, content });
+    ids.push(body.id as number);
+  }
+  await markTopicRead(chat.api('owner'), 'random', topic);
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-random').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const selected = page.locator('[data-message-id][data-selected="true"]');
+  await page.keyboard.press('k');
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[2]));
+  const input = page.getByTestId('compose-input');
+  await input.click();
+  await input.pressSequentially('Friday works');
+
+  // Someone moves "Now the release:" and what follows to a topic of its own.
+  const split = `${topic}: release`;
+  const moved = await chat.api('admin').patch(`/messages/${ids[1]}`, {
+    topic: split,
+    propagate_mode: 'change_later',
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: false,
+  });
+  expect(moved.status).toBe(200);
+  await expect(page.getByTestId('conversation-title')).toContainText(split);
+  await expect(selected).toHaveAttribute('data-message-id', String(ids[2]));
+  await expect(page.getByText('About lunch.')).toBeHidden();
+  await expect(input).toHaveValue('Friday works');
+  await expect(input).toBeFocused();
+});
+
 test('typing on while someone moves the open topic: the compose box keeps the keyboard and the text', async ({
   page,
   chat,

@@ -10,6 +10,8 @@ import { keepComposeFocus } from '../state/compose-focus';
 import { useConnectionStore } from '../state/connection';
 import { useTypingStore } from '../state/typing';
 import { useNarrowStore } from '../state/narrow';
+import { useMessageSelection } from '../state/message-selection';
+import { narrowKey } from '../api/narrow';
 import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
 import { useBridge } from './bridge-context';
 import { releaseHeldQueries } from './launch-gate';
@@ -82,7 +84,9 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     announceApplied(live);
     // A topic moved while it is open: the view follows it to its new place.
     const narrowStore = useNarrowStore.getState();
-    const moved = movedTopicNarrow(narrowStore.narrow, live);
+    const open = narrowStore.narrow;
+    const selectedId = open ? useMessageSelection.getState().byNarrow[narrowKey(open)] : undefined;
+    const moved = movedTopicNarrow(open, live, selectedId);
     if (!moved) return;
     // The person may be typing in it: the new compose box takes the keyboard over.
     keepComposeFocus();

@@ -29,9 +29,25 @@ describe('movedTopicNarrow', () => {
     expect(movedTopicNarrow(open, events)).toEqual({ kind: 'topic', streamId: 9, topic: 'a' });
   });
 
-  it('stays put for partial moves, other topics, other channels, content edits and other views', () => {
+  it('follows the later part of the topic when it takes the selected message, as the real web app does', () => {
+    const later = move({ subject: 'logo v2', propagate_mode: 'change_later', message_ids: [7, 8] });
+    expect(movedTopicNarrow(open, [later], 8)).toEqual({ ...open, topic: 'logo v2' });
+    const one = move({ subject: 'logo v2', propagate_mode: 'change_one', message_ids: [8] });
+    expect(movedTopicNarrow(open, [one], 8)).toBeNull();
+  });
+
+  it('stays put for partial moves without the selected message, other topics, other channels, content edits and other views', () => {
     expect(movedTopicNarrow(open, [move({ subject: 'x', propagate_mode: 'change_one' })])).toBeNull();
-    expect(movedTopicNarrow(open, [move({ subject: 'x', propagate_mode: 'change_later' })])).toBeNull();
+    expect(
+      movedTopicNarrow(
+        open,
+        [move({ subject: 'x', propagate_mode: 'change_later', message_ids: [7, 8] })],
+        5,
+      ),
+    ).toBeNull();
+    expect(
+      movedTopicNarrow(open, [move({ subject: 'x', propagate_mode: 'change_later', message_ids: [7, 8] })]),
+    ).toBeNull();
     expect(movedTopicNarrow(open, [move({ orig_subject: 'other', subject: 'x' })])).toBeNull();
     expect(movedTopicNarrow(open, [move({ stream_id: 4, subject: 'x' })])).toBeNull();
     expect(movedTopicNarrow(open, [{ type: 'update_message', stream_id: 3, content: 'hi' }])).toBeNull();

@@ -1,12 +1,19 @@
 import { useEffect } from 'react';
 import type { ChatBridge } from '../../../../shared/ipc';
-import { conversationKey } from '../../api/narrow';
+import { conversationKey, narrowKey } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { onAppliedEvents } from '../../events/taps';
 import { useComposeStore } from '../../state/compose';
+import { useMessageSelection } from '../../state/message-selection';
+import { useNarrowStore } from '../../state/narrow';
 import { keepComposeFocus } from '../../state/compose-focus';
 import { useViewReply } from '../../state/view-reply';
-import { sameTopic, wholeTopicMoves, type TopicPlace } from '../messages/follow-moved-topic';
+import {
+  sameTopic,
+  takesTopicView,
+  topicMovesForward,
+  type TopicPlace,
+} from '../messages/follow-moved-topic';
 import { inBackground, syncDraft } from './draft-sync';
 import { useLocalDrafts } from './local-drafts';
 
@@ -14,13 +21,18 @@ const keyOf = (place: TopicPlace) => conversationKey({ kind: 'topic', ...place }
 
 /**
  * A draft goes with its topic when the whole topic moves (renamed, resolved, moved to another
- * channel), as in the real service: restoring it must not bring the old topic back. The compose
+ * channel), or its later part with the open view, as in the real service: restoring it must not bring the old topic back. The compose
  * box's text follows too (and a channel compose box's topic field, and a reply box opened in a view
  * of many conversations), and the server's copy is updated. A draft already waiting at the new
  * place is left as it is, and so is the moved one.
  */
 export function moveDraftsWithTopics(events: readonly unknown[], bridge: ChatBridge): void {
-  for (const { from, to } of wholeTopicMoves(events)) {
+  const open = useNarrowStore.getState().narrow;
+  const selectedId = open ? useMessageSelection.getState().byNarrow[narrowKey(open)] : undefined;
+  for (const move of topicMovesForward(events)) {
+    // The later part of a topic takes its drafts only with the open view (its compose box).
+    if (!move.whole && !takesTopicView(move, open, selectedId)) continue;
+    const { from, to } = move;
     const oldKey = keyOf(from);
     const newKey = keyOf(to);
     if (oldKey === newKey) continue;

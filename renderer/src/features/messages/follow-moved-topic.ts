@@ -7,6 +7,7 @@ interface MoveEvent {
   new_stream_id?: unknown;
   orig_subject?: unknown;
   subject?: unknown;
+  message_ids?: unknown;
 }
 
 export interface TopicPlace {
@@ -14,46 +15,69 @@ export interface TopicPlace {
   topic: string;
 }
 
-/** A whole topic moved (renamed, resolved, or moved to another channel), by anyone. */
+/**
+ * A topic moved (renamed, resolved, or moved to another channel) by anyone, from a message on:
+ * the whole topic (`change_all`) or its later part (`change_later`), which the real service's
+ * clients treat alike for drafts and compose boxes.
+ */
 export interface TopicMove {
   from: TopicPlace;
   to: TopicPlace;
+  whole: boolean;
+  messageIds: readonly number[];
 }
 
 export const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** The whole-topic moves among `events`, in order. */
-export function wholeTopicMoves(events: readonly unknown[]): TopicMove[] {
+/** The moves of a topic or of its later part among `events`, in order. */
+export function topicMovesForward(events: readonly unknown[]): TopicMove[] {
   const moves: TopicMove[] = [];
   for (const raw of events) {
     const event = raw as MoveEvent;
-    if (event.type !== 'update_message' || event.propagate_mode !== 'change_all') continue;
+    if (event.type !== 'update_message') continue;
+    if (event.propagate_mode !== 'change_all' && event.propagate_mode !== 'change_later') continue;
     if (typeof event.stream_id !== 'number' || typeof event.orig_subject !== 'string') continue;
     const streamId = typeof event.new_stream_id === 'number' ? event.new_stream_id : event.stream_id;
     const topic = typeof event.subject === 'string' ? event.subject : event.orig_subject;
     if (streamId === event.stream_id && topic === event.orig_subject) continue;
-    moves.push({ from: { streamId: event.stream_id, topic: event.orig_subject }, to: { streamId, topic } });
+    const messageIds = Array.isArray(event.message_ids)
+      ? event.message_ids.filter((id): id is number => typeof id === 'number')
+      : [];
+    moves.push({
+      from: { streamId: event.stream_id, topic: event.orig_subject },
+      to: { streamId, topic },
+      whole: event.propagate_mode === 'change_all',
+      messageIds,
+    });
   }
   return moves;
 }
 
 /**
- * Where a topic view goes when its whole topic moves: to the topic's new place, as the real
- * service's clients do. Null when none of `events` moves the topic `narrow` shows. Later events
- * win (a topic moved twice).
+ * Whether `move` takes the topic view `narrow` with it, as the real service's web app decides:
+ * the whole topic moved, or the part moved holds the message the person has selected.
  */
-export function movedTopicNarrow(narrow: Narrow | null, events: readonly unknown[]): Narrow | null {
+export function takesTopicView(
+  move: TopicMove,
+  narrow: Narrow | null,
+  selectedId: number | undefined,
+): boolean {
+  if (narrow?.kind !== 'topic' || move.from.streamId !== narrow.streamId) return false;
+  if (!sameTopic(move.from.topic, narrow.topic)) return false;
+  return move.whole || (selectedId !== undefined && move.messageIds.includes(selectedId));
+}
+
+/**
+ * Where a topic view goes when its topic moves (takesTopicView): to the topic's new place. Null
+ * when none of `events` takes the topic `narrow` shows. Later events win (a topic moved twice).
+ */
+export function movedTopicNarrow(
+  narrow: Narrow | null,
+  events: readonly unknown[],
+  selectedId?: number,
+): Narrow | null {
   let current = narrow;
-  let moved = false;
-  for (const { from, to } of wholeTopicMoves(events)) {
-    if (
-      current?.kind !== 'topic' ||
-      from.streamId !== current.streamId ||
-      !sameTopic(from.topic, current.topic)
-    )
-      continue;
-    current = { kind: 'topic', ...to };
-    moved = true;
-  }
-  return moved ? current : null;
+  for (const move of topicMovesForward(events))
+    if (takesTopicView(move, current, selectedId)) current = { kind: 'topic', ...move.to };
+  return current === narrow ? null : current;
 }

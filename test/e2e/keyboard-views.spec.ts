@@ -464,8 +464,13 @@ test('a reply open in All messages follows its topic when someone renames it: th
   const id = sent.id as number;
   await page.keyboard.press('a');
   await expect(page.getByTestId('conversation-title')).toHaveText('All messages');
-  await page.keyboard.press('End');
-  await expect(page.locator(`[data-message-id="${id}"]`)).toHaveAttribute('data-selected', 'true');
+  // The newest message, once the view holds it.
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect(page.locator(`[data-message-id="${id}"]`)).toHaveAttribute('data-selected', 'true', {
+      timeout: 1000,
+    });
+  }).toPass();
   await page.keyboard.press('r');
   const input = page.getByTestId('compose-input');
   await expect(input).toBeFocused();

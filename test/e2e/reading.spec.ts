@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ChatEnvironment, type SignIn } from './fixtures';
-import { markTopicRead, unreadInTopic } from './server-state';
+import { channelId, markTopicRead, unreadInTopic } from './server-state';
 
 // Reading as a person does: what a focused window shows in full is read, even with nothing to
 // scroll; a topic that moves while it is open takes the view with it.
@@ -164,6 +164,40 @@ test('the later part of the open topic moved with the selected message takes the
   await expect(page.getByText('About lunch.')).toBeHidden();
   await expect(input).toHaveValue('Friday works');
   await expect(input).toBeFocused();
+});
+
+test('a topic moved into a private channel one is not in leaves the view and the typed reply where they were', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const topic = `budget ${Date.now()}`;
+  const me = await signIn(page, 'member');
+  const { body: first } = await chat
+    .api('ben@northwind.example')
+    .post('/messages', { type: 'stream', to: 'random', topic, content: 'Numbers for next year?' });
+  const { body: mine } = await chat
+    .api(me.email)
+    .post('/messages', { type: 'stream', to: 'random', topic, content: 'Sent them to the leads.' });
+  await page.getByTestId('channel-random').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByText('Sent them to the leads.')).toBeVisible();
+  const input = page.getByTestId('compose-input');
+  await input.click();
+  await input.pressSequentially('One more thing');
+
+  const leadership = await channelId(chat.api('admin'), 'leadership');
+  const moved = await chat.api('admin').patch(`/messages/${first.id as number}`, {
+    stream_id: leadership,
+    propagate_mode: 'change_all',
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: false,
+  });
+  expect(moved.status).toBe(200);
+  // Even the person's own message (theirs to keep) is gone from the topic they are in.
+  await expect(page.getByTestId(`message-${mine.id as number}`)).toBeHidden();
+  await expect(page.getByTestId('conversation-title')).toHaveText(`# random › ${topic}`);
+  await expect(input).toHaveValue('One more thing');
 });
 
 test('typing on while someone moves the open topic: the compose box keeps the keyboard and the text', async ({

@@ -12,7 +12,7 @@ import { useTypingStore } from '../state/typing';
 import { useNarrowStore } from '../state/narrow';
 import { useMessageSelection } from '../state/message-selection';
 import { narrowKey } from '../api/narrow';
-import { movedTopicNarrow } from '../features/messages/follow-moved-topic';
+import { channelOpener, movedTopicNarrow } from '../features/messages/follow-moved-topic';
 import { useBridge } from './bridge-context';
 import { releaseHeldQueries } from './launch-gate';
 import { sortBatches, unappliedEvents, type AppliedThrough, type QueuedBatch } from './event-batches';
@@ -86,7 +86,7 @@ export function connectBridge(bridge: ChatBridge, queryClient: QueryClient): () 
     const narrowStore = useNarrowStore.getState();
     const open = narrowStore.narrow;
     const selectedId = open ? useMessageSelection.getState().byNarrow[narrowKey(open)] : undefined;
-    const moved = movedTopicNarrow(open, live, selectedId);
+    const moved = movedTopicNarrow(open, live, channelOpener(current()?.initialState), selectedId);
     if (!moved) return;
     // The person may be typing in it: the new compose box takes the keyboard over.
     keepComposeFocus();

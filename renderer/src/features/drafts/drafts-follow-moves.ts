@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { conversationKey, narrowKey } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
+import { sessionStore } from '../../app/session-store';
 import { onAppliedEvents } from '../../events/taps';
 import { useComposeStore } from '../../state/compose';
 import { useMessageSelection } from '../../state/message-selection';
@@ -9,6 +11,7 @@ import { useNarrowStore } from '../../state/narrow';
 import { keepComposeFocus } from '../../state/compose-focus';
 import { useViewReply } from '../../state/view-reply';
 import {
+  channelOpener,
   sameTopic,
   takesTopicView,
   topicMovesForward,
@@ -26,10 +29,14 @@ const keyOf = (place: TopicPlace) => conversationKey({ kind: 'topic', ...place }
  * of many conversations), and the server's copy is updated. A draft already waiting at the new
  * place is left as it is, and so is the moved one.
  */
-export function moveDraftsWithTopics(events: readonly unknown[], bridge: ChatBridge): void {
+export function moveDraftsWithTopics(
+  events: readonly unknown[],
+  bridge: ChatBridge,
+  opens: (streamId: number) => boolean,
+): void {
   const open = useNarrowStore.getState().narrow;
   const selectedId = open ? useMessageSelection.getState().byNarrow[narrowKey(open)] : undefined;
-  for (const move of topicMovesForward(events)) {
+  for (const move of topicMovesForward(events, opens)) {
     // The later part of a topic takes its drafts only with the open view (its compose box).
     if (!move.whole && !takesTopicView(move, open, selectedId)) continue;
     const { from, to } = move;
@@ -77,5 +84,12 @@ export function moveDraftsWithTopics(events: readonly unknown[], bridge: ChatBri
 /** Keeps drafts with their topics for as long as the window is open (mounted by the chat shell). */
 export function useDraftsFollowMovedTopics(): void {
   const bridge = useBridge();
-  useEffect(() => onAppliedEvents((events) => moveDraftsWithTopics(events, bridge)), [bridge]);
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onAppliedEvents((events) =>
+        moveDraftsWithTopics(events, bridge, channelOpener(sessionStore(queryClient).get()?.initialState)),
+      ),
+    [bridge, queryClient],
+  );
 }

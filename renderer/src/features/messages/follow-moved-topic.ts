@@ -1,3 +1,4 @@
+import type { InitialState } from '../../api/model';
 import type { Narrow } from '../../api/narrow';
 
 interface MoveEvent {
@@ -29,8 +30,28 @@ export interface TopicMove {
 
 export const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** The moves of a topic or of its later part among `events`, in order. */
-export function topicMovesForward(events: readonly unknown[]): TopicMove[] {
+/**
+ * Whether the person can open a channel, by the register state: one they are in, have left, or
+ * may read (public). A topic moved into any other (a private channel they are not in) takes
+ * neither their view nor their drafts: there they could read nothing and post nothing.
+ */
+export function channelOpener(state: InitialState | undefined): (streamId: number) => boolean {
+  const ids = new Set(
+    [...(state?.subscriptions ?? []), ...(state?.unsubscribed ?? []), ...(state?.never_subscribed ?? [])].map(
+      (channel) => channel.stream_id,
+    ),
+  );
+  return (streamId) => ids.has(streamId);
+}
+
+/**
+ * The moves of a topic or of its later part among `events`, in order, into channels the person
+ * can open (`opens`, see channelOpener).
+ */
+export function topicMovesForward(
+  events: readonly unknown[],
+  opens: (streamId: number) => boolean,
+): TopicMove[] {
   const moves: TopicMove[] = [];
   for (const raw of events) {
     const event = raw as MoveEvent;
@@ -40,6 +61,7 @@ export function topicMovesForward(events: readonly unknown[]): TopicMove[] {
     const streamId = typeof event.new_stream_id === 'number' ? event.new_stream_id : event.stream_id;
     const topic = typeof event.subject === 'string' ? event.subject : event.orig_subject;
     if (streamId === event.stream_id && topic === event.orig_subject) continue;
+    if (!opens(streamId)) continue;
     const messageIds = Array.isArray(event.message_ids)
       ? event.message_ids.filter((id): id is number => typeof id === 'number')
       : [];
@@ -74,10 +96,11 @@ export function takesTopicView(
 export function movedTopicNarrow(
   narrow: Narrow | null,
   events: readonly unknown[],
+  opens: (streamId: number) => boolean,
   selectedId?: number,
 ): Narrow | null {
   let current = narrow;
-  for (const move of topicMovesForward(events))
+  for (const move of topicMovesForward(events, opens))
     if (takesTopicView(move, current, selectedId)) current = { kind: 'topic', ...move.to };
   return current === narrow ? null : current;
 }

@@ -637,7 +637,7 @@ describe('a draft goes with its topic', () => {
     useComposeStore.getState().setText(topicKey, 'see you there');
     useComposeStore.getState().setTopic('channel:1', 'greetings');
     const resolvedKey = 'topic:1:✔ greetings';
-    moveDraftsWithTopics(renamed('greetings', '✔ greetings'), bridge);
+    moveDraftsWithTopics(renamed('greetings', '✔ greetings'), bridge, () => true);
     expect(readLocalDrafts('acc')[topicKey]).toBeUndefined();
     expect(readLocalDrafts('acc')[resolvedKey]?.draft).toMatchObject({ to: [1], topic: '✔ greetings' });
     expect(useComposeStore.getState().drafts[resolvedKey]).toBe('see you there');
@@ -653,13 +653,29 @@ describe('a draft goes with its topic', () => {
     const channelKey = 'channel:1';
     expect(useComposeStore.getState().topics[channelKey]).toBe('✔ greetings');
     useComposeStore.getState().setTopic(channelKey, 'lunch');
-    moveDraftsWithTopics(renamed('standup', 'standup notes'), bridge);
+    moveDraftsWithTopics(renamed('standup', 'standup notes'), bridge, () => true);
     expect(useComposeStore.getState().topics[channelKey]).toBe('lunch');
     useComposeStore.getState().setTopic(channelKey, '✔ greetings');
     // One message moved (change_one) is not the topic moving: nothing follows it.
-    moveDraftsWithTopics(renamed('✔ greetings', 'x', 'change_one'), bridge);
+    moveDraftsWithTopics(renamed('✔ greetings', 'x', 'change_one'), bridge, () => true);
     expect(readLocalDrafts('acc')[resolvedKey]).toBeDefined();
     expect(useComposeStore.getState().topics[channelKey]).toBe('✔ greetings');
+  });
+
+  it('stays where it is when the topic moves into a channel the person cannot open', () => {
+    const { bridge } = setup(syncState(true));
+    useLocalDrafts.getState().load('acc');
+    useLocalDrafts.getState().put({
+      key: topicKey,
+      draft: { type: 'stream', to: [1], topic: 'greetings', content: 'see you there', timestamp: 5 },
+      synced: true,
+    });
+    useComposeStore.getState().setText(topicKey, 'see you there');
+    const toPrivate = [{ ...renamed('greetings', 'greetings')[0], new_stream_id: 7 }];
+    moveDraftsWithTopics(toPrivate, bridge, (streamId) => streamId !== 7);
+    expect(readLocalDrafts('acc')[topicKey]?.draft).toMatchObject({ to: [1], topic: 'greetings' });
+    expect(useComposeStore.getState().drafts[topicKey]).toBe('see you there');
+    expect(bridge.callsTo('updateDraft')).toEqual([]);
   });
 });
 

@@ -300,6 +300,53 @@ test('a burst taller than the view does not carry the selected message away: the
   await expect(page.getByTestId('jump-to-bottom')).toBeHidden();
 });
 
+test('more unread than one page below: the button still counts them and goes on to the next, not to the newest', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  // More than a page (100) of unread messages: the topic opens at the first of them, with a window
+  // that stops short of the newest, as it does after the event queue was lost during a burst.
+  const topic = `long backlog ${Date.now()}`;
+  const ben = chat.api('ben@northwind.example');
+  const ids: number[] = [];
+  for (let batch = 0; batch < 16; batch++)
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const { body } = await ben.post('/messages', {
+          type: 'channel',
+          to: 'general',
+          topic,
+          content: `Backlog line ${batch * 10 + i}`,
+        });
+        ids.push(body.id as number);
+      }),
+    );
+  ids.sort((a, b) => a - b);
+  const newest = ids[ids.length - 1]!;
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`message-${ids[0]!}`)).toBeInViewport();
+
+  // It says how many wait below, as many as the server has unread once the screenful is read.
+  const button = page.getByTestId('jump-to-bottom');
+  await expect(button).toHaveText(/^\d+ unread below ↓$/);
+  const serverUnread = async () => (await unreadInTopic(chat.api('owner'), 'general', topic)).length;
+  const buttonCount = async () => Number(/^(\d+) unread/.exec((await button.textContent()) ?? '')?.[1]);
+  await expect.poll(async () => (await buttonCount()) - (await serverUnread()), { timeout: 10_000 }).toBe(0);
+  expect(await buttonCount()).toBeGreaterThan(100);
+  await page.screenshot({ path: 'test-results/screens/reading-long-backlog.png' });
+
+  // It goes on from the first unread below; the newest is not reached, nor read.
+  const firstBelow = Math.min(...(await unreadInTopic(chat.api('owner'), 'general', topic)));
+  await button.click();
+  await expect(page.getByTestId(`message-${firstBelow}`)).toBeInViewport();
+  await expect(page.locator('[data-selected="true"]')).toHaveAttribute('data-message-id', String(firstBelow));
+  await expect(page.getByTestId(`message-${newest}`)).toHaveCount(0);
+  expect(await flagsOf(chat, 'owner', newest)).not.toContain('read');
+});
+
 test('going down past unread messages without stopping on them reads them, as the real service does', async ({
   page,
   chat,

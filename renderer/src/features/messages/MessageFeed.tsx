@@ -15,7 +15,7 @@ import { useChannelIndex } from '../channels/hooks';
 import { PendingMessages } from '../outbox/PendingMessages';
 import { useEchoes } from '../outbox/useEchoes';
 import { useSearchHighlights } from '../search/highlights';
-import { useFirstUnreadJump } from './feed-first-unread';
+import { useFirstUnreadJump, useUnreadAfter } from './feed-first-unread';
 import { useMarkSeenAsRead } from './feed-mark-read';
 import { usePageFetching } from './feed-paging';
 import { feedRefusal } from './feed-refusal';
@@ -192,12 +192,19 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
   const viewBottom = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0);
   const lastCutOff = (virtualizer.measurementsCache[lastOnScreen]?.end ?? 0) > viewBottom + 4;
   const lastUnread = !(messages[lastOnScreen]?.flags ?? ['read']).includes('read');
-  const unreadBelow = unreadAfter + (lastCutOff && lastUnread ? 1 : 0);
+  // A window that stops short of the newest message (a conversation opened at its first unread, or
+  // loaded again after the event queue was lost) has more unread beyond it: the unread data counts
+  // them, so the button still says how many wait and goes on to them, rather than to the bottom.
+  const unreadBeyond = useUnreadAfter(narrow, pages.hasNewer ? loaded[loaded.length - 1]?.id : undefined);
+  const unreadBelow = unreadAfter + (lastCutOff && lastUnread ? 1 : 0) + (unreadBeyond?.count ?? 0);
+  const unreadBelowKnown = !pages.hasNewer || unreadBeyond !== null;
   // "N unread below" goes on from the first of them, as reading would: jumping to the bottom would
   // pass over them all (and what is passed over counts as read).
   const goOnReading = () => {
     const from = lastCutOff && lastUnread ? lastOnScreen : lastOnScreen + 1;
     const next = messages.findIndex((m, i) => i >= from && !(m.flags ?? []).includes('read'));
+    if (next < 0 && unreadBeyond?.first != null)
+      return useNarrowStore.getState().select(narrow, unreadBeyond.first);
     if (next < 0) return toBottom();
     // The last of them may be as far as the view goes: if so, it ends at the bottom.
     keepAtBottomAWhile();
@@ -319,7 +326,7 @@ export function MessageFeed({ narrow, anchor }: { narrow: Narrow; anchor: FeedAn
               </button>
             </div>
           )}
-          {unreadBelow > 0 && !pages.hasNewer ? (
+          {unreadBelow > 0 && unreadBelowKnown ? (
             <button
               type="button"
               className="btn btn-small"

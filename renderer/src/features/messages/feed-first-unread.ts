@@ -7,10 +7,10 @@ import { useInitialState } from '../../app/session';
 import { useNarrowStore } from '../../state/narrow';
 import { useSubscriptions } from '../channels/hooks';
 import { topicHidden, topicPolicies } from '../inbox/inbox-model';
-import { firstUnreadId } from './first-unread';
+import { firstUnreadId, unreadAfter, type UnreadSource } from './first-unread';
 
-/** The narrow's first unread message id, kept current by the events. */
-export function useFirstUnreadId(narrow: Narrow): number | null {
+/** The register state's unread data and what the combined feed leaves out, kept current by the events. */
+function useUnreadSource(): UnreadSource {
   const unread = useInitialState((s) => s.unread_msgs);
   const userTopics = useInitialState((s) => s.user_topics);
   const selfId = useSelfId();
@@ -18,12 +18,34 @@ export function useFirstUnreadId(narrow: Narrow): number | null {
   return useMemo(() => {
     const policies = topicPolicies(userTopics);
     const muted = new Set(channels.filter((c) => c.is_muted).map((c) => c.stream_id));
-    return firstUnreadId(narrow, {
+    return {
       unread,
       selfId,
       hiddenTopic: (streamId, topic) => topicHidden(policies, muted.has(streamId), streamId, topic),
-    });
-  }, [narrow, unread, userTopics, selfId, channels]);
+    };
+  }, [unread, userTopics, selfId, channels]);
+}
+
+/** The narrow's first unread message id, kept current by the events. */
+export function useFirstUnreadId(narrow: Narrow): number | null {
+  const source = useUnreadSource();
+  return useMemo(() => firstUnreadId(narrow, source), [narrow, source]);
+}
+
+/**
+ * The narrow's unread messages newer than `afterId` (how many, and the oldest), for a feed whose
+ * window stops short of the newest message; null without `afterId`, or when the unread data cannot
+ * answer for the narrow (starred, search).
+ */
+export function useUnreadAfter(
+  narrow: Narrow,
+  afterId: number | undefined,
+): { count: number; first: number | null } | null {
+  const source = useUnreadSource();
+  return useMemo(
+    () => (afterId === undefined ? null : unreadAfter(narrow, source, afterId)),
+    [narrow, source, afterId],
+  );
 }
 
 /**

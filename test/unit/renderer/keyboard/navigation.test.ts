@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InitialState, Subscription } from '../../../../renderer/src/api/model';
 import { nextUnreadConversation } from '../../../../renderer/src/features/keyboard/next-unread';
-import { firstUnreadId } from '../../../../renderer/src/features/messages/first-unread';
+import { firstUnreadId, unreadAfter } from '../../../../renderer/src/features/messages/first-unread';
 import {
   nextSelectedIndex,
   offsetForSelection,
@@ -113,6 +113,23 @@ describe('the first unread message of a narrow', () => {
     expect(firstUnreadId({ kind: 'search', query: 'x' }, source)).toBeNull();
     expect(firstUnreadId({ kind: 'topic', streamId: 9, topic: 'none' }, source)).toBeNull();
     expect(firstUnreadId({ kind: 'all' }, { unread: undefined, selfId: SELF })).toBeNull();
+  });
+});
+
+describe('the unread messages of a narrow after a message', () => {
+  const source = { unread, selfId: SELF };
+  it('counts those newer than it across the conversation’s lists, with the oldest of them', () => {
+    expect(unreadAfter({ kind: 'channel', streamId: 1 }, source, 5)).toEqual({ count: 2, first: 9 });
+    expect(unreadAfter({ kind: 'channel', streamId: 1 }, source, 30)).toEqual({ count: 0, first: null });
+    expect(unreadAfter({ kind: 'topic', streamId: 1, topic: 'lunch' }, source, 4)).toEqual({
+      count: 2,
+      first: 5,
+    });
+  });
+
+  it('has no answer for starred or search', () => {
+    expect(unreadAfter({ kind: 'starred' }, source, 0)).toBeNull();
+    expect(unreadAfter({ kind: 'search', query: 'x' }, source, 0)).toBeNull();
   });
 });
 

@@ -293,6 +293,64 @@ test('a queue that expires during an outage: re-registered, state reloaded, no p
   expect((await feedIds(page)).filter((id) => id === after)).toHaveLength(1);
 });
 
+test('a queue that expires while the reader is at the newest message: the conversation comes back where they were, not past what came meanwhile', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `backlog expiry ${Date.now()}`;
+  // More unread than the feed's first window holds after the first unread: End opens the
+  // conversation again at its newest message.
+  const backlog: number[] = [];
+  for (let batch = 0; batch < 8; batch++)
+    backlog.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) => post(chat, 'admin', topic, `Backlog ${batch * 10 + i}`)),
+      )),
+    );
+  const lastBefore = Math.max(...backlog);
+  await openTopic(page, topic);
+  await expect(page.getByTestId('message-feed')).toContainText('Backlog');
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId(`message-${lastBefore}`)).toBeInViewport();
+  await expect(page.locator('[data-selected="true"]')).toHaveAttribute('data-message-id', String(lastBefore));
+
+  // The event queue expires during an outage, while a burst comes in.
+  const events = chat.server.context.events;
+  const timeout = events.timings.queueIdleTimeoutSeconds;
+  await faultProxy.down();
+  const during: number[] = [];
+  try {
+    events.timings.queueIdleTimeoutSeconds = 1;
+    for (let n = 0; n < 30; n++) during.push(await post(chat, 'admin', topic, `During the outage ${n}`));
+    await expect
+      .poll(
+        () => {
+          events.expireIdle();
+          return events.queuesOf(me.user_id).length;
+        },
+        { timeout: 8000 },
+      )
+      .toBe(0);
+  } finally {
+    events.timings.queueIdleTimeoutSeconds = timeout;
+  }
+  const registersBefore = registers(faultProxy);
+  await faultProxy.up();
+  await expect.poll(() => registers(faultProxy)).toBe(registersBefore + 1);
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+
+  // Back where the reader was, the way down offered; the newest is neither shown nor read.
+  await expect(page.getByTestId(`message-${during[0]!}`)).toHaveCount(1);
+  await expect(page.getByTestId(`message-${lastBefore}`)).toBeInViewport();
+  await expect(page.getByTestId('jump-to-bottom')).toHaveText(/^\d+ unread below ↓$/);
+  await expect(page.getByTestId(`message-${during[during.length - 1]!}`)).not.toBeInViewport();
+  expect(await unreadInTopic(chat.api(me.email), 'general', topic)).toContain(during[during.length - 1]!);
+});
+
 test('a revoked API key stops the loop for good: the UI says why, offers Accounts, and nothing retries', async ({
   page,
   chat,

@@ -29,6 +29,11 @@ const reaching = (state: string) => state === 'connected' || state === 'connecti
  * other query is reset (active ones refetch). Events of an older generation are dropped.
  */
 export function startSession(queryClient: QueryClient, session: SessionStarted): void {
+  const previous = queryClient.getQueryData<SessionStarted | null>(sessionKey);
+  // Not the live registration after the state kept from the last launch: the launch still opens
+  // the kept conversation at what is unread now.
+  if (previous && !previous.keptFromLastLaunch && previous.accountId === session.accountId)
+    reopenAtSelectedMessage();
   queryClient.setQueryData(sessionKey, session);
   useTypingStore.getState().reset();
   // The conversation kept on this computer does not come from the registration: it stays.
@@ -38,6 +43,18 @@ export function startSession(queryClient: QueryClient, session: SessionStarted):
       q.queryKey[0] !== 'accounts' &&
       q.queryKey[0] !== conversationCacheKey[0],
   });
+}
+
+/**
+ * A registration that replaces a lost one reloads the open conversation: it is loaded again around
+ * its selected message, where the reader is, not where it first opened (its newest message after
+ * End, a linked message), which would carry the reader past what came meanwhile or back up.
+ */
+function reopenAtSelectedMessage(): void {
+  const { narrow, anchor, follow } = useNarrowStore.getState();
+  if (!narrow) return;
+  const selected = useMessageSelection.getState().byNarrow[narrowKey(narrow)];
+  if (selected !== undefined && selected !== anchor) follow(narrow, selected);
 }
 
 /**

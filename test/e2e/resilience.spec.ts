@@ -552,6 +552,31 @@ test('a conversation opened during an outage loads by itself once the server is 
   await expect(page.getByTestId('error')).toHaveCount(0);
 });
 
+test('a conversation read earlier opens again during an outage with the messages already seen', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  await signIn(page, 'member');
+  const topic = `read before ${Date.now()}`;
+  const id = await post(chat, 'admin', topic, 'Seen before the outage');
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId(`content-${id}`)).toContainText('Seen before the outage');
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId(`content-${id}`)).toHaveCount(0);
+  await faultProxy.down();
+  await expect(page.getByTestId('connection-banner')).toContainText(/reach the server/i);
+  await page.getByTestId(`topic-${topic}`).click();
+  // Kept since it was left (half an hour, features/messages/feed-retention.ts): no request, no error.
+  await expect(page.getByTestId(`content-${id}`)).toContainText('Seen before the outage');
+  await expect(page.getByTestId('error')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/resilience-read-before-outage.png' });
+  await faultProxy.up();
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+});
+
 test('while the system reports the network down, the app says so, waits quietly, and resumes at once', async ({
   page,
   chat,

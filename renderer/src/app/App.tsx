@@ -13,6 +13,7 @@ import { setServerBase, setUploadRoute } from '../components/SafeHtml';
 import { ErrorState, Loading } from '../components/states';
 import { rescueDroppedFocus } from '../components/focus-fallback';
 import { gateOnLiveSession } from './launch-gate';
+import { retainLeftFeeds } from '../features/messages/feed-retention';
 import { enterAccountScope, useAccountScope } from '../state/account-scope';
 
 /**
@@ -37,6 +38,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  retainLeftFeeds(client);
   return gateOnLiveSession(client);
 }
 

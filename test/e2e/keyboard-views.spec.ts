@@ -296,6 +296,46 @@ test('@ replies mentioning the sender, = joins the first reaction, Shift+H shows
   await expect.poll(policy).toBe(0);
 });
 
+test('@ after > puts the mention below the quote, so the quote still ends where it should', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const ben = chat.user('admin');
+  const topic = `quote then mention ${Date.now()}`;
+  await chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content: 'Quote me.' });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('message-feed')).not.toHaveAttribute('aria-busy', 'true');
+  await page.keyboard.press('End');
+
+  const box = page.getByTestId('compose-input');
+  await page.keyboard.press('>');
+  await expect(box).toHaveValue(/```quote\nQuote me\.\n```\n$/);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('@');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue(/```\n@\*\*[^*]+\*\* $/);
+  await page.keyboard.press('Control+Enter');
+
+  // What the others read: the sender's mention after the quote, not swallowed by it.
+  const { body } = await chat.api(me.email).get('/messages', {
+    anchor: 'newest',
+    num_before: 1,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: topic },
+    ],
+  });
+  const sent = (body.messages as { sender_id: number; content: string }[])[0]!;
+  expect(sent.sender_id).toBe(me.user_id);
+  expect(sent.content).toMatch(
+    new RegExp(`</blockquote>\\s*<p><span class="user-mention" data-user-id="${ben.user_id}">`),
+  );
+});
+
 test('the settings screen hides the feed: nothing behind it is marked read, and Ctrl+K from it opens the conversation in front', async ({
   page,
   chat,

@@ -12,6 +12,7 @@ import { useViewReply } from '../../state/view-reply';
 import { showNotice } from '../../state/notice';
 import { mutedTopicTest, sidebarOrder } from '../channels/hooks';
 import { markUnreadFromHere, quoteAndReply } from '../message-actions/quote-and-reply';
+import { appendMention } from '../message-actions/quote';
 import { replyNarrow, replyTarget } from '../message-actions/reply-narrow';
 import { mayPostInChannel, NO_POST_PERMISSION } from '../compose/post-permission';
 import { composeBoxes } from '../message-actions/reply-boxes';
@@ -151,9 +152,8 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     const target = replyTarget(narrowNow(), message, selfIdOf(context), composeBoxes);
     const key = conversationKey(target.narrow, selfIdOf(context));
     const compose = useComposeStore.getState();
-    const before = compose.drafts[key] ?? '';
     const mention = `@**${message.sender_full_name}|${message.sender_id}** `;
-    compose.setText(key, before.trim() ? `${before.replace(/\s*$/, ' ')}${mention}` : mention);
+    compose.setText(key, appendMention(compose.drafts[key] ?? '', mention));
     return true;
   },
   'toggle-first-reaction': (context) => {

@@ -17,3 +17,14 @@ export function appendQuote(existing: string, quote: string): string {
   if (!existing.trim()) return quote;
   return `${existing.replace(/\s+$/, '')}\n\n${quote}`;
 }
+
+/**
+ * Adds a mention after what the compose box already holds, as the real service inserts one: a
+ * space before it only when the text does not end in whitespace. A line break stays, so a mention
+ * after a quote starts the next line instead of joining its closing fence (which would then no
+ * longer close the quote).
+ */
+export function appendMention(existing: string, mention: string): string {
+  if (!existing.trim()) return mention;
+  return /\s$/.test(existing) ? `${existing}${mention}` : `${existing} ${mention}`;
+}

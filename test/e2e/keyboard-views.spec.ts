@@ -336,6 +336,38 @@ test('@ after > puts the mention below the quote, so the quote still ends where 
   );
 });
 
+test('Esc on the compose box’s buttons leaves the box, as from its text, rather than the conversation', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const topic = `esc from send ${Date.now()}`;
+  await chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content: 'Hello.' });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  const title = page.getByTestId('conversation-title');
+  await expect(title).toContainText(topic);
+
+  const box = page.getByTestId('compose-input');
+  await box.click();
+  await page.keyboard.type('Half written');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('compose-send')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.evaluate(focusIn('compose'))).toBe(false);
+  await expect(title).toContainText(topic);
+  await expect(box).toHaveValue('Half written');
+
+  // The same from the toolbar; the next Esc goes home.
+  await page.getByTestId('format-bold').focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.evaluate(focusIn('compose'))).toBe(false);
+  await expect(title).toContainText(topic);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+});
+
 test('the settings screen hides the feed: nothing behind it is marked read, and Ctrl+K from it opens the conversation in front', async ({
   page,
   chat,

@@ -243,8 +243,9 @@ function ComposeBox({
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
           submit();
-        } else if (e.key === 'Escape' && e.target === topicInput.current) {
-          // Esc leaves the topic as it leaves the message (its list, when open, took the Esc first).
+        } else if (e.key === 'Escape') {
+          // Esc leaves the box from the topic, the toolbar or Send as it does from the message
+          // (the topic's list, when open, took the Esc first).
           e.preventDefault();
           focusFallback();
           onLeave?.();

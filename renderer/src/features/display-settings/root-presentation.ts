@@ -93,7 +93,8 @@ export function homeTarget(webHomeView: unknown): HomeTarget {
 
 /**
  * Whether an Esc keypress should go to the home view: only when nothing else uses the key (a
- * dialog, the settings screen, a menu or picker, or a field being typed in).
+ * dialog, the settings screen, a menu or picker, a field being typed in, or anywhere in the compose
+ * box, whose Esc leaves the box, as from its text).
  */
 export function escapeGoesHome(
   event: { key: string; defaultPrevented: boolean; target: EventTarget | null },
@@ -103,6 +104,6 @@ export function escapeGoesHome(
   const target = event.target as Element | null;
   if (!target || typeof target.closest !== 'function') return true;
   return !target.closest(
-    'input, textarea, select, [contenteditable="true"], [role="dialog"], [role="menu"], .emoji-picker',
+    'input, textarea, select, [contenteditable="true"], [data-typing-area], [role="dialog"], [role="menu"], .emoji-picker',
   );
 }

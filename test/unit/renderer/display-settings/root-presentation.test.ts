@@ -87,6 +87,7 @@ describe('Esc to the home view', () => {
     document.body.innerHTML = `
       <div id="feed" tabindex="0"></div>
       <textarea id="compose"></textarea>
+      <form data-typing-area><button id="compose-send"></button></form>
       <div role="dialog"><button id="in-dialog"></button></div>
       <div role="menu"><button id="in-menu"></button></div>
       <div class="emoji-picker"><button id="in-picker"></button></div>`;
@@ -94,6 +95,7 @@ describe('Esc to the home view', () => {
     expect(escapeGoesHome(key($('feed')), on)).toBe(true);
     expect(escapeGoesHome(key(document.body), on)).toBe(true);
     expect(escapeGoesHome(key($('compose')), on)).toBe(false);
+    expect(escapeGoesHome(key($('compose-send')), on)).toBe(false);
     expect(escapeGoesHome(key($('in-dialog')), on)).toBe(false);
     expect(escapeGoesHome(key($('in-menu')), on)).toBe(false);
     expect(escapeGoesHome(key($('in-picker')), on)).toBe(false);

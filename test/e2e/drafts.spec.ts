@@ -153,6 +153,35 @@ test('d brings up the drafts with the keyboard on the newest one, and Enter rest
   await expect(page.getByTestId('compose-input')).toHaveValue(content);
 });
 
+test('r in a channel’s view on a topic whose draft only the server has opens the topic with that draft', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `written elsewhere ${Date.now()}`;
+  await chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content: 'Any news?' });
+  const general = await channelId(chat.api('owner'), 'general');
+  const content = `Draft from the other computer ${Date.now()}`;
+  const draftsLink = page.getByTestId('home-drafts');
+  const before = (await draftsLink.textContent()) ?? '';
+  await chat.api(me.email).post('/drafts', {
+    drafts: [{ type: 'stream', to: [general], topic, content, timestamp: 4_000_000_000 }],
+  });
+  // The app has the server's new draft (its count in the sidebar changed).
+  await expect(draftsLink).not.toHaveText(before);
+
+  await page.getByTestId('channel-general').click();
+  await expect(page.getByTestId('conversation-title')).toHaveText('# general');
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('End');
+  await expect(page.locator('[data-message-id][data-selected="true"]')).toContainText('Any news?');
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('conversation-title')).toHaveText(`# general › ${topic}`);
+  await expect(page.getByTestId('compose-input')).toHaveValue(content);
+  await expect(page.getByTestId('compose-input')).toBeFocused();
+});
+
 test('with server sync off, drafts stay on this computer only', async ({ page, chat, signIn }) => {
   const me = await signIn(page, 'moderator');
   await page.getByTestId('open-settings').click();

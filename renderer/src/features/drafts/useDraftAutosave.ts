@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
-import type { Draft } from '../../api/model';
 import { conversationKey, type ComposeNarrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUserSetting } from '../../app/realm';
 import { useInitialState, useSession } from '../../app/session';
 import { useComposeStore } from '../../state/compose';
 import { useConnectionStore } from '../../state/connection';
-import { draftInput, draftOf, narrowOfDraft, sameDraft } from './draft-model';
+import { draftInput, draftOf, sameDraft } from './draft-model';
 import { discardRetired, enqueue, inBackground, syncDraft } from './draft-sync';
-import { localOfServerDraft, useLocalDrafts, type LocalDrafts } from './local-drafts';
+import { useLocalDrafts } from './local-drafts';
+import { newestServerDraftFor } from './server-drafts';
 
 /** How long typing must pause before the draft goes to the server. */
 export const DRAFT_PUSH_DELAY_MS = 800;
@@ -128,23 +128,4 @@ export function useDraftAutosave(narrow: ComposeNarrow, text: string, channelTop
       if (state.status.state === 'connected' && prev.status.state !== 'connected') retry();
     });
   }, [ready, syncOn, key, bridge]);
-}
-
-/**
- * The newest server draft of the conversation `key` names that no other box holds (`taken`: the
- * local drafts, and those being deleted).
- */
-function newestServerDraftFor(
-  drafts: readonly Draft[],
-  key: string,
-  selfId: number | undefined,
-  taken: LocalDrafts,
-): Draft | undefined {
-  let newest: Draft | undefined;
-  for (const d of drafts) {
-    const narrow = narrowOfDraft(d, selfId);
-    if (!narrow || conversationKey(narrow, selfId) !== key || localOfServerDraft(taken, d)) continue;
-    if (!newest || (d.timestamp ?? 0) > (newest.timestamp ?? 0)) newest = d;
-  }
-  return newest;
 }

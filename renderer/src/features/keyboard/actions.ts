@@ -40,6 +40,8 @@ type Action = (context: ActionContext) => boolean;
 const narrowNow = () => useNarrowStore.getState().narrow;
 const selected = () => activeFeed()?.selected() ?? null;
 const selfIdOf = (context: ActionContext) => getInitialState(context.queryClient)?.user_id;
+const boxesOf = (context: ActionContext) =>
+  composeBoxes(getInitialState(context.queryClient)?.drafts, selfIdOf(context));
 
 /** A write, not awaited: the events bring its result to the screen, a failure the window's notice. */
 function fire(work: Promise<unknown>, what: string): void {
@@ -120,7 +122,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     const current = narrowNow();
     // A channel view writes to the message's topic in its own box, when that box is free for it;
     // elsewhere, the message's conversation (see replyTarget).
-    const target = replyTarget(current, message, selfId, composeBoxes);
+    const target = replyTarget(current, message, selfId, boxesOf(context));
     if (target.inView && current) useViewReply.getState().open(narrowKey(current), target.narrow);
     else if (target.inChannelBox)
       useComposeStore.getState().setTopic(conversationKey(target.narrow, selfId), message.subject ?? '');
@@ -140,7 +142,16 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     if (!message) return false;
     if (refusesPosting(context, replyNarrow(message, selfIdOf(context)))) return true;
     const channelName = typeof message.display_recipient === 'string' ? message.display_recipient : undefined;
-    fire(quoteAndReply(context.bridge, message, selfIdOf(context), channelName), 'Quote not added:');
+    fire(
+      quoteAndReply(
+        context.bridge,
+        message,
+        selfIdOf(context),
+        channelName,
+        getInitialState(context.queryClient)?.drafts,
+      ),
+      'Quote not added:',
+    );
     return true;
   },
   'reply-mentioning': (context) => {
@@ -149,7 +160,7 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     if (refusesPosting(context, replyNarrow(message, selfIdOf(context)))) return true;
     if (!ACTIONS.reply(context)) return false;
     // The box the reply went to gets the sender's mention, after anything already in it.
-    const target = replyTarget(narrowNow(), message, selfIdOf(context), composeBoxes);
+    const target = replyTarget(narrowNow(), message, selfIdOf(context), boxesOf(context));
     const key = conversationKey(target.narrow, selfIdOf(context));
     const compose = useComposeStore.getState();
     const mention = `@**${message.sender_full_name}|${message.sender_id}** `;

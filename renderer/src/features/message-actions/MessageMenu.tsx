@@ -98,6 +98,7 @@ function MessageMenuItems({
   const star = useToggleFlag(message.id);
   const starred = (message.flags ?? []).includes('starred');
   const mayDelete = useInitialState((s) => mayDeleteMessage(s, message, Math.floor(Date.now() / 1000)));
+  const serverDrafts = useInitialState((s) => s.drafts);
   // A reply that could not be sent is not offered (the keyboard's `>` says why).
   const mayReply = useMayPostInChannel(message.type === 'stream' ? message.stream_id : undefined);
 
@@ -109,7 +110,12 @@ function MessageMenuItems({
 
   const items: MenuItem[] = [
     ...(mayReply
-      ? [{ label: 'Quote and reply', run: () => quoteAndReply(bridge, message, selfId, channelName) }]
+      ? [
+          {
+            label: 'Quote and reply',
+            run: () => quoteAndReply(bridge, message, selfId, channelName, serverDrafts),
+          },
+        ]
       : []),
     { label: 'Copy link to message', run: () => copy(link(), 'Link copied.') },
     {

@@ -1,5 +1,5 @@
 import type { ChatBridge } from '../../../../shared/ipc';
-import type { Message } from '../../api/model';
+import type { Draft, Message } from '../../api/model';
 import { conversationKey, narrowKey, narrowTerms, sameNarrow } from '../../api/narrow';
 import { messageLink } from '../../api/conversation-links';
 import { currentServerBase } from '../../components/sanitize';
@@ -23,6 +23,7 @@ export async function quoteAndReply(
   message: Message,
   selfId: number | undefined,
   channelName: string | undefined,
+  serverDrafts: readonly Draft[] | undefined,
 ): Promise<void> {
   const source = await fetchMessageSource(bridge, message.id);
   const link = messageLink(currentServerBase() ?? window.location.origin, message, channelName);
@@ -33,7 +34,11 @@ export async function quoteAndReply(
   );
   const narrowStore = useNarrowStore.getState();
   const current = narrowStore.narrow;
-  const { narrow: target, inChannelBox, inView } = replyTarget(current, message, selfId, composeBoxes);
+  const {
+    narrow: target,
+    inChannelBox,
+    inView,
+  } = replyTarget(current, message, selfId, composeBoxes(serverDrafts, selfId));
   if (inView && current) useViewReply.getState().open(narrowKey(current), target);
   else if (!sameNarrow(current, target)) narrowStore.select(target, message.id);
   const compose = useComposeStore.getState();

@@ -34,6 +34,30 @@ async function openBensTopic(
   return sent.id as number;
 }
 
+/**
+ * Ben writes `contents` in `topic` of #random, all read for the owner, who signs in and opens it
+ * (at its newest message). Returns the messages' ids.
+ */
+async function openBensReadThread(
+  page: Page,
+  chat: ChatEnvironment,
+  signIn: SignIn,
+  topic: string,
+  contents: string[],
+): Promise<number[]> {
+  const ben = chat.api('ben@northwind.example');
+  const ids: number[] = [];
+  for (const content of contents) {
+    const { body } = await ben.post('/messages', { type: 'stream', to: 'random', topic, content });
+    ids.push(body.id as number);
+  }
+  await markTopicRead(chat.api('owner'), 'random', topic);
+  await signIn(page, 'owner');
+  await page.getByTestId('channel-random').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  return ids;
+}
+
 /** An administrator renames the whole topic of message `id`, quietly. */
 async function moveTopic(chat: ChatEnvironment, id: number, topic: string): Promise<void> {
   const moved = await chat.api('admin').patch(`/messages/${id}`, {
@@ -103,17 +127,13 @@ test('a topic moved while it is open keeps the message one had selected, as the 
   signIn,
 }) => {
   const topic = `moving week ${Date.now()}`;
-  const ben = chat.api('ben@northwind.example');
-  const ids: number[] = [];
-  for (const content of ['Monday: boxes.', 'Tuesday: the van.', 'Wednesday: unpacking.', 'Thursday: keys.']) {
-    const { body } = await ben.post('/messages', { type: 'stream', to: 'random', topic, content });
-    ids.push(body.id as number);
-  }
   // All read: the topic opens at its newest message, and the person goes up to an older one.
-  await markTopicRead(chat.api('owner'), 'random', topic);
-  await signIn(page, 'owner');
-  await page.getByTestId('channel-random').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  const ids = await openBensReadThread(page, chat, signIn, topic, [
+    'Monday: boxes.',
+    'Tuesday: the van.',
+    'Wednesday: unpacking.',
+    'Thursday: keys.',
+  ]);
   const selected = page.locator('[data-message-id][data-selected="true"]');
   await expect(selected).toHaveAttribute('data-message-id', String(ids[3]));
   await page.keyboard.press('k');
@@ -133,16 +153,12 @@ test('the later part of the open topic moved with the selected message takes the
   signIn,
 }) => {
   const topic = `long thread ${Date.now()}`;
-  const ben = chat.api('ben@northwind.example');
-  const ids: number[] = [];
-  for (const content of ['About lunch.', 'Now the release:', 'It ships Friday.', 'Notes are up.']) {
-    const { body } = await ben.post('/messages', { type: 'stream', to: 'random', topic, content });
-    ids.push(body.id as number);
-  }
-  await markTopicRead(chat.api('owner'), 'random', topic);
-  await signIn(page, 'owner');
-  await page.getByTestId('channel-random').click();
-  await page.getByTestId(`topic-${topic}`).click();
+  const ids = await openBensReadThread(page, chat, signIn, topic, [
+    'About lunch.',
+    'Now the release:',
+    'It ships Friday.',
+    'Notes are up.',
+  ]);
   const selected = page.locator('[data-message-id][data-selected="true"]');
   await page.keyboard.press('k');
   await expect(selected).toHaveAttribute('data-message-id', String(ids[2]));

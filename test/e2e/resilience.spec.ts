@@ -71,6 +71,36 @@ async function expectUnreadAgrees(page: Page, chat: ChatEnvironment, who: string
 }
 
 /** Records in the page whether the connection banner was ever shown, however briefly. */
+/**
+ * Runs `meanwhile` during an outage that outlasts the server's event-queue timeout (shortened for
+ * it): `who`'s queue is gone when this returns, and the server is still unreachable.
+ */
+async function expireQueueDuringOutage(
+  chat: ChatEnvironment,
+  faultProxy: FaultProxy,
+  who: number,
+  meanwhile: () => Promise<void>,
+): Promise<void> {
+  const events = chat.server.context.events;
+  const timeout = events.timings.queueIdleTimeoutSeconds;
+  await faultProxy.down();
+  try {
+    events.timings.queueIdleTimeoutSeconds = 1;
+    await meanwhile();
+    await expect
+      .poll(
+        () => {
+          events.expireIdle();
+          return events.queuesOf(who).length;
+        },
+        { timeout: 8000 },
+      )
+      .toBe(0);
+  } finally {
+    events.timings.queueIdleTimeoutSeconds = timeout;
+  }
+}
+
 async function watchBanner(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { bannerSeen: string[] };
@@ -245,12 +275,8 @@ test('a queue that expires during an outage: re-registered, state reloaded, no p
   const registersBefore = registers(faultProxy);
 
   // The outage outlasts the server's queue timeout (shortened here), so the queue is gone.
-  const events = chat.server.context.events;
-  const timeout = events.timings.queueIdleTimeoutSeconds;
-  await faultProxy.down();
   const during: number[] = [];
-  try {
-    events.timings.queueIdleTimeoutSeconds = 1;
+  await expireQueueDuringOutage(chat, faultProxy, me.user_id, async () => {
     for (const n of [1, 2])
       during.push(await post(chat, 'admin', topic, `While the queue expired, part ${n}`));
     for (const n of [1, 2])
@@ -260,18 +286,7 @@ test('a queue that expires during an outage: re-registered, state reloaded, no p
         topic: `expiry news ${n}`,
         content: 'Unread for the member',
       });
-    await expect
-      .poll(
-        () => {
-          events.expireIdle();
-          return events.queuesOf(me.user_id).length;
-        },
-        { timeout: 8000 },
-      )
-      .toBe(0);
-  } finally {
-    events.timings.queueIdleTimeoutSeconds = timeout;
-  }
+  });
 
   await faultProxy.up();
   await expect(page.getByTestId('connection-banner')).toHaveCount(0);
@@ -319,25 +334,10 @@ test('a queue that expires while the reader is at the newest message: the conver
   await expect(page.locator('[data-selected="true"]')).toHaveAttribute('data-message-id', String(lastBefore));
 
   // The event queue expires during an outage, while a burst comes in.
-  const events = chat.server.context.events;
-  const timeout = events.timings.queueIdleTimeoutSeconds;
-  await faultProxy.down();
   const during: number[] = [];
-  try {
-    events.timings.queueIdleTimeoutSeconds = 1;
+  await expireQueueDuringOutage(chat, faultProxy, me.user_id, async () => {
     for (let n = 0; n < 30; n++) during.push(await post(chat, 'admin', topic, `During the outage ${n}`));
-    await expect
-      .poll(
-        () => {
-          events.expireIdle();
-          return events.queuesOf(me.user_id).length;
-        },
-        { timeout: 8000 },
-      )
-      .toBe(0);
-  } finally {
-    events.timings.queueIdleTimeoutSeconds = timeout;
-  }
+  });
   const registersBefore = registers(faultProxy);
   await faultProxy.up();
   await expect.poll(() => registers(faultProxy)).toBe(registersBefore + 1);

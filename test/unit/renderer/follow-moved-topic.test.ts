@@ -72,4 +72,22 @@ describe('movedTopicNarrow', () => {
     expect(movedTopicNarrow(open, [move({ new_stream_id: 5 })], opens)).toBeNull();
     expect(movedTopicNarrow(open, [move({ new_stream_id: 4 })], opens)).toEqual({ ...open, streamId: 4 });
   });
+
+  it('reads the channel lists only for a batch that holds a move (every batch makes an opener)', () => {
+    let reads = 0;
+    const state = {
+      get subscriptions() {
+        reads++;
+        return [{ stream_id: 3 }];
+      },
+    };
+    const opens = channelOpener(state as never);
+    expect(
+      movedTopicNarrow(open, [{ type: 'update_message', stream_id: 3, content: 'hi' }], opens),
+    ).toBeNull();
+    expect(reads).toBe(0);
+    expect(opens(3)).toBe(true);
+    expect(opens(9)).toBe(false);
+    expect(reads).toBe(1);
+  });
 });

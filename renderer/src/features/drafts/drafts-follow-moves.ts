@@ -24,10 +24,10 @@ const keyOf = (place: TopicPlace) => conversationKey({ kind: 'topic', ...place }
 
 /**
  * A draft goes with its topic when the whole topic moves (renamed, resolved, moved to another
- * channel), or its later part with the open view, as in the real service: restoring it must not bring the old topic back. The compose
- * box's text follows too (and a channel compose box's topic field, and a reply box opened in a view
- * of many conversations), and the server's copy is updated. A draft already waiting at the new
- * place is left as it is, and so is the moved one.
+ * channel), or its later part with the open view, as in the real service: restoring it must not
+ * bring the old topic back. The compose box's text follows too (and a channel compose box's topic
+ * field, and a reply box opened in a view of many conversations), and the server's copy is
+ * updated. A draft already waiting at the new place is left as it is, and so is the moved one.
  */
 export function moveDraftsWithTopics(
   events: readonly unknown[],

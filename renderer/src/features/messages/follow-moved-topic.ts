@@ -36,12 +36,18 @@ export const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLower
  * neither their view nor their drafts: there they could read nothing and post nothing.
  */
 export function channelOpener(state: InitialState | undefined): (streamId: number) => boolean {
-  const ids = new Set(
-    [...(state?.subscriptions ?? []), ...(state?.unsubscribed ?? []), ...(state?.never_subscribed ?? [])].map(
-      (channel) => channel.stream_id,
-    ),
-  );
-  return (streamId) => ids.has(streamId);
+  // Built on the first question only: every event batch makes an opener, and few hold a move.
+  let ids: Set<number> | null = null;
+  return (streamId) => {
+    ids ??= new Set(
+      [
+        ...(state?.subscriptions ?? []),
+        ...(state?.unsubscribed ?? []),
+        ...(state?.never_subscribed ?? []),
+      ].map((channel) => channel.stream_id),
+    );
+    return ids.has(streamId);
+  };
 }
 
 /**

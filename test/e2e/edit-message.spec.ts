@@ -196,6 +196,38 @@ test('an edit made elsewhere meanwhile is not silently replaced: the save says s
   expect((await api.get(`/messages/${id}`)).body.raw_content).toBe('Plan, edited on the desktop');
 });
 
+test('a topic renamed by someone else while the edit dialog is open: the Topic field follows, and Save keeps the new name', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `renamed meanwhile ${Date.now()}`;
+  const id = (
+    await chat.api(me.email).post('/messages', { type: 'channel', to: 'general', topic, content: 'Agenda' })
+  ).body.id as number;
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  await expect(page.getByTestId('edit-topic')).toHaveValue(topic);
+  await page.getByTestId('edit-content').fill('Agenda, with a second item');
+  // An administrator renames the topic meanwhile.
+  const renamed = `${topic} (renamed)`;
+  expect(
+    (await chat.api('admin').patch(`/messages/${id}`, { topic: renamed, propagate_mode: 'change_all' }))
+      .status,
+  ).toBe(200);
+  await expect(page.getByTestId('edit-topic')).toHaveValue(renamed);
+  // What the user typed stays.
+  await expect(page.getByTestId('edit-content')).toHaveValue('Agenda, with a second item');
+  await page.getByTestId('edit-save').click();
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  const saved = (await chat.api(me.email).get(`/messages/${id}`)).body;
+  expect((saved.message as { subject: string }).subject).toBe(renamed);
+  expect(saved.raw_content).toBe('Agenda, with a second item');
+});
+
 test('moving a whole topic past the time limit offers to move the newer part (rule 9)', async ({
   page,
   chat,

@@ -15,6 +15,7 @@ import { moveUnread, removeUnread, updateUnreadMention } from '../unread';
 import { RESOLVED_PREFIX } from '../../features/channels/hooks';
 import { recentOnMove } from './recent-conversations';
 import { moveUserTopic } from './user-topic';
+import { moveSources } from '../../features/message-actions/message-source';
 
 type UpdateMessageEvent = EventMap['update_message'];
 
@@ -72,6 +73,7 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
     updateInitialState(queryClient, (s) => updateUnreadMention(s, event.message_id, flags));
 
   if (!moved) return;
+  moveSources(queryClient, ids, { topic: newTopic, streamId: event.new_stream_id });
   const before = getInitialState(queryClient);
   const selfId = before?.user_id;
   // Moved to a channel the person is not subscribed to, the messages are no longer theirs to read

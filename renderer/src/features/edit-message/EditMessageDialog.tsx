@@ -280,6 +280,17 @@ function EditForm({
     notifyOld: false,
     notifyNew: true,
   });
+  // Someone moved the message while the dialog was open: the fields the user has not changed follow
+  // it, so Save does not move it back.
+  const [shownOriginal, setShownOriginal] = useState(original);
+  if (shownOriginal.topic !== original.topic || shownOriginal.streamId !== original.streamId) {
+    setShownOriginal(original);
+    setForm((f) => ({
+      ...f,
+      topic: f.topic === shownOriginal.topic ? original.topic : f.topic,
+      streamId: f.streamId === shownOriginal.streamId ? original.streamId : f.streamId,
+    }));
+  }
   const defaultMove = useDefaultMove(messageId, original.streamId, original.topic);
   const [pickedMove, setPickedMove] = useState<PropagateMode | null>(null);
   const propagateMode = pickedMove ?? defaultMove;

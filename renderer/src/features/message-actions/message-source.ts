@@ -40,6 +40,23 @@ export function markSourcesDeleted(queryClient: QueryCacheAccess, messageIds: It
     );
 }
 
+/**
+ * Moves the sources being looked at (an open edit dialog) of messages moved meanwhile
+ * (`update_message`): the dialog then shows where the message is now, not where it was.
+ */
+export function moveSources(
+  queryClient: QueryCacheAccess,
+  messageIds: Iterable<number>,
+  to: { topic: string | undefined; streamId: number | undefined },
+): void {
+  for (const id of messageIds)
+    queryClient.setQueryData<MessageSource & { deletedMeanwhile?: true }>(sourceKey(id), (source) =>
+      source && source.type === 'stream'
+        ? { ...source, subject: to.topic ?? source.subject, stream_id: to.streamId ?? source.stream_id }
+        : source,
+    );
+}
+
 export function useMessageSource(messageId: number) {
   const bridge = useBridge();
   return useQuery<MessageSource & { deletedMeanwhile?: true }>({

@@ -686,3 +686,29 @@ test('Alt+← goes back to where the person was reading, Alt+→ forward again',
   await expect(page.getByRole('dialog')).toContainText('Alt+←');
   await expect(page.getByRole('dialog')).toContainText('Back to where you were before');
 });
+
+test('Alt+← and Alt+→ work from the compose box too, and the text typed there stays with its conversation', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const topic = `back from compose ${Date.now()}`;
+  await chat
+    .api('admin')
+    .post('/messages', { type: 'channel', to: 'general', topic, content: 'Start here.' });
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await expect(page.getByTestId('message-feed')).not.toHaveAttribute('aria-busy');
+  await page.getByTestId('message-feed').focus();
+  await page.keyboard.press('r');
+  const box = page.getByTestId('compose-input');
+  await expect(box).toBeFocused();
+  await page.keyboard.type('Half a thought');
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByTestId('conversation-title')).not.toContainText(topic);
+  await expect(page.getByTestId('conversation-title')).toContainText('general');
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.getByTestId('conversation-title')).toContainText(topic);
+  await expect(box).toHaveValue('Half a thought');
+});

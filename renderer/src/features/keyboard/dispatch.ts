@@ -42,6 +42,10 @@ function ownsEnter(target: EventTarget | null): boolean {
   return target.closest('button, a[href], [role="button"], [role="menuitem"], [role="option"]') !== null;
 }
 
+function typedKeyIsShortcut(shortcut: Shortcut, mac: boolean): boolean {
+  return shortcut.whileTyping === 'not-on-mac' ? !mac : shortcut.whileTyping === true;
+}
+
 function matches(spec: KeySpec, press: KeyPress, mac: boolean): boolean {
   if (press.altKey !== (spec.alt === true)) return false;
   const modifier = mac ? press.metaKey : press.ctrlKey;
@@ -64,7 +68,7 @@ export function shortcutFor(
   for (const shortcut of table) {
     if (shortcut.handledElsewhere) continue;
     if (!shortcut.keys.some((spec) => matches(spec, press, context.mac))) continue;
-    if (typing && !shortcut.whileTyping) return null;
+    if (typing && !typedKeyIsShortcut(shortcut, context.mac)) return null;
     if (context.overlayOpen && !shortcut.overOverlays) return null;
     if (press.key === 'Enter' && ownsEnter(press.target)) return null;
     return shortcut;

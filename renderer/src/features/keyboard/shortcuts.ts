@@ -67,8 +67,12 @@ export interface Shortcut {
   keys: KeySpec[];
   description: string;
   group: 'Navigation' | 'Composing' | 'In the compose box' | 'The selected message';
-  /** Also while typing in a field (otherwise the key is text). */
-  whileTyping?: boolean;
+  /**
+   * Also while typing in a field (otherwise the key is text). `not-on-mac`: only where the key means
+   * nothing in a field (Alt+arrows move by word on a Mac, and do nothing in a Windows or Linux field,
+   * where the browser takes them for back and forward).
+   */
+  whileTyping?: boolean | 'not-on-mac';
   /** Also while a dialog, menu or picker is open. */
   overOverlays?: boolean;
   /**
@@ -128,12 +132,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
     keys: [{ key: 'ArrowLeft', alt: true }],
     description: 'Back to where you were before',
     group: 'Navigation',
+    whileTyping: 'not-on-mac',
   },
   {
     action: 'go-forward',
     keys: [{ key: 'ArrowRight', alt: true }],
     description: 'Forward again',
     group: 'Navigation',
+    whileTyping: 'not-on-mac',
   },
   {
     action: 'go-to-conversation',

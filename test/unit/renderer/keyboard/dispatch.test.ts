@@ -297,16 +297,28 @@ describe('s, the selected message’s conversation', () => {
 });
 
 describe('Back and Forward', () => {
-  it('are Alt+← and Alt+→; ← alone still edits the last message; not while typing', () => {
+  it('are Alt+← and Alt+→; ← alone still edits the last message', () => {
     expect(actionOf(press('ArrowLeft', { altKey: true }))).toBe('go-back');
     expect(actionOf(press('ArrowRight', { altKey: true }))).toBe('go-forward');
     expect(actionOf(press('ArrowLeft'))).toBe('edit-last');
     expect(actionOf(press('ArrowLeft', { altKey: true, ctrlKey: true }))).toBeNull();
+  });
+
+  it('work from a text field (a conversation opened by Back has its compose box focused), except on a Mac, where Option+arrows move by word', () => {
     document.body.innerHTML = '<textarea></textarea>';
-    expect(
-      actionOf(press('ArrowLeft', { altKey: true, target: document.querySelector('textarea') })),
-    ).toBeNull();
+    const inField = (key: string) => press(key, { altKey: true, target: document.querySelector('textarea') });
+    expect(actionOf(inField('ArrowLeft'))).toBe('go-back');
+    expect(actionOf(inField('ArrowRight'))).toBe('go-forward');
+    const mac = { overlayOpen: false, mac: true };
+    expect(actionOf(inField('ArrowLeft'), mac)).toBeNull();
+    expect(actionOf(inField('ArrowRight'), mac)).toBeNull();
+    expect(actionOf(press('ArrowLeft', { altKey: true }), mac)).toBe('go-back');
+    // Other keys typed there stay text.
+    expect(actionOf(press('r', { target: document.querySelector('textarea') }))).toBeNull();
     document.body.innerHTML = '';
+  });
+
+  it('are listed as Alt+← (⌥← on a Mac)', () => {
     const back = SHORTCUTS.find((s) => s.action === 'go-back')!;
     expect(keyLabel(back.keys[0]!, false)).toBe('Alt+←');
     expect(keyLabel(back.keys[0]!, true)).toBe('⌥←');

@@ -431,3 +431,32 @@ test('a link of the organization pasted into the search box opens its view: a me
   await expect(page.getByTestId('conversation-title')).toHaveText('Search: channel:general later');
   await expect(pills(page)).toHaveText(['channel:general×']);
 });
+
+test('a matched message edited or moved by someone else shows what it says now: highlighted again, or gone when it no longer matches', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const word = `quokka${Date.now()}`;
+  const edited = await post(chat, 'admin', 'general', 'wildlife', `the ${word} is smiling`);
+  const unmatched = await post(chat, 'admin', 'general', 'wildlife', `a second ${word} sighting`);
+  const moved = await post(chat, 'admin', 'general', 'wildlife', `a third ${word} sighting`);
+  await page.getByTestId('search-input').fill(word);
+  await page.getByTestId('search-input').press('Enter');
+  await expect.poll(() => feedIds(page)).toEqual([edited, unmatched, moved]);
+
+  const admin = chat.api('admin');
+  await admin.patch(`/messages/${edited}`, { content: `the ${word} is sleeping now` });
+  const editedRow = page.getByTestId(`message-${edited}`);
+  await expect(editedRow).toContainText('is sleeping now');
+  await expect(editedRow.locator('.highlight')).toHaveText(word);
+
+  await admin.patch(`/messages/${unmatched}`, { content: 'a second wombat sighting' });
+  await expect.poll(() => feedIds(page)).toEqual([edited, moved]);
+
+  await admin.patch(`/messages/${moved}`, { topic: 'marsupials', propagate_mode: 'change_one' });
+  const header = page.getByTestId('message-feed').locator('.recipient-header').last();
+  await expect(header).toContainText('marsupials');
+  await expect(page.getByTestId(`message-${moved}`).locator('.highlight')).toHaveText(word);
+});

@@ -16,6 +16,7 @@ import { RESOLVED_PREFIX } from '../../features/channels/hooks';
 import { recentOnMove } from './recent-conversations';
 import { moveUserTopic } from './user-topic';
 import { moveSources } from '../../features/message-actions/message-source';
+import { recheckSearchMatches } from '../../features/search/highlights';
 
 type UpdateMessageEvent = EventMap['update_message'];
 
@@ -37,7 +38,24 @@ function onlyResolves(event: UpdateMessageEvent, newTopic: string | undefined): 
   return newTopic === RESOLVED_PREFIX + from || from === RESOLVED_PREFIX + newTopic;
 }
 
-/** What an `update_message` event does to a message: its new content, topic or channel. */
+/** The messages whose text, topic or channel an `update_message` event changes. */
+export function changedIds(event: UpdateMessageEvent): Set<number> {
+  const ids = new Set(moveOf(event).moved ? event.message_ids : []);
+  if (event.rendered_content !== undefined && event.message_id !== undefined) ids.add(event.message_id);
+  return ids;
+}
+
+/** A message without a search's highlighting, which described it before a change. */
+function withoutMatch(m: Message): Message {
+  if (m.match_content === undefined && m.match_subject === undefined) return { ...m };
+  const { match_content: _content, match_subject: _subject, ...rest } = m;
+  return rest;
+}
+
+/**
+ * What an `update_message` event does to a message: its new content, topic or channel (and, in a
+ * search, no highlighting of what it said before: see `recheckSearchMatches`).
+ */
 export function editedBy(event: UpdateMessageEvent): (m: Message) => Message {
   const ids = new Set(event.message_ids);
   const { newTopic, moved } = moveOf(event);
@@ -45,13 +63,13 @@ export function editedBy(event: UpdateMessageEvent): (m: Message) => Message {
   return (m) => {
     let next = m;
     if (m.id === event.message_id && event.rendered_content !== undefined) {
-      next = { ...next, content: event.rendered_content };
+      next = { ...withoutMatch(next), content: event.rendered_content };
       // An edit can make a message a "/me" message, or stop it being one.
       if (event.is_me_message !== undefined) next.is_me_message = event.is_me_message;
       if (!event.rendering_only && event.edit_timestamp) next.last_edit_timestamp = event.edit_timestamp;
     }
     if (moved && ids.has(m.id)) {
-      next = { ...next };
+      next = withoutMatch(next);
       if (newTopic !== undefined) next.subject = newTopic;
       if (event.new_stream_id !== undefined) next.stream_id = event.new_stream_id;
       if (event.edit_timestamp && marksMove) next.last_moved_timestamp = event.edit_timestamp;
@@ -65,6 +83,8 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
   const ids = new Set(event.message_ids);
   const { newTopic, moved } = moveOf(event);
 
+  // Before the messages lose their matches, which tell what the searches showed.
+  recheckSearchMatches(queryClient, changedIds(event));
   updateCachedMessages(queryClient, editedBy(event));
   // A content edit's event gives the edited message's flags as they now are: a mention typed in or
   // taken out changes whether it is an unread mention.

@@ -1,6 +1,6 @@
 import type { Message } from './model';
 import { dmConversationKey } from './dm-participants';
-import { parseSearch, searchNarrow } from './search-query';
+import { parseSearch, searchNarrow, searchRulesOut } from './search-query';
 
 /** A conversation view the user can select, and its spec form (`narrow` parameter). */
 export type Narrow =
@@ -90,10 +90,13 @@ export function sameNarrow(a: Narrow | null, b: Narrow | null): boolean {
   return a !== null && b !== null && narrowKey(a) === narrowKey(b);
 }
 
-/** Whether a message belongs to a narrow; null when only the server can tell (search). */
+/**
+ * Whether a message belongs to a narrow; null when only the server can tell (a search the message
+ * does not answer by itself: see `searchRulesOut`).
+ */
 export function messageInNarrow(
   narrow: Narrow,
-  message: Pick<Message, 'type' | 'stream_id' | 'subject' | 'flags'>,
+  message: Pick<Message, 'type' | 'stream_id' | 'subject' | 'flags' | 'sender_id' | 'sender_email'>,
   recipientIds: number[],
   selfId: number | undefined,
 ): boolean | null {
@@ -115,6 +118,6 @@ export function messageInNarrow(
       return dmConversationKey(recipientIds, selfId) === dmConversationKey(narrow.userIds, selfId);
     }
     case 'search':
-      return null;
+      return searchRulesOut(parseSearch(narrow.query), message) ? false : null;
   }
 }

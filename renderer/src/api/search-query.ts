@@ -3,6 +3,8 @@
  * (a leading `-` negates one; an operand with spaces is quoted) and free words, which become one
  * `search` term. A word that looks like a filter but names no known operator stays a word.
  */
+import { mentionedByFlags } from './mention-flags';
+import type { Message } from './model';
 import type { Narrow } from './narrow';
 
 export interface SearchTerm {
@@ -169,6 +171,40 @@ export function searchProblem(search: ParsedSearch): string | null {
       return `Search does not understand ${shown}: ${term.operator}: takes a message ID (a number).`;
   }
   return null;
+}
+
+type SearchedMessage = Pick<Message, 'type' | 'subject' | 'flags' | 'sender_id' | 'sender_email'>;
+
+/** Whether one filter, as the server reads it, certainly leaves the message out; null when only the server can tell. */
+function termRulesOut(term: SearchTerm, message: SearchedMessage): boolean | null {
+  if (term.negated) return null;
+  const flags = message.flags ?? [];
+  switch (term.operator) {
+    case 'is':
+      if (term.operand === 'mentioned') return !mentionedByFlags(flags);
+      if (term.operand === 'starred') return !flags.includes('starred');
+      if (term.operand === 'dm' || term.operand === 'private') return message.type !== 'private';
+      return null;
+    case 'topic':
+      return (
+        message.type !== 'stream' || (message.subject ?? '').toLowerCase() !== term.operand.toLowerCase()
+      );
+    case 'sender':
+      if (/^\d+$/.test(term.operand)) return message.sender_id !== Number(term.operand);
+      if (message.sender_email === undefined) return null;
+      return message.sender_email.toLowerCase() !== term.operand.toLowerCase();
+    default:
+      return null;
+  }
+}
+
+/**
+ * Whether a search certainly leaves a message out, by a filter the message itself answers
+ * (`is:mentioned` by its flags, `topic:`, `sender:`, ...): the filters all apply, so one is
+ * enough. False when only the server can tell (the words, `has:`, `channel:` by name, ...).
+ */
+export function searchRulesOut(search: ParsedSearch, message: SearchedMessage): boolean {
+  return search.terms.some((term) => termRulesOut(term, message) === true);
 }
 
 /** The message a `near:` filter asks the view to open at, if any. */

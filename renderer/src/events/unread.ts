@@ -1,5 +1,6 @@
 import type { InitialState, UnreadMessages } from '../api/model';
 import { dmConversationKey } from '../api/dm-participants';
+import { mentionedByFlags } from '../api/mention-flags';
 import { topicHidden, topicKey, topicPolicies } from '../features/inbox/inbox-model';
 
 /** Pure helpers over `unread_msgs` (POST /register), used by the message and flag reducers. */
@@ -21,17 +22,6 @@ export interface UnreadAddition {
   target: UnreadTarget;
   /** The user is mentioned in it (directly, by a group, or by a wildcard): it goes in `mentions` too. */
   mentioned?: boolean;
-}
-
-/** The flags that make an unread message one of `unread_msgs.mentions`. */
-export function mentionedByFlags(flags: readonly string[]): boolean {
-  return flags.some(
-    (f) =>
-      f === 'mentioned' ||
-      f === 'wildcard_mentioned' ||
-      f === 'stream_wildcard_mentioned' ||
-      f === 'topic_wildcard_mentioned',
-  );
 }
 
 /**

@@ -64,6 +64,25 @@ describe('message', () => {
     expect(counts.byTopic.get(topicCountKey(1, 'greetings'))).toBe(1);
   });
 
+  it('leaves out of a search the new messages a filter of it rules out by the message alone, as Mentions', () => {
+    const mentions: Narrow = { kind: 'search', query: 'is:mentioned' };
+    const fromOther: Narrow = { kind: 'search', query: `sender:${OTHER} lunch` };
+    const inTopic: Narrow = { kind: 'search', query: 'topic:Greetings lunch' };
+    const words: Narrow = { kind: 'search', query: 'lunch -is:mentioned' };
+    for (const narrow of [mentions, fromOther, inTopic, words]) seedFeed(narrow, []);
+    const plain = channelMessage({ sender_id: THIRD, subject: 'elsewhere' });
+    const mention = channelMessage({ sender_id: OTHER, subject: 'greetings' });
+    applyEvents(qc, [
+      ev('message', { message: plain, flags: [] }),
+      ev('message', { message: mention, flags: ['stream_wildcard_mentioned'] }),
+    ]);
+    expect(feed(mentions).map((x) => x.id)).toEqual([mention.id]);
+    expect(feed(fromOther).map((x) => x.id)).toEqual([mention.id]);
+    expect(feed(inTopic).map((x) => x.id)).toEqual([mention.id]);
+    // Words and negated filters only the server answers: both go to be checked.
+    expect(feed(words).map((x) => x.id)).toEqual([plain.id, mention.id]);
+  });
+
   it('keeps an unread mention among the unread mentions, live, and drops it when read or marked unread again', () => {
     const mention = channelMessage({ id: 501 });
     const plain = channelMessage({ id: 502 });

@@ -460,3 +460,36 @@ test('a matched message edited or moved by someone else shows what it says now: 
   await expect(header).toContainText('marsupials');
   await expect(page.getByTestId(`message-${moved}`).locator('.highlight')).toHaveText(word);
 });
+
+test('a person or channel named in part before more words is the one offered, and one naming nobody is said in the box, not refused by the server', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  const word = `numbat${Date.now()}`;
+  const fromAdmin = await post(chat, 'admin', 'general', 'marsupials', `a ${word} at dawn`);
+  await post(chat, 'moderator', 'general', 'marsupials', `a ${word} at dusk`);
+  const admin = chat.user('admin');
+  const input = page.getByTestId('search-input');
+  await input.click();
+  // The space after the filter makes it a pill before the words follow.
+  await input.pressSequentially(`sender:${admin.full_name.split(' ')[0]} ${word}`);
+  await expect(pills(page)).toHaveCount(1);
+  await input.press('Enter');
+  await expect.poll(() => feedIds(page)).toEqual([fromAdmin]);
+  await expect(pills(page)).toHaveText([`sender:${admin.email}×`]);
+  await expect(page.getByTestId('error')).toHaveCount(0);
+
+  await input.click();
+  await input.press('Control+a');
+  await input.press('Backspace');
+  await input.press('Backspace');
+  await expect(pills(page)).toHaveCount(0);
+  const title = await page.getByTestId('conversation-title').textContent();
+  await input.pressSequentially(`channel:nowhere ${word}`);
+  await input.press('Enter');
+  await expect(page.getByTestId('search-no-match')).toHaveText('No channel matches “nowhere”.');
+  await expect(page.getByTestId('conversation-title')).toHaveText(title ?? '');
+  await expect(page.getByTestId('error')).toHaveCount(0);
+});

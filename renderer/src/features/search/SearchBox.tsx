@@ -4,7 +4,6 @@ import { conversationLinkTarget, linkNamesOf, type LinkTarget } from '../../api/
 import { getInitialState } from '../../api/keys';
 import { currentServerBase } from '../../components/sanitize';
 import {
-  canonicalOperator,
   conversationOfSearch,
   formatSearch,
   formatTerm,
@@ -21,6 +20,7 @@ import { useNarrowStore } from '../../state/narrow';
 import { findUser, useSelfId, useUsers } from '../../app/realm';
 import { useChannelIndex } from '../channels/hooks';
 import { currentWord, replaceCurrentWord, suggest, type Suggestion } from './search-suggestions';
+import { resolveNamingTerms, type SearchNames } from './naming-terms';
 import { useSuggestionSources } from './useSuggestionSources';
 import { focusFallback } from '../../components/focus-fallback';
 import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
@@ -28,64 +28,32 @@ import { useHeldHighlight } from '../../components/held-highlight';
 
 const LIST_ID = 'search-suggestions';
 
-/** `word` as a filter whose operand names a person or a channel (`sender:`, `dm:`, `channel:`…), or null. */
-function namingFilter(word: string): { operator: string; operand: string } | null {
-  const bare = word.replace(/^-/, '');
-  const colon = bare.indexOf(':');
-  const operator = colon < 0 ? null : canonicalOperator(bare.slice(0, colon));
-  if (operator === null || !['sender', 'dm', 'dm-including', 'channel'].includes(operator)) return null;
-  return { operator, operand: bare.slice(colon + 1).replace(/^"|"$/g, '') };
-}
-
-/** What such a filter naming nobody says: "No one matches “zzz”." */
-function noMatchText(filter: { operator: string; operand: string }): string {
-  return filter.operator === 'channel'
-    ? `No channel matches “${filter.operand}”.`
-    : `No one matches “${filter.operand}”.`;
-}
-
-/** The filter Enter takes for such a word: the offered one it names exactly, else the first offered. */
-function pickedFor(word: string, suggestions: readonly Suggestion[]): SearchTerm | null {
-  if (!namingFilter(word)) return null;
-  const offered = suggestions.filter((s) => s.complete);
-  const exact = offered.find((s) => s.replacement.toLowerCase() === word.toLowerCase());
-  const chosen = exact ?? offered[0];
-  return chosen ? termOf(chosen.replacement) : null;
-}
-
 /**
- * A typed `dm:` list of several people the organization has (`dm:ada@…,ben@…`, emails or IDs) as
- * its filter; the suggestions offer one person at a time, so none would name it exactly.
- */
-function groupDmTerm(word: string, people: SearchPeople): SearchTerm | null {
-  const term = termOf(word);
-  if (term?.operator !== 'dm' || !term.operand.includes(',')) return null;
-  return term.operand.split(',').every((part) => people.idOf(part.trim()) !== undefined) ? term : null;
-}
-
-type ChannelIdOf = (name: string) => number | undefined;
-
-/**
- * Opens the search for these filters and words (or leaves search when nothing is left). Given
- * `channelIdOf` and `people` (a search typed and entered, not one refined by removing a pill), a
- * channel alone, a channel and a topic, or `dm:` people alone, opens that conversation. A search with a part the service would not
- * understand is not run: returns what is wrong with it.
+ * Opens the search for these filters and words (or leaves search when nothing is left). A filter
+ * naming a person or a channel in part is the one the suggestions offer (`resolveNamingTerms`).
+ * With `opensConversations` (a search typed and entered, not one refined by removing a pill), a
+ * channel alone, a channel and a topic, or `dm:` people alone, opens that conversation. A search
+ * naming no one the organization has, or with a part the service would not understand, is not
+ * run: returns what is wrong with it.
  */
 function runSearch(
   terms: SearchTerm[],
   text: string,
-  selfEmail?: string,
-  channelIdOf?: ChannelIdOf,
-  people?: SearchPeople,
+  names: SearchNames,
+  opensConversations: boolean,
 ): string | null {
   const parsed = parseSearch(text);
-  const typed = parsed.terms.map((term) => meTerm(term, selfEmail) ?? term);
-  const search = { terms: [...terms, ...typed], text: parsed.text };
+  const typed = parsed.terms.map((term) => meTerm(term, names.sources.selfEmail) ?? term);
+  const named = resolveNamingTerms([...terms, ...typed], names);
+  if (typeof named === 'string') return named;
+  const search = { terms: named, text: parsed.text };
   const problem = searchProblem(search);
   if (problem) return problem;
   const query = formatSearch(search);
   const store = useNarrowStore.getState();
-  const conversation = channelIdOf ? conversationOfSearch(search, channelIdOf, people) : null;
+  const conversation = opensConversations
+    ? conversationOfSearch(search, names.channelIdOf, names.people)
+    : null;
   if (conversation) store.select(conversation, nearAnchor(search));
   else if (query) store.select({ kind: 'search', query }, nearAnchor(search));
   else if (store.narrow?.kind === 'search') store.clear();
@@ -145,14 +113,18 @@ export function SearchBox() {
   const [noMatch, setNoMatch] = useState<string | null>(null);
   const sources = useSuggestionSources(terms);
   const channels = useChannelIndex();
+  // A channel by name, or by the ID a link names it by when this window does not know its name.
   const channelIdOf = (name: string) =>
-    [...channels.values()].find((c) => c.name.toLowerCase() === name.toLowerCase())?.stream_id;
+    /^\d+$/.test(name) && channels.has(Number(name))
+      ? Number(name)
+      : [...channels.values()].find((c) => c.name.toLowerCase() === name.toLowerCase())?.stream_id;
   const users = useUsers();
   const selfId = useSelfId();
   const people: SearchPeople = {
     idOf: (emailOrId) => findUser(users, emailOrId)?.user_id,
     selfId,
   };
+  const names: SearchNames = { sources, people, channelIdOf };
   const suggestions = open ? suggest(currentWord(text), sources) : [];
   // The topics offered move as messages arrive: the one under Enter stays the one chosen.
   const highlight = useHeldHighlight(suggestions, suggestionKey, -1);
@@ -201,7 +173,7 @@ export function SearchBox() {
     notePillRemoved(index);
     const rest = terms.filter((_, i) => i !== index);
     setTerms(rest);
-    if (narrow?.kind === 'search') setNoMatch(runSearch(rest, text, sources.selfEmail));
+    if (narrow?.kind === 'search') setNoMatch(runSearch(rest, text, names, false));
   };
 
   const afterRun = (problem: string | null) => {
@@ -234,18 +206,7 @@ export function SearchBox() {
       useNarrowStore.getState().select(link.narrow, link.anchor);
       return afterRun(null);
     }
-    // A person or a channel typed in part ("sender:Quint") is the one the list offers first: the
-    // server knows no one by a part of their name.
-    const word = currentWord(text);
-    const picked = groupDmTerm(word, people) ?? pickedFor(word, suggest(word, sources));
-    // Nobody (or no channel) by that name: said here, rather than the server's refusal of the search.
-    const naming = picked ? null : namingFilter(word);
-    if (naming) return setNoMatch(noMatchText(naming));
-    if (!picked) return afterRun(runSearch(terms, text, sources.selfEmail, channelIdOf, people));
-    const rest = replaceCurrentWord(text, '').trimEnd();
-    setTerms([...terms, picked]);
-    setText(rest ? `${rest} ` : '');
-    afterRun(runSearch([...terms, picked], rest, sources.selfEmail, channelIdOf, people));
+    afterRun(runSearch(terms, text, names, true));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

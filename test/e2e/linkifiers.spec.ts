@@ -170,3 +170,28 @@ test('at 800 px wide a short pattern and its URL template are shown whole, a lon
   await expect(longPattern).toHaveAttribute('title', long.pattern);
   expect(await longPattern.evaluate(cut)).toBe(true);
 });
+
+test('Esc in a typed field of the linkifier form leaves the field and keeps the text; the next Esc closes the form', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'admin');
+  await openLinkifiers(page);
+  await page.getByTestId('linkifier-add').press('Enter');
+  const form = page.getByTestId('linkifier-form');
+  await page.keyboard.type('JIRA-(?P<id>[0-9]+)');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('https://jira.northwind.example/browse/{id}');
+  await page.keyboard.press('Escape');
+
+  await expect(form).toBeFocused();
+  await expect(form.getByTestId('linkifier-pattern-input')).toHaveValue('JIRA-(?P<id>[0-9]+)');
+  await expect(form.getByTestId('linkifier-template-input')).toHaveValue(
+    'https://jira.northwind.example/browse/{id}',
+  );
+  await expect(page.getByTestId('settings-screen')).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId('linkifier-add')).toBeFocused();
+});

@@ -1,16 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { focusFallback, keepTabInside } from './focus-fallback';
+import { holdsText } from './holds-text';
 import { takeTypedAhead } from './type-ahead';
-
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
-
-/** A field holding text the user may be typing. */
-function holdsText(target: EventTarget | null): boolean {
-  const field =
-    target instanceof HTMLTextAreaElement ||
-    (target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type));
-  return field && (target as HTMLInputElement | HTMLTextAreaElement).value !== '';
-}
 
 /** Whether the element's content is taller than it (it scrolls), kept current as either changes. */
 function useScrolls(ref: RefObject<HTMLElement | null>): boolean {

@@ -10,6 +10,7 @@ import { useBridge } from '../../app/bridge-context';
 import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { takeDroppedFocus } from '../../components/focus-fallback';
+import { holdsText } from '../../components/holds-text';
 import { useFocusAfterRowRemoved } from '../../components/row-removal-focus';
 import { Empty, Loading } from '../../components/states';
 import { compilePattern, previewSegments, templateProblems } from './preview';
@@ -279,11 +280,13 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; on
       className="linkifier-form"
       onSubmit={submit}
       data-testid="linkifier-form"
+      tabIndex={-1}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onDone();
-        }
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        // As in the rest of the settings screen, Esc first leaves a field holding what was typed.
+        if (holdsText(e.target)) e.currentTarget.focus();
+        else onDone();
       }}
     >
       <label className="field">

@@ -1,17 +1,8 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { keepTabInside } from '../../components/focus-fallback';
+import { holdsText } from '../../components/holds-text';
 import { useSettingsScreen } from './screen-store';
-
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
-
-/** A field holding text the user may be typing, which one Esc must not throw away with the screen. */
-function holdsText(target: EventTarget): target is HTMLInputElement | HTMLTextAreaElement {
-  const field =
-    target instanceof HTMLTextAreaElement ||
-    (target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type));
-  return field && target.value !== '';
-}
 
 /**
  * The settings screen's box: a modal covering the chat, closed by Esc or "Back to chat", with its

@@ -195,3 +195,29 @@ test('Esc in a typed field of the linkifier form leaves the field and keeps the 
   await expect(form).toHaveCount(0);
   await expect(page.getByTestId('linkifier-add')).toBeFocused();
 });
+
+test('a linkifier deleted by another administrator while it is edited keeps the form and its text; saving adds it again', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const target = await ensureLinkifier(chat, 'RFC(?P<id>[0-9]+)', 'https://rfc.example/{id}');
+  await signIn(page, 'admin');
+  await openLinkifiers(page);
+  const card = page.getByTestId(`linkifier-${target.id}`);
+  await card.getByTestId('linkifier-edit').click();
+  await card.getByTestId('linkifier-template-input').fill('https://www.rfc-editor.org/rfc/rfc{id}');
+
+  await chat.api('owner').delete(`/realm/filters/${target.id}`);
+
+  await expect(card.getByTestId('linkifier-deleted')).toContainText('deleted');
+  await expect(card.getByTestId('linkifier-template-input')).toHaveValue(
+    'https://www.rfc-editor.org/rfc/rfc{id}',
+  );
+  await card.getByTestId('linkifier-save').click();
+  await expect(page.getByTestId('linkifier-form')).toHaveCount(0);
+  const added = (await linkifiers(chat)).filter((l) => l.pattern === target.pattern);
+  expect(added).toHaveLength(1);
+  expect(added[0]!.url_template).toBe('https://www.rfc-editor.org/rfc/rfc{id}');
+  expect(added[0]!.id).not.toBe(target.id);
+});

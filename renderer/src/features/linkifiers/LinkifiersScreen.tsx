@@ -11,6 +11,7 @@ import { useIsAdmin } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { takeDroppedFocus } from '../../components/focus-fallback';
 import { holdsText } from '../../components/holds-text';
+import { useRowsKeepingEdited } from '../../components/keep-edited-row';
 import { useFocusAfterRowRemoved } from '../../components/row-removal-focus';
 import { Empty, Loading } from '../../components/states';
 import { compilePattern, previewSegments, templateProblems } from './preview';
@@ -56,6 +57,8 @@ export function LinkifiersScreen() {
     else takeDroppedFocus(target ?? null);
   }, [linkifiers, reorder.isPending]);
   const heading = useRef<HTMLHeadingElement>(null);
+  // A linkifier deleted by someone else while it is edited keeps its form, and what was typed.
+  const rows = useRowsKeepingEdited(linkifiers ?? [], editing);
   // Once deleted (its row gone with the focus), the row now in its place has it, on its Delete.
   const deleting = useFocusAfterRowRemoved(
     linkifiers?.map((l) => l.id),
@@ -104,73 +107,81 @@ export function LinkifiersScreen() {
       )}
       {linkifiers === undefined ? (
         <Loading />
-      ) : linkifiers.length === 0 ? (
+      ) : rows.length === 0 ? (
         <Empty>This organization has no linkifiers.</Empty>
       ) : (
         <ol className="card-list" data-testid="linkifiers-list" ref={list}>
-          {linkifiers.map((l, index) => (
-            <li key={l.id} className="card" data-testid={`linkifier-${l.id}`}>
-              {editing === l.id ? (
-                <LinkifierForm linkifier={l} onDone={() => setEditing(null)} />
-              ) : (
-                <div className="linkifier-row">
-                  <code
-                    className="ellipsis linkifier-pattern"
-                    data-testid="linkifier-pattern"
-                    title={l.pattern}
-                  >
-                    {l.pattern}
-                  </code>
-                  <span aria-hidden="true">→</span>
-                  <code
-                    className="ellipsis linkifier-template"
-                    data-testid="linkifier-template"
-                    title={l.url_template ?? l.url_format}
-                  >
-                    {l.url_template ?? l.url_format}
-                  </code>
-                  {isAdmin && (
-                    <span className="card-actions card-time">
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        data-testid="linkifier-move-up"
-                        aria-label={`Move ${l.pattern} up`}
-                        disabled={index === 0 || reorder.isPending}
-                        onClick={() => move(index, -1)}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        data-testid="linkifier-move-down"
-                        aria-label={`Move ${l.pattern} down`}
-                        disabled={index === linkifiers.length - 1 || reorder.isPending}
-                        onClick={() => move(index, 1)}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        data-testid="linkifier-edit"
-                        aria-label={`Edit ${l.pattern}`}
-                        ref={takeDroppedFocus}
-                        onClick={() => setEditing(l.id)}
-                      >
-                        Edit
-                      </button>
-                      <DeleteLinkifier
-                        linkifier={l}
-                        onDeleting={(started) => deleting(started ? { key: l.id, at: index } : null)}
-                      />
-                    </span>
-                  )}
-                </div>
-              )}
-            </li>
-          ))}
+          {rows.map((l) => {
+            // Its place in the server's order (a deleted row kept for its form has none).
+            const index = linkifiers.indexOf(l);
+            return (
+              <li key={l.id} className="card" data-testid={`linkifier-${l.id}`}>
+                {editing === l.id ? (
+                  <LinkifierForm
+                    linkifier={l}
+                    deleted={!linkifiers.includes(l)}
+                    onDone={() => setEditing(null)}
+                  />
+                ) : (
+                  <div className="linkifier-row">
+                    <code
+                      className="ellipsis linkifier-pattern"
+                      data-testid="linkifier-pattern"
+                      title={l.pattern}
+                    >
+                      {l.pattern}
+                    </code>
+                    <span aria-hidden="true">→</span>
+                    <code
+                      className="ellipsis linkifier-template"
+                      data-testid="linkifier-template"
+                      title={l.url_template ?? l.url_format}
+                    >
+                      {l.url_template ?? l.url_format}
+                    </code>
+                    {isAdmin && (
+                      <span className="card-actions card-time">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          data-testid="linkifier-move-up"
+                          aria-label={`Move ${l.pattern} up`}
+                          disabled={index === 0 || reorder.isPending}
+                          onClick={() => move(index, -1)}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          data-testid="linkifier-move-down"
+                          aria-label={`Move ${l.pattern} down`}
+                          disabled={index === linkifiers.length - 1 || reorder.isPending}
+                          onClick={() => move(index, 1)}
+                        >
+                          ↓
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          data-testid="linkifier-edit"
+                          aria-label={`Edit ${l.pattern}`}
+                          ref={takeDroppedFocus}
+                          onClick={() => setEditing(l.id)}
+                        >
+                          Edit
+                        </button>
+                        <DeleteLinkifier
+                          linkifier={l}
+                          onDeleting={(started) => deleting(started ? { key: l.id, at: index } : null)}
+                        />
+                      </span>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
     </div>
@@ -235,7 +246,17 @@ function DeleteLinkifier({
 }
 
 /** Edits `linkifier`, or adds a new one when there is none. */
-export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; onDone: () => void }) {
+export function LinkifierForm({
+  linkifier,
+  deleted = false,
+  onDone,
+}: {
+  linkifier?: Linkifier;
+  /** `linkifier` was deleted (elsewhere) while edited: saving adds it again. */
+  deleted?: boolean;
+  onDone: () => void;
+}) {
+  const updating = linkifier !== undefined && !deleted;
   const bridge = useBridge();
   const [pattern, setPattern] = useState(linkifier?.pattern ?? '');
   const [template, setTemplate] = useState(linkifier?.url_template ?? linkifier?.url_format ?? '');
@@ -248,7 +269,7 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; on
     mutationFn: async () => {
       const before = new Set((getInitialState(queryClient)?.realm_linkifiers ?? []).map((l) => l.id));
       try {
-        if (linkifier)
+        if (updating)
           await callApi(bridge, 'updateLinkifier', {
             filter_id: linkifier.id,
             pattern,
@@ -260,7 +281,7 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; on
         // again, a new one would be refused as a pattern already there.
         const refused = error instanceof ApiCallError && error.failure.kind === 'api';
         const isSaved = (l: Linkifier) =>
-          (linkifier ? l.id === linkifier.id : !before.has(l.id)) &&
+          (updating ? l.id === linkifier.id : !before.has(l.id)) &&
           l.pattern === pattern &&
           (l.url_template ?? l.url_format) === template;
         if (refused || !(await serverHasLinkifier(bridge, isSaved))) throw error;
@@ -289,6 +310,12 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; on
         else onDone();
       }}
     >
+      {deleted && (
+        <p className="notice" role="alert" data-testid="linkifier-deleted">
+          Someone deleted this linkifier while you were editing it. Your changes are still here: “Add
+          linkifier” adds it again.
+        </p>
+      )}
       <label className="field">
         <span>Pattern</span>
         <input
@@ -375,7 +402,7 @@ export function LinkifierForm({ linkifier, onDone }: { linkifier?: Linkifier; on
           data-testid="linkifier-save"
           disabled={problems.length > 0 || save.isPending}
         >
-          {save.isPending ? 'Saving…' : linkifier ? 'Save' : 'Add linkifier'}
+          {save.isPending ? 'Saving…' : updating ? 'Save' : 'Add linkifier'}
         </button>
         <button type="button" className="btn" onClick={onDone}>
           Cancel

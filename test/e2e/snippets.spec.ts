@@ -129,3 +129,35 @@ test('edits a snippet’s title and text; an emptied title is refused and nothin
   }
   await expect(page.getByRole('heading', { name: 'Your snippets' })).toBeFocused();
 });
+
+test('a snippet being edited keeps its form and text when deleted from another device (saving makes it again) or hidden by the search', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const api = chat.api(me.email);
+  const { body } = await api.post('/saved_snippets', { title: 'Standup', content: 'Standup at 9:30.' });
+  const id = body.saved_snippet_id as number;
+  await api.post('/saved_snippets', { title: 'Lunch', content: 'Lunch at noon.' });
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-snippets').click();
+  const card = page.getByTestId(`snippet-${id}`);
+  await card.getByTestId('snippet-edit').click();
+  await card.getByTestId('snippet-edit-content').fill('Standup at 9:45, in the big room.');
+
+  // The search hides the card; the edit stays on screen with its text.
+  await page.getByRole('searchbox', { name: 'Search snippets' }).fill('Lunch');
+  await expect(card.getByTestId('snippet-edit-content')).toHaveValue('Standup at 9:45, in the big room.');
+  await page.getByRole('searchbox', { name: 'Search snippets' }).fill('');
+
+  await api.delete(`/saved_snippets/${id}`);
+  await expect(card.getByTestId('snippet-edit-deleted')).toContainText('deleted');
+  await expect(card.getByTestId('snippet-edit-content')).toHaveValue('Standup at 9:45, in the big room.');
+  await card.getByTestId('snippet-edit-save').click();
+  await expect(page.getByTestId('snippet-edit-form')).toHaveCount(0);
+  const kept = (await snippets(chat, me.email)).filter((s) => s.title === 'Standup');
+  expect(kept).toHaveLength(1);
+  expect(kept[0]).toMatchObject({ content: 'Standup at 9:45, in the big room.' });
+  expect(kept[0]!.id).not.toBe(id);
+});

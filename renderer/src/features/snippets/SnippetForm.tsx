@@ -24,12 +24,15 @@ export function snippetProblem(title: string, content: string): string | null {
 export function SnippetForm({
   initialContent = '',
   editing,
+  deleted = false,
   onCreated,
   onSaved,
   onCancel,
 }: {
   initialContent?: string;
   editing?: SavedSnippet;
+  /** `editing` was deleted (elsewhere) while edited: saving makes it again. */
+  deleted?: boolean;
   onCreated?: (id: number) => void;
   onSaved?: () => void;
   onCancel?: () => void;
@@ -40,7 +43,8 @@ export function SnippetForm({
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateSnippet();
   const update = useUpdateSnippet();
-  const save = editing ? update : create;
+  const updating = editing !== undefined && !deleted;
+  const save = updating ? update : create;
   // The new-snippet form and an edited card can be on one screen: their test ids differ.
   const id = (name: string) => (editing ? `snippet-edit-${name}` : `snippet-${name}`);
   const submit = () => {
@@ -48,7 +52,7 @@ export function SnippetForm({
     const found = snippetProblem(title, content);
     setProblem(found);
     if (found) return;
-    if (editing) {
+    if (updating) {
       const changes = {
         ...(title !== editing.title ? { title } : {}),
         ...(content !== editing.content ? { content } : {}),
@@ -64,6 +68,7 @@ export function SnippetForm({
       { title, content },
       {
         onSuccess: (data) => {
+          if (editing) return onSaved?.();
           setTitle('');
           setContent('');
           onCreated?.(data.saved_snippet_id);
@@ -88,6 +93,12 @@ export function SnippetForm({
         }
       }}
     >
+      {deleted && (
+        <p className="notice" role="alert" data-testid={id('deleted')}>
+          This snippet was deleted elsewhere while you were editing it. Your text is still here: saving makes
+          it again.
+        </p>
+      )}
       <label className="field">
         <span>Title</span>
         <input

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { errorText } from '../../api/call';
 import { unmetError } from '../../api/unmet-error';
 import { takeDroppedFocus } from '../../components/focus-fallback';
+import { useRowsKeepingEdited } from '../../components/keep-edited-row';
 import { useFocusAfterRowRemoved } from '../../components/row-removal-focus';
 import { Empty, Loading } from '../../components/states';
 import { SnippetForm } from './SnippetForm';
@@ -16,7 +17,9 @@ export function SnippetsScreen() {
   const [editingId, setEditingId] = useState<number | null>(null);
   // A delete whose answer was lost may have gone through: its event then took the snippet away.
   const removeFailure = unmetError(remove, (id) => !snippets?.some((s) => s.id === id));
-  const shown = filterSnippets(snippets ?? [], query);
+  // The snippet being edited stays, with what was typed, when the search hides it or it is deleted
+  // elsewhere (another device).
+  const shown = useRowsKeepingEdited(filterSnippets(snippets ?? [], query), editingId);
   const list = useRef<HTMLUListElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -68,6 +71,7 @@ export function SnippetsScreen() {
                   {editingId === s.id ? (
                     <SnippetForm
                       editing={s}
+                      deleted={!snippets.includes(s)}
                       onSaved={() => setEditingId(null)}
                       onCancel={() => setEditingId(null)}
                     />

@@ -4,7 +4,7 @@ import { Popover } from '../../components/Popover';
 import { useComposeStore } from '../../state/compose';
 import { SnippetForm } from './SnippetForm';
 import { filterSnippets, insertAt, type SavedSnippet } from './snippets';
-import { useSavedSnippets } from './useSnippets';
+import { useSavedSnippets, useSnippetsSupport } from './useSnippets';
 import '../settings/settings.css';
 
 const snippetKey = (snippet: SavedSnippet) => String(snippet.id);
@@ -23,6 +23,7 @@ export function ComposeSnippets({
   const [mode, setMode] = useState<'closed' | 'pick' | 'save'>('closed');
   const [query, setQuery] = useState('');
   const snippets = useSavedSnippets();
+  const { kept } = useSnippetsSupport();
   const text = useComposeStore((s) => s.drafts[composeKey] ?? '');
   const shown = filterSnippets(snippets ?? [], query);
   const highlight = useHeldHighlight(shown, snippetKey, 0, query);
@@ -62,6 +63,8 @@ export function ComposeSnippets({
     }
   };
 
+  // A server without saved snippets has nothing to pick and refuses new ones.
+  if (!kept) return null;
   return (
     <span className="compose-snippets">
       <button

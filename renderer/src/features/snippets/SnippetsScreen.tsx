@@ -7,10 +7,11 @@ import { useFocusAfterRowRemoved } from '../../components/row-removal-focus';
 import { Empty, Loading } from '../../components/states';
 import { SnippetForm } from './SnippetForm';
 import { filterSnippets } from './snippets';
-import { useDeleteSnippet, useSavedSnippets } from './useSnippets';
+import { useDeleteSnippet, useSavedSnippets, useSnippetsSupport } from './useSnippets';
 
 /** Spec 4.19: saved snippets, to insert from any compose box. */
 export function SnippetsScreen() {
+  const support = useSnippetsSupport();
   const snippets = useSavedSnippets();
   const remove = useDeleteSnippet();
   const [query, setQuery] = useState('');
@@ -32,6 +33,17 @@ export function SnippetsScreen() {
     () => search.current ?? heading.current,
     !remove.isPending,
   );
+  if (!support.kept)
+    return (
+      <div className="settings-page" data-testid="snippets-screen">
+        <h2>Saved snippets</h2>
+        <Empty>
+          <span data-testid="snippets-unsupported">
+            This server does not keep saved snippets: they came with a later version of the service.
+          </span>
+        </Empty>
+      </div>
+    );
   return (
     <div className="settings-page" data-testid="snippets-screen">
       <h2>Saved snippets</h2>
@@ -82,17 +94,19 @@ export function SnippetsScreen() {
                       </header>
                       <p className="card-content">{s.content}</p>
                       <div className="card-actions">
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          data-testid="snippet-edit"
-                          // Back after the edit closes (saved or cancelled): the keyboard goes on here.
-                          ref={takeDroppedFocus}
-                          aria-label={`Edit snippet ${s.title}`}
-                          onClick={() => setEditingId(s.id)}
-                        >
-                          Edit
-                        </button>
+                        {support.editable && (
+                          <button
+                            type="button"
+                            className="btn btn-small"
+                            data-testid="snippet-edit"
+                            // Back after the edit closes (saved or cancelled): the keyboard goes on here.
+                            ref={takeDroppedFocus}
+                            aria-label={`Edit snippet ${s.title}`}
+                            onClick={() => setEditingId(s.id)}
+                          >
+                            Edit
+                          </button>
+                        )}
                         <button
                           type="button"
                           className="btn btn-small"

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FeatureLevel } from '../../../../shared/api/feature-levels';
 import type { ChatBridge } from '../../../../shared/ipc';
 import { callApi } from '../../api/call';
 import { getInitialState } from '../../api/keys';
@@ -9,6 +10,19 @@ import type { SavedSnippet } from './snippets';
 /** The user's saved snippets from the register state, kept current by saved_snippets events. */
 export function useSavedSnippets(): SavedSnippet[] | undefined {
   return useInitialState((s) => s.saved_snippets);
+}
+
+/**
+ * What the server does with saved snippets: keep them (level 297) and edit them (level 368). A
+ * server without them sends no `saved_snippets` at all, so the screen must not wait for it. An
+ * unknown level is taken as the newest.
+ */
+export function useSnippetsSupport(): { kept: boolean; editable: boolean } {
+  const level = useInitialState((s) => s.service_feature_level);
+  return {
+    kept: level === undefined || level >= FeatureLevel.savedSnippets,
+    editable: level === undefined || level >= FeatureLevel.editSavedSnippet,
+  };
 }
 
 /**

@@ -143,6 +143,40 @@ describe('SnippetsScreen', () => {
   });
 });
 
+describe('a server older than saved snippets (feature level 297) or than editing them (368)', () => {
+  const older = (level: number, withSnippets: boolean) => {
+    const { saved_snippets, ...rest } = state();
+    return { ...rest, ...(withSnippets ? { saved_snippets } : {}), service_feature_level: level };
+  };
+
+  it('the screen says the server has none instead of loading for ever, and offers no form', () => {
+    const { render } = setup(older(250, false));
+    render(<SnippetsScreen />);
+    expect(screen.queryByTestId('loading')).toBeNull();
+    expect(screen.getByTestId('snippets-unsupported').textContent).toContain(
+      'This server does not keep saved snippets',
+    );
+    expect(screen.queryByTestId('snippet-form')).toBeNull();
+  });
+
+  it('the compose box has no Snippets button', () => {
+    const { render, bridge } = setup(older(250, false));
+    bridge.handlers.setTypingStatus = () => ({});
+    render(<Compose narrow={{ kind: 'topic', streamId: 1, topic: 'old server' }} />);
+    expect(screen.getByTestId('compose-input')).toBeTruthy();
+    expect(screen.queryByTestId('compose-snippets')).toBeNull();
+  });
+
+  it('before editing exists, snippets are listed and deleted, with no Edit to fail', () => {
+    const { render } = setup(older(300, true));
+    render(<SnippetsScreen />);
+    expect(screen.getByTestId('snippet-2').textContent).toContain('Runbook');
+    expect(screen.getByRole('button', { name: 'Delete snippet Runbook' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit snippet Runbook' })).toBeNull();
+    expect(screen.getByTestId('snippet-form')).toBeTruthy();
+  });
+});
+
 describe('a new snippet whose answer was lost', () => {
   const lostAnswer = () => {
     throw new FailWith({ kind: 'network', reason: 'connection_failed', message: 'socket hang up' });

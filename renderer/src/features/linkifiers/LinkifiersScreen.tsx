@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FeatureLevel } from '../../../../shared/api/feature-levels';
 import type { Linkifier } from '../../../../shared/api/resources';
 import { ApiCallError } from '../../../../shared/errors';
 import type { ChatBridge } from '../../../../shared/ipc';
@@ -23,6 +24,9 @@ import { compilePattern, previewSegments, templateProblems } from './preview';
 export function LinkifiersScreen() {
   const linkifiers = useInitialState((s) => s.realm_linkifiers);
   const isAdmin = useIsAdmin();
+  // Before level 202 the server keeps its own order: arrows would only be refused.
+  const level = useInitialState((s) => s.service_feature_level);
+  const mayReorder = level === undefined || level >= FeatureLevel.reorderLinkifiers;
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const bridge = useBridge();
@@ -141,26 +145,30 @@ export function LinkifiersScreen() {
                     </code>
                     {isAdmin && (
                       <span className="card-actions card-time">
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          data-testid="linkifier-move-up"
-                          aria-label={`Move ${l.pattern} up`}
-                          disabled={index === 0 || reorder.isPending}
-                          onClick={() => move(index, -1)}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          data-testid="linkifier-move-down"
-                          aria-label={`Move ${l.pattern} down`}
-                          disabled={index === linkifiers.length - 1 || reorder.isPending}
-                          onClick={() => move(index, 1)}
-                        >
-                          ↓
-                        </button>
+                        {mayReorder && (
+                          <>
+                            <button
+                              type="button"
+                              className="btn btn-small"
+                              data-testid="linkifier-move-up"
+                              aria-label={`Move ${l.pattern} up`}
+                              disabled={index === 0 || reorder.isPending}
+                              onClick={() => move(index, -1)}
+                            >
+                              ↑
+                            </button>
+                            <button
+                              type="button"
+                              className="btn btn-small"
+                              data-testid="linkifier-move-down"
+                              aria-label={`Move ${l.pattern} down`}
+                              disabled={index === linkifiers.length - 1 || reorder.isPending}
+                              onClick={() => move(index, 1)}
+                            >
+                              ↓
+                            </button>
+                          </>
+                        )}
                         <button
                           type="button"
                           className="btn btn-small"

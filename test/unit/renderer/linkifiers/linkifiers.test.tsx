@@ -181,4 +181,22 @@ describe('LinkifiersScreen', () => {
     expect(screen.getByRole('button', { name: `Edit ${pattern}` })).toBeTruthy();
     expect(screen.getByRole('button', { name: `Delete ${pattern}` })).toBeTruthy();
   });
+
+  it('offers no ↑ and ↓ on a server that cannot reorder linkifiers (before level 202)', () => {
+    const two = [
+      ...linkifiers,
+      { id: 5, pattern: 'PR-(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' },
+    ];
+    const older = (level: number) =>
+      baseState({ is_admin: true, role: 200, realm_linkifiers: two, service_feature_level: level });
+    const { render } = setup(older(201));
+    const { unmount } = render(<LinkifiersScreen />);
+    expect(screen.getAllByTestId('linkifier-edit')).toHaveLength(2);
+    expect(screen.queryByTestId('linkifier-move-up')).toBeNull();
+    expect(screen.queryByTestId('linkifier-move-down')).toBeNull();
+    unmount();
+
+    setup(older(202)).render(<LinkifiersScreen />);
+    expect(screen.getAllByTestId('linkifier-move-down')).toHaveLength(2);
+  });
 });

@@ -62,9 +62,11 @@ function FullNameForm({ current }: { current: string }) {
   const setName = (value: string) => setTyped(value);
   const save = useSettingsCall();
   const failure = unmetError(save, (params) => params.full_name === current);
+  // The server keeps the name trimmed: spaces around it change nothing.
+  const unchanged = name.trim() === current;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim() || name === current) return;
+    if (!name.trim() || unchanged) return;
     save.mutate({ full_name: name.trim() });
   };
   return (
@@ -84,7 +86,7 @@ function FullNameForm({ current }: { current: string }) {
             type="submit"
             className="btn"
             data-testid="full-name-save"
-            disabled={!name.trim() || name === current || save.isPending}
+            disabled={!name.trim() || unchanged || save.isPending}
           >
             {save.isPending ? 'Saving…' : 'Save name'}
           </button>

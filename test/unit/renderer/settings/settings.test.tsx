@@ -138,6 +138,16 @@ describe('PersonalSettings', () => {
     await waitFor(() => expect(field().value).toBe('Renamed Again'));
   });
 
+  it('a name that differs from the current one only by spaces around it is not a change: nothing to save, nothing sent', () => {
+    const { bridge, render } = setup(baseState());
+    bridge.handlers.updateSettings = () => ({});
+    render(<PersonalSettings />);
+    fireEvent.change(screen.getByTestId('full-name'), { target: { value: ' Self Person  ' } });
+    expect(screen.getByTestId('full-name-save')).toHaveProperty('disabled', true);
+    fireEvent.submit(screen.getByTestId('full-name'));
+    expect(bridge.callsTo('updateSettings')).toEqual([]);
+  });
+
   it('a new name whose answer was lost says so until the rename event shows it saved', async () => {
     const { bridge, queryClient, render } = setup(baseState());
     bridge.handlers.updateSettings = () => {

@@ -221,3 +221,30 @@ test('a linkifier deleted by another administrator while it is edited keeps the 
   expect(added[0]!.url_template).toBe('https://www.rfc-editor.org/rfc/rfc{id}');
   expect(added[0]!.id).not.toBe(target.id);
 });
+
+test('a field left alone in the edit form follows another administrator’s change, so saving does not undo it', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const target = await ensureLinkifier(chat, 'CVE-(?P<id>[0-9-]+)', 'https://cve.example/{id}');
+  await signIn(page, 'admin');
+  await openLinkifiers(page);
+  const card = page.getByTestId(`linkifier-${target.id}`);
+  await card.getByTestId('linkifier-edit').click();
+  await card.getByTestId('linkifier-template-input').fill('https://cve.mitre.example/{id}');
+
+  const newPattern = 'CVE-(?P<id>[0-9]{4}-[0-9]+)';
+  await chat
+    .api('owner')
+    .patch(`/realm/filters/${target.id}`, { pattern: newPattern, url_template: target.url_template });
+
+  await expect(card.getByTestId('linkifier-pattern-input')).toHaveValue(newPattern);
+  await expect(card.getByTestId('linkifier-template-input')).toHaveValue('https://cve.mitre.example/{id}');
+  await card.getByTestId('linkifier-save').click();
+  await expect(card.getByTestId('linkifier-form')).toHaveCount(0);
+  expect((await linkifiers(chat)).find((l) => l.id === target.id)).toMatchObject({
+    pattern: newPattern,
+    url_template: 'https://cve.mitre.example/{id}',
+  });
+});

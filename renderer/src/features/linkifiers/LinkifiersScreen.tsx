@@ -266,8 +266,20 @@ export function LinkifierForm({
 }) {
   const updating = linkifier !== undefined && !deleted;
   const bridge = useBridge();
-  const [pattern, setPattern] = useState(linkifier?.pattern ?? '');
-  const [template, setTemplate] = useState(linkifier?.url_template ?? linkifier?.url_format ?? '');
+  const held = {
+    pattern: linkifier?.pattern ?? '',
+    template: linkifier?.url_template ?? linkifier?.url_format ?? '',
+  };
+  const [pattern, setPattern] = useState(held.pattern);
+  const [template, setTemplate] = useState(held.template);
+  // Changed elsewhere while open: a field left as it was takes the new value, so saving the other
+  // field does not put back what someone else just changed; what was typed stays.
+  const [shown, setShown] = useState(held);
+  if (shown.pattern !== held.pattern || shown.template !== held.template) {
+    setShown(held);
+    if (pattern === shown.pattern) setPattern(held.pattern);
+    if (template === shown.template) setTemplate(held.template);
+  }
   const [sample, setSample] = useState('');
   const compiled = useMemo(() => compilePattern(pattern), [pattern]);
   const problems = [...(compiled.ok ? [] : [compiled.error]), ...templateProblems(compiled, template)];

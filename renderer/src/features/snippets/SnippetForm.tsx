@@ -37,8 +37,17 @@ export function SnippetForm({
   onSaved?: () => void;
   onCancel?: () => void;
 }) {
-  const [title, setTitle] = useState(editing?.title ?? '');
-  const [content, setContent] = useState(editing?.content ?? initialContent);
+  const held = { title: editing?.title ?? '', content: editing?.content ?? initialContent };
+  const [title, setTitle] = useState(held.title);
+  const [content, setContent] = useState(held.content);
+  // The snippet changed elsewhere while edited: a field left as it was takes the new value (and so
+  // is not sent back as it was); what was typed stays.
+  const [shown, setShown] = useState(held);
+  if (editing && (shown.title !== held.title || shown.content !== held.content)) {
+    setShown(held);
+    if (title === shown.title) setTitle(held.title);
+    if (content === shown.content) setContent(held.content);
+  }
   /** A problem found on the last Save, shown until the fields change. */
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateSnippet();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyEvents } from '../../../../renderer/src/events/apply';
 import { Compose } from '../../../../renderer/src/features/compose/Compose';
@@ -140,6 +140,41 @@ describe('SnippetsScreen', () => {
     await waitFor(() => expect(screen.getByTestId('snippet-4').textContent).toContain('Many thanks!'));
     fireEvent.click(screen.getByRole('button', { name: 'Delete snippet Runbook' }));
     await waitFor(() => expect(bridge.callsTo('deleteSavedSnippet')).toEqual([{ saved_snippet_id: 2 }]));
+  });
+});
+
+describe('a snippet being edited, changed on another device meanwhile', () => {
+  it('a field left alone follows the new value, and saving sends only the field typed in', async () => {
+    const { render, bridge, queryClient } = setup(state());
+    bridge.handlers.updateSavedSnippet = () => ({});
+    render(<SnippetsScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit snippet Runbook' }));
+    fireEvent.change(screen.getByTestId('snippet-edit-content'), { target: { value: 'The runbook moved.' } });
+    act(() =>
+      applyEvents(
+        queryClient,
+        decoded([
+          {
+            id: 1,
+            type: 'saved_snippets',
+            op: 'update',
+            saved_snippet: { id: 2, title: 'Ops runbook', content: 'See the runbook in the wiki.' },
+          },
+        ]),
+      ),
+    );
+    await waitFor(() =>
+      expect((screen.getByTestId('snippet-edit-title') as HTMLInputElement).value).toBe('Ops runbook'),
+    );
+    expect((screen.getByTestId('snippet-edit-content') as HTMLTextAreaElement).value).toBe(
+      'The runbook moved.',
+    );
+    fireEvent.click(screen.getByTestId('snippet-edit-save'));
+    await waitFor(() =>
+      expect(bridge.callsTo('updateSavedSnippet')).toEqual([
+        { saved_snippet_id: 2, content: 'The runbook moved.' },
+      ]),
+    );
   });
 });
 

@@ -189,3 +189,26 @@ test('channels are offered only while the organization lets the person add peopl
     await allowChannels('role:members');
   }
 });
+
+test('an invitation revoked by another administrator while its Revoke has the focus hands the focus to the row now in its place', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const first = 'sam@elsewhere.example';
+  const second = 'tess@elsewhere.example';
+  for (const email of [first, second])
+    await chat.api('owner').post('/invites', { invitee_emails: email, stream_ids: [] });
+  await signIn(page, 'admin');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-invitations').click();
+  await expect(page.getByTestId(`invite-${first}`)).toBeVisible();
+  const revokes = page.getByTestId('invites-list').locator('[data-testid^="invite-revoke-"]');
+  const gone = (await invites(chat, 'owner')).find((i) => i.email === second)!;
+  await page.getByTestId(`invite-revoke-${second}`).focus();
+
+  await chat.api('owner').delete(`/invites/${gone.id as number}`);
+
+  await expect(page.getByTestId(`invite-${second}`)).toHaveCount(0);
+  await expect(revokes.and(page.locator(':focus'))).toHaveCount(1);
+});

@@ -326,6 +326,50 @@ test('an upload finishing in another conversation puts its link in that draft on
   expect(sent).toMatch(link);
 });
 
+test('an upload going on while another account is open is still shown, and waited for, on return', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const member = await signIn(page, 'member');
+  await openTopic(page);
+  const input = page.getByTestId('compose-input');
+  await input.fill('Log: ');
+  const attachments = chat.server.realm.attachments.size;
+  faultProxy.next({ kind: 'holdAnswer' }, '/user_uploads');
+  await page.getByTestId('compose-file-input').setInputFiles({
+    name: 'switch.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('uploaded across a switch'),
+  });
+  await expect(input).toHaveValue('Log: [Uploading switch.txt…]()');
+  await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments + 1);
+
+  // Another account for a moment, then back while the server still holds the answer.
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${chat.user('moderator').email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(chat.user('moderator').email);
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId(`account-${member.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
+
+  await expect(input).toHaveValue('Log: [Uploading switch.txt…]()');
+  await expect(page.getByTestId('upload-progress')).toHaveCount(1);
+  // Send waits for the file rather than sending its placeholder.
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-uploading')).toContainText('switch.txt is still uploading');
+  faultProxy.releaseAnswers();
+  const link = /^Log: \[switch\.txt\]\(\/user_uploads\/[^)]+\/switch\.txt\)$/;
+  await expect(input).toHaveValue(link);
+  await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+  await page.getByTestId('compose-send').click();
+  await expect(input).toHaveValue('');
+  const [sent] = await newestContents(chat.api('member'), 'engineering', 'deploy pipeline', 1);
+  expect(sent).toMatch(link);
+});
+
 test('pastes and drops files into the Edit message box: the links go into the edit', async ({
   page,
   chat,

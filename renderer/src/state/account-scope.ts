@@ -25,6 +25,8 @@ const KEPT_PER_ACCOUNT: AnyStore[] = [
   useComposeStore,
   // Which compose boxes hold a scheduled message to edit: that account's ids, with its boxes' text.
   useScheduledEditing,
+  // Files still going up into those boxes, or refused: shown (and waited for) again on return.
+  useUploadsStore,
   useNarrowStore,
   useMessageSelection,
 ];
@@ -35,7 +37,6 @@ const KEPT_PER_ACCOUNT: AnyStore[] = [
 const RESET_ON_CHANGE: AnyStore[] = [
   useDialogStore,
   useTypingStore,
-  useUploadsStore,
   useMessagePopover,
   useExpandedMessages,
   useNoticeStore,

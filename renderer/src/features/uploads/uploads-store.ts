@@ -21,18 +21,28 @@ interface UploadsState {
   clearFailed(composeKey: string): void;
 }
 
-/** The files in progress and their outcomes; reset when another account becomes active. */
+/**
+ * The files in progress and their outcomes, of the account on screen: another account's are put
+ * aside with its compose boxes while it is away (state/account-scope.ts).
+ */
 export const useUploadsStore = create<UploadsState>((set) => ({
   items: [],
   add: (item) => set((s) => ({ items: [...s.items, item] })),
-  update: (id, patch) =>
-    set((s) => ({ items: s.items.map((item) => (item.id === id ? { ...item, ...patch } : item)) })),
-  remove: (id) => set((s) => ({ items: s.items.filter((item) => item.id !== id) })),
+  update: (id, patch) => set((s) => ({ items: withItemChanged(s.items, id, patch) })),
+  remove: (id) => set((s) => ({ items: withoutItem(s.items, id) })),
   clearFailed: (composeKey) =>
     set((s) => ({
       items: s.items.filter((item) => item.composeKey !== composeKey || item.state !== 'failed'),
     })),
 }));
+
+export function withItemChanged(items: UploadItem[], id: string, patch: Partial<UploadItem>): UploadItem[] {
+  return items.map((item) => (item.id === id ? { ...item, ...patch } : item));
+}
+
+export function withoutItem(items: UploadItem[], id: string): UploadItem[] {
+  return items.filter((item) => item.id !== id);
+}
 
 /** The names of the files still going up into compose box `composeKey`. */
 export function uploadingNames(items: readonly UploadItem[], composeKey: string): string[] {

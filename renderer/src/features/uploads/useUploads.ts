@@ -15,7 +15,14 @@ import {
   uploadedLink,
   uploadingPlaceholder,
 } from './upload-text';
-import { uploadControllers, useDropTarget, useUploadsStore } from './uploads-store';
+import {
+  uploadControllers,
+  useDropTarget,
+  useUploadsStore,
+  withItemChanged,
+  withoutItem,
+  type UploadItem,
+} from './uploads-store';
 
 let nextId = 1;
 
@@ -49,6 +56,10 @@ export function useFileUploads(
   return useCallback(
     (files: File[]) => {
       const store = useUploadsStore.getState();
+      // Its progress and outcome belong to this account's list, wherever the window is by then.
+      const accountId = currentAccountScope();
+      const changeItems = (change: (items: UploadItem[]) => UploadItem[]) =>
+        updateForAccount(accountId, useUploadsStore, (s) => ({ items: change(s.items) }));
       let cursor: number | null = null;
       for (const file of files) {
         const id = `upload-${nextId++}`;
@@ -77,22 +88,19 @@ export function useFileUploads(
         store.add({ ...base, state: 'uploading' });
         void sendFile(bridge, file, {
           signal: controller.signal,
-          onProgress: (sent) => useUploadsStore.getState().update(id, { sent }),
+          onProgress: (sent) => changeItems((items) => withItemChanged(items, id, { sent })),
         }).then((result) => {
           uploadControllers.delete(id);
-          const uploads = useUploadsStore.getState();
           if (result.ok) {
             replace(uploadedLink(result.value.filename || file.name, result.value.url));
-            uploads.remove(id);
+            changeItems((items) => withoutItem(items, id));
           } else if ('cancelled' in result) {
             replace('');
-            uploads.remove(id);
+            changeItems((items) => withoutItem(items, id));
           } else {
             replace('');
-            uploads.update(id, {
-              state: 'failed',
-              error: `“${file.name}” was not uploaded: ${errorSentence(new ApiCallError(result.error))}`,
-            });
+            const error = `“${file.name}” was not uploaded: ${errorSentence(new ApiCallError(result.error))}`;
+            changeItems((items) => withItemChanged(items, id, { state: 'failed', error }));
           }
         });
       }

@@ -114,3 +114,39 @@ test('a browser that refuses when asked: the prompt says notifications are block
   await prompt.getByRole('button', { name: 'OK' }).click();
   await expect(prompt).toHaveCount(0);
 });
+
+test('a click on a notification of one account, with another account now open, opens the message in its own account', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  await page.context().grantPermissions(['notifications'], { origin: new URL(chat.appUrl).origin });
+  await recordNotifications(page);
+  const me = await signIn(page, 'member');
+  const moderator = chat.user('moderator');
+  const admin = chat.user('admin');
+  await page.getByTestId('channel-general').click();
+  const words = `Can you check the release notes? ${Date.now()}`;
+  await chat.api(moderator.email).post('/messages', { type: 'direct', to: [me.user_id], content: words });
+  await expect.poll(async () => (await shown(page)).map((n) => n.body)).toContain(words);
+
+  // The person goes on in another account before clicking it.
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${admin.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
+  await page.evaluate(() => {
+    const made = (window as unknown as { __made: Notification[] }).__made;
+    made[made.length - 1]!.onclick?.(new Event('click'));
+  });
+  await expect(page.getByTestId('account-switcher')).toHaveText(me.email);
+  await expect(page.getByTestId('conversation-title')).toHaveText(moderator.full_name);
+  await expect(page.getByTestId('message-feed').getByText(words)).toBeVisible();
+
+  // The admin's own place is as they left it: their home view.
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId(`account-${admin.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
+  await expect(page.getByTestId('inbox-view')).toBeVisible();
+  await expect(page.getByTestId('conversation-title')).toHaveCount(0);
+});

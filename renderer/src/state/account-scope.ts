@@ -88,10 +88,18 @@ export function forgetAccountScope(accountId: string): void {
  * first.
  */
 export function showNoticeFor(accountId: string, message: string): void {
-  if (currentAccountScope() === accountId) return showNotice(message);
+  whenInAccount(accountId, () => showNotice(message));
+}
+
+/**
+ * Runs `act` under `accountId`: at once when it is the window's account, else as the window
+ * enters it, once its stores hold its state. Dropped if another account comes first.
+ */
+export function whenInAccount(accountId: string, act: () => void): void {
+  if (currentAccountScope() === accountId) return act();
   const stop = useAccountScope.subscribe(({ accountId: entered }) => {
     stop();
-    if (entered === accountId) showNotice(message);
+    if (entered === accountId) act();
   });
 }
 

@@ -8,6 +8,7 @@ import type { Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { topicLabel } from '../../app/realm';
 import { onAppliedEvents } from '../../events/taps';
+import { currentAccountScope, whenInAccount } from '../../state/account-scope';
 import { useNarrowStore } from '../../state/narrow';
 import { notificationText, wordsOfMessage } from './content';
 import { notificationContext } from '../../../../shared/notifications/context';
@@ -43,6 +44,8 @@ function notifyAbout(events: readonly ChatEvent[], state: InitialState, bridge: 
     const message = byId.get(incoming.id);
     return focused && message !== undefined && narrowShows(narrow, message, selfId);
   });
+  // The account these messages came to: a click may come once another one is open.
+  const accountId = currentAccountScope();
   let shown = 0;
   let chimed = false;
   for (const event of events) {
@@ -70,7 +73,8 @@ function notifyAbout(events: readonly ChatEvent[], state: InitialState, bridge: 
     showNotification({
       ...text,
       tag: `message-${message.id}`,
-      onClick: () => openFromNotification(bridge, conversationOf(message, selfId), message.id),
+      onClick: () =>
+        accountId && openFromNotification(bridge, accountId, conversationOf(message, selfId), message.id),
     });
     if (decision.sound && !chimed && state.user_settings?.notification_sound !== 'none') {
       chimed = true;
@@ -85,8 +89,15 @@ function conversationOf(message: Message, selfId: number): Narrow {
   return { kind: 'dm', userIds: otherParticipants(message, selfId) };
 }
 
-function openFromNotification(bridge: ChatBridge, narrow: Narrow, messageId: number): void {
-  useNarrowStore.getState().select(narrow, messageId);
+/** Opens the message in the account it came to, switching back to that account if need be. */
+function openFromNotification(
+  bridge: ChatBridge,
+  accountId: string,
+  narrow: Narrow,
+  messageId: number,
+): void {
+  whenInAccount(accountId, () => useNarrowStore.getState().select(narrow, messageId));
+  if (currentAccountScope() !== accountId) void bridge.accounts.switchTo(accountId).catch(() => undefined);
   window.focus();
   void bridge.focusWindow().catch(() => undefined);
 }

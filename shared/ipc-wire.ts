@@ -145,9 +145,13 @@ export function createBridgeClient(
     });
   }
   return {
-    // Without a cancel id the frame stays [name, params], as before cancelling existed.
-    call: (name, params, cancelId) =>
-      cancelId === undefined ? invoke('call', name, params) : invoke('call', name, params, cancelId),
+    // Without a cancel id or an account the frame stays [name, params], as before either existed.
+    call: (name, params, cancelId, accountId) =>
+      accountId !== undefined
+        ? invoke('call', name, params, cancelId ?? null, accountId)
+        : cancelId === undefined
+          ? invoke('call', name, params)
+          : invoke('call', name, params, cancelId),
     cancelCall: (cancelId) => invoke('cancelCall', cancelId),
     session: () => invoke('session'),
     onSession: (listener) => on('session', listener),

@@ -157,6 +157,8 @@ export const clientFailureCodes = {
   outboxFull: 'CLIENT_OUTBOX_FULL',
   /** There is no active account to call on. */
   noAccount: 'CLIENT_NO_ACCOUNT',
+  /** The call was made for an account that is no longer the active one; nothing was sent. */
+  otherAccount: 'CLIENT_OTHER_ACCOUNT',
   /** The server does not offer password sign-in. */
   passwordSignInUnavailable: 'CLIENT_PASSWORD_SIGN_IN_UNAVAILABLE',
   /** A file given as a zuliprc lacks the `[api]` section or one of its fields. */
@@ -358,12 +360,15 @@ export interface ConversationCacheApi {
 export interface ChatBridge {
   /**
    * Calls an allow-listed endpoint on the active account. With `cancelId` (a number this window
-   * has not used for a call still running) the call can be given up with `cancelCall`.
+   * has not used for a call still running) the call can be given up with `cancelCall`. With
+   * `accountId`, the call is for that account only: if another account is active by the time main
+   * reads it (the person switched meanwhile), nothing is sent and it fails with `otherAccount`.
    */
   call<N extends RendererEndpointName>(
     name: N,
     params: EndpointParams<N>,
     cancelId?: number,
+    accountId?: string,
   ): Promise<CallResult<EndpointResponse<N>>>;
   /**
    * Gives up the call made with `cancelId`: main aborts its request (or drops it before it is

@@ -268,13 +268,22 @@ export class ChatCore {
     return running ? effectiveStatus(running) : { state: 'connecting' };
   }
 
-  /** Calls a binding on the active account; the router has validated the parameters already. */
+  /**
+   * Calls a binding on the active account; the router has validated the parameters already. With
+   * `forAccount`, only while that account is the active one.
+   */
   async callActive<P extends Record<string, unknown>, R>(
     endpoint: Endpoint<string, P, R>,
     params: P,
     signal?: AbortSignal,
+    forAccount?: string,
   ): Promise<CallResult<R>> {
     const id = this.vault.activeId;
+    if (forAccount !== undefined && forAccount !== id)
+      return clientFailure(
+        clientFailureCodes.otherAccount,
+        'Not sent: it was meant for an account that is no longer the one open.',
+      );
     const running = id ? this.ensureRunning(id) : null;
     if (!running) return clientFailure(clientFailureCodes.noAccount, 'No account is signed in.');
     const result = await running.calls.track(() =>

@@ -111,7 +111,13 @@ const outboxSendRequest = lazy(() =>
 );
 
 export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeRouter {
-  async function call(name: unknown, params: unknown, cancelId: unknown, calls?: CancellableCalls) {
+  async function call(
+    name: unknown,
+    params: unknown,
+    cancelId: unknown,
+    accountId: unknown,
+    calls?: CancellableCalls,
+  ) {
     // hasOwn as well: `in` would also accept inherited names such as `toString`.
     if (typeof name !== 'string' || !Object.hasOwn(endpoints, name) || !isRendererEndpoint(name))
       return clientFailure(clientFailureCodes.endpointNotAllowed, `Endpoint not allowed: ${String(name)}`);
@@ -125,16 +131,20 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
           .map((issue) => `${issue.path.join('.') || '(params)'}: ${issue.message}`)
           .join('; ')}`,
       );
-    const id = cancelId === undefined ? undefined : cancelIdSchema().safeParse(cancelId);
+    const id = cancelId === undefined || cancelId === null ? undefined : cancelIdSchema().safeParse(cancelId);
     if (id && !id.success)
       return clientFailure(clientFailureCodes.invalidParams, 'Invalid cancel id: a positive whole number.');
-    if (!calls || !id) return core.callActive(endpoint, parsed.data);
-    return calls.run(id.data, (signal) => core.callActive(endpoint, parsed.data, signal));
+    const forAccount = accountId === undefined ? undefined : idArg().safeParse(accountId);
+    if (forAccount && !forAccount.success)
+      return clientFailure(clientFailureCodes.invalidParams, 'Invalid account id.');
+    const onAccount = forAccount?.data;
+    if (!calls || !id) return core.callActive(endpoint, parsed.data, undefined, onAccount);
+    return calls.run(id.data, (signal) => core.callActive(endpoint, parsed.data, signal, onAccount));
   }
 
   type Handler = (args: readonly unknown[], calls?: CancellableCalls) => Promise<unknown> | unknown;
   const handlers: Record<BridgeMethod, Handler> = {
-    call: ([name, params, cancelId], calls) => call(name, params, cancelId, calls),
+    call: ([name, params, cancelId, accountId], calls) => call(name, params, cancelId, accountId, calls),
     // Ignored when the call is unknown or over: a late cancel is normal, not an error.
     cancelCall: ([cancelId], calls) => {
       calls?.cancel(cancelIdSchema().parse(cancelId));

@@ -262,3 +262,44 @@ test('a draft written in a channel’s box, restored and sent, is sent once: the
   await expect(page.getByTestId('compose-input')).toHaveValue('');
   await expect(page.getByTestId('compose-topic')).toHaveValue('');
 });
+
+test('text typed just before switching accounts is saved as a draft of its own account, not of the other', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const member = await signIn(page, 'member');
+  const admin = chat.user('admin');
+  const switchTo = async (email: string) => {
+    await page.getByTestId('account-switcher').click();
+    await page.getByTestId(`account-${email}`).click();
+    await expect(page.getByTestId('account-switcher')).toHaveText(email);
+  };
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${admin.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
+  await switchTo(member.email);
+  // What the admin's other devices hear of their drafts from here on.
+  const { body: queue } = await chat.api(admin.email).post('/register', { event_types: ['drafts'] });
+
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-code review').click();
+  const text = `Only for the member's eyes ${Date.now()}`;
+  // Switched away before the draft's pause in typing is over.
+  await page.getByTestId('compose-input').fill(text);
+  await switchTo(admin.email);
+  await switchTo(member.email);
+  await expect(page.getByTestId('compose-input')).toHaveValue(text);
+
+  await expect
+    .poll(async () => (await serverDrafts(chat, member.email)).map((d) => d.content))
+    .toContain(text);
+  expect((await serverDrafts(chat, admin.email)).map((d) => d.content)).not.toContain(text);
+  const { body: heard } = await chat.api(admin.email).get('/events', {
+    queue_id: queue.queue_id,
+    last_event_id: queue.last_event_id,
+    dont_block: true,
+  });
+  expect(JSON.stringify(heard.events)).not.toContain(text);
+});

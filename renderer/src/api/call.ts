@@ -23,6 +23,14 @@ export async function callApi<N extends RendererEndpointName>(
   return result.value;
 }
 
+/**
+ * The bridge with every call made for `accountId` only: one that reaches main after another
+ * account was made active is not sent, and fails with `otherAccount`.
+ */
+export function bridgeForAccount(bridge: ChatBridge, accountId: string): ChatBridge {
+  return { ...bridge, call: (name, params, cancelId) => bridge.call(name, params, cancelId, accountId) };
+}
+
 /** This page's cancel ids: one per cancellable call, never reused while the page lives. */
 let lastCancelId = 0;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionStarted } from '../../../shared/ipc';
 import type { BridgePush } from '../../../shared/ipc-wire';
 import { ChatCore } from '../../../electron/core/app-core';
+import { createBridgeRouter } from '../../../electron/core/ipc-router';
 import { fileModeProtector } from '../../../electron/core/vault';
 import { ConversationCacheFile, OpenConversationFile } from '../../../electron/core/conversation-cache';
 import { FakeChatServer } from '../../support/fake-chat-server';
@@ -103,6 +104,23 @@ describe('ChatCore with two accounts', () => {
     const idA = one.emit('typing', { op: 'stop' });
     await waitUntil(() => eventsFor(a).length === 1, 'the newly active account’s event');
     expect(eventsFor(a)[0]?.payload).toMatchObject({ events: [{ id: idA }] });
+  });
+
+  it('a call made for an account no longer active is not sent to the one now active', async () => {
+    expect(core.vault.activeId).toBe(a);
+    const router = createBridgeRouter(core, { openExternal: async () => {} });
+    await expect(router.handle('call', ['getDrafts', {}, null, b])).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'api', code: 'CLIENT_OTHER_ACCOUNT' },
+    });
+    // For the active account, or for none in particular, it goes to the server as before.
+    for (const args of [
+      ['getDrafts', {}, null, a],
+      ['getDrafts', {}],
+    ])
+      expect(await router.handle('call', args)).not.toMatchObject({
+        error: { code: 'CLIENT_OTHER_ACCOUNT' },
+      });
   });
 
   it('a restarted core resumes the stored accounts', async () => {

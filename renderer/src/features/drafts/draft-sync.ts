@@ -1,6 +1,6 @@
 import { ApiCallError } from '../../../../shared/failures';
-import type { ChatBridge } from '../../../../shared/ipc';
-import { callApi } from '../../api/call';
+import { clientFailureCodes, type ChatBridge } from '../../../../shared/ipc';
+import { bridgeForAccount, callApi } from '../../api/call';
 import { draftInput, sameDraft, type DraftInput } from './draft-model';
 import { isUnconfirmedCopy, useLocalDrafts, type LocalDraft } from './local-drafts';
 
@@ -103,16 +103,28 @@ export async function discardServerCopies(bridge: ChatBridge, local: LocalDraft)
  * found no server stays retired, to be tried again when the connection comes back or the app starts.
  */
 export async function discardRetired(bridge: ChatBridge, id: string): Promise<void> {
-  const retired = useLocalDrafts.getState().retired[id];
-  if (!retired) return;
+  const accountId = useLocalDrafts.getState().accountId;
+  const retired = accountId ? useLocalDrafts.getState().retiredOf(accountId, id) : undefined;
+  if (!accountId || !retired) return;
   try {
-    await discardServerCopies(bridge, retired);
+    await discardServerCopies(bridgeForAccount(bridge, accountId), retired);
   } catch (error) {
-    // Only a deletion that may yet go through is kept to try again; one the server refuses is not.
-    if (!outcomeUnknown(error)) useLocalDrafts.getState().forgetRetired(id);
+    // Only a deletion that may yet go through (or that waits for its account to be open again) is
+    // kept to try again; one the server refuses is not.
+    if (!outcomeUnknown(error) && !isForOtherAccount(error))
+      useLocalDrafts.getState().forgetRetiredOf(accountId, id);
     throw error;
   }
-  useLocalDrafts.getState().forgetRetired(id);
+  useLocalDrafts.getState().forgetRetiredOf(accountId, id);
+}
+
+/** A call main did not send: the account it was for is no longer the one open. */
+function isForOtherAccount(error: unknown): boolean {
+  return (
+    error instanceof ApiCallError &&
+    error.failure.kind === 'api' &&
+    error.failure.code === clientFailureCodes.otherAccount
+  );
 }
 
 // One chain of server calls per compose box, so a create never races its own edit or delete.
@@ -141,23 +153,30 @@ export function inBackground(promise: Promise<void>): void {
  * the local copy is never dropped.
  */
 export function syncDraft(bridge: ChatBridge, key: string): Promise<void> {
+  // The account whose box this is, also when its window has gone on to another account since (a
+  // box left by switching accounts sends its draft as it goes): its calls are for that account
+  // only, and wait for it to be open again rather than reach the other one.
+  const accountId = useLocalDrafts.getState().accountId;
+  if (!accountId) return Promise.resolve();
+  const account = bridgeForAccount(bridge, accountId);
+  const drafts = () => useLocalDrafts.getState();
   return enqueue(key, async () => {
-    const local = useLocalDrafts.getState().drafts[key];
+    const local = drafts().draftOf(accountId, key);
     if (!local || local.synced) return;
     let id: number;
     try {
-      id = await pushDraft(bridge, local);
+      id = await pushDraft(account, local);
     } catch (error) {
-      if (error instanceof UnconfirmedCreate) rememberUnconfirmed(key, local, error.attempt);
+      if (error instanceof UnconfirmedCreate) rememberUnconfirmed(accountId, key, local, error.attempt);
       throw error;
     }
-    const current = useLocalDrafts.getState().drafts[key];
+    const current = drafts().draftOf(accountId, key);
     if (!current) {
       // Sent or emptied while the call was under way: the server copy is not wanted either.
-      await discardServerDraft(bridge, id);
+      await discardServerDraft(account, id);
       return;
     }
-    useLocalDrafts.getState().patch(key, {
+    drafts().patchOf(accountId, key, {
       serverId: id,
       synced: sameDraft(current.draft, local.draft),
       unconfirmed: undefined,
@@ -180,11 +199,11 @@ export function pushUnsyncedDrafts(bridge: ChatBridge): void {
 /** At most this many unanswered creates are remembered per draft (each is one lost answer). */
 const MAX_UNCONFIRMED = 10;
 
-function rememberUnconfirmed(key: string, pushed: LocalDraft, attempt: DraftInput): void {
+function rememberUnconfirmed(accountId: string, key: string, pushed: LocalDraft, attempt: DraftInput): void {
   const store = useLocalDrafts.getState();
-  const current = store.drafts[key];
+  const current = store.draftOf(accountId, key);
   // Emptied or sent meanwhile: nothing to attach it to (the copy, if any, stays listed on its own).
   if (!current || current.serverId !== undefined) return;
   const unconfirmed = [...(current.unconfirmed ?? pushed.unconfirmed ?? []), attempt].slice(-MAX_UNCONFIRMED);
-  store.patch(key, { unconfirmed });
+  store.patchOf(accountId, key, { unconfirmed });
 }

@@ -132,6 +132,14 @@ interface LocalDraftState {
    */
   retire(key: string): string | null;
   forgetRetired(id: string): void;
+  /**
+   * An account's draft and retired draft, and changes to them, wherever they are kept now: in this
+   * store while it holds that account, else on disk (a call that ends after the person switched).
+   */
+  draftOf(accountId: string, key: string): LocalDraft | undefined;
+  patchOf(accountId: string, key: string, change: Partial<LocalDraft>): void;
+  retiredOf(accountId: string, id: string): LocalDraft | undefined;
+  forgetRetiredOf(accountId: string, id: string): void;
 }
 
 /**
@@ -223,6 +231,19 @@ export function createLocalDraftStore(area: () => Storage | null = storage) {
       },
       forgetRetired: (id) => {
         if (id in get().retired) setRetired(id, null);
+      },
+      draftOf: (accountId, key) =>
+        get().accountId === accountId ? get().drafts[key] : readLocalDrafts(accountId, area)[key],
+      patchOf: (accountId, key, change) => {
+        if (get().accountId === accountId) return get().patch(key, change);
+        const current = readLocalDrafts(accountId, area)[key];
+        if (current) drafts.write(accountId, key, { ...current, ...change });
+      },
+      retiredOf: (accountId, id) =>
+        get().accountId === accountId ? get().retired[id] : readRetiredDrafts(accountId, area)[id],
+      forgetRetiredOf: (accountId, id) => {
+        if (get().accountId === accountId) get().forgetRetired(id);
+        else retiredStore.write(accountId, id, null);
       },
     };
   });

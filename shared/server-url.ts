@@ -39,7 +39,10 @@ export function isThisMachine(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-/** Whether the address was typed without a scheme (so https was assumed). */
+/**
+ * Whether the address was typed without a scheme (so https was assumed). `https:/host` and
+ * `https:///host` are typos of a typed scheme (browsers read them so), not a host named "https".
+ */
 export function schemeAssumed(input: string): boolean {
-  return !/^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim());
+  return !/^([a-z][a-z0-9+.-]*:\/\/|https?:\/)/i.test(input.trim());
 }

@@ -102,6 +102,12 @@ describe('normalizeServerUrl', () => {
     // Another machine typed bare: https only (its key must not cross the network in the clear).
     expect(serverUrlCandidates('chat.example.com:8080')).toEqual(['https://chat.example.com:8080']);
   });
+
+  it('reads a scheme typed with one slash too few or too many as the scheme, as browsers do', () => {
+    expect(normalizeServerUrl('https:/chat.example.com')).toBe('https://chat.example.com');
+    expect(normalizeServerUrl('https:///chat.example.com/')).toBe('https://chat.example.com');
+    expect(serverUrlCandidates('http:/127.0.0.1:9991')).toEqual(['http://127.0.0.1:9991']);
+  });
 });
 
 describe('mayCarryCredentials', () => {

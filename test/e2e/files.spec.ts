@@ -370,6 +370,49 @@ test('an upload going on while another account is open is still shown, and waite
   expect(sent).toMatch(link);
 });
 
+test('an upload finishing while another account is open puts its link in that account’s draft once', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const member = await signIn(page, 'member');
+  const moderator = chat.user('moderator');
+  await openTopic(page);
+  const input = page.getByTestId('compose-input');
+  await input.fill('Away: ');
+  const attachments = chat.server.realm.attachments.size;
+  faultProxy.next({ kind: 'holdAnswer' }, '/user_uploads');
+  await page.getByTestId('compose-file-input').setInputFiles({
+    name: 'away.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('finished elsewhere'),
+  });
+  await expect(input).toHaveValue('Away: [Uploading away.txt…]()');
+  await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments + 1);
+
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('add-account').click();
+  await page.getByTestId(`demo-account-${moderator.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  await expect(page.getByTestId('chat-shell')).toBeVisible();
+  faultProxy.releaseAnswers();
+  // The member's draft kept on this computer takes the link while the moderator is on screen.
+  const storedTexts = () => page.evaluate(() => Object.values(localStorage).join('\n'));
+  await expect.poll(storedTexts).toMatch(/Away: \[away\.txt\]\(\/user_uploads\//);
+
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId(`account-${member.email}`).click();
+  await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
+  const link = /^Away: \[away\.txt\]\(\/user_uploads\/[^)]+\/away\.txt\)$/;
+  await expect(input).toHaveValue(link);
+  await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+  await page.getByTestId('compose-send').click();
+  await expect(input).toHaveValue('');
+  const [sent] = await newestContents(chat.api('member'), 'engineering', 'deploy pipeline', 1);
+  expect(sent).toMatch(link);
+});
+
 test('pastes and drops files into the Edit message box: the links go into the edit', async ({
   page,
   chat,

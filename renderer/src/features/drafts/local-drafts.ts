@@ -102,6 +102,10 @@ export function forgetLocalDrafts(accountId: string, area: () => Storage | null 
   retiredEntries(area).removeAll(accountId);
 }
 
+function newRetireId(key: string): string {
+  return `${key}@${Date.now()}.${Math.random().toString(36).slice(2, 8)}`;
+}
+
 /** When a draft was retired, from its retire id (`<key>@<ms>.<random>`). */
 function retiredAt(id: string): number {
   return Number(/@(\d+)\.[a-z0-9]*$/.exec(id)?.[1] ?? 0);
@@ -138,6 +142,7 @@ interface LocalDraftState {
    */
   draftOf(accountId: string, key: string): LocalDraft | undefined;
   patchOf(accountId: string, key: string, change: Partial<LocalDraft>): void;
+  retireOf(accountId: string, key: string): string | null;
   retiredOf(accountId: string, id: string): LocalDraft | undefined;
   forgetRetiredOf(accountId: string, id: string): void;
 }
@@ -216,7 +221,7 @@ export function createLocalDraftStore(area: () => Storage | null = storage) {
         if (!draft) return null;
         let id: string | null = null;
         if (mayBeOnServer(draft)) {
-          id = `${key}@${Date.now()}.${Math.random().toString(36).slice(2, 8)}`;
+          id = newRetireId(key);
           setRetired(id, draft);
           // Bounded: past the cap the oldest are given up (their copies stay on the server, listed there).
           const ids = Object.keys(get().retired);
@@ -238,6 +243,16 @@ export function createLocalDraftStore(area: () => Storage | null = storage) {
         if (get().accountId === accountId) return get().patch(key, change);
         const current = readLocalDrafts(accountId, area)[key];
         if (current) drafts.write(accountId, key, { ...current, ...change });
+      },
+      retireOf: (accountId, key) => {
+        if (get().accountId === accountId) return get().retire(key);
+        const draft = readLocalDrafts(accountId, area)[key];
+        if (!draft) return null;
+        drafts.write(accountId, key, null);
+        if (!mayBeOnServer(draft)) return null;
+        const id = newRetireId(key);
+        retiredStore.write(accountId, id, draft);
+        return id;
       },
       retiredOf: (accountId, id) =>
         get().accountId === accountId ? get().retired[id] : readRetiredDrafts(accountId, area)[id],

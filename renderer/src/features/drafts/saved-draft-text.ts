@@ -17,15 +17,21 @@ export function changeSavedDraft(
   syncOn: boolean,
 ): void {
   const store = useLocalDrafts.getState();
-  const local = store.drafts[key];
-  if (!accountId || store.accountId !== accountId || !local) return;
+  const local = accountId ? store.draftOf(accountId, key) : undefined;
+  if (!accountId || !local) return;
   const content = change(local.draft.content);
   if (content === local.draft.content) return;
+  // Another account on screen: its draft on this computer changes now, and its server hears of
+  // it when that account is open again (unsynced and retired drafts are sent as it opens).
+  const onScreen = store.accountId === accountId;
   if (!content.trim()) {
-    const retired = store.retire(key);
-    if (retired) inBackground(enqueue(key, () => discardRetired(bridge, retired)));
+    const retired = store.retireOf(accountId, key);
+    if (retired && onScreen) inBackground(enqueue(key, () => discardRetired(bridge, retired)));
     return;
   }
-  store.put({ ...local, draft: { ...local.draft, content, timestamp: nowSeconds() }, synced: !syncOn });
-  if (syncOn) inBackground(syncDraft(bridge, key));
+  store.patchOf(accountId, key, {
+    draft: { ...local.draft, content, timestamp: nowSeconds() },
+    synced: !syncOn,
+  });
+  if (syncOn && onScreen) inBackground(syncDraft(bridge, key));
 }

@@ -62,9 +62,10 @@ export class ReadQueue {
     if (this.waiting.size === 0) this.cancelTimer();
   }
 
-  /** Another account: its messages are not this one's to mark. */
+  /** Another account: its messages are not this one's to mark (not even a request failing now). */
   clear(): void {
     this.waiting.clear();
+    if (this.sending) this.allSettledMeanwhile = true;
     this.tries = 0;
     this.cancelTimer();
   }

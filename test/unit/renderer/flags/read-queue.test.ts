@@ -90,4 +90,26 @@ describe('marking read again after a failure', () => {
     expect(calls[3]).toHaveLength(many.length);
     expect(queue.pending).toHaveLength(READ_QUEUE_MAX_IDS);
   });
+
+  it('forgets a request of the account left when it fails after the switch: its ids never go with the next account’s', async () => {
+    const calls: number[][] = [];
+    let fail = () => {};
+    const send = (ids: readonly number[]) => {
+      calls.push([...ids]);
+      return calls.length === 1
+        ? new Promise<void>((_, reject) => (fail = () => reject(new Error('503'))))
+        : Promise.resolve();
+    };
+    const queue = new ReadQueue({ send, random: () => 0.5 });
+    queue.mark([1, 2]);
+    await vi.advanceTimersByTimeAsync(0);
+    // Another account is entered while the first account's request is on its way, and it fails.
+    queue.clear();
+    fail();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.pending).toEqual([]);
+    queue.mark([9]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toEqual([[1, 2], [9]]);
+  });
 });

@@ -28,6 +28,11 @@ export interface NetworkFailure {
    * computer cannot look names up (offline).
    */
   nameNotFound?: true;
+  /**
+   * The host was reached and refused the connection (ECONNREFUSED): nothing listens at that port,
+   * most often a server that is down or not started, or a wrong port. Not the person's network.
+   */
+  connectionRefused?: true;
   /** The server's certificate was refused: what was wrong with it. */
   certificate?: CertificateProblem;
 }

@@ -435,6 +435,8 @@ export function networkFailure(error: unknown): CallFailure {
   // ENOTFOUND: no such name; EAI_AGAIN: no answer about it (a resolver out of reach, or offline).
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return { kind: 'network', reason: 'connection_failed', message, ...notSent, nameNotFound: true };
+  if (code === 'ECONNREFUSED')
+    return { kind: 'network', reason: 'connection_failed', message, ...notSent, connectionRefused: true };
   if (code && CONNECTION_CODES.has(code))
     return { kind: 'network', reason: 'connection_failed', message, ...notSent };
   const certificate = code === undefined ? undefined : CERTIFICATE_CODES[code];

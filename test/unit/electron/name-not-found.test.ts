@@ -10,4 +10,10 @@ describe('a server name that does not resolve', () => {
       expect(failed(code)).toMatchObject({ kind: 'network', nameNotFound: true, notSent: true });
     expect(failed('ECONNREFUSED')).not.toHaveProperty('nameNotFound');
   });
+
+  it('a refused connection (nothing listening there) is told apart from an unreachable network', () => {
+    expect(failed('ECONNREFUSED')).toMatchObject({ kind: 'network', connectionRefused: true, notSent: true });
+    for (const code of ['ENETUNREACH', 'EHOSTUNREACH', 'ECONNRESET', 'ENOTFOUND'])
+      expect(failed(code)).not.toHaveProperty('connectionRefused');
+  });
 });

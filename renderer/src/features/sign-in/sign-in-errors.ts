@@ -12,6 +12,8 @@ export interface SignInFailure {
 }
 
 export function signInFailure(error: unknown): SignInFailure {
+  if (isConnectionRefused(error))
+    return { text: 'The server is not accepting connections now: it may be down. Try again in a moment.' };
   if (!(error instanceof ApiCallError) || error.failure.kind !== 'api') return { text: errorText(error) };
   const { code, extra } = error.failure;
   switch (code) {
@@ -52,13 +54,24 @@ export function serverCheckFailure(error: unknown, typed: string): string {
   // looking at their network instead.
   if (error instanceof ApiCallError && error.failure.kind === 'network' && error.failure.nameNotFound)
     return `No server named ${hostOf(typed)} was found. Check the organization URL for a typing mistake (and that this computer is online).`;
+  // The machine answered that nothing listens there: the server is down, or the port is wrong.
+  if (isConnectionRefused(error))
+    return `Nothing is accepting connections at ${hostOf(typed, true)}: the server may be down or not started, or the port may be wrong.`;
   return errorText(error);
 }
 
-/** The host name of a typed address, or the address itself when it has none. */
-function hostOf(typed: string): string {
+function isConnectionRefused(error: unknown): boolean {
+  return (
+    error instanceof ApiCallError && error.failure.kind === 'network' && !!error.failure.connectionRefused
+  );
+}
+
+/** The host name (with its port, if asked) of a typed address, or the address itself when it has none. */
+function hostOf(typed: string, withPort = false): string {
   const url = normalizeServerUrl(typed);
-  return url ? new URL(url).hostname : typed;
+  if (!url) return typed;
+  const parsed = new URL(url);
+  return withPort ? parsed.host : parsed.hostname;
 }
 
 /** "45 seconds", "1 minute 5 seconds", "3 minutes". */

@@ -170,3 +170,49 @@ test('at its time a scheduled message is sent and leaves the list; one that cann
     sender_id: member.user_id,
   });
 });
+
+test('a scheduled message sent at its time while being edited lets go of the box, which keeps the text to send as new', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = [...chat.server.realm.channels.values()].find((c) => c.name === 'general')!;
+  const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+  await chat.api('member').post('/scheduled_messages', {
+    type: 'stream',
+    to: general.stream_id,
+    topic: 'sent while edited',
+    content: 'Original plan',
+    scheduled_delivery_timestamp: inAnHour,
+  });
+  const scheduled = (await scheduledOf(chat, 'member')).find((m) => m.content === 'Original plan');
+  const id = scheduled!.scheduled_message_id;
+  await signIn(page, 'member');
+  await page.getByTestId('home-scheduled').click();
+  await page.getByTestId(`scheduled-edit-${id}`).click();
+  const input = page.getByTestId('compose-input');
+  await input.fill('Revised plan');
+
+  // Its time comes while the box still holds the edit.
+  chat.server.realm.clock = () => (inAnHour + 1) * 1000;
+  await chat.server.deliverScheduledMessages();
+
+  await expect(page.getByTestId('compose-scheduled-edit')).toHaveCount(0);
+  await expect(page.getByTestId('compose-scheduled-lapsed')).toContainText('was sent or deleted meanwhile');
+  await expect(input).toHaveValue('Revised plan');
+  await expect(page.getByTestId('compose-send')).toHaveText('Send');
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-schedule-error')).toHaveCount(0);
+  await expect(input).toHaveValue('');
+  await expect(page.getByTestId('compose-scheduled-lapsed')).toHaveCount(0);
+  const { body } = await chat.api('member').get('/messages', {
+    anchor: 'newest',
+    num_before: 2,
+    num_after: 0,
+    narrow: [{ operator: 'channel', operand: general.stream_id }],
+  });
+  expect((body.messages as { content: string }[]).map((m) => m.content)).toEqual([
+    '<p>Original plan</p>',
+    '<p>Revised plan</p>',
+  ]);
+});

@@ -40,8 +40,8 @@ import { useViewReply } from '../../state/view-reply';
 import { useNarrowTitle } from '../messages/narrow-title';
 import { editLastMessage } from '../edit-message/edit-last';
 import { ScheduleMenu } from '../scheduled/ScheduleMenu';
-import { ScheduledEditBar, ScheduledNotice } from '../scheduled/ComposeScheduled';
-import { useScheduledEditing } from '../scheduled/scheduled-editing';
+import { ScheduledEditBar, ScheduledLapsedBar, ScheduledNotice } from '../scheduled/ComposeScheduled';
+import { useEditingScheduled, useScheduledEditing } from '../scheduled/scheduled-editing';
 import { useScheduleMessage } from '../scheduled/useScheduleMessage';
 import { useSchedulingSupported } from '../scheduled/scheduling-support';
 
@@ -139,7 +139,7 @@ function ComposeBox({
 
   const send = useSendMessage(narrow, key, channelTopic, textarea);
   const schedule = useScheduleMessage(narrow, key, channelTopic);
-  const editingScheduled = useScheduledEditing((s) => s.byKey[key]);
+  const { editing: editingScheduled, lapsed: lapsedScheduled } = useEditingScheduled(key);
   const canSchedule = useSchedulingSupported();
   /** When the message this box last scheduled goes out, shown until the next keystroke. */
   const [scheduledFor, setScheduledFor] = useState<number | null>(null);
@@ -203,6 +203,8 @@ function ComposeBox({
     if (editingScheduled) return scheduleAt();
     const content = readyContent();
     if (content === null) return;
+    // Sent as new, the text no longer needs the word about the scheduled message it was editing.
+    if (lapsedScheduled) useScheduledEditing.getState().stop(key);
     send.mutate({ content, typed: text });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -272,6 +274,7 @@ function ComposeBox({
         />
       )}
       {editingScheduled && <ScheduledEditBar composeKey={key} editing={editingScheduled} />}
+      {lapsedScheduled && <ScheduledLapsedBar composeKey={key} lapsed={lapsedScheduled} />}
       <UploadList composeKey={key} field={textarea} />
       <ComposeModeBar mode={mode} onMode={setMode} textarea={textarea} />
       <div className="compose-row">

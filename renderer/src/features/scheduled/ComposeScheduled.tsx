@@ -28,6 +28,29 @@ export function ScheduledEditBar({ composeKey, editing }: { composeKey: string; 
   );
 }
 
+/**
+ * Where the edit bar was, once the scheduled message being edited has left the list: it went out
+ * (or was deleted) as it was, and the box's text is now an ordinary message.
+ */
+export function ScheduledLapsedBar({ composeKey, lapsed }: { composeKey: string; lapsed: EditingScheduled }) {
+  const twentyFour = useTwentyFourHourTime();
+  return (
+    <div className="compose-scheduled-edit small" role="status" data-testid="compose-scheduled-lapsed">
+      <span>
+        The message scheduled for <strong>{formatDateTime(lapsed.at, twentyFour)}</strong> was sent or deleted
+        meanwhile, without these changes. Send sends this text as a new message.
+      </span>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => useScheduledEditing.getState().stop(composeKey)}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 /** "Scheduled for …" after a box scheduled its text, with the way to the list. */
 export function ScheduledNotice({ at }: { at: number }) {
   const twentyFour = useTwentyFourHourTime();

@@ -23,6 +23,7 @@ import { editLastMessage } from '../edit-message/edit-last';
 import { useMessagePopover, type MessagePopover } from '../../state/message-popover';
 import { THUMBS_UP, toggleReaction } from '../reactions/toggle-reaction';
 import { callApi } from '../../api/call';
+import { toggleInOrder } from '../../api/ordered-toggle';
 import { nextUnreadConversation } from './next-unread';
 import { openFromKeyboard, viewTakesFocusOnOpen } from '../../app/view-takes-focus';
 import { useSettingsScreen } from '../settings/screen-store';
@@ -46,6 +47,24 @@ const boxesOf = (context: ActionContext) =>
 /** A write, not awaited: the events bring its result to the screen, a failure the window's notice. */
 function fire(work: Promise<unknown>, what: string): void {
   work.catch((error: unknown) => showNotice(`${what} ${errorSentence(error)}`));
+}
+
+/**
+ * A key that turns something on or off, not awaited: pressed again before the first change's event
+ * came, it turns back what that press asked for (toggleInOrder). A failure says which way it went.
+ */
+function fireToggle(
+  key: string,
+  onNow: boolean,
+  change: (on: boolean) => Promise<unknown>,
+  failure: (on: boolean) => string,
+): void {
+  toggleInOrder(key, onNow, (on) =>
+    change(on).catch((error: unknown) => {
+      showNotice(`${failure(on)} ${errorSentence(error)}`);
+      throw error;
+    }),
+  ).catch(() => undefined);
 }
 
 function openConversation(narrow: Narrow, anchor: number | null = null): void {
@@ -183,15 +202,19 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
   'mute-topic': (context) => {
     const message = selected();
     if (message?.type !== 'stream' || message.stream_id === undefined) return false;
+    const streamId = message.stream_id;
     const topic = message.subject ?? '';
-    const muted = mutedTopicTest(getInitialState(context.queryClient)?.user_topics)(message.stream_id, topic);
-    fire(
-      callApi(context.bridge, 'updateMutedTopic', {
-        stream_id: message.stream_id,
-        topic,
-        op: muted ? 'remove' : 'add',
-      }),
-      muted ? 'Topic not unmuted:' : 'Topic not muted:',
+    const muted = mutedTopicTest(getInitialState(context.queryClient)?.user_topics)(streamId, topic);
+    fireToggle(
+      `muted topic ${streamId} ${topic.toLowerCase()}`,
+      muted,
+      (mute) =>
+        callApi(context.bridge, 'updateMutedTopic', {
+          stream_id: streamId,
+          topic,
+          op: mute ? 'add' : 'remove',
+        }),
+      (mute) => (mute ? 'Topic not muted:' : 'Topic not unmuted:'),
     );
     return true;
   },
@@ -227,9 +250,11 @@ export const ACTIONS: Record<ShortcutAction, Action> = {
     const message = selected();
     if (!message) return false;
     const starred = (message.flags ?? []).includes('starred');
-    fire(
-      setMessageFlag(context.bridge, message.id, 'starred', !starred),
-      starred ? 'Star not removed:' : 'Message not starred:',
+    fireToggle(
+      `starred ${message.id}`,
+      starred,
+      (star) => setMessageFlag(context.bridge, message.id, 'starred', star),
+      (star) => (star ? 'Message not starred:' : 'Star not removed:'),
     );
     return true;
   },

@@ -6,6 +6,7 @@ import { feedKey, getInitialState, sessionKey, type FeedData } from '../../../re
 import type { Message } from '../../../renderer/src/api/model';
 import type { Narrow } from '../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../renderer/src/events/apply';
+import { apiQueryKey } from '../../../renderer/src/api/queries';
 import { recentDmsKey } from '../../../renderer/src/events/reducers/dm-conversations';
 import { topicCountKey, unreadCounts } from '../../../renderer/src/events/unread';
 import { useTypingStore } from '../../../renderer/src/state/typing';
@@ -243,6 +244,35 @@ describe('delete_message', () => {
 });
 
 describe('update_message', () => {
+  it('has an open edit history fetched again: the edit or move added a snapshot', () => {
+    const edited = channelMessage();
+    const moved = channelMessage();
+    const other = channelMessage();
+    const historyKey = (id: number) =>
+      apiQueryKey('getMessageHistory', { message_id: id, allow_empty_topic_name: true });
+    for (const m of [edited, moved, other])
+      qc.setQueryData(historyKey(m.id), { result: 'success', msg: '', message_history: [] });
+    applyEvents(qc, [
+      ev('update_message', {
+        message_id: edited.id,
+        message_ids: [edited.id],
+        rendered_content: '<p>version three</p>',
+        edit_timestamp: 5,
+      }),
+      ev('update_message', {
+        message_id: moved.id,
+        message_ids: [moved.id],
+        stream_id: 1,
+        orig_subject: 'old',
+        subject: 'new',
+        propagate_mode: 'change_one',
+        edit_timestamp: 6,
+      }),
+    ]);
+    const stale = (id: number) => qc.getQueryState(historyKey(id))?.isInvalidated;
+    expect([stale(edited.id), stale(moved.id), stale(other.id)]).toEqual([true, true, false]);
+  });
+
   it('replaces rendered content and marks the message edited', () => {
     const m = channelMessage();
     seedFeed({ kind: 'all' }, [m]);

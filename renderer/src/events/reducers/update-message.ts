@@ -86,6 +86,12 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
   // Before the messages lose their matches, which tell what the searches showed.
   recheckSearchMatches(queryClient, changedIds(event));
   updateCachedMessages(queryClient, editedBy(event));
+  // Each edit or move adds a snapshot that the event does not carry: an open history fetches it.
+  if (!event.rendering_only)
+    void queryClient.invalidateQueries({
+      queryKey: ['getMessageHistory'],
+      predicate: ({ queryKey: [, params] }) => ids.has((params as { message_id?: number }).message_id ?? NaN),
+    });
   // A content edit's event gives the edited message's flags as they now are: a mention typed in or
   // taken out changes whether it is an unread mention.
   const flags = event.flags;

@@ -7,6 +7,7 @@ import type { Message } from '../../../renderer/src/api/model';
 import type { Narrow } from '../../../renderer/src/api/narrow';
 import { applyEvents } from '../../../renderer/src/events/apply';
 import { apiQueryKey } from '../../../renderer/src/api/queries';
+import { shownSourceKey } from '../../../renderer/src/features/message-actions/message-source';
 import { recentDmsKey } from '../../../renderer/src/events/reducers/dm-conversations';
 import { topicCountKey, unreadCounts } from '../../../renderer/src/events/unread';
 import { useTypingStore } from '../../../renderer/src/state/typing';
@@ -244,6 +245,23 @@ describe('delete_message', () => {
 });
 
 describe('update_message', () => {
+  it('has an open "View source" fetched again after a content edit, not the text an edit dialog started from', () => {
+    const m = channelMessage();
+    for (const key of [shownSourceKey(m.id), ['message-source', { message_id: m.id }]])
+      qc.setQueryData(key, { ...m, content: 'version one' });
+    applyEvents(qc, [
+      ev('update_message', {
+        message_id: m.id,
+        message_ids: [m.id],
+        rendered_content: '<p>version two</p>',
+        edit_timestamp: 5,
+      }),
+    ]);
+    expect(qc.getQueryState(shownSourceKey(m.id))?.isInvalidated).toBe(true);
+    // The edit dialog names the text it replaces (prev_content_sha256): a conflict stays one.
+    expect(qc.getQueryState(['message-source', { message_id: m.id }])?.isInvalidated).toBe(false);
+  });
+
   it('has an open edit history fetched again: the edit or move added a snapshot', () => {
     const edited = channelMessage();
     const moved = channelMessage();

@@ -15,7 +15,7 @@ import { moveUnread, removeUnread, updateUnreadMention } from '../unread';
 import { RESOLVED_PREFIX } from '../../features/channels/hooks';
 import { recentOnMove } from './recent-conversations';
 import { moveUserTopic } from './user-topic';
-import { moveSources } from '../../features/message-actions/message-source';
+import { moveSources, refetchShownSources } from '../../features/message-actions/message-source';
 import { recheckSearchMatches } from '../../features/search/highlights';
 
 type UpdateMessageEvent = EventMap['update_message'];
@@ -92,6 +92,8 @@ export const updateMessage: EventReducer<'update_message'> = ({ queryClient }, e
       queryKey: ['getMessageHistory'],
       predicate: ({ queryKey: [, params] }) => ids.has((params as { message_id?: number }).message_id ?? NaN),
     });
+  // The text as typed is not in the event either: an open "View source" fetches it.
+  if (event.rendered_content !== undefined && !event.rendering_only) refetchShownSources(queryClient, ids);
   // A content edit's event gives the edited message's flags as they now are: a mention typed in or
   // taken out changes whether it is an unread mention.
   const flags = event.flags;

@@ -1,12 +1,12 @@
 import { Dialog } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useDialogStore } from '../../state/dialogs';
-import { useMessageSource } from './message-source';
+import { useShownMessageSource } from './message-source';
 
 /** A message's markdown as its author typed it, to read or copy. */
 export function MessageSourceDialog({ messageId }: { messageId: number }) {
   const close = useDialogStore((s) => s.close);
-  const source = useMessageSource(messageId);
+  const source = useShownMessageSource(messageId);
   return (
     <Dialog title="Message source" onClose={close} testId="message-source-dialog" wide>
       {source.isPending && <Loading />}

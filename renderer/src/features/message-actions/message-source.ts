@@ -57,6 +57,27 @@ export function moveSources(
     );
 }
 
+/** The source shown by "View source": apart from an edit dialog's, whose text must stay the one it started from. */
+export const shownSourceKey = (messageId: number) =>
+  ['message-source-shown', { message_id: messageId }] as const;
+
+/** An open "View source" of messages edited meanwhile fetches their text again. */
+export function refetchShownSources(queryClient: QueryCacheAccess, messageIds: Iterable<number>): void {
+  for (const id of messageIds)
+    void queryClient.invalidateQueries({ queryKey: shownSourceKey(id), exact: true });
+}
+
+/** The message's text to read in "View source", following edits made while it is open. */
+export function useShownMessageSource(messageId: number) {
+  const bridge = useBridge();
+  return useQuery<MessageSource>({
+    queryKey: shownSourceKey(messageId),
+    queryFn: () => fetchMessageSource(bridge, messageId),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 export function useMessageSource(messageId: number) {
   const bridge = useBridge();
   return useQuery<MessageSource & { deletedMeanwhile?: true }>({

@@ -216,3 +216,45 @@ test('a scheduled message sent at its time while being edited lets go of the box
     '<p>Revised plan</p>',
   ]);
 });
+
+test('rescheduled on another device while its text is being edited, the box says and keeps the new time', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const general = [...chat.server.realm.channels.values()].find((c) => c.name === 'general')!;
+  const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+  const inTwoDays = inAnHour + 2 * 86400;
+  await chat.api('member').post('/scheduled_messages', {
+    type: 'stream',
+    to: general.stream_id,
+    topic: 'rescheduled while edited',
+    content: 'Agenda',
+    scheduled_delivery_timestamp: inAnHour,
+  });
+  const id = (await scheduledOf(chat, 'member')).find((m) => m.content === 'Agenda')!.scheduled_message_id;
+  await signIn(page, 'member');
+  await page.getByTestId('home-scheduled').click();
+  await page.getByTestId(`scheduled-edit-${id}`).click();
+  const input = page.getByTestId('compose-input');
+  await input.fill('Agenda, revised');
+  const twoDaysLabel = await page.evaluate(
+    (at) => new Date(at * 1000).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+    inTwoDays,
+  );
+  await expect(page.getByTestId('compose-scheduled-edit')).not.toContainText(twoDaysLabel);
+
+  await chat.api('member').patch(`/scheduled_messages/${id}`, { scheduled_delivery_timestamp: inTwoDays });
+  await expect(page.getByTestId('compose-scheduled-edit')).toContainText(twoDaysLabel);
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('compose-scheduled')).toContainText(twoDaysLabel);
+  await expect
+    .poll(() => scheduledOf(chat, 'member'))
+    .toContainEqual(
+      expect.objectContaining({
+        scheduled_message_id: id,
+        content: 'Agenda, revised',
+        scheduled_delivery_timestamp: inTwoDays,
+      }),
+    );
+});

@@ -40,7 +40,8 @@ export const useScheduledEditing = create<EditingState>((set) => ({
 }));
 
 /**
- * The scheduled message this box edits, while the server still lists it, and the one it edited
+ * The scheduled message this box edits (at the time the server now lists), while the server still
+ * lists it, and the one it edited
  * until it left the list (the server sent it at its time, or it was deleted on another device):
  * saving to it would only be refused, so the box lets go of it and keeps the text to send as new.
  */
@@ -51,12 +52,13 @@ export function useEditingScheduled(key: string): {
   const listed = useInitialState((s) => s.scheduled_messages);
   const editing = useScheduledEditing((s) => s.byKey[key]);
   const lapsed = useScheduledEditing((s) => s.lapsed[key]);
-  const gone =
-    editing !== undefined &&
-    listed !== undefined &&
-    !listed.some((m) => m.scheduled_message_id === editing.id);
+  const entry = editing && listed?.find((m) => m.scheduled_message_id === editing.id);
+  const gone = editing !== undefined && listed !== undefined && entry === undefined;
   useEffect(() => {
     if (gone) useScheduledEditing.getState().lapse(key);
   }, [gone, key]);
-  return gone ? { editing: undefined, lapsed: editing } : { editing, lapsed };
+  if (gone) return { editing: undefined, lapsed: editing };
+  // Rescheduled meanwhile (on another device): Save keeps the time it has now.
+  const at = entry?.scheduled_delivery_timestamp;
+  return { editing: editing && at !== undefined && at !== editing.at ? { ...editing, at } : editing, lapsed };
 }

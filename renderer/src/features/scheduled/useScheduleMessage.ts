@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getInitialState } from '../../api/keys';
 import type { ComposeNarrow } from '../../api/narrow';
 import { callApi } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
@@ -22,6 +23,7 @@ export interface ScheduleRequest {
  */
 export function useScheduleMessage(narrow: ComposeNarrow, key: string, channelTopic: string) {
   const bridge = useBridge();
+  const queryClient = useQueryClient();
   const selfId = useSelfId();
   return useMutation({
     mutationFn: async ({ content, at }: ScheduleRequest) => {
@@ -39,7 +41,11 @@ export function useScheduleMessage(narrow: ComposeNarrow, key: string, channelTo
           content,
           ...(at !== undefined ? { scheduled_delivery_timestamp: at } : {}),
         });
-        return { at: at ?? editing.at };
+        // Its time now, which another device may have changed since the edit began.
+        const listed = getInitialState(queryClient)?.scheduled_messages?.find(
+          (m) => m.scheduled_message_id === editing.id,
+        );
+        return { at: at ?? listed?.scheduled_delivery_timestamp ?? editing.at };
       }
       if (at === undefined) throw new Error('Pick a time to send the message.');
       await callApi(bridge, 'createScheduledMessage', {

@@ -303,3 +303,38 @@ test('text typed just before switching accounts is saved as a draft of its own a
   });
   expect(JSON.stringify(heard.events)).not.toContain(text);
 });
+
+test('a draft restored into a box holding another draft takes it in: once sent, neither is left', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const engineering = await channelId(chat.api('owner'), 'engineering');
+  const topic = `restore merge ${Date.now()}`;
+  const ofTopic = async () => (await serverDrafts(chat, me.email)).filter((d) => d.topic === topic);
+  // Typed here: the box's draft.
+  await chat.api('owner').post('/messages', { type: 'stream', to: engineering, topic, content: 'Kick-off' });
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId('compose-input').fill('Typed here');
+  await expect.poll(async () => (await ofTopic()).map((d) => d.content)).toEqual(['Typed here']);
+  // Written on the phone: another draft of the same topic.
+  const { body } = await chat.api(me.email).post('/drafts', {
+    drafts: [{ type: 'stream', to: [engineering], topic, content: 'From the phone', timestamp: 1 }],
+  });
+  const phoneId = (body.ids as number[])[0]!;
+
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('d');
+  await page.getByTestId(`draft-${phoneId}`).getByTestId('draft-restore').click();
+  const input = page.getByTestId('compose-input');
+  await expect(input).toHaveValue('Typed here\n\nFrom the phone');
+  await expect
+    .poll(async () => (await ofTopic()).map((d) => d.content))
+    .toEqual(['Typed here\n\nFrom the phone']);
+  await page.getByTestId('compose-send').click();
+  await expect(input).toHaveValue('');
+  await expect.poll(ofTopic).toEqual([]);
+});

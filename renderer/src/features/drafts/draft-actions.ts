@@ -54,7 +54,7 @@ export async function deleteDraft({ bridge, row }: DraftContext): Promise<void> 
 }
 
 /** Opens the draft's conversation with its text in the compose box. */
-export function restoreDraft({ row, narrow, selfId }: DraftContext): void {
+export function restoreDraft({ bridge, row, narrow, selfId, syncOn }: DraftContext): void {
   if (!narrow) return;
   const key = conversationKey(narrow, selfId);
   const store = useLocalDrafts.getState();
@@ -67,21 +67,26 @@ export function restoreDraft({ row, narrow, selfId }: DraftContext): void {
     if (compose.drafts[from] === row.draft.content) compose.clear(from);
     if (compose.topics[from] === row.draft.topic) compose.setTopic(from, '');
   }
+  // Text already in that compose box stays: the draft goes after it rather than over it.
+  const existing = compose.drafts[key] ?? '';
+  const merged = existing.trim() !== '' && existing !== row.draft.content;
+  const text = merged ? `${existing}\n\n${row.draft.content}` : row.draft.content;
+  const boxDraft = store.drafts[key];
   // The restored draft stays the same draft: its server copy (or what an unanswered create may
   // have left there) is what the next edit updates, never a second one.
   store.put({
     key,
-    draft: draftInput(row.draft),
+    draft: { ...draftInput(row.draft), content: text },
     serverId: row.serverId,
-    synced: row.serverId !== undefined && !row.localOnly,
+    synced: merged ? !syncOn : row.serverId !== undefined && !row.localOnly,
     ...(row.serverId === undefined && row.local?.unconfirmed ? { unconfirmed: row.local.unconfirmed } : {}),
   });
-  // Text already in that compose box stays: the draft goes after it rather than over it.
-  const existing = compose.drafts[key] ?? '';
-  const text =
-    existing.trim() && existing !== row.draft.content
-      ? `${existing}\n\n${row.draft.content}`
-      : row.draft.content;
+  if (merged && syncOn) {
+    // The box's own draft is now part of this one: its server copy would outlive the send.
+    if (boxDraft?.serverId !== undefined && boxDraft.serverId !== row.serverId)
+      void discardServerDraft(bridge, boxDraft.serverId).catch(() => undefined);
+    void syncDraft(bridge, key).catch(() => undefined);
+  }
   compose.setText(key, text);
   useNarrowStore.getState().select(narrow);
   useSettingsScreen.getState().close();

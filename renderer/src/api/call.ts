@@ -81,3 +81,13 @@ export function errorSentence(error: unknown): string {
 export function apiErrorCode(error: unknown): string | null {
   return error instanceof ApiCallError && error.failure.kind === 'api' ? error.failure.code : null;
 }
+
+/**
+ * Whether a failed call may still have been carried out: its answer was lost (timeout, connection
+ * cut) or the server failed midway. Only the server's refusal (4xx) or an unreadable answer says it
+ * was not. (A "connection failed" may be a reset after the request went out, so it counts too.)
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiCallError)) return false;
+  return error.failure.kind === 'network' || error.failure.kind === 'server';
+}

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
-import { callApi, errorText } from '../../api/call';
+import { callApi, errorText, outcomeUnknown } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
@@ -43,12 +43,15 @@ export function CreateChannelDialog() {
     historyForNewMembers: false,
     memberIds: [],
   });
-  const [createdName, setCreatedName] = useState<string | null>(null);
+  // The name whose channel the dialog opens once its subscription arrives: after a success, and
+  // after a failure that may have made it all the same (a lost answer), not after a refusal.
+  const [awaitedName, setAwaitedName] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: (params: EndpointParams<'subscribe'>) => callApi(bridge, 'subscribe', params),
-    // A failure too: a create whose answer was lost made the channel all the same, and its
-    // subscription then opens it like a success (asked again, the name would be taken).
-    onSettled: (_data, _error, params) => setCreatedName(params.subscriptions[0]?.name ?? null),
+    onSuccess: (_data, params) => setAwaitedName(params.subscriptions[0]?.name ?? null),
+    onError: (error, params) => {
+      if (outcomeUnknown(error)) setAwaitedName(params.subscriptions[0]?.name ?? null);
+    },
   });
   const problem = channelNameProblem(form.name, [...known.values()], maxName);
   // The organization's "who can create" for each kind: the server refuses the other.
@@ -57,12 +60,12 @@ export function CreateChannelDialog() {
 
   // The subscription add event puts the new channel in the sidebar; then open it.
   useEffect(() => {
-    if (!createdName) return;
-    const made = (subscriptions ?? []).find((s) => s.name.toLowerCase() === createdName.toLowerCase());
+    if (!awaitedName) return;
+    const made = (subscriptions ?? []).find((s) => s.name.toLowerCase() === awaitedName.toLowerCase());
     if (!made) return;
     select({ kind: 'channel', streamId: made.stream_id });
     close();
-  }, [createdName, subscriptions, select, close]);
+  }, [awaitedName, subscriptions, select, close]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -87,6 +90,7 @@ export function CreateChannelDialog() {
             onChange={(e) => {
               setForm({ ...form, name: e.target.value });
               create.reset();
+              setAwaitedName(null);
             }}
           />
         </label>
@@ -148,9 +152,9 @@ export function CreateChannelDialog() {
             Not created: {errorText(create.error)}
           </p>
         )}
-        {createdName && (
+        {create.isSuccess && awaitedName && (
           <p className="notice" role="status">
-            Created #{createdName}; opening it…
+            Created #{awaitedName}; opening it…
           </p>
         )}
         <FormActions
@@ -158,7 +162,7 @@ export function CreateChannelDialog() {
           onCancel={close}
           submitLabel="Create channel"
           pendingLabel="Creating…"
-          pending={create.isPending || createdName !== null}
+          pending={create.isPending || create.isSuccess}
           disabled={problem !== null || privacyRefused}
           testId="create-channel-submit"
         />

@@ -1,6 +1,6 @@
 import { ApiCallError } from '../../../../shared/failures';
 import { clientFailureCodes, type ChatBridge } from '../../../../shared/ipc';
-import { bridgeForAccount, callApi } from '../../api/call';
+import { bridgeForAccount, callApi, outcomeUnknown } from '../../api/call';
 import { draftInput, sameDraft, type DraftInput } from './draft-model';
 import { isUnconfirmedCopy, useLocalDrafts, type LocalDraft } from './local-drafts';
 
@@ -11,17 +11,6 @@ export function isDraftMissing(error: unknown): boolean {
     error.failure.kind === 'api' &&
     /draft does not exist/i.test(error.failure.msg)
   );
-}
-
-/**
- * Whether a failed call may still have been carried out: its answer was lost (timeout, connection
- * cut) or the server failed midway. Only the server's refusal (4xx) or an unreadable answer says it
- * was not. (A "connection failed" may be a reset after the request went out, so it counts too: the
- * cost of being wrong is one look at the server's drafts before the next create.)
- */
-export function outcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof ApiCallError)) return false;
-  return error.failure.kind === 'network' || error.failure.kind === 'server';
 }
 
 /** A create that may have reached the server: the draft it sent, for `LocalDraft.unconfirmed`. */

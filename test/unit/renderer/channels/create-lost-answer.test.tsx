@@ -63,4 +63,35 @@ describe('creating a channel whose answer was lost', () => {
     expect(useDialogStore.getState().dialog).toEqual({ kind: 'create-channel' });
     expect((screen.getByTestId('new-channel-name') as HTMLInputElement).value).toBe('launch-plan');
   });
+
+  it('after a refusal, a corrected name is created: the refused name is not awaited as if made', async () => {
+    const { bridge, render } = setup({ ...baseState(), subscriptions: [] });
+    bridge.handlers.subscribe = (params) => {
+      if (params.subscriptions[0]?.name === 'leadership')
+        throw new FailWith({
+          kind: 'api',
+          status: 400,
+          code: 'BAD_REQUEST',
+          msg: 'Unable to access channel (leadership).',
+          extra: {},
+        });
+      return { subscribed: {}, already_subscribed: {} };
+    };
+    useDialogStore.setState({ dialog: { kind: 'create-channel' } });
+    render(<CreateChannelDialog />);
+    const name = screen.getByTestId('new-channel-name');
+    const submit = screen.getByTestId('create-channel-submit');
+    fireEvent.change(name, { target: { value: 'leadership' } });
+    fireEvent.click(submit);
+    await screen.findByTestId('new-channel-error');
+    expect(screen.queryByText(/Created #/)).toBeNull();
+    expect(submit.textContent).toBe('Create channel');
+
+    fireEvent.change(name, { target: { value: 'leadership-2' } });
+    expect(screen.queryByText(/Created #/)).toBeNull();
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(submit);
+    await waitFor(() => expect(bridge.callsTo('subscribe')).toHaveLength(2));
+    expect(bridge.callsTo('subscribe')[1]).toMatchObject({ subscriptions: [{ name: 'leadership-2' }] });
+  });
 });

@@ -135,6 +135,32 @@ test('joins and leaves a channel from Browse channels and from the channel detai
   await expect.poll(() => subscribedNames(chat, me.email)).toContain('engineering');
 });
 
+test('a channel read without being subscribed says that its new messages do not come in; Join there brings them', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'farid@northwind.example');
+  await chat.api(me.email).delete('/users/me/subscriptions', { subscriptions: ['engineering'] });
+  await page.getByTestId('browse-channels').click();
+  await page.getByTestId('browse-channels-dialog').getByTestId('browse-engineering').click();
+  await expect(page.getByTestId('conversation-title')).toHaveText('# engineering');
+  const notice = page.getByTestId('not-subscribed-notice');
+  await expect(notice).toContainText('You are not subscribed to #engineering');
+
+  // No event brings it while Farid is out of the channel.
+  await chat.api('admin').post('/messages', {
+    type: 'stream',
+    to: 'engineering',
+    topic: 'while out',
+    content: 'Posted while Farid was not subscribed',
+  });
+  await notice.getByTestId('not-subscribed-join').click();
+  await expect.poll(() => subscribedNames(chat, me.email)).toContain('engineering');
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByText('Posted while Farid was not subscribed')).toBeVisible();
+});
+
 test('a guest may not join a web-public channel: the server says so and nothing changes', async ({
   page,
   chat,

@@ -9,6 +9,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { usePeoplePane } from '../../state/people-pane';
 import { ChannelDetails } from '../channels/ChannelDetails';
 import { useChannelIndex } from '../channels/hooks';
+import { NotSubscribedNotice } from '../channels/NotSubscribedNotice';
 import { Compose } from '../compose/Compose';
 import { PeoplePanel } from '../users/PeoplePanel';
 import { StatusLine } from '../users/UserPicker';
@@ -69,6 +70,9 @@ export function ConversationView({ narrow, anchor }: { narrow: Narrow; anchor: F
         )}
       </header>
       <MessageFeed narrow={narrow} anchor={anchor} />
+      {(narrow.kind === 'channel' || narrow.kind === 'topic') && (
+        <NotSubscribedNotice streamId={narrow.streamId} />
+      )}
       <Compose narrow={narrow} />
       {drop.hint}
     </section>

@@ -1,3 +1,5 @@
+import { isTypingTarget } from '../keyboard/dispatch';
+
 /**
  * How the display preferences of spec 4.6 that are pure styling show on the document root:
  * attributes the stylesheet keys on (display-settings.css), and custom properties the feed and
@@ -103,7 +105,6 @@ export function escapeGoesHome(
   if (event.key !== 'Escape' || event.defaultPrevented || !state.enabled || state.overlayOpen) return false;
   const target = event.target as Element | null;
   if (!target || typeof target.closest !== 'function') return true;
-  return !target.closest(
-    'input, textarea, select, [contenteditable="true"], [data-typing-area], [role="dialog"], [role="menu"], .emoji-picker',
-  );
+  if (isTypingTarget(target)) return false;
+  return !target.closest('[role="dialog"], [role="menu"], .emoji-picker');
 }

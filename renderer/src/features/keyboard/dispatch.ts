@@ -21,25 +21,34 @@ export interface KeyContext {
 }
 
 /**
+ * Inputs nothing is typed in: like a button, a letter pressed there is a shortcut and Esc leaves
+ * (a checkbox just clicked, as a channel's "Mute channel", kept every key from the app). Radio
+ * buttons and sliders are not among them: their arrows are their own.
+ */
+const KEYLESS_INPUT =
+  'input[type="checkbox"], input[type="button"], input[type="submit"], input[type="reset"]';
+
+/**
  * Whether keys typed at `target` are text: a field, an editable element, a select, or anywhere in
  * an area marked `data-typing-area` (the compose box: a letter typed on its toolbar was meant for
  * the message, not for a shortcut acting on the selected one).
  */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
-  if (
-    target.closest(
-      'input, textarea, select, [contenteditable=""], [contenteditable="true"], [data-typing-area]',
-    )
-  )
-    return true;
+  if (target.closest('[data-typing-area]')) return true;
+  if (target.matches(KEYLESS_INPUT)) return false;
+  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
   return (target as HTMLElement).isContentEditable === true;
 }
 
-/** Whether Enter at `target` belongs to it (it presses a button or follows a link). */
+/** Whether Enter at `target` belongs to it (it presses a button, follows a link, submits a form). */
 function ownsEnter(target: EventTarget | null): boolean {
   if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
-  return target.closest('button, a[href], [role="button"], [role="menuitem"], [role="option"]') !== null;
+  return (
+    target.closest(
+      `button, a[href], [role="button"], [role="menuitem"], [role="option"], ${KEYLESS_INPUT}`,
+    ) !== null
+  );
 }
 
 function typedKeyIsShortcut(shortcut: Shortcut, mac: boolean): boolean {

@@ -90,7 +90,8 @@ describe('Esc to the home view', () => {
       <form data-typing-area><button id="compose-send"></button></form>
       <div role="dialog"><button id="in-dialog"></button></div>
       <div role="menu"><button id="in-menu"></button></div>
-      <div class="emoji-picker"><button id="in-picker"></button></div>`;
+      <div class="emoji-picker"><button id="in-picker"></button></div>
+      <input type="checkbox" id="checkbox">`;
     const $ = (id: string) => document.getElementById(id);
     expect(escapeGoesHome(key($('feed')), on)).toBe(true);
     expect(escapeGoesHome(key(document.body), on)).toBe(true);
@@ -99,6 +100,8 @@ describe('Esc to the home view', () => {
     expect(escapeGoesHome(key($('in-dialog')), on)).toBe(false);
     expect(escapeGoesHome(key($('in-menu')), on)).toBe(false);
     expect(escapeGoesHome(key($('in-picker')), on)).toBe(false);
+    // Nothing is typed in a checkbox: Esc leaves it as it leaves a button.
+    expect(escapeGoesHome(key($('checkbox')), on)).toBe(true);
   });
 
   it('does nothing when the setting is off, an overlay is open, another key, or already handled', () => {

@@ -136,6 +136,13 @@ describe('the dispatcher', () => {
     }
   });
 
+  it('takes keys on a checkbox (nothing is typed there: "Mute channel" just clicked), Enter excepted', () => {
+    const target = element('<label><input type="checkbox" data-target> Mute channel</label>');
+    expect(actionOf(press('j', { target }))).toBe('select-next');
+    expect(actionOf(press('I', { shiftKey: true, target }))).toBe('inbox');
+    expect(actionOf(press('Enter', { target }))).toBeNull();
+  });
+
   it('does nothing while a dialog, menu or picker is open, except the switcher and ? (they toggle)', () => {
     const open = { overlayOpen: true, mac: false };
     expect(actionOf(press('j'), open)).toBeNull();

@@ -7,6 +7,11 @@ type UnreadMsgs = NonNullable<InitialState['unread_msgs']>;
  * The Inbox as rows: every conversation with unread messages, direct messages first, then one
  * group per channel in the left sidebar's order, each conversation newest unread first. Pure, so
  * it is tested without a screen and recomputed from the register state on every change.
+ *
+ * Only subscribed channels count, as in the real service (whose register state lists the unread
+ * messages of subscribed channels alone): a channel left, or one the user was removed from, takes
+ * its unread messages out of the Inbox and its counts. They are kept in the unread state, and come
+ * back if the user joins again.
  */
 
 export type InboxGroupId = 'dm' | `channel:${number}`;
@@ -64,6 +69,11 @@ export interface InboxInput {
   /** The Filter box's test, when something is typed: a group without a match is left out. */
   matches?: ((conversation: InboxConversation) => boolean) | null;
 }
+
+/** The ids of the subscribed channels, built once per version of the list (asked on every unread change). */
+const subscribedIds = memoizeOne(
+  (channels: readonly Subscription[]): ReadonlySet<number> => new Set(channels.map((c) => c.stream_id)),
+);
 
 const MUTED = 1;
 const UNMUTED = 2;
@@ -165,12 +175,13 @@ export function inboxConversations(input: Omit<InboxInput, 'collapsed'>): {
   dms.sort((a, b) => b.newest - a.newest);
 
   const mutedChannels = new Set(input.channels.filter((c) => c.is_muted).map((c) => c.stream_id));
+  const subscribed = subscribedIds(input.channels);
   const policies = topicPolicies(input.userTopics);
   // Topics differing only in case are one topic (as the server treats them).
   const topicByKey = new Map<string, InboxConversation & { kind: 'topic' }>();
   const status = input.topicStatus ?? 'unmuted';
   for (const e of unread.streams ?? []) {
-    if (e.unread_message_ids.length === 0) continue;
+    if (e.unread_message_ids.length === 0 || !subscribed.has(e.stream_id)) continue;
     const key = topicKey(e.stream_id, e.topic);
     if (status === 'followed' && topicPolicy(policies, e.stream_id, e.topic) !== FOLLOWED) continue;
     const hidden = topicHidden(policies, mutedChannels.has(e.stream_id), e.stream_id, e.topic);
@@ -214,9 +225,11 @@ export function inboxUnreadTotal(input: Omit<InboxInput, 'collapsed'>): number {
   for (const e of unread.pms ?? []) total += e.unread_message_ids.length;
   for (const e of unread.huddles ?? []) total += e.unread_message_ids.length;
   const mutedChannels = new Set(input.channels.filter((c) => c.is_muted).map((c) => c.stream_id));
+  const subscribed = subscribedIds(input.channels);
   const policies = topicPolicies(input.userTopics);
   const mayHide = mutedChannels.size > 0 || policies.size > 0;
   for (const e of unread.streams ?? []) {
+    if (!subscribed.has(e.stream_id)) continue;
     if (mayHide && topicHidden(policies, mutedChannels.has(e.stream_id), e.stream_id, e.topic)) continue;
     total += e.unread_message_ids.length;
   }
@@ -243,13 +256,7 @@ export function inboxRows(input: InboxInput): InboxRow[] {
     if (!collapsed) rows.push(...list);
   };
   addGroup('dm', dms);
-  const seen = new Set<number>();
-  for (const channel of input.channels) {
-    seen.add(channel.stream_id);
+  for (const channel of input.channels)
     addGroup(channelGroup(channel.stream_id), byChannel.get(channel.stream_id) ?? [], channel.stream_id);
-  }
-  // Unread in a channel the sidebar does not list (e.g. just unsubscribed): after the others.
-  for (const [streamId, list] of byChannel)
-    if (!seen.has(streamId)) addGroup(channelGroup(streamId), list, streamId);
   return rows;
 }

@@ -40,7 +40,6 @@ export function nextUnreadConversation(
   if (kind === 'dm') list = dms;
   else {
     const order = input.channels.map((channel) => channel.stream_id);
-    for (const streamId of byChannel.keys()) if (!order.includes(streamId)) order.push(streamId);
     // Read just now: from its channel on (a channel view counts as its channel too).
     const streamId = current?.kind === 'topic' || current?.kind === 'channel' ? current.streamId : null;
     const from = streamId === null ? -1 : order.indexOf(streamId);

@@ -9,8 +9,9 @@ import { unreadCountLabel, useOldUnreadsMissing } from '../../api/unread-count';
 export const BadgeCountMode = { all: 1, directMentionsFollowed: 2, directMentions: 3, none: 4 } as const;
 
 /**
- * The number for the badge: every unread message outside muted channels and topics (what the Inbox
- * counts: a mention in a muted conversation is not added, as in the real service), or only direct
+ * The number for the badge: every unread message of subscribed channels outside muted channels and
+ * topics (what the Inbox counts: a mention in a muted conversation is not added, as in the real
+ * service), or only direct
  * messages and mentions (plus followed topics; here a direct mention counts wherever it is), or
  * nothing, as the user chose.
  */
@@ -32,6 +33,8 @@ export function badgeCount(state: InitialState | undefined): number {
   const mutedChannels = new Set(
     (state.subscriptions ?? []).filter((s) => s.is_muted ?? s.in_home_view === false).map((s) => s.stream_id),
   );
+  // A channel left (or one the user was removed from) counts no more, as in the Inbox.
+  const subscribed = new Set((state.subscriptions ?? []).map((s) => s.stream_id));
   // This runs on every change of the unread state (a busy organization holds 100,000 ids): lengths
   // are summed, and only the few mentions are looked for among the ids, so none is counted twice.
   const mentionsLeft = new Set(mode === BadgeCountMode.all ? [] : (unread.mentions ?? []));
@@ -42,6 +45,7 @@ export function badgeCount(state: InitialState | undefined): number {
   };
   for (const dm of [...(unread.pms ?? []), ...(unread.huddles ?? [])]) add(dm.unread_message_ids);
   for (const entry of unread.streams ?? []) {
+    if (!subscribed.has(entry.stream_id)) continue;
     const topicPolicy = topicPolicyOf(entry.stream_id, entry.topic);
     const followed = topicPolicy === 3;
     const visible = topicPolicy === 1 ? false : !mutedChannels.has(entry.stream_id) || topicPolicy >= 2;

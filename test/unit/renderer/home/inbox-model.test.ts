@@ -116,17 +116,28 @@ describe('inboxRows', () => {
     ]);
   });
 
-  it('merges topics that differ only in case, and lists channels the sidebar does not know last', () => {
+  it('merges topics that differ only in case', () => {
     const list = rows(
       unread({
         streams: [
-          { stream_id: 9, topic: 'elsewhere', unread_message_ids: [1] },
           { stream_id: 1, topic: 'Plans', unread_message_ids: [2] },
           { stream_id: 1, topic: 'plans', unread_message_ids: [6] },
         ],
       }),
     );
-    expect(shape(list)).toEqual(['[channel:1] 2', '  Plans 2', '[channel:9] 1', '  elsewhere 1']);
+    expect(shape(list)).toEqual(['[channel:1] 2', '  Plans 2']);
+  });
+
+  it('leaves out channels the user is not subscribed to (left, or removed by someone), as the real service', () => {
+    const list = rows(
+      unread({
+        streams: [
+          { stream_id: 9, topic: 'left meanwhile', unread_message_ids: [1] },
+          { stream_id: 1, topic: 'plans', unread_message_ids: [2] },
+        ],
+      }),
+    );
+    expect(shape(list)).toEqual(['[channel:1] 1', '  plans 1']);
   });
 
   it('is empty when nothing is unread', () => {
@@ -183,14 +194,15 @@ describe('inboxUnreadTotal', () => {
     ] as UserTopic[];
     const withPolicies = input(policies);
     expect(inboxUnreadTotal(withPolicies)).toBe(listed(withPolicies));
-    // 2 + 1 (lunch, either case) + 2 (followed in the muted channel) + 1 (not subscribed) + 1 + 1 + 2 (direct)
-    expect(inboxUnreadTotal(withPolicies)).toBe(10);
+    // 2 + 1 (lunch, either case) + 2 (followed in the muted channel) + 1 + 1 + 2 (direct); not the
+    // channel the user is not subscribed to
+    expect(inboxUnreadTotal(withPolicies)).toBe(9);
   });
 
   it('counts everything when nothing is muted', () => {
     const plain = { ...input([]), channels: channels.map((c) => ({ ...c, is_muted: false })) };
     expect(inboxUnreadTotal(plain)).toBe(listed(plain));
-    expect(inboxUnreadTotal(plain)).toBe(13);
+    expect(inboxUnreadTotal(plain)).toBe(12);
   });
 });
 

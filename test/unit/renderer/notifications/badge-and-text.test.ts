@@ -30,6 +30,8 @@ function state(mode: number | undefined): InitialState {
         { stream_id: 1, topic: 'followed', unread_message_ids: [7] },
         { stream_id: 2, topic: 'whatever', unread_message_ids: [8] },
         { stream_id: 2, topic: 'rescued', unread_message_ids: [9] },
+        // A channel left (or one was removed from): not counted, as in the real service.
+        { stream_id: 3, topic: 'left', unread_message_ids: [10, 11] },
       ],
       mentions: [4],
     },
@@ -54,6 +56,11 @@ describe('the unread badge', () => {
     const quiet = foldCountedTopics(1000, 1000);
     const busy = {
       ...s,
+      // The channels of the quiet topics (100 to 149) are subscribed ones.
+      subscriptions: [
+        ...s.subscriptions!,
+        ...Array.from({ length: 50 }, (_, i) => ({ stream_id: 100 + i, name: `quiet ${i}` })),
+      ],
       unread_msgs: { ...s.unread_msgs!, streams: [...s.unread_msgs!.streams!, ...quiet.entries] },
     };
     expect(badgeCount(busy as InitialState)).toBe(7 + 1000);

@@ -256,14 +256,14 @@ function dmOfSearch(operand: string, people: SearchPeople): Narrow | null {
 
 const PEOPLE_OPERATORS = new Set(['sender', 'dm', 'dm-including']);
 
+/** The search the sidebar's Mentions view is: the messages that mention the user. */
+export const MENTIONS_QUERY = 'is:mentioned';
+
 /**
  * A search as its view's title says it: the query as typed, but with the people of `sender:`,
  * `dm:` and `dm-including:` (emails or IDs) named by `nameOf`, as the real service titles a
  * search. Anyone `nameOf` does not know stays as typed.
  */
-/** The search the sidebar's Mentions view is: the messages that mention the user. */
-export const MENTIONS_QUERY = 'is:mentioned';
-
 export function searchTitle(query: string, nameOf: (emailOrId: string) => string | undefined): string {
   return tokenize(query)
     .map((token) => {

@@ -30,12 +30,10 @@ describe('drafts of an account the store does not hold', () => {
     expect(store.getState().draftOf('a', 'topic:1:plans')?.draft.content).toBe(
       'A writes [Uploading x.txt…]()',
     );
-    store
-      .getState()
-      .patchOf('a', 'topic:1:plans', {
-        synced: false,
-        draft: { ...draft('', '').draft, content: 'A writes [x.txt](/u)' },
-      });
+    store.getState().patchOf('a', 'topic:1:plans', {
+      synced: false,
+      draft: { ...draft('', '').draft, content: 'A writes [x.txt](/u)' },
+    });
     expect(readLocalDrafts('a')['topic:1:plans']).toMatchObject({
       serverId: 7,
       synced: false,

@@ -173,6 +173,8 @@ test('r in a channel’s view on a topic whose draft only the server has opens t
 
   await page.getByTestId('channel-general').click();
   await expect(page.getByTestId('conversation-title')).toHaveText('# general');
+  // The channel opens at its first unread message, far above: End waits for the feed to be loaded.
+  await expect(page.getByTestId('message-feed')).not.toHaveAttribute('aria-busy');
   await page.getByTestId('message-feed').focus();
   await page.keyboard.press('End');
   await expect(page.locator('[data-message-id][data-selected="true"]')).toContainText('Any news?');

@@ -127,6 +127,25 @@ test('Esc in a field with text leaves the field, not the screen; the next Esc cl
   await expect(page.getByTestId('settings-screen')).toHaveCount(0);
 });
 
+test('Esc in a preference being typed leaves the field with the typed value, which is saved', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const member = await signIn(page, 'member');
+  await page.getByTestId('open-settings').click();
+  const font = page.getByTestId('setting-web_font_size_px');
+  const typed = (await font.inputValue()) === '18' ? '19' : '18';
+  await font.fill(typed);
+  await page.keyboard.press('Escape');
+  await expect(font).not.toBeFocused();
+  await expect(page.getByTestId('settings-screen')).toBeVisible();
+  await expect(font).toHaveValue(typed);
+  // Leaving a preference's field sends it, like a click elsewhere.
+  await expect(page.getByTestId('setting-web_font_size_px-saved')).toBeVisible();
+  expect((await serverSettings(chat, member.email)).user_settings.web_font_size_px).toBe(Number(typed));
+});
+
 test('language and time zone are picked from lists with readable names, and each save is confirmed', async ({
   page,
   chat,

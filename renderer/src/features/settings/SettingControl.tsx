@@ -14,7 +14,8 @@ import type { SettingValue } from './useSettingsEditor';
  * One preference, with the control its type calls for: a checkbox for booleans, a select for a
  * fixed set of values, a picker for strings from a set the app can list, a number field for
  * integers and a text field for other strings.
- * Number and text fields send on Enter or when focus leaves; the others at once.
+ * Number and text fields send on Enter or when focus leaves (Esc leaves them, see SettingsShell);
+ * the others at once.
  */
 export function SettingControl({
   entry,
@@ -207,10 +208,6 @@ function FreeField({
           if (e.key === 'Enter') {
             e.preventDefault();
             commit();
-          } else if (e.key === 'Escape' && draft !== null) {
-            e.stopPropagation();
-            setDraft(null);
-            setInvalid(false);
           }
         }}
       />

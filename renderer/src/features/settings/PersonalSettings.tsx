@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { isUserSetting } from '../../../../shared/api/settings-table';
 import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText } from '../../api/call';
@@ -130,7 +130,10 @@ function EmailForm({ current }: { current: string }) {
             data-testid="new-email"
             placeholder="New email address"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (save.isError) save.reset();
+            }}
           />
           <button
             type="submit"
@@ -163,6 +166,11 @@ function PasswordForm() {
   const [repeat, setRepeat] = useState('');
   const [done, setDone] = useState(false);
   const save = useSettingsCall();
+  // A refusal ("Wrong password!") is about what was sent: it goes once the person edits.
+  const edited = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    if (save.isError) save.reset();
+  };
   const mismatch = repeat !== '' && repeat !== newPassword;
   const ready = oldPassword !== '' && newPassword !== '' && repeat === newPassword && !save.isPending;
   const submit = (e: FormEvent) => {
@@ -193,7 +201,7 @@ function PasswordForm() {
               autoComplete="current-password"
               data-testid="old-password"
               value={oldPassword}
-              onChange={(e) => setOld(e.target.value)}
+              onChange={edited(setOld)}
             />
           </label>
           <label className="field">
@@ -203,7 +211,7 @@ function PasswordForm() {
               autoComplete="new-password"
               data-testid="new-password"
               value={newPassword}
-              onChange={(e) => setNew(e.target.value)}
+              onChange={edited(setNew)}
             />
           </label>
           <label className="field">
@@ -214,7 +222,7 @@ function PasswordForm() {
               data-testid="repeat-password"
               value={repeat}
               aria-invalid={mismatch || undefined}
-              onChange={(e) => setRepeat(e.target.value)}
+              onChange={edited(setRepeat)}
             />
           </label>
         </div>

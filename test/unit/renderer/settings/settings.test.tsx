@@ -326,6 +326,27 @@ describe('PersonalSettings', () => {
     );
   });
 
+  it('a refused password or email change says why until the person edits it again', async () => {
+    const { bridge, render } = setup(state());
+    bridge.handlers.updateSettings = () => {
+      throw new FailWith(apiError('BAD_REQUEST', 'Wrong password!'));
+    };
+    render(<PersonalSettings />);
+    fireEvent.change(screen.getByTestId('old-password'), { target: { value: 'guess' } });
+    fireEvent.change(screen.getByTestId('new-password'), { target: { value: 'new-secret' } });
+    fireEvent.change(screen.getByTestId('repeat-password'), { target: { value: 'new-secret' } });
+    fireEvent.click(screen.getByTestId('password-save'));
+    expect((await screen.findByTestId('password-error')).textContent).toBe('Wrong password!');
+    fireEvent.change(screen.getByTestId('old-password'), { target: { value: 'guess again' } });
+    expect(screen.queryByTestId('password-error')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('new-email'), { target: { value: 'taken@example.com' } });
+    fireEvent.click(screen.getByTestId('email-save'));
+    await screen.findByTestId('email-error');
+    fireEvent.change(screen.getByTestId('new-email'), { target: { value: 'free@example.com' } });
+    expect(screen.queryByTestId('email-error')).toBeNull();
+  });
+
   it('needs the current password to change it, and shows the email confirmation message', async () => {
     const { bridge, render } = setup(state());
     bridge.handlers.updateSettings = () => ({});

@@ -219,6 +219,27 @@ test('deletes one’s own message after asking; it goes from the feed, and from 
   }
 });
 
+test('a Delete confirmed after someone else deleted the message says it was already deleted', async ({
+  page,
+  chat,
+  signIn,
+}) => {
+  const me = await signIn(page, 'member');
+  const topic = `deleted meanwhile ${Date.now()}`;
+  const id = await postAs(chat, me.email, topic, 'Deleted from elsewhere while I decide.');
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId(`topic-${topic}`).click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`more-actions-${id}`).click();
+  await page.getByRole('menuitem', { name: 'Delete message' }).click();
+  await expect(page.getByTestId('delete-message-dialog')).toBeVisible();
+  expect((await chat.api('admin').delete(`/messages/${id}`)).status).toBe(200);
+  await expect(page.getByTestId(`message-${id}`)).toHaveCount(0);
+  await page.getByTestId('delete-message-confirm').click();
+  await expect(page.getByTestId('delete-message-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('main-notice')).toHaveText(/This message was already deleted\./);
+});
+
 test('an administrator deletes a topic after asking; it goes from the sidebar and the feeds, everyone’s', async ({
   page,
   chat,

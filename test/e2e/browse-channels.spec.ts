@@ -240,6 +240,26 @@ test('creates a private channel with a description and a first member, then open
   await expect.poll(() => subscribedNames(chat, me.email)).not.toContain('launch-plan');
 });
 
+test('a channel just created takes the keyboard, as it does opened from Browse channels', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'member');
+  await page.getByTestId('create-channel').click();
+  await page.getByTestId('new-channel-name').fill('focus-check');
+  await page.getByTestId('create-channel-submit').click();
+  await expect(page.getByTestId('create-channel-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('conversation-title')).toContainText('focus-check');
+  // Nothing in it yet: its compose box, where there is something to do (not the sidebar's "+").
+  await expect(page.getByTestId('compose-topic')).toBeFocused();
+
+  await page.getByTestId('channel-general').click();
+  await page.getByTestId('browse-channels').click();
+  await page.getByTestId('browse-focus-check').click();
+  await expect(page.getByTestId('conversation-title')).toContainText('focus-check');
+  await expect(page.getByTestId('compose-topic')).toBeFocused();
+});
+
 test('a guest, whom the organization does not let create channels, is not offered to', async ({
   page,
   signIn,

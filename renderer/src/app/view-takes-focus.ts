@@ -3,7 +3,7 @@ import { focusFallbackIn, focusFallbackUnlessInside } from '../components/focus-
 import { isTypingTarget } from '../features/keyboard/dispatch';
 import { useNarrowStore } from '../state/narrow';
 
-/** Set by a shortcut or the quick switcher that opens a conversation or view; cleared by the next key. */
+/** Set by a shortcut, the quick switcher or a dialog that opens a conversation or view; cleared by the next key. */
 let requestedByKeyboard = false;
 
 /**

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { EndpointParams } from '../../../../shared/api';
 import { callApi, errorText, outcomeUnknown } from '../../api/call';
 import { useBridge } from '../../app/bridge-context';
+import { viewTakesFocusOnOpen } from '../../app/view-takes-focus';
 import { useSelfId, useUsers } from '../../app/realm';
 import { useInitialState } from '../../app/session';
 import { Dialog, FormActions } from '../../components/Dialog';
@@ -63,6 +64,8 @@ export function CreateChannelDialog() {
     if (!awaitedName) return;
     const made = (subscriptions ?? []).find((s) => s.name.toLowerCase() === awaitedName.toLowerCase());
     if (!made) return;
+    // The channel is where the person is going, not back to the button that opened the dialog.
+    viewTakesFocusOnOpen();
     select({ kind: 'channel', streamId: made.stream_id });
     close();
   }, [awaitedName, subscriptions, select, close]);

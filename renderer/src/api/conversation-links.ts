@@ -8,7 +8,7 @@ import {
 } from '../../../shared/narrow-hash';
 import type { InitialState, Message } from './model';
 import type { Narrow } from './narrow';
-import { canonicalOperator, formatSearch, type SearchTerm } from './search-query';
+import { canonicalOperator, formatSearch, isStarredSearch, type SearchTerm } from './search-query';
 
 export interface LinkTarget {
   narrow: Narrow;
@@ -82,9 +82,9 @@ function searchLinkTarget(linkTerms: NarrowLinkTerm[], names: LinkNames | undefi
     else
       terms.push({ operator, operand: searchOperand(operator, term.operand, names), negated: term.negated });
   }
-  if (terms.length === 1 && words.length === 0 && formatSearch({ terms, text: '' }) === 'is:starred')
-    return { narrow: { kind: 'starred' }, anchor };
-  const query = formatSearch({ terms, text: words.join(' ') });
+  const search = { terms, text: words.join(' ') };
+  if (isStarredSearch(search)) return { narrow: { kind: 'starred' }, anchor };
+  const query = formatSearch(search);
   return query ? { narrow: { kind: 'search', query }, anchor } : null;
 }
 

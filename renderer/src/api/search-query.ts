@@ -231,6 +231,7 @@ export function conversationOfSearch(
   people?: SearchPeople,
 ): Narrow | null {
   if (search.text.trim() || search.terms.some((t) => t.negated)) return null;
+  if (isStarredSearch(search)) return { kind: 'starred' };
   const channel = search.terms.filter((t) => t.operator === 'channel');
   const topic = search.terms.filter((t) => t.operator === 'topic');
   const dm = search.terms.filter((t) => t.operator === 'dm');
@@ -244,6 +245,19 @@ export function conversationOfSearch(
   const streamId = channelIdOf(channel[0]!.operand);
   if (streamId === undefined) return null;
   return topic[0] ? { kind: 'topic', streamId, topic: topic[0].operand } : { kind: 'channel', streamId };
+}
+
+/**
+ * Whether a search is only `is:starred` (opened near a message or not): the Starred view, however
+ * it is reached (typed, a link), as in the real service, where its title is "Starred messages" and a
+ * message unstarred leaves it.
+ */
+export function isStarredSearch(search: ParsedSearch): boolean {
+  if (search.text.trim()) return false;
+  const rest = search.terms.filter((t) => !(t.operator === 'near' && !t.negated));
+  if (search.terms.length - rest.length > 1 || rest.length !== 1) return false;
+  const [only] = rest;
+  return only!.operator === 'is' && only!.operand === 'starred' && !only!.negated;
 }
 
 /** `dm:` people (emails or IDs, comma-separated) as their conversation: the others, or none for the user alone. */

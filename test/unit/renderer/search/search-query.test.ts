@@ -116,6 +116,16 @@ describe('conversationOfSearch', () => {
     expect(of('channel:general topic:firehose near:1 near:2')).toBeNull();
   });
 
+  it('takes is:starred alone for the Starred view, as the real service (and a #narrow/is/starred link) does', () => {
+    expect(of('is:starred')).toEqual({ kind: 'starred' });
+    expect(of('is:starred near:12')).toEqual({ kind: 'starred' });
+    expect(of('is:starred lunch')).toBeNull();
+    expect(of('is:starred has:link')).toBeNull();
+    expect(of('is:starred is:starred')).toBeNull();
+    expect(of('-is:starred')).toBeNull();
+    expect(of('is:mentioned')).toBeNull();
+  });
+
   it('leaves anything more, anything negated, and an unknown channel to the search', () => {
     expect(of('channel:general topic:firehose deploy')).toBeNull();
     expect(of('channel:general sender:ada@example.com')).toBeNull();

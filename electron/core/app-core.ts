@@ -373,8 +373,12 @@ export class ChatCore {
     const running = id ? this.ensureRunning(id) : null;
     const limitMib = running?.loop.session?.initialState.max_file_upload_size_mib;
     return this.uploads.begin(
-      running
-        ? { client: running.client, limitBytes: limitMib != null ? limitMib * 1024 * 1024 : null }
+      id && running
+        ? {
+            accountId: id,
+            client: running.client,
+            limitBytes: limitMib != null ? limitMib * 1024 * 1024 : null,
+          }
         : null,
       file,
     );
@@ -742,6 +746,7 @@ export class ChatCore {
     if (!running) return;
     this.running.delete(accountId);
     this.waitingForSession.delete(accountId);
+    this.uploads.cancelAccount(accountId);
     running.outbox.stop();
     await Promise.all([running.loop.stop(), running.presence.stop()]);
   }

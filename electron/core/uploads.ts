@@ -18,6 +18,8 @@ import { multipartEnvelope, randomBoundary } from './multipart';
  */
 
 export interface UploadTarget {
+  /** The account the upload is for: its uploads end with it (`cancelAccount`). */
+  accountId: string;
   client: HttpClient;
   /** The organization's `max_file_upload_size_mib` in bytes, when the server said. */
   limitBytes: number | null;
@@ -152,7 +154,7 @@ class Upload {
 export class Uploads {
   private readonly active = new Map<
     string,
-    { upload: Upload; idle: ReturnType<typeof setTimeout>; cancelled?: true }
+    { upload: Upload; accountId: string; idle: ReturnType<typeof setTimeout>; cancelled?: true }
   >();
   private readonly idleMs: number;
   private readonly cancelledAnswerMs: number;
@@ -177,7 +179,7 @@ export class Uploads {
       return failure(clientFailureCodes.overloaded, 'Too many uploads at once; wait for some to finish.');
     const uploadId = randomUUID();
     const upload = new Upload(target.client, file, this.random);
-    this.active.set(uploadId, { upload, idle: this.idleTimer(uploadId) });
+    this.active.set(uploadId, { upload, accountId: target.accountId, idle: this.idleTimer(uploadId) });
     return { ok: true, value: { uploadId } };
   }
 
@@ -243,6 +245,12 @@ export class Uploads {
 
   cancelAll(): void {
     for (const uploadId of [...this.active.keys()]) this.cancel(uploadId);
+  }
+
+  /** Cancels every upload of one account (signed out of, or replaced by a new sign-in). */
+  cancelAccount(accountId: string): void {
+    for (const [uploadId, entry] of [...this.active])
+      if (entry.accountId === accountId) this.cancel(uploadId);
   }
 
   get inProgress(): number {

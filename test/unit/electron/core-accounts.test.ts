@@ -149,3 +149,16 @@ describe('ChatCore with two accounts', () => {
     expect(new OpenConversationFile(dataDir, a).load()).toBeNull();
   });
 });
+
+describe('ChatCore removing an account with an upload in progress', () => {
+  it('cancels the upload in main: no more of the file goes to its server', async () => {
+    const b = core.vault.activeId;
+    if (!b) throw new Error('no active account');
+    const begun = core.beginUpload({ name: 'notes.txt', type: 'text/plain', size: 10 });
+    if (!begun.ok) throw new Error('upload not begun');
+    const { uploadId } = begun.value;
+    await core.sendUploadChunk(uploadId, new Uint8Array(5));
+    await core.remove(b);
+    await expect(core.sendUploadChunk(uploadId, new Uint8Array(5))).rejects.toThrow('No such upload');
+  });
+});

@@ -102,7 +102,7 @@ describe('uploads through main, against the reference server', () => {
     const uploads = new Uploads();
     const png = makePng(40, 30, [200, 60, 60]);
     const begun = uploads.begin(
-      { client, limitBytes: null },
+      { accountId: 'a', client, limitBytes: null },
       { name: 'red.png', type: 'image/png', size: png.length },
     );
     expect(begun.ok).toBe(true);
@@ -128,7 +128,7 @@ describe('uploads through main, against the reference server', () => {
   it('refuses a file over the organization’s limit before sending anything, naming the limit', () => {
     const uploads = new Uploads();
     const refused = uploads.begin(
-      { client, limitBytes: 1024 * 1024 },
+      { accountId: 'a', client, limitBytes: 1024 * 1024 },
       { name: 'video.mp4', type: 'video/mp4', size: 3 * 1024 * 1024 },
     );
     expect(refused).toEqual({
@@ -146,7 +146,10 @@ describe('uploads through main, against the reference server', () => {
   it('reports the server’s own refusal when the limit was not known beforehand', async () => {
     const uploads = new Uploads();
     const size = 1024 * 1024 + 10;
-    const begun = uploads.begin({ client, limitBytes: null }, { name: 'big.bin', type: '', size });
+    const begun = uploads.begin(
+      { accountId: 'a', client, limitBytes: null },
+      { name: 'big.bin', type: '', size },
+    );
     const uploadId = begun.ok ? begun.value.uploadId : '';
     const piece = new Uint8Array(64 * 1024);
     try {
@@ -166,7 +169,7 @@ describe('uploads through main, against the reference server', () => {
     const uploads = new Uploads();
     const before = server.realm.attachments.size;
     const begun = uploads.begin(
-      { client, limitBytes: null },
+      { accountId: 'a', client, limitBytes: null },
       { name: 'gone.txt', type: 'text/plain', size: 10 },
     );
     const uploadId = begun.ok ? begun.value.uploadId : '';
@@ -209,7 +212,7 @@ describe('uploads through main, against the reference server', () => {
     const before = server.realm.attachments.size;
     const bytes = new TextEncoder().encode('cancelled late');
     const begun = uploads.begin(
-      { client: slowClient, limitBytes: null },
+      { accountId: 'a', client: slowClient, limitBytes: null },
       { name: 'late.txt', type: 'text/plain', size: bytes.length },
     );
     const uploadId = begun.ok ? begun.value.uploadId : '';
@@ -226,7 +229,10 @@ describe('uploads through main, against the reference server', () => {
 
   it('refuses more bytes than announced', async () => {
     const uploads = new Uploads();
-    const begun = uploads.begin({ client, limitBytes: null }, { name: 'a.txt', type: 'text/plain', size: 2 });
+    const begun = uploads.begin(
+      { accountId: 'a', client, limitBytes: null },
+      { name: 'a.txt', type: 'text/plain', size: 2 },
+    );
     const uploadId = begun.ok ? begun.value.uploadId : '';
     await expect(uploads.sendChunk(uploadId, new Uint8Array(3))).rejects.toThrow('More bytes');
     uploads.cancel(uploadId);

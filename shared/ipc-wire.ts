@@ -190,9 +190,9 @@ export function createBridgeClient(
     onOutbox: (listener) => on('outbox', listener),
     conversationCache: {
       last: () => invoke('conversationCache.last'),
-      save: (conversation) => invoke('conversationCache.save', conversation),
+      save: (conversation, accountId) => invoke('conversationCache.save', conversation, accountId),
       lastOpen: () => invoke('conversationCache.lastOpen'),
-      setOpen: (narrow) => invoke('conversationCache.setOpen', narrow),
+      setOpen: (narrow, accountId) => invoke('conversationCache.setOpen', narrow, accountId),
     },
     files: {
       beginUpload: (file) => invoke('files.beginUpload', file),

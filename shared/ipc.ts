@@ -346,15 +346,22 @@ export interface CachedConversation {
 export interface ConversationCacheApi {
   /** The active account's last conversation, or null (none kept, or it was unreadable). */
   last(): Promise<CachedConversation | null>;
-  /** Replaces the active account's last conversation (only its newest CACHED_MESSAGES_MAX messages are kept). */
-  save(conversation: Omit<CachedConversation, 'savedAt'>): Promise<void>;
+  /**
+   * Replaces the active account's last conversation (only its newest CACHED_MESSAGES_MAX messages
+   * are kept). `accountId` is the account it is of: if another is active by the time main reads it
+   * (the person switched meanwhile), nothing is kept, as for `call`.
+   */
+  save(conversation: Omit<CachedConversation, 'savedAt'>, accountId: string): Promise<void>;
   /**
    * The conversation the active account had open when the app was last used (the renderer's own
    * description, stored as it is), for the launch to reopen; null when a home view or nothing was.
    */
   lastOpen(): Promise<unknown>;
-  /** Records the conversation open now (null: none is); main keeps nothing for one over 4 KB of JSON. */
-  setOpen(narrow: unknown): Promise<void>;
+  /**
+   * Records the conversation open now in `accountId` (null: none is); main keeps nothing for one
+   * over 4 KB of JSON, nor when another account is active by the time it reads it.
+   */
+  setOpen(narrow: unknown, accountId: string): Promise<void>;
 }
 
 export interface ChatBridge {

@@ -349,8 +349,9 @@ export class ChatCore {
     return id ? new ConversationCacheFile(this.options.dataDir, id).load() : null;
   }
 
-  saveConversation(conversation: Omit<CachedConversation, 'savedAt'>): void {
-    const id = this.vault.activeId;
+  /** `forAccount`: the account the conversation is of; nothing is kept when another is active. */
+  saveConversation(conversation: Omit<CachedConversation, 'savedAt'>, forAccount?: string): void {
+    const id = this.activeIdFor(forAccount);
     if (id) new ConversationCacheFile(this.options.dataDir, id).save(conversation);
   }
 
@@ -360,9 +361,18 @@ export class ChatCore {
     return id ? new OpenConversationFile(this.options.dataDir, id).load() : null;
   }
 
-  setOpenConversation(narrow: unknown): void {
-    const id = this.vault.activeId;
+  setOpenConversation(narrow: unknown, forAccount?: string): void {
+    const id = this.activeIdFor(forAccount);
     if (id) new OpenConversationFile(this.options.dataDir, id).save(narrow);
+  }
+
+  /**
+   * The active account, if a request made for `forAccount` may act on it: a window's timer can fire
+   * in the moment after main switched accounts and before the window followed.
+   */
+  private activeIdFor(forAccount: string | undefined): string | null {
+    const id = this.vault.activeId;
+    return forAccount === undefined || forAccount === id ? id : null;
   }
 
   // ---- files --------------------------------------------------------------------------------

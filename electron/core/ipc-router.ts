@@ -53,6 +53,8 @@ export interface BridgeRouter {
 }
 
 const idArg = lazy(() => z.string().min(1).max(200));
+/** The account a request is for, when it names one (absent: whichever is active). */
+const forAccountArg = (accountId: unknown) => (accountId == null ? undefined : idArg().parse(accountId));
 /** A renderer's handle on one of its calls (`ChatBridge.call`'s third argument). */
 const cancelIdSchema = lazy(() => z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const addAccountRequest = lazy(() =>
@@ -178,11 +180,11 @@ export function createBridgeRouter(core: ChatCore, shell: ShellActions): BridgeR
     'outbox.retry': ([localId]) => core.outboxRetry(idArg().parse(localId)),
     'outbox.discard': ([localId]) => core.outboxDiscard(idArg().parse(localId)),
     'conversationCache.last': () => core.lastConversation(),
-    'conversationCache.save': ([conversation]) =>
-      core.saveConversation(cachedConversation().parse(conversation)),
+    'conversationCache.save': ([conversation, accountId]) =>
+      core.saveConversation(cachedConversation().parse(conversation), forAccountArg(accountId)),
     'conversationCache.lastOpen': () => core.lastOpenConversation(),
-    'conversationCache.setOpen': ([narrow]) =>
-      core.setOpenConversation(openConversation().parse(narrow ?? null)),
+    'conversationCache.setOpen': ([narrow, accountId]) =>
+      core.setOpenConversation(openConversation().parse(narrow ?? null), forAccountArg(accountId)),
     'files.beginUpload': ([file]) => core.beginUpload(uploadRequest().parse(file)),
     'files.sendChunk': ([uploadId, bytes]) =>
       core.sendUploadChunk(idArg().parse(uploadId), uploadChunk().parse(bytes)),

@@ -123,6 +123,21 @@ describe('ChatCore with two accounts', () => {
       });
   });
 
+  it('a conversation kept for an account no longer active is not kept as the active one’s', async () => {
+    expect(core.vault.activeId).toBe(a);
+    const router = createBridgeRouter(core, { openExternal: async () => {} });
+    // b's window, a moment after main switched to a: its timers fire before it follows.
+    await router.handle('conversationCache.save', [{ narrow: { kind: 'all' }, messages: [{ id: 3 }] }, b]);
+    await router.handle('conversationCache.setOpen', [{ kind: 'starred' }, b]);
+    expect(core.lastConversation()).toBeNull();
+    expect(core.lastOpenConversation()).toBeNull();
+    // Named for the active account, it is kept.
+    await router.handle('conversationCache.save', [{ narrow: { kind: 'all' }, messages: [{ id: 4 }] }, a]);
+    await router.handle('conversationCache.setOpen', [{ kind: 'all' }, a]);
+    expect(core.lastConversation()?.messages).toEqual([{ id: 4 }]);
+    expect(core.lastOpenConversation()).toEqual({ kind: 'all' });
+  });
+
   it('a restarted core resumes the stored accounts', async () => {
     await core.stop();
     expect(one.queueCount + two.queueCount).toBe(0);

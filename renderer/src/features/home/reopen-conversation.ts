@@ -126,7 +126,7 @@ export function useRecordOpenConversation(accountId: string): void {
       timer = setTimeout(() => {
         timer = undefined;
         written = key;
-        bridge.conversationCache.setOpen(kept).catch(() => undefined);
+        bridge.conversationCache.setOpen(kept, accountId).catch(() => undefined);
       }, RECORD_AFTER_MS);
     };
     const unsubscribe = useNarrowStore.subscribe(record);

@@ -5,6 +5,7 @@ import type { GetMessagesResponse, Message } from '../../api/model';
 import { narrowKey, type Narrow } from '../../api/narrow';
 import { useBridge } from '../../app/bridge-context';
 import { conversationCacheKey } from '../../api/keys';
+import { useAccountScope } from '../../state/account-scope';
 
 /**
  * The last conversation the user saw at its newest message, kept by main for the next launch
@@ -75,20 +76,21 @@ export function useRememberConversation(
 ): void {
   const bridge = useBridge();
   const queryClient = useQueryClient();
+  const accountId = useAccountScope((s) => s.accountId);
   const key = narrowKey(narrow);
   const newestId = messages[messages.length - 1]?.id;
   useEffect(() => {
-    if (!atNewest || newestId === undefined || !cacheable(narrow)) return;
+    if (!accountId || !atNewest || newestId === undefined || !cacheable(narrow)) return;
     const timer = setTimeout(() => {
       const conversation = { narrow, messages: messages.slice(-CACHED_MESSAGES_MAX) };
       queryClient.setQueryData<CachedConversation>(conversationCacheKey, {
         ...conversation,
         savedAt: Date.now(),
       });
-      bridge.conversationCache.save(conversation).catch(() => undefined);
+      bridge.conversationCache.save(conversation, accountId).catch(() => undefined);
     }, SAVE_AFTER_MS);
     return () => clearTimeout(timer);
     // `key` stands for the narrow; the messages are read when the timer fires.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, newestId, atNewest, bridge, queryClient]);
+  }, [key, newestId, atNewest, bridge, queryClient, accountId]);
 }

@@ -128,19 +128,19 @@ describe('the launch', () => {
     render(<Launch accountId="acc-1" />);
     await waitFor(() => expect(useNarrowStore.getState().view).toBe('inbox'));
     // The launch's home view is written as "nothing open" (real timers: wait for it).
-    await waitFor(() => expect(setOpen).toHaveBeenCalledWith(null));
+    await waitFor(() => expect(setOpen).toHaveBeenCalledWith(null, 'acc-1'));
     setOpen.mockClear();
     vi.useFakeTimers();
     act(() => useNarrowStore.getState().select({ kind: 'channel', streamId: 1 }));
     act(() => useNarrowStore.getState().select({ kind: 'channel', streamId: 2 }));
     await act(async () => vi.advanceTimersByTime(300));
-    // Passed through on the way: not written.
-    expect(setOpen.mock.calls).toEqual([[{ kind: 'channel', streamId: 2 }]]);
+    // Passed through on the way: not written. Named as this account's, whichever main has active.
+    expect(setOpen.mock.calls).toEqual([[{ kind: 'channel', streamId: 2 }, 'acc-1']]);
     act(() => useNarrowStore.getState().select({ kind: 'search', query: 'deploy' }));
     await act(async () => vi.advanceTimersByTime(300));
     act(() => useNarrowStore.getState().showView('inbox'));
     await act(async () => vi.advanceTimersByTime(300));
-    expect(setOpen.mock.calls.slice(1)).toEqual([[null]]);
+    expect(setOpen.mock.calls.slice(1)).toEqual([[null, 'acc-1']]);
     expect(bridge.openConversation).toBeNull();
   });
 
@@ -173,7 +173,7 @@ describe('the launch', () => {
     const { bridge, render } = setup();
     const setOpen = vi.spyOn(bridge.conversationCache, 'setOpen');
     render(<Launch accountId="acc-1" />);
-    await waitFor(() => expect(setOpen).toHaveBeenCalledWith(null));
+    await waitFor(() => expect(setOpen).toHaveBeenCalledWith(null, 'acc-1'));
     setOpen.mockClear();
     vi.useFakeTimers();
     act(() => useNarrowStore.getState().select({ kind: 'topic', streamId: 1, topic: 'deploy' }));

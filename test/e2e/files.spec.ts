@@ -463,6 +463,49 @@ test('pastes and drops files into the Edit message box: the links go into the ed
   await expect(page.getByTestId(`content-${id}`).locator('.message_inline_image img')).toHaveCount(1);
 });
 
+test('an Edit message dialog closed by a switch of accounts cancels its uploads', async ({
+  page,
+  chat,
+  signIn,
+  faultProxy,
+}) => {
+  const me = await signIn(page, 'member');
+  const { core } = chat.host;
+  const memberId = core.vault.activeId!;
+  const other = await core.addDemo(chat.user('moderator').email);
+  if (!other.ok) throw new Error('the second account was not added');
+  await core.switchTo(memberId);
+  await expect(page.getByTestId('account-switcher')).toHaveText(me.email);
+  const sent = await chat.api(me.email).post('/messages', {
+    type: 'channel',
+    to: 'engineering',
+    topic: 'incident 43',
+    content: 'Trace:',
+  });
+  const id = sent.body.id as number;
+  await page.getByTestId('channel-engineering').click();
+  await page.getByTestId('topic-incident 43').click();
+  await page.getByTestId(`message-${id}`).hover();
+  await page.getByTestId(`edit-${id}`).click();
+  await expect(page.getByTestId('edit-content')).toHaveValue('Trace:');
+
+  const attachments = chat.server.realm.attachments.size;
+  faultProxy.next({ kind: 'holdAnswer' }, '/user_uploads');
+  await dispatchWithFiles(page, '[data-testid="edit-content"]', 'paste', [
+    { name: 'trace.png', type: 'image/png', base64: png(60, 40, [200, 40, 40]) },
+  ]);
+  await expect(page.getByTestId('edit-message-dialog').getByTestId('upload-progress')).toHaveCount(1);
+  await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments + 1);
+
+  // Main makes the other account active (as a notification's click does): the dialog goes with it.
+  await core.switchTo(other.value.id);
+  await expect(page.getByTestId('account-switcher')).toHaveText(chat.user('moderator').email);
+  await expect(page.getByTestId('edit-message-dialog')).toHaveCount(0);
+  // Cancelled after the server had the whole file: main deletes what its answer names.
+  faultProxy.releaseAnswers();
+  await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments);
+});
+
 test('the lightbox: opens on a preview, arrows move, Esc closes; other files download', async ({
   page,
   chat,

@@ -109,6 +109,20 @@ export function currentAccountScope(): string | null {
 }
 
 /**
+ * One store's state for a given account, wherever that state is now: the store's when the account
+ * is current, else what was put aside for it (undefined: nothing is kept for it).
+ */
+export function stateForAccount<T extends object>(
+  accountId: string | null,
+  store: UseBoundStore<StoreApi<T>>,
+): T | undefined {
+  if (accountId === currentAccountScope()) return store.getState();
+  const aside = accountId ? putAside.get(accountId) : undefined;
+  const index = KEPT_PER_ACCOUNT.indexOf(store as unknown as AnyStore);
+  return aside && index >= 0 ? (aside[index] as T) : undefined;
+}
+
+/**
  * Changes one store's state for a given account, wherever that state is now: in the store when
  * the account is current, else in what was put aside for it (e.g. a send that finishes after the
  * user switched away clears the box it came from, not the same conversation in another account).

@@ -30,7 +30,7 @@ import { Dialog, FormActions } from '../../components/Dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { useComposeStore } from '../../state/compose';
 import { useNarrowStore } from '../../state/narrow';
-import { currentAccountScope } from '../../state/account-scope';
+import { currentAccountScope, stateForAccount, updateForAccount } from '../../state/account-scope';
 import { conversationKey, type ComposeNarrow } from '../../api/narrow';
 import { focusComposeSoon } from '../compose/focus-compose';
 import { replyNarrow } from '../message-actions/reply-narrow';
@@ -39,7 +39,7 @@ import { dropKeptEdit, keepEdit, keptEdit } from './kept-edits';
 import { useDefaultMove } from './move-default';
 import { useDialogStore } from '../../state/dialogs';
 import { filesFromClipboard, UploadList } from '../uploads/UploadControls';
-import { uploadingNames, useUploadsStore } from '../uploads/uploads-store';
+import { uploadingNames, useUploadsStore, withoutFailed } from '../uploads/uploads-store';
 import { cancelUpload, useFileUploads, type UploadText } from '../uploads/useUploads';
 import { useShallow } from 'zustand/react/shallow';
 import { useSubscriptions } from '../channels/hooks';
@@ -671,11 +671,12 @@ function useEditUploads(
     open.current = true;
     return () => {
       open.current = false;
-      const uploads = useUploadsStore.getState();
-      for (const item of uploads.items) if (item.composeKey === key) cancelUpload(item.id);
-      uploads.clearFailed(key);
+      // Its account's list: a switch of accounts that closes the dialog has put it aside by now.
+      const items = stateForAccount(accountId, useUploadsStore)?.items ?? [];
+      for (const item of items) if (item.composeKey === key) cancelUpload(item.id);
+      updateForAccount(accountId, useUploadsStore, (s) => ({ items: withoutFailed(s.items, key) }));
     };
-  }, [key]);
+  }, [key, accountId]);
   const write = useCallback(
     (text: string) => {
       latest.current = text;

@@ -30,11 +30,13 @@ export const useUploadsStore = create<UploadsState>((set) => ({
   add: (item) => set((s) => ({ items: [...s.items, item] })),
   update: (id, patch) => set((s) => ({ items: withItemChanged(s.items, id, patch) })),
   remove: (id) => set((s) => ({ items: withoutItem(s.items, id) })),
-  clearFailed: (composeKey) =>
-    set((s) => ({
-      items: s.items.filter((item) => item.composeKey !== composeKey || item.state !== 'failed'),
-    })),
+  clearFailed: (composeKey) => set((s) => ({ items: withoutFailed(s.items, composeKey) })),
 }));
+
+/** The items without compose box `composeKey`'s refusals and failures. */
+export function withoutFailed(items: UploadItem[], composeKey: string): UploadItem[] {
+  return items.filter((item) => item.composeKey !== composeKey || item.state !== 'failed');
+}
 
 export function withItemChanged(items: UploadItem[], id: string, patch: Partial<UploadItem>): UploadItem[] {
   return items.map((item) => (item.id === id ? { ...item, ...patch } : item));

@@ -34,6 +34,7 @@ import { useApplyUserSettings } from './apply-user-settings';
 import { useSession } from './session';
 import { useLaunchAnswers } from './launch-answers';
 import { StarredCount } from './StarredCount';
+import { useAccountLabel } from '../features/sign-in/account-label';
 import {
   AccountSwitcher,
   BrowseChannels,
@@ -100,6 +101,7 @@ export function ChatShell({ account }: { account: AccountSummary }) {
   const anchor = useNarrowStore((s) => s.anchor);
   const view = useNarrowStore((s) => s.view);
   const open = useDialogStore((s) => s.open);
+  const accountName = useAccountLabel(account);
   const accountsOpen = useDialogStore((s) => s.dialog?.kind === 'accounts');
   const stopped = useConnectionStore((s) => s.status.state === 'fatal');
   // Theme, contrast, width, font size, line spacing (spec 4.6), and Esc to the home view.
@@ -189,10 +191,10 @@ export function ChatShell({ account }: { account: AccountSummary }) {
             type="button"
             className="btn btn-small account-button"
             data-testid="account-switcher"
-            title={account.email}
+            title={accountName}
             onClick={() => open({ kind: 'accounts' })}
           >
-            {account.email}
+            {accountName}
           </button>
         </div>
       </header>

@@ -9,6 +9,7 @@ import { useDialogStore } from '../../state/dialogs';
 import { SignIn } from './SignIn';
 import { forgetAccountScope } from '../../state/account-scope';
 import { useOutboxStore } from '../outbox/outbox-store';
+import { accountLabel } from './account-label';
 
 /** Lists the accounts; switch to one, remove one, or add another. */
 export function AccountSwitcher() {
@@ -44,16 +45,19 @@ export function AccountSwitcher() {
     await refresh();
     close();
   };
+  const list = accounts.data ?? [];
+  // Also in labels and test ids: one person's accounts in two organizations are told apart.
+  const labelOf = (a: AccountSummary) => accountLabel(a, list);
   if (adding) return <AddAccountOverlay onCancel={() => setAdding(false)} onDone={close} />;
   return (
     <Dialog title="Accounts" onClose={close} testId="accounts-dialog">
       <ul className="account-list">
-        {(accounts.data ?? []).map((a) => (
+        {list.map((a) => (
           <li key={a.id} className={a.id === active.data ? 'current' : ''}>
             <button
               type="button"
               className="row-main"
-              data-testid={`account-${a.email}`}
+              data-testid={`account-${labelOf(a)}`}
               onClick={() => void switchTo(a)}
             >
               <strong>{a.realmName}</strong>
@@ -63,8 +67,8 @@ export function AccountSwitcher() {
               {a.id === active.data && <span className="tag">current</span>}
             </button>
             {removing === a.id ? (
-              <div className="account-remove-confirm" role="group" aria-label={`Remove ${a.email}?`}>
-                <span className="small" data-testid={`remove-warning-${a.email}`}>
+              <div className="account-remove-confirm" role="group" aria-label={`Remove ${labelOf(a)}?`}>
+                <span className="small" data-testid={`remove-warning-${labelOf(a)}`}>
                   Sign out and forget this account here
                   {unsentOf(a) > 0
                     ? `: ${unsentOf(a)} ${unsentOf(a) === 1 ? 'message' : 'messages'} not yet sent will be lost.`
@@ -73,7 +77,7 @@ export function AccountSwitcher() {
                 <button
                   type="button"
                   className="btn btn-small btn-danger"
-                  data-testid={`confirm-remove-${a.email}`}
+                  data-testid={`confirm-remove-${labelOf(a)}`}
                   onClick={() => remove(a.id)}
                 >
                   Remove
@@ -86,8 +90,8 @@ export function AccountSwitcher() {
               <button
                 type="button"
                 className="btn btn-small"
-                aria-label={`Remove ${a.email}`}
-                data-testid={`remove-${a.email}`}
+                aria-label={`Remove ${labelOf(a)}`}
+                data-testid={`remove-${labelOf(a)}`}
                 // Back after "Keep" (gone with its question): the keyboard goes on from here.
                 ref={takeDroppedFocus}
                 onClick={() => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../../shared/ipc';
 import { useOutboxStore } from '../../../../renderer/src/features/outbox/outbox-store';
 import { AccountSwitcher } from '../../../../renderer/src/features/sign-in/AccountSwitcher';
+import { accountLabel } from '../../../../renderer/src/features/sign-in/account-label';
 import { setup } from '../render-helpers';
 
 afterEach(() => {
@@ -99,5 +100,50 @@ describe('AccountSwitcher, adding an account', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('add-account-overlay')).toBeNull());
     expect(screen.getByTestId('add-account')).toBeTruthy();
+  });
+});
+
+describe('AccountSwitcher, one person in two organizations', () => {
+  const ada = (id: string, serverUrl: string, realmName: string) => ({
+    id,
+    serverUrl,
+    email: 'ada@northwind.example',
+    realmName,
+    realmIcon: null,
+    featureLevel: 400,
+  });
+
+  it('names each with its organization, so Remove says which one and removes that one', async () => {
+    const { bridge, render } = setup();
+    bridge.accountList = [
+      ada('a1', 'https://labs.northwind.example', 'Northwind Labs'),
+      ada('a2', 'https://research.northwind.example', 'Northwind Research'),
+    ];
+    bridge.activeId = 'a1';
+    const removed: string[] = [];
+    bridge.accounts.remove = async (id: string) => {
+      removed.push(id);
+    };
+    render(<AccountSwitcher />);
+    const research = await screen.findByRole('button', {
+      name: 'Remove ada@northwind.example (Northwind Research)',
+    });
+    expect(screen.getByRole('button', { name: 'Remove ada@northwind.example (Northwind Labs)' })).not.toBe(
+      research,
+    );
+    expect(research.dataset.testid).toBe('remove-ada@northwind.example (Northwind Research)');
+    fireEvent.click(research);
+    fireEvent.click(screen.getByTestId('confirm-remove-ada@northwind.example (Northwind Research)'));
+    await waitFor(() => expect(removed).toEqual(['a2']));
+  });
+
+  it('names them by server when the organizations’ names are the same too; an email of its own alone', () => {
+    const one = ada('a1', 'https://chat.one.example', 'Northwind');
+    const two = ada('a2', 'https://chat.two.example:8443', 'Northwind');
+    const ben = { ...one, id: 'b1', email: 'ben@northwind.example' };
+    expect(accountLabel(one, [one, two, ben])).toBe('ada@northwind.example (chat.one.example)');
+    expect(accountLabel(two, [one, two, ben])).toBe('ada@northwind.example (chat.two.example:8443)');
+    expect(accountLabel(ben, [one, two, ben])).toBe('ben@northwind.example');
+    expect(accountLabel(one, [one])).toBe('ada@northwind.example');
   });
 });

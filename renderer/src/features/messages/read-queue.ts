@@ -1,6 +1,7 @@
 import type { ChatBridge } from '../../../../shared/ipc';
 import { onAppliedEvents } from '../../events/taps';
-import { useAccountScope } from '../../state/account-scope';
+import { bridgeForAccount } from '../../api/call';
+import { currentAccountScope, useAccountScope } from '../../state/account-scope';
 import { useConnectionStore } from '../../state/connection';
 import { markSeenAsRead } from './mark-seen';
 
@@ -118,7 +119,14 @@ const queues = new WeakMap<ChatBridge, ReadQueue>();
 export function readQueueFor(bridge: ChatBridge): ReadQueue {
   const existing = queues.get(bridge);
   if (existing) return existing;
-  const queue = new ReadQueue({ send: (ids) => markSeenAsRead(bridge, ids) });
+  const queue = new ReadQueue({
+    // For the account whose messages were seen (the queue empties when the window changes
+    // account): reaching main after it switched, the request is refused, not sent for another.
+    send: (ids) => {
+      const accountId = currentAccountScope();
+      return markSeenAsRead(accountId ? bridgeForAccount(bridge, accountId) : bridge, ids);
+    },
+  });
   queues.set(bridge, queue);
   useConnectionStore.subscribe((now, before) => {
     if (now.status.state === 'connected' && before.status.state !== 'connected') queue.connected();

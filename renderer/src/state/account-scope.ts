@@ -1,4 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { ChatBridge } from '../../../shared/ipc';
+import { bridgeForAccount } from '../api/call';
 import { useComposeStore } from './compose';
 import { useDialogStore } from './dialogs';
 import { useMessageSelection } from './message-selection';
@@ -101,6 +103,16 @@ export function whenInAccount(accountId: string, act: () => void): void {
     stop();
     if (entered === accountId) act();
   });
+}
+
+/**
+ * `bridge` with its calls for the account the window shows now: one that reaches main after main
+ * made another account active (a click in the moment before the window followed) is refused
+ * rather than sent for the other account.
+ */
+export function bridgeForShownAccount(bridge: ChatBridge): ChatBridge {
+  const accountId = currentAccountScope();
+  return accountId ? bridgeForAccount(bridge, accountId) : bridge;
 }
 
 /** The account whose state the stores hold now (null: none signed in). */

@@ -81,6 +81,8 @@ export class FakeBridge implements ChatBridge {
 
   /** Cancel ids given with calls (in call order), and the ids `cancelCall` was asked for. */
   cancelIds: (number | undefined)[] = [];
+  /** The account each call was made for (in call order; undefined: whichever is active). */
+  accountIds: (string | undefined)[] = [];
   cancelled: number[] = [];
   private running = new Map<number, () => void>();
 
@@ -88,8 +90,10 @@ export class FakeBridge implements ChatBridge {
     name: N,
     params: EndpointParams<N>,
     cancelId?: number,
+    accountId?: string,
   ): Promise<CallResult<EndpointResponse<N>>> {
     this.cancelIds.push(cancelId);
+    this.accountIds.push(accountId);
     if (cancelId === undefined) return this.answer(name, params);
     // As main does: a cancel answers the call at once, whatever the handler is still doing.
     const cancelled = new Promise<CallResult<EndpointResponse<N>>>((resolve) =>

@@ -1,7 +1,6 @@
 import type { ChatBridge } from '../../../../shared/ipc';
 import { onAppliedEvents } from '../../events/taps';
-import { bridgeForAccount } from '../../api/call';
-import { currentAccountScope, useAccountScope } from '../../state/account-scope';
+import { bridgeForShownAccount, useAccountScope } from '../../state/account-scope';
 import { useConnectionStore } from '../../state/connection';
 import { markSeenAsRead } from './mark-seen';
 
@@ -122,10 +121,7 @@ export function readQueueFor(bridge: ChatBridge): ReadQueue {
   const queue = new ReadQueue({
     // For the account whose messages were seen (the queue empties when the window changes
     // account): reaching main after it switched, the request is refused, not sent for another.
-    send: (ids) => {
-      const accountId = currentAccountScope();
-      return markSeenAsRead(accountId ? bridgeForAccount(bridge, accountId) : bridge, ids);
-    },
+    send: (ids) => markSeenAsRead(bridgeForShownAccount(bridge), ids),
   });
   queues.set(bridge, queue);
   useConnectionStore.subscribe((now, before) => {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { bridgeForShownAccount } from '../../state/account-scope';
 import { useConnectionStore } from '../../state/connection';
 import type { EndpointParams } from '../../../../shared/api';
 import { apiErrorCode, callApi, errorSentence } from '../../api/call';
@@ -60,7 +61,7 @@ export function useReactionMutations(messageId: number) {
   const add = useMutation({
     mutationFn: async (e: ReactionEmoji) => {
       try {
-        await callApi(bridge, 'addReaction', reactionParams(messageId, e));
+        await callApi(bridgeForShownAccount(bridge), 'addReaction', reactionParams(messageId, e));
       } catch (error) {
         // Already there (a double click, or another device): the state the user wanted holds.
         if (apiErrorCode(error) !== 'REACTION_ALREADY_EXISTS') throw error;
@@ -68,7 +69,8 @@ export function useReactionMutations(messageId: number) {
     },
   });
   const remove = useMutation({
-    mutationFn: (e: ReactionEmoji) => callApi(bridge, 'removeReaction', reactionParams(messageId, e)),
+    mutationFn: (e: ReactionEmoji) =>
+      callApi(bridgeForShownAccount(bridge), 'removeReaction', reactionParams(messageId, e)),
   });
   return { add, remove };
 }

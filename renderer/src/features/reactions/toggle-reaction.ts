@@ -3,6 +3,7 @@ import { apiErrorCode, callApi } from '../../api/call';
 import type { Message } from '../../api/model';
 import { toggleInOrder } from '../../api/ordered-toggle';
 import { isReactionType } from '../../../../shared/api/plain-values';
+import { bridgeForShownAccount } from '../../state/account-scope';
 
 /** 👍 as the service names it. */
 export const THUMBS_UP = { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' } as const;
@@ -22,9 +23,10 @@ export async function toggleReaction(
       r.user_id === selfId && r.reaction_type === emoji.reaction_type && r.emoji_code === emoji.emoji_code,
   );
   const key = `reaction ${message.id} ${emoji.reaction_type} ${emoji.emoji_code}`;
+  const forAccount = bridgeForShownAccount(bridge);
   await toggleInOrder(key, mine, async (add) => {
     try {
-      await callApi(bridge, add ? 'addReaction' : 'removeReaction', {
+      await callApi(forAccount, add ? 'addReaction' : 'removeReaction', {
         message_id: message.id,
         emoji_name: emoji.emoji_name,
         emoji_code: emoji.emoji_code,

@@ -14,7 +14,7 @@ import type { EndpointParams } from '../../../../shared/api';
 import type { ChatBridge } from '../../../../shared/ipc';
 import type { PropagateMode } from '../../../../shared/api/messages';
 import { errorDetails, moveTimeLimitExtra, ApiCallError } from '../../../../shared/errors';
-import { callApi, errorSentence, errorText } from '../../api/call';
+import { bridgeForAccount, callApi, errorSentence, errorText } from '../../api/call';
 import { fetchMessageSource, useMessageSource } from '../message-actions/message-source';
 import { findCachedMessage } from '../../api/keys';
 import { useBridge } from '../../app/bridge-context';
@@ -305,13 +305,15 @@ function EditForm({
     }: EndpointParams<'updateMessage'> & { overwrite?: boolean }) => {
       const guarded = params.content !== undefined && !overwrite;
       if (guarded) params.prev_content_sha256 = await contentSha256(original.content);
+      // The dialog's account only: a Save in the moment after main switched away is not sent to another.
+      const forAccount = accountId ? bridgeForAccount(bridge, accountId) : bridge;
       try {
-        return await callApi(bridge, 'updateMessage', params);
+        return await callApi(forAccount, 'updateMessage', params);
       } catch (error) {
         // A Save whose answer was lost or came too late may have gone through (the feed then shows
         // the edit from its event), and so may an earlier one, whose text replaced the one this
         // Save names (a conflict): when the server now holds this very text, it is saved.
-        if (guarded && (await holdsText(bridge, messageId, params.content!))) return;
+        if (guarded && (await holdsText(forAccount, messageId, params.content!))) return;
         throw error;
       }
     },

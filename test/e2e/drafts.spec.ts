@@ -1,5 +1,6 @@
 import { channelId } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { addDemoAccount, switchToAccount } from './accounts';
 
 // Drafts (spec 2.6, 4.12): compose boxes save drafts on the server and locally; the drafts screen
 // lists, edits, restores and deletes them, and follows drafts events from other clients.
@@ -272,16 +273,8 @@ test('text typed just before switching accounts is saved as a draft of its own a
 }) => {
   const member = await signIn(page, 'member');
   const admin = chat.user('admin');
-  const switchTo = async (email: string) => {
-    await page.getByTestId('account-switcher').click();
-    await page.getByTestId(`account-${email}`).click();
-    await expect(page.getByTestId('account-switcher')).toHaveText(email);
-  };
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId('add-account').click();
-  await page.getByTestId(`demo-account-${admin.email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
-  await switchTo(member.email);
+  await addDemoAccount(page, admin.email);
+  await switchToAccount(page, member.email);
   // What the admin's other devices hear of their drafts from here on.
   const { body: queue } = await chat.api(admin.email).post('/register', { event_types: ['drafts'] });
 
@@ -290,8 +283,8 @@ test('text typed just before switching accounts is saved as a draft of its own a
   const text = `Only for the member's eyes ${Date.now()}`;
   // Switched away before the draft's pause in typing is over.
   await page.getByTestId('compose-input').fill(text);
-  await switchTo(admin.email);
-  await switchTo(member.email);
+  await switchToAccount(page, admin.email);
+  await switchToAccount(page, member.email);
   await expect(page.getByTestId('compose-input')).toHaveValue(text);
 
   await expect

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { addDemoAccount, switchToAccount } from './accounts';
 import { newestContents } from './server-state';
 import { makePng } from '../support/png';
 
@@ -347,13 +348,8 @@ test('an upload going on while another account is open is still shown, and waite
   await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments + 1);
 
   // Another account for a moment, then back while the server still holds the answer.
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId('add-account').click();
-  await page.getByTestId(`demo-account-${chat.user('moderator').email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(chat.user('moderator').email);
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId(`account-${member.email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
+  await addDemoAccount(page, chat.user('moderator').email);
+  await switchToAccount(page, member.email);
 
   await expect(input).toHaveValue('Log: [Uploading switch.txt…]()');
   await expect(page.getByTestId('upload-progress')).toHaveCount(1);
@@ -391,19 +387,14 @@ test('an upload finishing while another account is open puts its link in that ac
   await expect(input).toHaveValue('Away: [Uploading away.txt…]()');
   await expect.poll(() => chat.server.realm.attachments.size).toBe(attachments + 1);
 
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId('add-account').click();
-  await page.getByTestId(`demo-account-${moderator.email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  await addDemoAccount(page, moderator.email);
   await expect(page.getByTestId('chat-shell')).toBeVisible();
   faultProxy.releaseAnswers();
   // The member's draft kept on this computer takes the link while the moderator is on screen.
   const storedTexts = () => page.evaluate(() => Object.values(localStorage).join('\n'));
   await expect.poll(storedTexts).toMatch(/Away: \[away\.txt\]\(\/user_uploads\//);
 
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId(`account-${member.email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(member.email);
+  await switchToAccount(page, member.email);
   const link = /^Away: \[away\.txt\]\(\/user_uploads\/[^)]+\/away\.txt\)$/;
   await expect(input).toHaveValue(link);
   await expect(page.getByTestId('upload-progress')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addDemoAccount, switchToAccount } from './accounts';
 
 // Desktop notifications in the web host: the browser's Notification API, with its permission.
 
@@ -131,10 +132,7 @@ test('a click on a notification of one account, with another account now open, o
   await expect.poll(async () => (await shown(page)).map((n) => n.body)).toContain(words);
 
   // The person goes on in another account before clicking it.
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId('add-account').click();
-  await page.getByTestId(`demo-account-${admin.email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
+  await addDemoAccount(page, admin.email);
   await page.evaluate(() => {
     const made = (window as unknown as { __made: Notification[] }).__made;
     made[made.length - 1]!.onclick?.(new Event('click'));
@@ -144,9 +142,7 @@ test('a click on a notification of one account, with another account now open, o
   await expect(page.getByTestId('message-feed').getByText(words)).toBeVisible();
 
   // The admin's own place is as they left it: their home view.
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId(`account-${admin.email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(admin.email);
+  await switchToAccount(page, admin.email);
   await expect(page.getByTestId('inbox-view')).toBeVisible();
   await expect(page.getByTestId('conversation-title')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import type { FaultProxy } from '../support/fault-proxy';
 import { channelId, markChannelRead, shownUnread } from './server-state';
 import { expect, test, type ChatEnvironment } from './fixtures';
+import { addDemoAccount } from './accounts';
 
 // A window that attaches to an account main has been following (a reload, the account switched
 // back to) is given the registration main holds and the events delivered on it since: it shows
@@ -64,10 +65,7 @@ test('an account switched back to shows what changed meanwhile, without register
   await expect.poll(() => shownUnread(page, 'engineering')).toBeGreaterThan(0);
 
   const moderator = chat.user('moderator');
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId('add-account').click();
-  await page.getByTestId(`demo-account-${moderator.email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  await addDemoAccount(page, moderator.email);
   // The moderator's first registration is the only one from here on.
   await expect.poll(() => registers(faultProxy)).toBeGreaterThan(0);
   const before = registers(faultProxy);

@@ -1,5 +1,6 @@
 import { channelId, markChannelRead, shownUnread } from './server-state';
 import { expect, test } from './fixtures';
+import { addDemoAccount } from './accounts';
 
 // What the app shows from before a resync is either refreshed or marked as not current: switching
 // accounts and back shows what changed meanwhile, and data offered during an outage says its age.
@@ -19,10 +20,7 @@ test('switching accounts and back shows a channel renamed and messages read mean
 
   // A second account becomes the active one.
   const moderator = chat.user('moderator');
-  await page.getByTestId('account-switcher').click();
-  await page.getByTestId('add-account').click();
-  await page.getByTestId(`demo-account-${moderator.email}`).click();
-  await expect(page.getByTestId('account-switcher')).toHaveText(moderator.email);
+  await addDemoAccount(page, moderator.email);
 
   // Meanwhile: the owner renames #random, the member reads #engineering on another device,
   // and new messages arrive, so the first account's loop has events the screen never showed.

@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import { OUTBOX_LIMITS } from '../../electron/core/outbox-policy';
 import { relaunchable } from './relaunch';
 import { newestContents } from './server-state';
-import { expect, test, type ChatEnvironment } from './fixtures';
+import { expect, test } from './fixtures';
+import { isSend, openTopic, startTopic } from './outbox-support';
 
 // The send path: a message shows at once (its local echo), and reaches the server exactly once
 // whatever the network does: an answer lost on the way back, or an app restarted while the server
@@ -11,19 +11,6 @@ test.describe.configure({ mode: 'serial' });
 // Failed checks back off up to 4 s here (30 s in the app): under load, a test waiting for the next
 // check after a few failed ones waited out its 15 s behind the app's longer backoff.
 test.use({ chatSetup: { behindProxy: true, core: { outboxLimits: { ...OUTBOX_LIMITS, capMs: 4000 } } } });
-
-async function startTopic(chat: ChatEnvironment, topic: string): Promise<void> {
-  await chat.api('admin').post('/messages', { type: 'channel', to: 'general', topic, content: 'Hello' });
-}
-
-async function openTopic(page: Page, topic: string): Promise<void> {
-  await page.getByTestId('channel-general').click();
-  await page.getByTestId(`topic-${topic}`).click();
-  await expect(page.getByTestId('conversation-title')).toContainText(topic);
-}
-
-const isSend = (r: { method: string; path: string }) =>
-  r.method === 'POST' && r.path.endsWith('/api/v1/messages');
 
 test('a send whose answer is lost appears once after recovery, and is not sent again', async ({
   page,
@@ -79,66 +66,6 @@ test('a send whose answer is lost appears once after recovery, and is not sent a
   const contents = await newestContents(chat.api(me.email), 'general', topic);
   expect(contents.filter((c) => c === text)).toHaveLength(1);
   await page.screenshot({ path: 'test-results/screens/outbox-delivered-once.png' });
-});
-
-test('a send whose answer is lost is not sent again when its topic is resolved before the check', async ({
-  page,
-  chat,
-  signIn,
-  faultProxy,
-}) => {
-  const me = await signIn(page, 'member');
-  const topic = `resolve race ${Date.now()}`;
-  await startTopic(chat, topic);
-  await openTopic(page, topic);
-
-  // The answer is lost, the event stream is stuck, and the check fails until someone resolved the topic.
-  const isCheck = (r: { method: string; path: string; query: Record<string, string> }) =>
-    r.method === 'GET' && r.path.endsWith('/messages') && (r.query.narrow ?? '').includes('sender');
-  let resolved = false;
-  let sends = 0;
-  faultProxy.setRule((r) => {
-    if (isSend(r)) return sends++ === 0 ? { kind: 'dropAnswer' } : null;
-    if (r.path.endsWith('/events')) return { kind: 'hang' };
-    if (isCheck(r) && !resolved) return { kind: 'reset' };
-    return null;
-  });
-  const seen = faultProxy.requests.length;
-  const text = `Resolved under me ${Date.now()}`;
-  await page.getByTestId('compose-input').fill(text);
-  await page.getByTestId('compose-send').click();
-  await expect.poll(() => faultProxy.requests.slice(seen).filter(isCheck).length).toBeGreaterThan(0);
-  const { body } = await chat.api(me.email).get('/messages', {
-    anchor: 'newest',
-    num_before: 1,
-    num_after: 0,
-    narrow: [{ operator: 'sender', operand: me.email }],
-    apply_markdown: false,
-  });
-  const [sent] = body.messages as { id: number; content: string }[];
-  expect(sent!.content).toBe(text);
-  const moved = await chat.api('admin').patch(`/messages/${sent!.id}`, {
-    topic: `✔ ${topic}`,
-    propagate_mode: 'change_all',
-  });
-  expect(moved.status).toBe(200);
-  resolved = true;
-  // The next check must find the message in the resolved topic.
-  await expect
-    .poll(() => faultProxy.requests.slice(seen).filter((r) => isCheck(r) && r.fault === 'forwarded').length, {
-      timeout: 15_000,
-    })
-    .toBe(1);
-  await page.waitForTimeout(500);
-  faultProxy.setRule(null);
-  faultProxy.releaseHeld();
-  await expect(page.getByTestId('pending-message')).toHaveCount(0);
-  await page.waitForTimeout(1000);
-  expect(faultProxy.requests.slice(seen).filter(isSend)).toHaveLength(1);
-  expect(await newestContents(chat.api(me.email), 'general', topic)).not.toContain(text);
-  expect(
-    (await newestContents(chat.api(me.email), 'general', `✔ ${topic}`)).filter((c) => c === text),
-  ).toHaveLength(1);
 });
 
 test('a lost answer and a lost event queue: the check finds the message, and it shows once', async ({
